@@ -1,0 +1,190 @@
+/** Shared request and entity schemas, built on the rules of @eem/core. */
+import {
+  DEFAULT_PAGE,
+  hasSpecialCharacters,
+  isStrongPassword,
+  lengthMessage,
+  MESSAGES,
+  MOBILE_PATTERN,
+  OLD_PASSWORD_MAX,
+  PASSWORD_MAX,
+  PREHASH_PATTERN,
+  requiredMessage,
+} from '@eem/core';
+import { z } from 'zod';
+
+/** A trimmed string that must not be empty, with the spec's message. */
+export function requiredText(message: string, max?: number) {
+  const base = z.string({ error: message }).trim().min(1, { error: message });
+  return max === undefined ? base : base.max(max, { error: lengthMessage(max) });
+}
+
+/** A name: trimmed, 1 to max characters, no special characters. */
+export function nameText(label: string, max: number) {
+  return requiredText(requiredMessage(label), max).refine((v) => !hasSpecialCharacters(v), {
+    error: MESSAGES.specialCharacters,
+  });
+}
+
+export const strongPassword = z
+  .string({ error: MESSAGES.newPasswordRequired })
+  .min(1, { error: MESSAGES.newPasswordRequired })
+  .max(PASSWORD_MAX, { error: MESSAGES.strongPassword })
+  .refine(isStrongPassword, { error: MESSAGES.strongPassword });
+
+/** The lowercase hex SHA-256 pre-hash the clients send for a password they prove. */
+export function prehash(message: string) {
+  return z
+    .string({ error: message })
+    .min(1, { error: message })
+    .regex(PREHASH_PATTERN, { error: 'password must be the hex SHA-256 pre-hash of the login wire format' });
+}
+
+/** Old passwords are entered up to 32 characters; the client sends their pre-hash. */
+export const OLD_PASSWORD_LIMIT = OLD_PASSWORD_MAX;
+
+export const mobilePhone = z.string().regex(MOBILE_PATTERN, { error: MESSAGES.mobile });
+
+export const id = z.coerce.number({ error: 'id must be a number' }).int().positive({ error: 'id must be positive' });
+
+export const epochMs = z.number({ error: 'time must be epoch milliseconds' }).int().nonnegative();
+
+export const page = z
+  .object({
+    index: z.number().int().min(0, { error: 'page.index must be 0 or more' }).default(DEFAULT_PAGE.index),
+    limit: z
+      .number()
+      .int()
+      .min(1, { error: 'page.limit must be 1 or more' })
+      .max(1000, { error: 'page.limit must be at most 1000' })
+      .default(DEFAULT_PAGE.limit),
+  })
+  .default({ index: DEFAULT_PAGE.index, limit: DEFAULT_PAGE.limit });
+
+export const filter = z.object({
+  prop: z.string().min(1),
+  operator: z.enum(['EQ', 'IN']),
+  limit: z.unknown(),
+});
+
+export function pagedList<T extends z.ZodType>(item: T) {
+  return z.object({ total: z.number().int(), list: z.array(item) });
+}
+
+export const roleSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  customConfig: z.object({ roletype: z.number().int(), dutyType: z.string() }),
+  homePage: z.string().nullable(),
+  pageNodes: z.array(z.object({ id: z.number().int(), key: z.string() })),
+});
+
+export const user = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  nicName: z.string(),
+  email: z.string(),
+  mobilePhone: z.string(),
+  tenantId: z.number().int(),
+  /** The project a project-bound user is linked to (first of them), or null. */
+  projectId: z.number().int().nullable(),
+  projectIds: z.array(z.number().int()),
+  usertype: z.number().int(),
+  roleId: z.number().int().nullable(),
+  modelLabel: z.literal('user'),
+  roles: z.array(roleSummary),
+  /** JSON text with usertype and fileName, as the spec's entity has it. */
+  customConfig: z.string(),
+  /** The permission keys the user holds (page and operation keys). */
+  permissions: z.array(z.string()),
+  root: z.boolean(),
+  /** Role type 5 with duty inspect or repair: changes of password also need the inspection password. */
+  needsInspectionPassword: z.boolean(),
+});
+export type User = z.output<typeof user>;
+
+export const sessionData = z.object({ user, token: z.string(), expiresAt: epochMs });
+export type SessionData = z.output<typeof sessionData>;
+
+export const treeNode: z.ZodType<TreeNode> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    modelLabel: z.string(),
+    name: z.string(),
+    children: z.array(treeNode).optional(),
+  }).catchall(z.unknown()),
+);
+export interface TreeNode {
+  id: number;
+  modelLabel: string;
+  name: string;
+  children?: TreeNode[] | undefined;
+  [extra: string]: unknown;
+}
+
+export const project = z.object({
+  id: z.number().int(),
+  tenantId: z.number().int(),
+  tenantid: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  timeZone: z.string(),
+  modelLabel: z.literal('project'),
+  level: z.string().nullable(),
+  company: z.string().nullable(),
+  address: z.string().nullable(),
+  longitude: z.number().nullable(),
+  latitude: z.number().nullable(),
+  area: z.number().nullable(),
+  people: z.number().int().nullable(),
+  cooperationDeadline: z.number().nullable(),
+  operationDate: z.number().nullable(),
+  annualOutput: z.number().nullable(),
+  description: z.string().nullable(),
+});
+export type Project = z.output<typeof project>;
+
+export const noticeContent = z
+  .object({
+    eventClass: z.number().int().optional(),
+    filename: z.string().optional(),
+    taskoperationtype: z.number().int().optional(),
+    status: z.number().int().optional(),
+    eventId: z.number().int().optional(),
+    nodeName: z.string().optional(),
+  })
+  .catchall(z.unknown());
+
+export const notice = z.object({
+  id: z.number().int(),
+  time: epochMs,
+  logType: z.number().int(),
+  logTypeName: z.string(),
+  eventClass: z.number().int(),
+  description: z.string(),
+  projectId: z.number().int().nullable(),
+  /** JSON text with eventClass, filename, taskoperationtype and the like. */
+  content: z.string(),
+});
+export type Notice = z.output<typeof notice>;
+
+export const processInfo = z.object({
+  name: z.string(),
+  ratio: z.number().min(0).max(1),
+  status: z.number().int(),
+});
+
+export const task = z.object({
+  id: z.number().int(),
+  projectId: z.number().int().nullable(),
+  type: z.number().int(),
+  operationType: z.number().int(),
+  logType: z.number().int(),
+  status: z.number().int(),
+  ratio: z.number().min(0).max(1),
+  processInfo,
+  startTime: epochMs,
+  endTime: epochMs.nullable(),
+  message: z.string(),
+});
+export type Task = z.output<typeof task>;

@@ -1,0 +1,86 @@
+/**
+ * The navigation menu (navmenu.json) and its filtering (platform-core §3, §6): items are
+ * kept only when their permission is held; submenus and groups are kept when anything in
+ * them is left.
+ */
+import { ROUTE_GROUPS, ROUTES, type Module } from './routes.js';
+
+export interface MenuItem {
+  label: string;
+  enLabel: string;
+  type: 'menuItem' | 'subMenu' | 'menuItemGroup';
+  Module: Module;
+  /** The route (menu items only). */
+  location?: string;
+  permission?: string;
+  subMenuList?: MenuItem[];
+  menuItemGroup?: MenuItem[];
+}
+
+export interface NavMenu {
+  /** Project-mode (fw) menu. */
+  mainMenu: MenuItem[];
+  /** Platform-mode (pf) menu. */
+  adminMenu: MenuItem[];
+}
+
+function item(path: string): MenuItem {
+  const route = ROUTES.find((r) => r.path === path);
+  if (!route) throw new Error(`unknown route ${path}`);
+  return {
+    label: route.label,
+    enLabel: route.enLabel,
+    type: 'menuItem',
+    Module: route.module,
+    location: route.path,
+    permission: route.menuKey,
+  };
+}
+
+export function buildNavMenu(): NavMenu {
+  const visible = ROUTES.filter((r) => !r.hidden);
+  const submenus = (module: Module): MenuItem[] =>
+    ROUTE_GROUPS.filter((g) => g.module === module).map((g) => ({
+      label: g.label,
+      enLabel: g.enLabel,
+      type: 'subMenu',
+      Module: module,
+      subMenuList: visible.filter((r) => r.group === g.key).map((r) => item(r.path)),
+    }));
+  const home: MenuItem = { ...item('/home'), Module: 'pf' };
+  return { mainMenu: submenus('fw'), adminMenu: [home, ...submenus('pf')] };
+}
+
+/** Keeps the items whose permission is held; drops groups left empty. */
+export function filterMenu(items: readonly MenuItem[], permissions: ReadonlySet<string>): MenuItem[] {
+  const out: MenuItem[] = [];
+  for (const entry of items) {
+    if (entry.type === 'menuItem') {
+      if (entry.permission === undefined || permissions.has(entry.permission)) out.push(entry);
+      continue;
+    }
+    const sub = entry.subMenuList ? filterMenu(entry.subMenuList, permissions) : undefined;
+    const group = entry.menuItemGroup ? filterMenu(entry.menuItemGroup, permissions) : undefined;
+    if ((sub?.length ?? 0) + (group?.length ?? 0) === 0) continue;
+    out.push({ ...entry, ...(sub ? { subMenuList: sub } : {}), ...(group ? { menuItemGroup: group } : {}) });
+  }
+  return out;
+}
+
+/** The first permitted route of a menu, in order, for landing after sign-in or 'Enter'. */
+export function firstMenuRoute(items: readonly MenuItem[]): string | undefined {
+  for (const entry of items) {
+    if (entry.type === 'menuItem' && entry.location) return entry.location;
+    const nested = firstMenuRoute([...(entry.subMenuList ?? []), ...(entry.menuItemGroup ?? [])]);
+    if (nested) return nested;
+  }
+  return undefined;
+}
+
+/** Every path listed in the menu file. */
+export function menuPaths(items: readonly MenuItem[]): string[] {
+  return items.flatMap((entry) => [
+    ...(entry.location ? [entry.location] : []),
+    ...menuPaths([...(entry.subMenuList ?? []), ...(entry.menuItemGroup ?? [])]),
+  ]);
+}

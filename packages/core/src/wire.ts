@@ -1,0 +1,78 @@
+/** Wire codes and constants shared by the server, the SDK and every face. */
+
+export const WIRE_CODE = {
+  ok: 0,
+  wrongCredentials: -1,
+  passwordExpired: -1305,
+  sessionExpired402: 402,
+  sessionExpired403: 403,
+  validation: 400,
+  permission: 4003,
+  notFound: 404,
+  conflict: 409,
+  server: 500,
+} as const;
+
+export const WIRE_MESSAGES = {
+  lockWarning:
+    'If the password is entered incorrectly five times in a row, the account will be locked and automatically unlocked after one hour!',
+  wrongCredentials: 'wrong account or password',
+  accountLocked: 'the account is locked; it unlocks automatically one hour after the fifth wrong try',
+  passwordExpired: 'Account password expired, please change it!',
+  noProject: '登录失败，该用户尚未关联项目',
+  noNodePermission: 'login failed: the user has no node permission',
+  tokenExpired: 'the token has expired, please login again',
+  loginExpired: 'Login expired, please log in again',
+  modifyFailed: 'Modify failed!',
+  network: 'please check if the network connection is normal',
+  abnormalExport: 'abnormal export file',
+  abnormalImage: 'abnormal image acquisition',
+  noPermission: 'no permission for this operation',
+  importFailed: '导入失败',
+  importSucceeded: '导入成功',
+  importing: '导入中',
+  pipeImportRunning: '管网节点批量导入中，请稍后再试',
+  nodeHasChildren: 'selected node contains child nodes, cannot be deleted',
+  noData: 'no data',
+  staleTimestamp: 'the login timestamp is too far from the server clock; check the device clock',
+  replayedLogin: 'this login request was already used; try again',
+} as const;
+
+export const AUTH_LIMITS = {
+  maxWrongTries: 5,
+  lockMs: 60 * 60 * 1000,
+  timestampSkewMs: 5 * 60 * 1000,
+} as const;
+
+export const CHANNEL = {
+  heartbeatMs: 40_000,
+  reconnectMs: 5_000,
+} as const;
+
+export const POLLING = {
+  importMs: 5_000,
+  topologyMs: 15_000,
+  defaultMs: 15_000,
+  realtimeMs: 5_000,
+} as const;
+
+export const TIMEOUTS = {
+  uploadMs: 60_000,
+  downloadMs: 60_000,
+  topologyImportMs: 1_200_000,
+  lossOverviewMs: 120_000,
+  modelQueryMs: 60_000,
+  recalculationMs: 600_000,
+} as const;
+
+export const DEFAULT_PAGE = { index: 0, limit: 50 } as const;
+
+/** Headers the clients send. */
+export const HEADERS = {
+  projectId: 'projectId',
+  userId: 'User-ID',
+  language: 'Accept-Language',
+} as const;
+
+export const LANGUAGE_STORAGE_KEY = 'omega_language';
+export type Language = 'zh' | 'en';

@@ -1,3 +1,4 @@
+export * from './calendar.js';
 export * from './events.js';
 export * from './login.js';
 export * from './menu.js';

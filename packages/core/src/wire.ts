@@ -4,6 +4,8 @@ export const WIRE_CODE = {
   ok: 0,
   wrongCredentials: -1,
   passwordExpired: -1305,
+  loginRefused: -2,
+  badLoginRequest: 4001,
   sessionExpired402: 402,
   sessionExpired403: 403,
   validation: 400,

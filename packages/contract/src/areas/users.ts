@@ -27,7 +27,7 @@ export const users = {
     id: 'users.userTree',
     method: 'GET',
     path: '/eem-service/v1/auth/cloud/user/tree/{id}',
-    summary: 'The user tree under a tenant: its user groups and users (names masked).',
+    summary: 'The user tree under a tenant: its user groups and their users, then users in no group.',
     params: z.object({ id }),
     data: z.array(userTreeNode),
     permission: 'session',
@@ -36,7 +36,7 @@ export const users = {
     id: 'users.userGroup',
     method: 'GET',
     path: '/auth/v1/usergroup/{id}',
-    summary: 'A user group with its users (names masked).',
+    summary: 'A user group with its users.',
     params: z.object({ id }),
     data: z.object({
       id: z.number().int(),

@@ -1,0 +1,23 @@
+/** The exit codes of every `eem` command (conventions.md); `eem help exit-codes` prints them. */
+export const EXIT = {
+  ok: 0,
+  error: 1,
+  usage: 2,
+  auth: 4,
+  interrupted: 130,
+} as const;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+export const EXIT_CODE_TOPIC = `Exit codes of eem
+
+  0    success
+  1    error: the server refused the request (its message is shown), the network failed
+       (what failed and where is shown), or a local file or keychain could not be used
+  2    usage: unknown command or flag, a bad flag value, or a value that is missing and
+       cannot be prompted for because there is no terminal (the message names the flag)
+  4    not signed in, or the session expired: run \`eem login\` (for the profile in use)
+  130  interrupted (Ctrl-C)
+
+Scripts can rely on these codes; messages go to stderr, data to stdout.
+`;

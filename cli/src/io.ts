@@ -1,0 +1,37 @@
+/**
+ * Everything a command touches outside itself, passed in so that tests inject it: streams,
+ * whether each one is a terminal, the environment, the clock, the SDK client factory, the
+ * keychain and the browser.
+ */
+import type { Client, ClientOptions } from '@eem/sdk';
+import type { Keychain } from './config/keychain.js';
+
+export interface InputStream extends NodeJS.ReadableStream {
+  isTTY?: boolean;
+  setRawMode?: (mode: boolean) => unknown;
+}
+
+export interface OutputStream extends NodeJS.WritableStream {
+  isTTY?: boolean;
+  columns?: number;
+}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export type ClientFactory = (options: ClientOptions) => Promise<Client>;
+
+export interface IO {
+  stdin: InputStream;
+  stdout: OutputStream;
+  stderr: OutputStream;
+  isTTY: { stdin: boolean; stdout: boolean; stderr: boolean };
+  env: Env;
+  /** Epoch milliseconds. */
+  now: () => number;
+  /** Builds an SDK client (the SDK is imported only when a command needs it). */
+  createClient: ClientFactory;
+  /** The OS keychain (loaded only when a token is read or written). */
+  keychain: () => Promise<Keychain>;
+  /** Opens a URL in the user's browser; rejects when it cannot. */
+  openBrowser: (url: string) => Promise<void>;
+}

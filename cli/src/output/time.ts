@@ -1,0 +1,26 @@
+/** Times: exact ISO 8601 (UTC) for scripts, local `YYYY-MM-DD HH:mm:ss` (the spec's format) for people. */
+
+export function isoTime(ms: number | null | undefined): string | null {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return null;
+  return new Date(ms).toISOString();
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+export function localTime(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return '';
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+}
+
+/** "in 7h 59m", "3m ago": for expiry times shown to people. */
+export function relativeTime(ms: number, now: number): string {
+  const diff = ms - now;
+  const abs = Math.abs(diff);
+  const minutes = Math.floor(abs / 60_000);
+  const hours = Math.floor(minutes / 60);
+  const days = Math.floor(hours / 24);
+  const span =
+    days > 0 ? `${days}d ${hours % 24}h` : hours > 0 ? `${hours}h ${minutes % 60}m` : minutes > 0 ? `${minutes}m` : 'less than a minute';
+  return diff >= 0 ? `in ${span}` : `${span} ago`;
+}

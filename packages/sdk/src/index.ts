@@ -1,0 +1,79 @@
+/** @eem/sdk: the typed client of the platform (browser-safe; Node-only code loads lazily). */
+
+export { queryString } from './build-url.js';
+export type {
+  ClientOptions,
+  Language,
+  RequestOptions,
+  ResolvedClientOptions,
+  TokenSource,
+} from './client-context.js';
+export { DEFAULT_TIMEOUT_MS } from './client-context.js';
+export type {
+  AreaClient,
+  CallArgs,
+  CatalogueClient,
+  ChangePasswordInput,
+  Client,
+  ClientMethods,
+  EndpointCall,
+  LoginOptions,
+  SessionAnswer,
+  UploadInput,
+} from './create-client.js';
+export { createClient } from './create-client.js';
+export type { DownloadResult } from './download.js';
+export { filenameFromDisposition, withExtension } from './download.js';
+export type { EemErrorInit, ErrorContext, NetworkFailure, ValidationIssue } from './errors.js';
+export {
+  CLIENT_CODE,
+  EemError,
+  errorFromEnvelope,
+  errorFromHttpStatus,
+  NetworkError,
+  NotFoundError,
+  PasswordExpiredError,
+  PermissionError,
+  redact,
+  SessionExpiredError,
+  ValidationError,
+  WrongCredentialsError,
+} from './errors.js';
+export type {
+  EndpointMutationOptions,
+  EndpointQueryOptions,
+  MutationFactory,
+  MutationOptionsFactories,
+  QueryFactory,
+  QueryKey,
+  QueryOptionsFactories,
+} from './query-options.js';
+export { createMutationOptions, createQueryOptions } from './query-options.js';
+export type {
+  ChannelClient,
+  ChannelHandle,
+  ChannelName,
+  ChannelOptions,
+  ChannelState,
+  ChannelStatus,
+  ChannelWrapperOptions,
+  MessageSchema,
+  NoticeChannelOptions,
+  ProgressChannelOptions,
+  WebSocketConstructor,
+  WebSocketLike,
+} from './realtime.js';
+export { channelUrl, openChannel, openNoticeChannel, openProgressChannel } from './realtime.js';
+export type { TaskUpdate, TaskWatchClient, WatchTaskOptions } from './task-watcher.js';
+export { watchTask } from './task-watcher.js';
+export type {
+  FetchLike,
+  HeadersLike,
+  Transport,
+  TransportRequest,
+  TransportResponse,
+  UndiciTransportOptions,
+} from './transport.js';
+export { defaultTransport, fetchTransport, undiciTransport } from './transport.js';
+export type { UploadFile, UploadParts } from './upload.js';
+export { buildFormData } from './upload.js';

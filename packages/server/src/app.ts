@@ -1,0 +1,102 @@
+/** Builds and starts the reference server: database, services, endpoints, channels, simulator. */
+import websocket from '@fastify/websocket';
+import { WIRE_CODE } from '@eem/core';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerChannels } from './areas/notices/channels.js';
+import { noticesHandlers } from './areas/notices/handlers.js';
+import { projectsHandlers } from './areas/projects/handlers.js';
+import { sessionHandlers } from './areas/session/handlers.js';
+import { registerSsoPage } from './areas/session/sso-page.js';
+import { shellHandlers } from './areas/shell/handlers.js';
+import { usersHandlers } from './areas/users/handlers.js';
+import { type Clock, systemClock } from './clock.js';
+import { loadConfig, type ServerConfig } from './config.js';
+import { type DatabaseHandle, openDatabase } from './db/database.js';
+import { ApiError } from './http/api-error.js';
+import type { CatalogueHandlers } from './http/handlers.js';
+import { registerEndpoints } from './http/register-endpoints.js';
+import { createServices, type Services } from './services.js';
+import { type DemoWorld, seedDemoWorld } from './simulator/seed.js';
+import { startNoticeTrickle } from './simulator/trickle.js';
+
+export const handlers: CatalogueHandlers = {
+  session: sessionHandlers,
+  shell: shellHandlers,
+  projects: projectsHandlers,
+  users: usersHandlers,
+  notices: noticesHandlers,
+};
+
+export interface StartOptions {
+  config?: Partial<ServerConfig>;
+  clock?: Clock;
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  services: Services;
+  url: string;
+  port: number;
+  world: DemoWorld;
+  config: ServerConfig;
+  close(): Promise<void>;
+}
+
+export async function buildApp(services: Services): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: services.config.logLevel, redact: ['req.headers.authorization'] },
+    bodyLimit: 10 * 1024 * 1024,
+  });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.httpStatus).send({ code: error.code, msg: error.msg, data: null });
+    }
+    const status = typeof (error as { statusCode?: unknown }).statusCode === 'number' ? (error as { statusCode: number }).statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const msg = (error as { code?: string }).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+        ? 'body: unsupported content type'
+        : `body: ${error instanceof Error ? error.message : 'bad request'}`;
+      return reply.status(status).send({ code: WIRE_CODE.validation, msg, data: null });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ code: WIRE_CODE.server, msg: 'internal server error', data: null });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ code: WIRE_CODE.notFound, msg: `no such endpoint: ${request.method} ${request.url.split('?')[0]}`, data: null }),
+  );
+  registerSsoPage(app, services);
+  registerEndpoints(app, services, handlers);
+  registerChannels(app, services);
+  return app;
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const config = { ...loadConfig(), ...options.config };
+  const clock = options.clock ?? systemClock;
+  const database: DatabaseHandle = await openDatabase({ dataDir: config.dataDir, url: config.databaseUrl });
+  const services = createServices(database.db, clock, config);
+  const world = await seedDemoWorld(services, { password: config.demoPassword });
+  await services.tasks.failInterrupted();
+  const app = await buildApp(services);
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const stopTrickle = config.simulator ? startNoticeTrickle(services, world, config) : () => {};
+  let closed = false;
+  return {
+    app,
+    services,
+    url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
+    port,
+    world,
+    config,
+    async close() {
+      if (closed) return;
+      closed = true;
+      stopTrickle();
+      await app.close();
+      await database.close();
+    },
+  };
+}

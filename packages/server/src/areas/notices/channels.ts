@@ -1,0 +1,99 @@
+/**
+ * The two WebSocket channels (ADR 0003): `/messageServer/websocket/{userId}` for notices
+ * and `/eem-ws/notice/{userId}` for task progress. The first message authenticates with the
+ * user's own token; a notice channel resumes after `lastId`.
+ */
+import { CLOSE_CODES, channels, clientMessage } from '@eem/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { AuthUser } from '../../auth/auth-user.js';
+import { fastifyPath, requestLanguage } from '../../http/register-endpoints.js';
+import type { Services } from '../../services.js';
+import { toWireNotice } from './notice-hub.js';
+
+const AUTH_TIMEOUT_MS = 10_000;
+const REPLAY_BATCH = 1_000;
+
+type Opened = (socket: WebSocket, user: AuthUser, lastId: number, request: FastifyRequest) => Promise<() => void>;
+
+function send(socket: WebSocket, message: unknown): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function channel(app: FastifyInstance, services: Services, path: string, opened: Opened): void {
+  app.get(fastifyPath(path), { websocket: true }, (socket, request) => {
+    const userId = Number((request.params as { userId?: string }).userId);
+    let stop: (() => void) | null = null;
+    let authed = false;
+    const timer = setTimeout(() => socket.close(CLOSE_CODES.unauthorized, 'authenticate first'), AUTH_TIMEOUT_MS);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      stop?.();
+    });
+    socket.on('message', async (raw) => {
+      const text = raw.toString();
+      if (text.trim() === '') return; // the spec's empty heartbeat
+      let parsed: ReturnType<typeof clientMessage.safeParse>;
+      try {
+        parsed = clientMessage.safeParse(JSON.parse(text));
+      } catch {
+        socket.close(CLOSE_CODES.badMessage, 'messages are JSON');
+        return;
+      }
+      if (!parsed.success) {
+        socket.close(CLOSE_CODES.badMessage, 'unknown message');
+        return;
+      }
+      const message = parsed.data;
+      if (message.type === 'ping') {
+        send(socket, { type: 'pong' });
+        return;
+      }
+      if (authed) return;
+      authed = true;
+      clearTimeout(timer);
+      const found = await services.auth.authenticate(message.token);
+      if (!found) {
+        socket.close(CLOSE_CODES.unauthorized, 'the token has expired, please login again');
+        return;
+      }
+      if (found.user.id !== userId) {
+        socket.close(CLOSE_CODES.forbidden, 'this channel belongs to another user');
+        return;
+      }
+      stop = await opened(socket, found.user, message.lastId ?? 0, request);
+      if (socket.readyState !== socket.OPEN) stop();
+    });
+  });
+}
+
+export function registerChannels(app: FastifyInstance, services: Services): void {
+  channel(app, services, channels.notices.path, async (socket, user, lastId, request) => {
+    const language = requestLanguage(request);
+    let sent = lastId;
+    let replaying = true;
+    const queued: Parameters<typeof toWireNotice>[0][] = [];
+    const deliver = (row: Parameters<typeof toWireNotice>[0]) => {
+      if (row.id <= sent) return;
+      sent = row.id;
+      send(socket, { type: 'notice', notice: toWireNotice(row, language) });
+    };
+    const stop = services.notices.subscribe(user.id, (row) => (replaying ? queued.push(row) : deliver(row)));
+    for (;;) {
+      const rows = await services.notices.since(user.id, sent, REPLAY_BATCH);
+      for (const row of rows) deliver(row);
+      if (rows.length < REPLAY_BATCH) break;
+    }
+    for (const row of queued) deliver(row);
+    replaying = false;
+    send(socket, { type: 'ready', lastId: sent });
+    return stop;
+  });
+
+  channel(app, services, channels.progress.path, async (socket, user) => {
+    const projectIds = () => user.projectIds;
+    const stop = services.tasks.subscribe(user.id, projectIds, (task) => send(socket, { type: 'progress', task }));
+    send(socket, { type: 'ready', tasks: await services.tasks.recent(user.projectIds) });
+    return stop;
+  });
+}

@@ -1,0 +1,41 @@
+import type { catalogue } from '@eem/contract';
+import { requireUser } from '../../context.js';
+import { ApiError } from '../../http/api-error.js';
+import type { AreaHandlers } from '../../http/handlers.js';
+import { toWireNotice } from './notice-hub.js';
+
+export const noticesHandlers: AreaHandlers<typeof catalogue.notices> = {
+  async registerClient({ body }, ctx) {
+    const user = requireUser(ctx);
+    if (body.userId !== user.id) throw ApiError.permission('a client may only be registered for the signed-in user');
+    const tags = JSON.stringify(body.tags);
+    const now = ctx.services.clock();
+    await ctx.services.db
+      .insertInto('message_clients')
+      .values({ user_id: user.id, tags, registered_at: now })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ tags, registered_at: now }))
+      .execute();
+    return { userId: user.id, tags: body.tags, lastNoticeId: await ctx.services.notices.lastId(user.id) };
+  },
+  async messageLog({ body }, ctx) {
+    const user = requireUser(ctx);
+    if (body.receiver !== user.id) throw ApiError.permission('receiver must be the signed-in user');
+    const { total, rows } = await ctx.services.notices.log({
+      userId: user.id,
+      startTime: body.startTime,
+      endTime: body.endTime,
+      index: body.page.index,
+      limit: body.page.limit,
+      afterId: body.afterId,
+    });
+    return { total, list: rows.map((row) => ({ ...toWireNotice(row, ctx.language), recordTime: row.created_at })) };
+  },
+  async importProgress({ query }, ctx) {
+    requireUser(ctx);
+    return ctx.services.tasks.latest(ctx.projectId, query.operationType, query.taskId);
+  },
+  async importProgressAll(_input, ctx) {
+    const user = requireUser(ctx);
+    return ctx.services.tasks.recent(ctx.projectId === null ? user.projectIds : [ctx.projectId]);
+  },
+};

@@ -1,0 +1,143 @@
+/**
+ * Notices: stored in the message log with increasing ids, then pushed to the user's open
+ * channels. A channel resumes from an id: it replays what was missed, then goes live,
+ * losing and repeating nothing (ADR 0003).
+ */
+import type { Notice } from '@eem/contract';
+import { logTypeName, normalizeEventClass } from '@eem/core';
+import type { Kysely, Selectable } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { Database, NoticeTable } from '../../db/schema.js';
+
+export interface NoticeInput {
+  userIds: readonly number[];
+  projectId: number | null;
+  logType: number;
+  eventClass?: number;
+  description: string;
+  content?: Record<string, unknown>;
+}
+
+type NoticeRow = Selectable<NoticeTable>;
+type Listener = (row: NoticeRow) => void;
+
+export function toWireNotice(row: NoticeRow, language: 'zh' | 'en'): Notice {
+  return {
+    id: row.id,
+    time: row.created_at,
+    logType: row.log_type,
+    logTypeName: logTypeName(row.log_type, language),
+    eventClass: row.event_class,
+    description: row.description,
+    projectId: row.project_id,
+    content: row.content,
+  };
+}
+
+export class NoticeHub {
+  private readonly listeners = new Map<number, Set<Listener>>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Listens to the live notices of a user; returns the function that stops listening. */
+  subscribe(userId: number, listener: Listener): () => void {
+    let set = this.listeners.get(userId);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(userId, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.listeners.delete(userId);
+    };
+  }
+
+  listenerCount(userId: number): number {
+    return this.listeners.get(userId)?.size ?? 0;
+  }
+
+  /** Stores one notice per recipient (in one transaction), then pushes each to its listeners. */
+  async publish(input: NoticeInput): Promise<NoticeRow[]> {
+    return this.publishMany([input]);
+  }
+
+  async publishMany(inputs: readonly NoticeInput[]): Promise<NoticeRow[]> {
+    const now = this.clock();
+    const values = inputs.flatMap((input) => {
+      const eventClass = normalizeEventClass(input.eventClass ?? input.content?.eventClass ?? 5);
+      const content = JSON.stringify({ eventClass, ...(input.content ?? {}) });
+      return [...new Set(input.userIds)].map((userId) => ({
+        user_id: userId,
+        project_id: input.projectId,
+        log_type: input.logType,
+        event_class: eventClass,
+        description: input.description,
+        content,
+        created_at: now,
+      }));
+    });
+    if (values.length === 0) return [];
+    const rows = await this.db.transaction().execute(async (trx) => {
+      const out: NoticeRow[] = [];
+      for (let i = 0; i < values.length; i += 500) {
+        out.push(...(await trx.insertInto('notices').values(values.slice(i, i + 500)).returningAll().execute()));
+      }
+      return out;
+    });
+    rows.sort((a, b) => a.id - b.id);
+    for (const row of rows) {
+      for (const listener of this.listeners.get(row.user_id) ?? []) listener(row);
+    }
+    return rows;
+  }
+
+  /** The user's notices with an id above `afterId`, oldest first. */
+  since(userId: number, afterId: number, limit: number): Promise<NoticeRow[]> {
+    return this.db
+      .selectFrom('notices')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  async lastId(userId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('notices')
+      .select((eb) => eb.fn.max('id').as('max'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(row?.max ?? 0);
+  }
+
+  /** The message log: a user's notices in a time range, newest first, paged. */
+  async log(query: {
+    userId: number;
+    startTime: number;
+    endTime: number;
+    index: number;
+    limit: number;
+    afterId?: number | undefined;
+  }): Promise<{ total: number; rows: NoticeRow[] }> {
+    let base = this.db
+      .selectFrom('notices')
+      .where('user_id', '=', query.userId)
+      .where('created_at', '>=', query.startTime)
+      .where('created_at', '<', query.endTime);
+    if (query.afterId !== undefined) base = base.where('id', '>', query.afterId);
+    const total = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+    const rows = await base
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(query.limit)
+      .offset(query.index * query.limit)
+      .execute();
+    return { total: Number(total?.n ?? 0), rows };
+  }
+}

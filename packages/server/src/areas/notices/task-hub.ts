@@ -1,0 +1,145 @@
+/**
+ * Long work (imports, generation, recalculation) as tasks with progress: status 2 running
+ * with a ratio, 3 success, anything else failure. Progress goes to the progress channel;
+ * the end becomes a notice of the task's log type.
+ */
+import type { Task } from '@eem/contract';
+import { TASK_STATUS } from '@eem/core';
+import type { Kysely, Selectable } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { Database, TaskTable } from '../../db/schema.js';
+import type { NoticeHub } from './notice-hub.js';
+
+type TaskRow = Selectable<TaskTable>;
+type Listener = (task: Task) => void;
+
+export function toWireTask(row: TaskRow): Task {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    type: row.operation_type,
+    operationType: row.operation_type,
+    logType: row.log_type,
+    status: row.status,
+    ratio: row.ratio,
+    processInfo: { name: row.name, ratio: row.ratio, status: row.status },
+    startTime: row.started_at,
+    endTime: row.finished_at,
+    message: row.message,
+  };
+}
+
+export class TaskHub {
+  private readonly listeners = new Set<{ userId: number; projectIds: () => readonly number[]; listener: Listener }>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+    private readonly notices: NoticeHub,
+  ) {}
+
+  /** Hears progress of the user's own tasks and of tasks in the projects `projectIds()` names. */
+  subscribe(userId: number, projectIds: () => readonly number[], listener: Listener): () => void {
+    const entry = { userId, projectIds, listener };
+    this.listeners.add(entry);
+    return () => this.listeners.delete(entry);
+  }
+
+  async create(input: { projectId: number | null; userId: number; operationType: number; logType: number; name: string }): Promise<Task> {
+    const row = await this.db
+      .insertInto('tasks')
+      .values({
+        project_id: input.projectId,
+        user_id: input.userId,
+        operation_type: input.operationType,
+        log_type: input.logType,
+        name: input.name,
+        status: TASK_STATUS.running,
+        ratio: 0,
+        message: '',
+        started_at: this.clock(),
+        finished_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return this.emit(row);
+  }
+
+  async progress(id: number, ratio: number): Promise<Task> {
+    const row = await this.db
+      .updateTable('tasks')
+      .set({ ratio: Math.min(1, Math.max(0, ratio)) })
+      .where('id', '=', id)
+      .where('status', '=', TASK_STATUS.running)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return this.emit(row);
+  }
+
+  /** Ends a task; its owner gets a notice of the task's log type with the result status. */
+  async finish(id: number, success: boolean, message: string, content: Record<string, unknown> = {}): Promise<Task> {
+    const row = await this.db
+      .updateTable('tasks')
+      .set({
+        status: success ? TASK_STATUS.success : TASK_STATUS.failed,
+        ratio: success ? 1 : undefined,
+        message,
+        finished_at: this.clock(),
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const task = this.emit(row);
+    await this.notices.publish({
+      userIds: [row.user_id],
+      projectId: row.project_id,
+      logType: row.log_type,
+      eventClass: success ? 3 : 2,
+      description: `${row.name}: ${message}`,
+      // In a notice result, status 2 means success and 3 failure (platform-core §3).
+      content: { taskId: row.id, taskoperationtype: row.operation_type, status: success ? 2 : 3 },
+    });
+    return task;
+  }
+
+  /** The newest task of an operation type in a project. */
+  async latest(projectId: number | null, operationType: number, taskId?: number): Promise<Task | null> {
+    let query = this.db.selectFrom('tasks').selectAll().where('operation_type', '=', operationType);
+    query = projectId === null ? query.where('project_id', 'is', null) : query.where('project_id', '=', projectId);
+    if (taskId !== undefined) query = query.where('id', '=', taskId);
+    const row = await query.orderBy('id', 'desc').limit(1).executeTakeFirst();
+    return row ? toWireTask(row) : null;
+  }
+
+  /** Running tasks and tasks ended in the last hour, of the given projects. */
+  async recent(projectIds: readonly number[]): Promise<Task[]> {
+    if (projectIds.length === 0) return [];
+    const since = this.clock() - 3_600_000;
+    const rows = await this.db
+      .selectFrom('tasks')
+      .selectAll()
+      .where('project_id', 'in', projectIds)
+      .where((eb) => eb.or([eb('status', '=', TASK_STATUS.running), eb('finished_at', '>=', since)]))
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.map(toWireTask);
+  }
+
+  /** At start: a task left running by a stopped server failed. */
+  async failInterrupted(): Promise<number> {
+    const result = await this.db
+      .updateTable('tasks')
+      .set({ status: TASK_STATUS.failed, message: 'interrupted by a server stop', finished_at: this.clock() })
+      .where('status', '=', TASK_STATUS.running)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  private emit(row: TaskRow): Task {
+    const task = toWireTask(row);
+    for (const { userId, projectIds, listener } of this.listeners) {
+      if (row.user_id === userId || (row.project_id !== null && projectIds().includes(row.project_id))) listener(task);
+    }
+    return task;
+  }
+}

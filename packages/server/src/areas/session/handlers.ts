@@ -1,0 +1,46 @@
+import type { catalogue } from '@eem/contract';
+import { HEADERS } from '@eem/core';
+import { toWireUser } from '../../auth/auth-user.js';
+import { requireUser } from '../../context.js';
+import { ApiError } from '../../http/api-error.js';
+import type { AreaHandlers } from '../../http/handlers.js';
+
+export const sessionHandlers: AreaHandlers<typeof catalogue.session> = {
+  login: ({ body }, ctx) => ctx.services.auth.login(body),
+  mobileLogin: ({ body }, ctx) => ctx.services.auth.login(body),
+  ssoToken: ({ query }, ctx) => ctx.services.auth.exchangeSsoCode(query.code),
+  ssoLogin: ({ body }, ctx) => ctx.services.auth.ssoLogin(body),
+  me: (_input, ctx) => toWireUser(requireUser(ctx)),
+  async userByHeader(_input, ctx) {
+    const caller = requireUser(ctx);
+    const raw = ctx.request.headers[HEADERS.userId.toLowerCase()];
+    const text = Array.isArray(raw) ? raw[0] : raw;
+    if (!text) return toWireUser(caller);
+    const id = Number(text);
+    if (!Number.isInteger(id) || id <= 0) throw ApiError.validation(`header.User-ID: must be a user id, got '${text}'`);
+    if (id === caller.id) return toWireUser(caller);
+    const other = await ctx.services.auth.user(id);
+    const mayRead = caller.root || (caller.permissions.has('user_browser') && other?.tenantId === caller.tenantId);
+    if (!other || !mayRead) throw ApiError.permission(`no permission to read user ${id}`);
+    return toWireUser(other);
+  },
+  async changePassword({ body }, ctx) {
+    await ctx.services.auth.changePassword(requireUser(ctx), body);
+    return null;
+  },
+  async changeExpiredPassword({ body }, ctx) {
+    await ctx.services.auth.changeExpiredPassword(body);
+    return null;
+  },
+  async logout(_input, ctx) {
+    if (ctx.sessionHash) await ctx.services.auth.logout(ctx.sessionHash);
+    return null;
+  },
+  async operationAuthCheck({ body }, ctx) {
+    const user = requireUser(ctx);
+    const missing = body.permissions.filter((p) => !user.permissions.has(p));
+    const held = body.mode === 'and' ? missing.length === 0 : missing.length < body.permissions.length;
+    const proven = await ctx.services.auth.provePassword(user.id, body.password);
+    return { pass: held && proven, missing };
+  },
+};

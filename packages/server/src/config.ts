@@ -1,0 +1,48 @@
+/** Server configuration from the environment (docs/operations.md). */
+import { resolve } from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sessionTtlMs: number;
+  demoPassword: string | undefined;
+  simulator: boolean;
+  seed: number;
+  noticeIntervalMs: number;
+  ssoEnabled: boolean;
+  logLevel: string;
+}
+
+function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, got '${raw}'`);
+  return value;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['on', 'true', '1', 'yes'].includes(raw)) return true;
+  if (['off', 'false', '0', 'no'].includes(raw)) return false;
+  throw new Error(`${name} must be on or off, got '${raw}'`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  return {
+    port: number(env, 'PORT', 8080),
+    host: env.HOST || '0.0.0.0',
+    dataDir: resolve(env.EEM_DATA_DIR || '.eem-data'),
+    databaseUrl: env.EEM_DATABASE_URL || undefined,
+    sessionTtlMs: number(env, 'EEM_SESSION_TTL_HOURS', 12) * 3_600_000,
+    demoPassword: env.EEM_DEMO_PASSWORD || undefined,
+    simulator: flag(env, 'EEM_SIMULATOR', true),
+    seed: number(env, 'EEM_SEED', 1),
+    noticeIntervalMs: number(env, 'EEM_NOTICE_INTERVAL_MS', 5_000),
+    ssoEnabled: flag(env, 'EEM_SSO', false),
+    logLevel: env.EEM_LOG_LEVEL || 'warn',
+  };
+}

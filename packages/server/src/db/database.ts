@@ -1,0 +1,57 @@
+/**
+ * The database: an embedded SQLite file (better-sqlite3, WAL) by default, PostgreSQL when
+ * EEM_DATABASE_URL names one. Both through Kysely, so the code above this file is the same.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { foundation } from './migrations/0001-foundation.js';
+import type { Database } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+/** Versioned migrations, in order. A new file gets the next number; old ones never change. */
+function migrations(dialect: Dialect): Record<string, Migration> {
+  return { '0001-foundation': foundation(dialect) };
+}
+
+export async function openDatabase(options: { dataDir: string; url?: string | undefined }): Promise<DatabaseHandle> {
+  let handle: DatabaseHandle;
+  if (options.url?.startsWith('postgres')) {
+    pg.types.setTypeParser(20, (v) => Number(v)); // int8 as number: ids and epoch ms fit
+    pg.types.setTypeParser(1700, (v) => Number(v));
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    handle = { db, dialect: 'postgres', close: () => db.destroy() };
+  } else {
+    mkdirSync(options.dataDir, { recursive: true });
+    const file = new SqliteDatabase(join(options.dataDir, 'eem.sqlite3'));
+    file.pragma('journal_mode = WAL');
+    file.pragma('synchronous = NORMAL');
+    file.pragma('foreign_keys = ON');
+    file.pragma('busy_timeout = 5000');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+    handle = { db, dialect: 'sqlite', close: () => db.destroy() };
+  }
+  await migrate(handle);
+  return handle;
+}
+
+async function migrate(handle: DatabaseHandle): Promise<void> {
+  const all = migrations(handle.dialect);
+  const provider: MigrationProvider = { getMigrations: async () => all };
+  const migrator = new Migrator({ db: handle.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

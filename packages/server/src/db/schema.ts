@@ -1,0 +1,167 @@
+/** Table types for Kysely. Times are epoch milliseconds; JSON columns hold text. */
+import type { Generated } from 'kysely';
+
+export interface TenantTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  name: string;
+  hosting_end_time: number | null;
+  hosted_projects: number;
+  created_at: number;
+}
+
+export interface ProjectTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  code: string;
+  time_zone: string;
+  level: string | null;
+  company: string | null;
+  address: string | null;
+  longitude: number | null;
+  latitude: number | null;
+  area: number | null;
+  people: number | null;
+  cooperation_deadline: number | null;
+  operation_date: number | null;
+  annual_output: number | null;
+  description: string | null;
+  created_at: number;
+}
+
+export interface RoleTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  role_type: number;
+  duty_type: string;
+  home_page: string | null;
+  /** JSON array of permission keys (page and operation keys). */
+  permissions: string;
+  /** JSON array of mobile page keys. */
+  mobile_permissions: string;
+  created_at: number;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  nic_name: string;
+  email: string;
+  mobile_phone: string;
+  usertype: number;
+  role_id: number | null;
+  is_root: number;
+  password_hash: string;
+  password_expires_at: number | null;
+  inspection_password_hash: string | null;
+  failed_tries: number;
+  locked_until: number | null;
+  status: number;
+  file_name: string | null;
+  created_at: number;
+}
+
+export interface UserProjectTable {
+  user_id: number;
+  project_id: number;
+}
+
+export interface UserNodeTable {
+  user_id: number;
+  model_label: string;
+  node_id: number;
+}
+
+export interface UserGroupTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  group_type: string;
+  file_name: string | null;
+  created_at: number;
+}
+
+export interface UserGroupMemberTable {
+  group_id: number;
+  user_id: number;
+}
+
+export interface SessionTable {
+  token_hash: string;
+  user_id: number;
+  client: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface LoginNonceTable {
+  user_name: string;
+  timestamps: number;
+  seen_at: number;
+}
+
+export interface SsoGrantTable {
+  code_hash: string;
+  kind: string;
+  user_id: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface NoticeTable {
+  id: Generated<number>;
+  user_id: number;
+  project_id: number | null;
+  log_type: number;
+  event_class: number;
+  description: string;
+  content: string;
+  created_at: number;
+}
+
+export interface MessageClientTable {
+  user_id: number;
+  tags: string;
+  registered_at: number;
+}
+
+export interface TaskTable {
+  id: Generated<number>;
+  project_id: number | null;
+  user_id: number;
+  operation_type: number;
+  log_type: number;
+  name: string;
+  status: number;
+  ratio: number;
+  message: string;
+  started_at: number;
+  finished_at: number | null;
+}
+
+export interface SettingTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  tenants: TenantTable;
+  projects: ProjectTable;
+  roles: RoleTable;
+  users: UserTable;
+  user_projects: UserProjectTable;
+  user_nodes: UserNodeTable;
+  user_groups: UserGroupTable;
+  user_group_members: UserGroupMemberTable;
+  sessions: SessionTable;
+  login_nonces: LoginNonceTable;
+  sso_grants: SsoGrantTable;
+  notices: NoticeTable;
+  message_clients: MessageClientTable;
+  tasks: TaskTable;
+  settings: SettingTable;
+}

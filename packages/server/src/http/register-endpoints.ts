@@ -1,0 +1,122 @@
+/**
+ * Serves every endpoint of the catalogue: parses params, query and body with the contract's
+ * schemas (a clear envelope error naming the field otherwise), checks the session and the
+ * permission key, resolves the project header, calls the handler, answers `{code,msg,data}`.
+ */
+import { type AnyEndpoint, catalogue, listEndpoints } from '@eem/contract';
+import { HEADERS, WIRE_CODE } from '@eem/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AuthUser } from '../auth/auth-user.js';
+import type { RequestContext } from '../context.js';
+import type { Services } from '../services.js';
+import { ApiError, describeIssues } from './api-error.js';
+import type { CatalogueHandlers } from './handlers.js';
+
+type AnyHandler = (input: unknown, ctx: RequestContext) => unknown;
+
+export function fastifyPath(path: string): string {
+  return path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  return match?.[1]?.trim() || null;
+}
+
+export function requestLanguage(request: FastifyRequest): 'zh' | 'en' {
+  return String(request.headers['accept-language'] ?? '')
+    .toLowerCase()
+    .startsWith('zh')
+    ? 'zh'
+    : 'en';
+}
+
+function parsePart(part: string, schema: z.ZodType | undefined, value: unknown): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value ?? (part === 'body' ? {} : value));
+  if (!result.success) throw ApiError.validation(describeIssues(part, result.error.issues));
+  return result.data;
+}
+
+/** The project of the call: the header, which must be one the user may enter. */
+function resolveProject(request: FastifyRequest, user: AuthUser | null): number | null {
+  const raw = request.headers[HEADERS.projectId.toLowerCase()];
+  const text = Array.isArray(raw) ? raw[0] : raw;
+  let projectId: number | null = null;
+  if (text !== undefined && text !== '') {
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < 0) throw ApiError.validation(`header.projectId: must be a whole number, got '${text}'`);
+    projectId = n === 0 ? null : n;
+  }
+  if (!user) return projectId;
+  if (projectId === null && (user.usertype === 3 || user.usertype === 4)) return user.linkedProjectIds[0] ?? null;
+  if (projectId !== null && !user.projectIds.includes(projectId)) {
+    throw ApiError.permission(`no permission for project ${projectId}`);
+  }
+  return projectId;
+}
+
+export async function authorize(
+  services: Services,
+  endpoint: Pick<AnyEndpoint, 'permission'>,
+  request: FastifyRequest,
+): Promise<{ user: AuthUser | null; sessionHash: string | null }> {
+  const token = bearerToken(request);
+  if (endpoint.permission === 'public') {
+    const found = token ? await services.auth.authenticate(token) : null;
+    return { user: found?.user ?? null, sessionHash: found?.hash ?? null };
+  }
+  if (!token) throw ApiError.unauthorized();
+  const found = await services.auth.authenticate(token);
+  if (!found) throw ApiError.unauthorized();
+  if (endpoint.permission !== 'session' && !found.user.permissions.has(endpoint.permission)) {
+    throw ApiError.permission(`no permission for this operation (needs ${endpoint.permission})`);
+  }
+  return { user: found.user, sessionHash: found.hash };
+}
+
+export function registerEndpoints(app: FastifyInstance, services: Services, handlers: CatalogueHandlers): void {
+  const byArea = handlers as unknown as Record<string, Record<string, AnyHandler>>;
+  for (const { area, name, endpoint } of listEndpoints()) {
+    const handler = byArea[area]?.[name];
+    if (!handler) throw new Error(`no handler for ${endpoint.id}`);
+    app.route({
+      method: endpoint.method,
+      url: fastifyPath(endpoint.path),
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const { user, sessionHash } = await authorize(services, endpoint, request);
+        const input = {
+          params: parsePart('params', endpoint.params, request.params),
+          query: parsePart('query', endpoint.query, request.query),
+          body: parsePart('body', endpoint.body, request.body),
+        };
+        const ctx: RequestContext = {
+          services,
+          user,
+          sessionHash,
+          projectId: resolveProject(request, user),
+          language: requestLanguage(request),
+          ip: request.ip,
+          request,
+          reply,
+        };
+        const data = await handler(input, ctx);
+        if (endpoint.kind !== 'json') return reply;
+        const checked = endpoint.data.safeParse(data);
+        if (!checked.success) {
+          request.log.error({ endpoint: endpoint.id, issues: checked.error.issues }, 'answer does not match the contract');
+          throw new ApiError(WIRE_CODE.server, 'internal server error', 500);
+        }
+        return { code: WIRE_CODE.ok, msg: '', data: checked.data ?? null };
+      },
+    });
+  }
+}
+
+/** Every endpoint is served; used by a test. */
+export function endpointCount(): number {
+  return Object.values(catalogue).reduce((n, area) => n + Object.keys(area).length, 0);
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+/** eem-server: the reference server with the demo site. Configuration: docs/operations.md. */
+import { startServer } from './app.js';
+import { DEMO_ACCOUNTS, DEMO_INSPECTION_PASSWORD, DEMO_PASSWORD } from './simulator/seed.js';
+
+async function main(): Promise<void> {
+  const server = await startServer();
+  const password = server.config.demoPassword ? '(EEM_DEMO_PASSWORD, as set at the first start)' : DEMO_PASSWORD;
+  const lines = [
+    `eem-server listening on ${server.url}`,
+    `data: ${server.config.databaseUrl ? 'PostgreSQL' : server.config.dataDir}`,
+    '',
+    `Demo accounts (password ${password}):`,
+    ...DEMO_ACCOUNTS.map((a) => `  ${a.name.padEnd(14)} ${a.description}`),
+    `  inspection password of 'inspector': ${DEMO_INSPECTION_PASSWORD}`,
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  const stop = async (signal: string) => {
+    process.stdout.write(`\n${signal}: stopping\n`);
+    await server.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`eem-server: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

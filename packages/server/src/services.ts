@@ -1,0 +1,29 @@
+/** The server's services, built once per server and handed to every handler. */
+import type { Kysely } from 'kysely';
+import { AuthService } from './auth/auth-service.js';
+import { NoticeHub } from './areas/notices/notice-hub.js';
+import { TaskHub } from './areas/notices/task-hub.js';
+import type { Clock } from './clock.js';
+import type { ServerConfig } from './config.js';
+import type { Database } from './db/schema.js';
+
+export interface Services {
+  db: Kysely<Database>;
+  clock: Clock;
+  config: ServerConfig;
+  auth: AuthService;
+  notices: NoticeHub;
+  tasks: TaskHub;
+}
+
+export function createServices(db: Kysely<Database>, clock: Clock, config: ServerConfig): Services {
+  const notices = new NoticeHub(db, clock);
+  return {
+    db,
+    clock,
+    config,
+    auth: new AuthService(db, clock, { sessionTtlMs: config.sessionTtlMs }),
+    notices,
+    tasks: new TaskHub(db, clock, notices),
+  };
+}

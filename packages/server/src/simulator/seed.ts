@@ -1,0 +1,196 @@
+/**
+ * The demo world, created on the first start of an empty database: two tenants, three
+ * projects in different time zones, roles and users of every kind (README lists them).
+ */
+import { allPermissionKeys, DUTY_TYPE, OPERATION_PERMISSIONS, ROLE_TYPE, ROUTES } from '@eem/core';
+import { hashPlainPassword } from '../auth/passwords.js';
+import type { Services } from '../services.js';
+
+export const DEMO_PASSWORD = 'Eem@2026demo';
+export const DEMO_INSPECTION_PASSWORD = 'Insp@2026demo';
+
+export const DEMO_ACCOUNTS = [
+  { name: 'admin', description: 'platform administrator (root)', usertype: 0, project: null },
+  { name: 'tenant-admin', description: 'tenant administrator of Demo Energy Group', usertype: 0, project: null },
+  { name: 'operator-sh', description: 'project user (usertype 3) of Shanghai Plant', usertype: 3, project: 'SH-01' },
+  { name: 'manager-bj', description: 'project administrator (usertype 4) of Berlin Works', usertype: 4, project: 'BE-01' },
+  { name: 'inspector', description: 'inspector (role type 5, duty inspect) of Shanghai Plant', usertype: 3, project: 'SH-01' },
+  { name: 'expired-demo', description: 'project user whose password has expired (shows the -1305 flow)', usertype: 3, project: 'SH-01' },
+  { name: 'operator-chi', description: 'project user of Chicago Mill, another tenant', usertype: 3, project: 'CH-01' },
+] as const;
+
+export interface DemoWorld {
+  tenants: Record<string, number>;
+  projects: Record<string, number>;
+  users: Record<string, number>;
+}
+
+const PLATFORM_ONLY = new Set(['tenant_manage', 'platform_user_manage']);
+const ADMIN_OPS = new Set(['user_update', 'role_update', 'usergroup_update', 'user_password_reset', 'nodeconfig_update']);
+const fwPages = ROUTES.filter((r) => r.module === 'fw').map((r) => r.menuKey);
+const pfPages = ROUTES.filter((r) => r.module === 'pf').map((r) => r.menuKey);
+const operations = Object.keys(OPERATION_PERMISSIONS);
+
+const ROLE_KEYS = {
+  tenantAdmin: allPermissionKeys().filter((k) => !PLATFORM_ONLY.has(k)),
+  projectAdmin: [...fwPages, ...operations.filter((k) => !PLATFORM_ONLY.has(k))],
+  operator: [...fwPages, ...operations.filter((k) => !PLATFORM_ONLY.has(k) && !ADMIN_OPS.has(k))],
+  inspector: [
+    'general_home',
+    ...ROUTES.filter((r) => r.group === 'ops').map((r) => r.menuKey),
+    'event_browser',
+    'workorder_take',
+    'devicemanage_browser',
+  ],
+};
+
+async function loadWorld(services: Services): Promise<DemoWorld> {
+  const db = services.db;
+  const tenants = await db.selectFrom('tenants').select(['id', 'name']).execute();
+  const projects = await db.selectFrom('projects').select(['id', 'code']).execute();
+  const users = await db.selectFrom('users').select(['id', 'name']).execute();
+  return {
+    tenants: Object.fromEntries(tenants.map((t) => [t.name, t.id])),
+    projects: Object.fromEntries(projects.map((p) => [p.code, p.id])),
+    users: Object.fromEntries(users.map((u) => [u.name, u.id])),
+  };
+}
+
+export async function seedDemoWorld(services: Services, options: { password?: string | undefined }): Promise<DemoWorld> {
+  const { db } = services;
+  const existing = await db.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
+  if (existing) return loadWorld(services);
+  const now = services.clock();
+  const password = await hashPlainPassword(options.password ?? DEMO_PASSWORD);
+  const inspection = await hashPlainPassword(DEMO_INSPECTION_PASSWORD);
+  await db.transaction().execute(async (trx) => {
+    const tenant = async (name: string, hostedProjects: number) =>
+      (
+        await trx
+          .insertInto('tenants')
+          .values({ parent_id: null, name, hosting_end_time: now + 365 * 86_400_000, hosted_projects: hostedProjects, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const demo = await tenant('Demo Energy Group', 2);
+    const northwind = await tenant('Northwind Foods', 1);
+
+    const project = async (tenantId: number, p: { name: string; code: string; tz: string; company: string; address: string; lon: number; lat: number; area: number; people: number; output: number }) =>
+      (
+        await trx
+          .insertInto('projects')
+          .values({
+            tenant_id: tenantId,
+            name: p.name,
+            code: p.code,
+            time_zone: p.tz,
+            level: '1',
+            company: p.company,
+            address: p.address,
+            longitude: p.lon,
+            latitude: p.lat,
+            area: p.area,
+            people: p.people,
+            cooperation_deadline: now + 3 * 365 * 86_400_000,
+            operation_date: now - 2 * 365 * 86_400_000,
+            annual_output: p.output,
+            description: `${p.name}: demo site of the simulator.`,
+            created_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const sh = await project(demo, { name: 'Shanghai Plant', code: 'SH-01', tz: 'Asia/Shanghai', company: 'Demo Energy Group', address: '88 Zhangjiang Road, Pudong, Shanghai', lon: 121.59, lat: 31.2, area: 42_000, people: 820, output: 1_250_000_000 });
+    const be = await project(demo, { name: 'Berlin Works', code: 'BE-01', tz: 'Europe/Berlin', company: 'Demo Energy Group', address: 'Am Werk 12, 13629 Berlin', lon: 13.27, lat: 52.54, area: 18_500, people: 260, output: 410_000_000 });
+    const chi = await project(northwind, { name: 'Chicago Mill', code: 'CH-01', tz: 'America/Chicago', company: 'Northwind Foods', address: '1200 W Fulton Market, Chicago', lon: -87.66, lat: 41.89, area: 26_000, people: 340, output: 530_000_000 });
+
+    const role = async (tenantId: number, name: string, keys: string[], roleType: number = ROLE_TYPE.general, dutyType: string = DUTY_TYPE.none) =>
+      (
+        await trx
+          .insertInto('roles')
+          .values({
+            tenant_id: tenantId,
+            name,
+            role_type: roleType,
+            duty_type: dutyType,
+            home_page: '/home',
+            permissions: JSON.stringify([...new Set(keys)]),
+            mobile_permissions: '[]',
+            created_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const platformRole = await role(demo, 'Platform administrator', [...pfPages, ...allPermissionKeys()]);
+    const tenantAdminRole = await role(demo, 'Tenant administrator', ROLE_KEYS.tenantAdmin);
+    const projectAdminRole = await role(demo, 'Project administrator', ROLE_KEYS.projectAdmin);
+    const operatorRole = await role(demo, 'Project operator', ROLE_KEYS.operator);
+    const inspectorRole = await role(demo, 'Inspector', ROLE_KEYS.inspector, ROLE_TYPE.operations, DUTY_TYPE.inspect);
+    const northwindRole = await role(northwind, 'Project operator', ROLE_KEYS.operator);
+
+    const user = async (u: {
+      name: string;
+      nic: string;
+      tenantId: number;
+      usertype: number;
+      roleId: number;
+      root?: boolean;
+      projects?: number[];
+      nodes?: [string, number][];
+      expired?: boolean;
+      inspection?: boolean;
+      phone: string;
+    }) => {
+      const id = (
+        await trx
+          .insertInto('users')
+          .values({
+            tenant_id: u.tenantId,
+            name: u.name,
+            nic_name: u.nic,
+            email: `${u.name}@demo.example`,
+            mobile_phone: u.phone,
+            usertype: u.usertype,
+            role_id: u.roleId,
+            is_root: u.root ? 1 : 0,
+            password_hash: password,
+            password_expires_at: u.expired ? now - 86_400_000 : null,
+            inspection_password_hash: u.inspection ? inspection : null,
+            failed_tries: 0,
+            locked_until: null,
+            status: 1,
+            file_name: null,
+            created_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      for (const projectId of u.projects ?? []) await trx.insertInto('user_projects').values({ user_id: id, project_id: projectId }).execute();
+      for (const [label, nodeId] of u.nodes ?? []) {
+        await trx.insertInto('user_nodes').values({ user_id: id, model_label: label, node_id: nodeId }).execute();
+      }
+      return id;
+    };
+    await user({ name: 'admin', nic: 'Platform Admin', tenantId: demo, usertype: 0, roleId: platformRole, root: true, phone: '13800000001' });
+    await user({ name: 'tenant-admin', nic: 'Tenant Admin', tenantId: demo, usertype: 0, roleId: tenantAdminRole, nodes: [['tenant', demo]], phone: '13800000002' });
+    const opSh = await user({ name: 'operator-sh', nic: 'Li Wei', tenantId: demo, usertype: 3, roleId: operatorRole, projects: [sh], nodes: [['project', sh]], phone: '13800000003' });
+    const mgrBj = await user({ name: 'manager-bj', nic: 'Anna Becker', tenantId: demo, usertype: 4, roleId: projectAdminRole, projects: [be], nodes: [['project', be]], phone: '13800000004' });
+    const insp = await user({ name: 'inspector', nic: 'Zhang Min', tenantId: demo, usertype: 3, roleId: inspectorRole, projects: [sh], nodes: [['project', sh]], inspection: true, phone: '13800000005' });
+    await user({ name: 'expired-demo', nic: 'Wang Fang', tenantId: demo, usertype: 3, roleId: operatorRole, projects: [sh], nodes: [['project', sh]], expired: true, phone: '13800000006' });
+    await user({ name: 'operator-chi', nic: 'Sam Carter', tenantId: northwind, usertype: 3, roleId: northwindRole, projects: [chi], nodes: [['project', chi]], phone: '13800000007' });
+
+    const group = async (tenantId: number, name: string, type: string, members: number[]) => {
+      const id = (
+        await trx
+          .insertInto('user_groups')
+          .values({ tenant_id: tenantId, name, group_type: type, file_name: null, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      for (const userId of members) await trx.insertInto('user_group_members').values({ group_id: id, user_id: userId }).execute();
+    };
+    await group(demo, 'Shanghai operations team', 'operations', [opSh, insp]);
+    await group(demo, 'Berlin managers', 'ordinary', [mgrBj]);
+  });
+  return loadWorld(services);
+}

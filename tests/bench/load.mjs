@@ -1,0 +1,34 @@
+// A small closed-loop HTTP load generator on undici: `connections` clients each send the next
+// request when the previous answer arrived, for `seconds` after a warm-up.
+import { Pool } from 'undici';
+
+export async function measureRps(url, { path, headers = {}, connections = 32, seconds = 5, warmup = 1 }) {
+  const pool = new Pool(url, { connections, pipelining: 1 });
+  let count = 0;
+  let errors = 0;
+  let counting = false;
+  let stop = false;
+  const worker = async () => {
+    while (!stop) {
+      try {
+        const res = await pool.request({ path, method: 'GET', headers });
+        const body = await res.body.text();
+        if (res.statusCode !== 200 || !body.startsWith('{"code":0')) errors++;
+        else if (counting) count++;
+      } catch {
+        errors++;
+      }
+    }
+  };
+  const workers = Array.from({ length: connections }, worker);
+  await new Promise((r) => setTimeout(r, warmup * 1000));
+  counting = true;
+  const started = performance.now();
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  counting = false;
+  const elapsed = (performance.now() - started) / 1000;
+  stop = true;
+  await Promise.all(workers);
+  await pool.close();
+  return { rps: count / elapsed, errors };
+}

@@ -21,6 +21,8 @@ export interface Column<R> {
   time?: boolean;
   /** What a table shows instead of the value (indentation, markers, colour). */
   display?: (row: R, palette: Palette) => string;
+  /** Only in tsv and csv (a table shows it inside another column). */
+  machineOnly?: boolean;
 }
 
 export interface Listing<R> {
@@ -53,7 +55,8 @@ function tableCell<R>(column: Column<R>, row: R, palette: Palette): string {
 }
 
 function renderTable<R>(listing: Listing<R>, palette: Palette): string {
-  const { columns, rows } = listing;
+  const { rows } = listing;
+  const columns = listing.columns.filter((c) => !c.machineOnly);
   if (listing.vertical) {
     const row = rows[0];
     if (row === undefined) return '';

@@ -29,11 +29,37 @@ import type { RawInput } from './validate-input.js';
 
 export type { ClientOptions, RequestOptions, ResolvedClientOptions };
 
-/** The arguments of a call: the input may be left out when every part of it is optional. */
+/** The empty object type (`{}`), written so the linter knows it is meant. */
+type EmptyObject = Record<never, never>;
+
+/** A part the caller may leave out: absent, or an object whose fields are all optional. */
+type OptionalPart<T> = [T] extends [undefined] ? true : EmptyObject extends NonNullable<T> ? true : false;
+
+type OptionalKeys<I> = { [K in keyof I]-?: OptionalPart<I[K]> extends true ? K : never }[keyof I];
+
+/**
+ * What a caller passes: the contract's `{ params, query, body }` (EndpointInput), where a part
+ * whose fields are all optional (defaults only) may be left out; it is then checked and sent as
+ * `{}`. So `client.projects.projects()` needs no `{ query: {} }`.
+ */
+export type CallInput<E> =
+  EndpointInput<E> extends infer I
+    ? { [K in keyof I as K extends OptionalKeys<I> ? K : never]?: I[K] } & {
+        [K in keyof I as K extends OptionalKeys<I> ? never : K]: I[K];
+      }
+    : never;
+
+/**
+ * False when the input may be left out: every part optional (the contract's InputOptional),
+ * or every part an object with only optional fields.
+ */
+export type InputRequired<E> =
+  InputOptional<E> extends true ? false : EmptyObject extends CallInput<E> ? false : true;
+
 export type CallArgs<E> =
-  InputOptional<E> extends true
-    ? [input?: EndpointInput<E>, options?: RequestOptions]
-    : [input: EndpointInput<E>, options?: RequestOptions];
+  InputRequired<E> extends true
+    ? [input: CallInput<E>, options?: RequestOptions]
+    : [input?: CallInput<E>, options?: RequestOptions];
 
 export type EndpointCall<E> = (...args: CallArgs<E>) => Promise<EndpointData<E>>;
 
@@ -42,7 +68,7 @@ export type AreaClient<A> = { readonly [K in keyof A]: EndpointCall<A[K]> };
 /** One object per area of the catalogue, one method per endpoint. */
 export type CatalogueClient = { readonly [A in keyof Catalogue]: AreaClient<Catalogue[A]> };
 
-export type UploadInput<E> = EndpointInput<E> & UploadParts;
+export type UploadInput<E> = CallInput<E> & UploadParts;
 
 export type SessionAnswer = EndpointData<Catalogue['session']['login']>;
 

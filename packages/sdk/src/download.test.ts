@@ -10,19 +10,22 @@ import { envelope, sendJson, startServer, type TestServer } from './test-support
 
 describe('filenameFromDisposition', () => {
   it('reads filename*, quoted and bare names, appending .xlsx when there is no extension', () => {
-    expect(filenameFromDisposition("attachment; filename*=UTF-8''%E8%83%BD%E8%80%97%E6%8A%A5%E8%A1%A8.xlsx", 'x')).toBe(
-      '能耗报表.xlsx',
-    );
     expect(
-      filenameFromDisposition('attachment; filename="fallback.xlsx"; filename*=utf-8\'\'%E6%8A%A5%E8%A1%A8', 'x'),
+      filenameFromDisposition("attachment; filename*=UTF-8''%E8%83%BD%E8%80%97%E6%8A%A5%E8%A1%A8.xlsx", 'x'),
+    ).toBe('能耗报表.xlsx');
+    expect(
+      filenameFromDisposition(
+        'attachment; filename="fallback.xlsx"; filename*=utf-8\'\'%E6%8A%A5%E8%A1%A8',
+        'x',
+      ),
     ).toBe('报表.xlsx');
     expect(filenameFromDisposition('attachment; filename="report 2024.csv"', 'x')).toBe('report 2024.csv');
     expect(filenameFromDisposition('attachment; filename="say \\"hi\\".pdf"', 'x')).toBe('say "hi".pdf');
     expect(filenameFromDisposition('attachment; filename=energy', 'x')).toBe('energy.xlsx');
     expect(filenameFromDisposition('attachment; filename="%E6%8A%A5%E8%A1%A8.docx"', 'x')).toBe('报表.docx');
-    expect(filenameFromDisposition(`attachment; filename="${Buffer.from('报表.xlsx').toString('latin1')}"`, 'x')).toBe(
-      '报表.xlsx',
-    );
+    expect(
+      filenameFromDisposition(`attachment; filename="${Buffer.from('报表.xlsx').toString('latin1')}"`, 'x'),
+    ).toBe('报表.xlsx');
     expect(filenameFromDisposition('attachment; filename="../../etc/passwd"', 'x')).toBe('passwd.xlsx');
     expect(filenameFromDisposition('attachment', 'export')).toBe('export.xlsx');
     expect(filenameFromDisposition(null, 'data.csv')).toBe('data.csv');
@@ -128,7 +131,9 @@ describe('download', () => {
   });
 
   it('a JSON answer is an error with its msg, or abnormal export file', async () => {
-    server.routes.set(exportEvents.path, (_req, res) => sendJson(res, envelope(null, 500, 'too many rows to export')));
+    server.routes.set(exportEvents.path, (_req, res) =>
+      sendJson(res, envelope(null, 500, 'too many rows to export')),
+    );
     const withMsg = await caught(client().download(exportEvents, { body: { nodeId: 3 } }));
     expect(withMsg.message).toBe('too many rows to export');
     server.routes.set(exportEvents.path, (_req, res) => sendJson(res, { data: null }));
@@ -165,7 +170,11 @@ describe('upload', () => {
       });
       const c =
         transport === 'fetch'
-          ? createClient({ baseUrl: server.url, token: TOKEN, transport: (await import('./transport.js')).fetchTransport() })
+          ? createClient({
+              baseUrl: server.url,
+              token: TOKEN,
+              transport: (await import('./transport.js')).fetchTransport(),
+            })
           : client();
       const answer = await c.upload(importFile, {
         query: { mode: 'all' },

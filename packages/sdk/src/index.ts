@@ -12,11 +12,13 @@ export { DEFAULT_TIMEOUT_MS } from './client-context.js';
 export type {
   AreaClient,
   CallArgs,
+  CallInput,
   CatalogueClient,
   ChangePasswordInput,
   Client,
   ClientMethods,
   EndpointCall,
+  InputRequired,
   LoginOptions,
   SessionAnswer,
   UploadInput,

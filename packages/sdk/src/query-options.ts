@@ -3,12 +3,12 @@
  * dependency on @tanstack/*): `q.<area>.<endpoint>(input)` for useQuery and
  * `m.<area>.<endpoint>()` for useMutation.
  */
-import type { AnyEndpoint, Catalogue, EndpointData, EndpointInput, InputOptional } from '@eem/contract';
-import type { Client, RequestOptions } from './create-client.js';
+import type { AnyEndpoint, Catalogue, EndpointData } from '@eem/contract';
+import type { CallInput, Client, InputRequired, RequestOptions } from './create-client.js';
 import { mapCatalogue } from './map-catalogue.js';
 import type { RawInput } from './validate-input.js';
 
-export type QueryKey<E> = readonly [endpointId: string, input: EndpointInput<E>];
+export type QueryKey<E> = readonly [endpointId: string, input: CallInput<E>];
 
 export interface EndpointQueryOptions<E> {
   queryKey: QueryKey<E>;
@@ -16,9 +16,9 @@ export interface EndpointQueryOptions<E> {
 }
 
 export type QueryFactory<E> =
-  InputOptional<E> extends true
-    ? (input?: EndpointInput<E>, options?: Omit<RequestOptions, 'signal'>) => EndpointQueryOptions<E>
-    : (input: EndpointInput<E>, options?: Omit<RequestOptions, 'signal'>) => EndpointQueryOptions<E>;
+  InputRequired<E> extends true
+    ? (input: CallInput<E>, options?: Omit<RequestOptions, 'signal'>) => EndpointQueryOptions<E>
+    : (input?: CallInput<E>, options?: Omit<RequestOptions, 'signal'>) => EndpointQueryOptions<E>;
 
 export type QueryOptionsFactories = {
   readonly [A in keyof Catalogue]: { readonly [K in keyof Catalogue[A]]: QueryFactory<Catalogue[A][K]> };
@@ -26,9 +26,9 @@ export type QueryOptionsFactories = {
 
 export interface EndpointMutationOptions<E> {
   mutationKey: readonly [endpointId: string];
-  mutationFn: InputOptional<E> extends true
-    ? (input?: EndpointInput<E>) => Promise<EndpointData<E>>
-    : (input: EndpointInput<E>) => Promise<EndpointData<E>>;
+  mutationFn: InputRequired<E> extends true
+    ? (input: CallInput<E>) => Promise<EndpointData<E>>
+    : (input?: CallInput<E>) => Promise<EndpointData<E>>;
 }
 
 export type MutationFactory<E> = (options?: RequestOptions) => EndpointMutationOptions<E>;

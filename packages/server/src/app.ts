@@ -15,6 +15,7 @@ import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { ApiError } from './http/api-error.js';
 import type { CatalogueHandlers } from './http/handlers.js';
 import { registerEndpoints } from './http/register-endpoints.js';
+import { serveWeb } from './http/serve-web.js';
 import { createServices, type Services } from './services.js';
 import { type DemoWorld, seedDemoWorld } from './simulator/seed.js';
 import { startNoticeTrickle } from './simulator/trickle.js';
@@ -62,9 +63,13 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: WIRE_CODE.server, msg: 'internal server error', data: null });
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ code: WIRE_CODE.notFound, msg: `no such endpoint: ${request.method} ${request.url.split('?')[0]}`, data: null }),
-  );
+  const webFallback = await serveWeb(app);
+  app.setNotFoundHandler((request, reply) => {
+    if (webFallback?.(request, reply)) return reply;
+    return reply
+      .status(404)
+      .send({ code: WIRE_CODE.notFound, msg: `no such endpoint: ${request.method} ${request.url.split('?')[0]}`, data: null });
+  });
   registerSsoPage(app, services);
   registerEndpoints(app, services, handlers);
   registerChannels(app, services);

@@ -13,6 +13,8 @@ export interface ServerConfig {
   noticeIntervalMs: number;
   ssoEnabled: boolean;
   logLevel: string;
+  /** Check every answer against the contract's data schema (on in tests; costs throughput). */
+  checkAnswers: boolean;
 }
 
 function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -44,5 +46,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     noticeIntervalMs: number(env, 'EEM_NOTICE_INTERVAL_MS', 5_000),
     ssoEnabled: flag(env, 'EEM_SSO', false),
     logLevel: env.EEM_LOG_LEVEL || 'warn',
+    checkAnswers: flag(env, 'EEM_CHECK_ANSWERS', false),
   };
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { AuthService } from './auth/auth-service.js';
 import { NoticeHub } from './areas/notices/notice-hub.js';
 import { TaskHub } from './areas/notices/task-hub.js';
+import { ProjectStore } from './areas/projects/project-store.js';
 import type { Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/schema.js';
@@ -14,6 +15,7 @@ export interface Services {
   auth: AuthService;
   notices: NoticeHub;
   tasks: TaskHub;
+  projects: ProjectStore;
 }
 
 export function createServices(db: Kysely<Database>, clock: Clock, config: ServerConfig): Services {
@@ -25,5 +27,6 @@ export function createServices(db: Kysely<Database>, clock: Clock, config: Serve
     auth: new AuthService(db, clock, { sessionTtlMs: config.sessionTtlMs }),
     notices,
     tasks: new TaskHub(db, clock, notices),
+    projects: new ProjectStore(db, clock),
   };
 }

@@ -25,7 +25,12 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export function sendJson(response: ServerResponse, body: unknown, status = 200, headers: Record<string, string> = {}): void {
+export function sendJson(
+  response: ServerResponse,
+  body: unknown,
+  status = 200,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
   response.end(text);

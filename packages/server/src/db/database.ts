@@ -38,7 +38,7 @@ export async function openDatabase(options: { dataDir: string; url?: string | un
     file.pragma('synchronous = NORMAL');
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
     handle = { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   await migrate(handle);
@@ -54,4 +54,27 @@ async function migrate(handle: DatabaseHandle): Promise<void> {
   if (error || failed) {
     throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+}
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running a small query. The
+ * same SQL text gets the same prepared statement (better-sqlite3 statements are reusable).
+ */
+function withStatementCache(file: SqliteDatabase.Database, max = 500): SqliteDatabase.Database {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  const prepare = file.prepare.bind(file);
+  return new Proxy(file, {
+    get(target, key, receiver) {
+      if (key !== 'prepare') return Reflect.get(target, key, receiver);
+      return (sql: string) => {
+        let statement = cache.get(sql);
+        if (!statement) {
+          statement = prepare(sql);
+          if (cache.size >= max) cache.delete(cache.keys().next().value ?? '');
+          cache.set(sql, statement);
+        }
+        return statement;
+      };
+    },
+  });
 }

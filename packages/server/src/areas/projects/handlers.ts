@@ -4,16 +4,15 @@ import { requireUser } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AreaHandlers } from '../../http/handlers.js';
 import { NODE_TYPE_TREE } from './node-types.js';
-import { projectsByIds } from './project-store.js';
 
 export const projectsHandlers: AreaHandlers<typeof catalogue.projects> = {
   async projects(_input, ctx) {
-    return projectsByIds(ctx.services.db, requireUser(ctx).projectIds);
+    return ctx.services.projects.byIds(requireUser(ctx).projectIds);
   },
   async cloudProjects({ query, body }, ctx) {
     const user = requireUser(ctx);
     const db = ctx.services.db;
-    const visible = await projectsByIds(db, user.projectIds);
+    const visible = await ctx.services.projects.byIds(user.projectIds);
     const tenantRows = await db.selectFrom('tenants').selectAll().orderBy('id').execute();
     let tenantIds = new Set(tenantRows.map((t) => t.id));
     if (!user.root) tenantIds = new Set(await tenantAndChildren(db, user.tenantId));

@@ -1,5 +1,6 @@
 import type { Project } from '@eem/contract';
 import type { Kysely, Selectable } from 'kysely';
+import type { Clock } from '../../clock.js';
 import type { Database, ProjectTable } from '../../db/schema.js';
 
 export function toWireProject(row: Selectable<ProjectTable>): Project {
@@ -25,8 +26,44 @@ export function toWireProject(row: Selectable<ProjectTable>): Project {
   };
 }
 
-export async function projectsByIds(db: Kysely<Database>, ids: readonly number[]): Promise<Project[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.selectFrom('projects').selectAll().where('id', 'in', ids).orderBy('id').execute();
-  return rows.map(toWireProject);
+/**
+ * Projects, read on nearly every call, change rarely: they are served from memory and read
+ * again after `maxAgeMs` or when a write calls `invalidate()`.
+ */
+export class ProjectStore {
+  private byId: Map<number, Project> | null = null;
+  private loadedAt = 0;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+    private readonly maxAgeMs = 5_000,
+  ) {}
+
+  invalidate(): void {
+    this.byId = null;
+  }
+
+  async all(): Promise<Map<number, Project>> {
+    if (!this.byId || this.clock() - this.loadedAt > this.maxAgeMs) {
+      const rows = await this.db.selectFrom('projects').selectAll().orderBy('id').execute();
+      this.byId = new Map(rows.map((row) => [row.id, toWireProject(row)]));
+      this.loadedAt = this.clock();
+    }
+    return this.byId;
+  }
+
+  async byIds(ids: readonly number[]): Promise<Project[]> {
+    const all = await this.all();
+    return [...ids]
+      .sort((a, b) => a - b)
+      .flatMap((id) => {
+        const project = all.get(id);
+        return project ? [project] : [];
+      });
+  }
+
+  async get(id: number): Promise<Project | undefined> {
+    return (await this.all()).get(id);
+  }
 }

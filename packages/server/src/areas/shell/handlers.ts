@@ -47,12 +47,8 @@ export const shellHandlers: AreaHandlers<typeof catalogue.shell> = {
   async convertTime({ body }, ctx) {
     const user = requireUser(ctx);
     if (!user.projectIds.includes(body.projectId)) throw ApiError.permission(`no permission for project ${body.projectId}`);
-    const project = await ctx.services.db
-      .selectFrom('projects')
-      .select('time_zone')
-      .where('id', '=', body.projectId)
-      .executeTakeFirst();
+    const project = await ctx.services.projects.get(body.projectId);
     if (!project) throw ApiError.notFound(`project ${body.projectId} does not exist`);
-    return body.cycles.map((cycle) => ({ cycle, startTime: startOf(body.time, CYCLE_UNITS[cycle], project.time_zone) }));
+    return body.cycles.map((cycle) => ({ cycle, startTime: startOf(body.time, CYCLE_UNITS[cycle], project.timeZone) }));
   },
 };

@@ -1,0 +1,54 @@
+/** The real IO of the process: its streams, environment and clock, the SDK, the keychain, the browser. */
+import { spawn } from 'node:child_process';
+import { loadOsKeychain } from './config/keychain.js';
+import type { IO } from './io.js';
+
+export function openBrowserWith(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform) {
+  return (url: string): Promise<void> => {
+    let command: string;
+    let args: string[];
+    const custom = env.BROWSER?.trim();
+    if (custom) {
+      [command = custom, ...args] = custom.split(/\s+/);
+      args.push(url);
+    } else if (platform === 'darwin') {
+      command = 'open';
+      args = [url];
+    } else if (platform === 'win32') {
+      command = 'cmd';
+      args = ['/c', 'start', '""', url.replace(/&/g, '^&')];
+    } else {
+      command = 'xdg-open';
+      args = [url];
+    }
+    return new Promise((resolve, reject) => {
+      const child = spawn(command, args, { stdio: 'ignore', detached: true });
+      child.once('error', (error) => reject(new Error(`${command}: ${error.message}`)));
+      child.once('spawn', () => {
+        child.unref();
+        resolve();
+      });
+    });
+  };
+}
+
+export function nodeIO(): IO {
+  return {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    isTTY: {
+      stdin: process.stdin.isTTY === true,
+      stdout: process.stdout.isTTY === true,
+      stderr: process.stderr.isTTY === true,
+    },
+    env: process.env,
+    now: () => Date.now(),
+    async createClient(options) {
+      const { createClient, fetchTransport } = await import('@eem/sdk');
+      return createClient({ transport: fetchTransport(), ...options });
+    },
+    keychain: loadOsKeychain,
+    openBrowser: openBrowserWith(process.env),
+  };
+}

@@ -1,0 +1,208 @@
+/**
+ * `eem completion bash|zsh|fish`: a completion script generated from the command tree, so it
+ * never falls behind the commands. Profile names are completed live from `eem profile list`.
+ */
+
+export interface OptionSpec {
+  /** "--output", "-o". */
+  names: string[];
+  takesValue: boolean;
+  choices?: readonly string[] | undefined;
+  description: string;
+}
+
+export interface CommandSpec {
+  name: string;
+  description: string;
+  options: OptionSpec[];
+  subcommands: CommandSpec[];
+  /** Values of the first argument (e.g. completion shells). */
+  argumentChoices?: readonly string[] | undefined;
+  /** The first argument names a profile. */
+  profileArgument?: boolean;
+}
+
+export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+export type Shell = (typeof SHELLS)[number];
+
+interface Node {
+  path: string;
+  spec: CommandSpec;
+}
+
+function walk(spec: CommandSpec, path = ''): Node[] {
+  return [{ path, spec }, ...spec.subcommands.flatMap((s) => walk(s, path ? `${path} ${s.name}` : s.name))];
+}
+
+const PROFILE_LIST = `eem profile list --output tsv 2>/dev/null | cut -f1`;
+
+function valueOptions(root: CommandSpec): string[] {
+  const names = new Set<string>();
+  for (const node of walk(root)) for (const o of node.spec.options) if (o.takesValue) for (const n of o.names) names.add(n);
+  return [...names];
+}
+
+function choiceCases(root: CommandSpec, indent: string, render: (names: string[], choices: readonly string[]) => string): string {
+  const seen = new Set<string>();
+  const lines: string[] = [];
+  for (const node of walk(root)) {
+    for (const o of node.spec.options) {
+      if (!o.choices || seen.has(o.names.join('|'))) continue;
+      seen.add(o.names.join('|'));
+      lines.push(`${indent}${render(o.names, o.choices)}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+function words(node: Node, root: CommandSpec): string {
+  const globals = root.options.flatMap((o) => o.names.filter((n) => n.startsWith('--')));
+  const own = node.path ? node.spec.options.flatMap((o) => o.names.filter((n) => n.startsWith('--'))) : [];
+  return [...node.spec.subcommands.map((s) => s.name), ...(node.spec.argumentChoices ?? []), ...own, ...globals].join(' ');
+}
+
+export function bashScript(root: CommandSpec): string {
+  const nodes = walk(root);
+  const cases = nodes.map((n) => `    "${n.path}") words="${words(n, root)}" ;;`).join('\n');
+  const profileArgs = nodes.filter((n) => n.spec.profileArgument).map((n) => `"${n.path}"`).join('|');
+  return `# bash completion for eem. Load it with:  source <(eem completion bash)
+# or save it:  eem completion bash > ~/.local/share/bash-completion/completions/eem
+_eem() {
+  local cur prev path="" i w skip=0 words
+  cur="\${COMP_WORDS[COMP_CWORD]}"
+  prev="\${COMP_WORDS[COMP_CWORD-1]}"
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    w="\${COMP_WORDS[i]}"
+    if ((skip)); then skip=0; continue; fi
+    case "$w" in
+      ${valueOptions(root).join('|')}) skip=1; continue ;;
+      -*) continue ;;
+    esac
+    if [[ -z "$path" ]]; then path="$w"; else path="$path $w"; fi
+  done
+  case "$prev" in
+    --profile) COMPREPLY=($(compgen -W "$(${PROFILE_LIST})" -- "$cur")); return ;;
+${choiceCases(root, '    ', (names, choices) => `${names.join('|')}) COMPREPLY=($(compgen -W "${choices.join(' ')}" -- "$cur")); return ;;`)}
+    ${valueOptions(root)
+      .filter((n) => n !== '--profile')
+      .join('|')}) COMPREPLY=(); return ;;
+  esac
+  ${profileArgs ? `case "$path" in ${profileArgs}) COMPREPLY=($(compgen -W "$(${PROFILE_LIST})" -- "$cur")); return ;; esac` : ''}
+  case "$path" in
+${cases}
+    *) words="" ;;
+  esac
+  COMPREPLY=($(compgen -W "$words" -- "$cur"))
+}
+complete -F _eem eem
+`;
+}
+
+export function zshScript(root: CommandSpec): string {
+  const nodes = walk(root);
+  const cases = nodes.map((n) => `    "${n.path}") candidates=(${words(n, root)}) ;;`).join('\n');
+  const profileArgs = nodes.filter((n) => n.spec.profileArgument).map((n) => `"${n.path}"`).join('|');
+  return `#compdef eem
+# zsh completion for eem. Load it with:  source <(eem completion zsh)
+# or save it as _eem in a directory of your $fpath.
+_eem() {
+  local -a candidates
+  local path_words="" w prev i skip=0
+  for ((i = 2; i < CURRENT; i++)); do
+    w="\${words[i]}"
+    if ((skip)); then skip=0; continue; fi
+    case "$w" in
+      ${valueOptions(root).join('|')}) skip=1; continue ;;
+      -*) continue ;;
+    esac
+    if [[ -z "$path_words" ]]; then path_words="$w"; else path_words="$path_words $w"; fi
+  done
+  prev="\${words[CURRENT-1]}"
+  case "$prev" in
+    --profile) compadd -- \${(f)"$(${PROFILE_LIST})"}; return ;;
+${choiceCases(root, '    ', (names, choices) => `${names.join('|')}) compadd -- ${choices.join(' ')}; return ;;`)}
+    ${valueOptions(root)
+      .filter((n) => n !== '--profile')
+      .join('|')}) return ;;
+  esac
+  ${profileArgs ? `case "$path_words" in ${profileArgs}) compadd -- \${(f)"$(${PROFILE_LIST})"}; return ;; esac` : ''}
+  case "$path_words" in
+${cases}
+    *) candidates=() ;;
+  esac
+  compadd -- $candidates
+}
+if [[ "\${funcstack[1]}" == "_eem" ]]; then _eem "$@"; else compdef _eem eem; fi
+`;
+}
+
+function fishEscape(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/'/g, "\\'");
+}
+
+export function fishScript(root: CommandSpec): string {
+  const lines = [
+    '# fish completion for eem. Load it with:  eem completion fish | source',
+    '# or save it:  eem completion fish > ~/.config/fish/completions/eem.fish',
+    'complete -c eem -f',
+    `function __eem_path
+    set -l tokens (commandline -opc)
+    set -e tokens[1]
+    set -l path
+    set -l skip 0
+    for t in $tokens
+        if test $skip -eq 1
+            set skip 0
+            continue
+        end
+        switch $t
+            case ${valueOptions(root).join(' ')}
+                set skip 1
+                continue
+            case '-*'
+                continue
+        end
+        set path $path $t
+    end
+    echo (string join ' ' -- $path)
+end`,
+  ];
+  for (const node of walk(root)) {
+    const cond = `'test (__eem_path) = "${node.path}"'`;
+    for (const sub of node.spec.subcommands) {
+      lines.push(`complete -c eem -n ${cond} -a '${sub.name}' -d '${fishEscape(sub.description)}'`);
+    }
+    for (const choice of node.spec.argumentChoices ?? []) lines.push(`complete -c eem -n ${cond} -a '${choice}'`);
+    if (node.spec.profileArgument) lines.push(`complete -c eem -n ${cond} -a "(${PROFILE_LIST})"`);
+    if (!node.path) continue;
+    for (const option of node.spec.options) {
+      lines.push(fishOption(`-n ${cond} `, option));
+    }
+  }
+  for (const option of root.options) lines.push(fishOption('', option));
+  return `${lines.join('\n')}\n`;
+}
+
+function fishOption(condition: string, option: OptionSpec): string {
+  const long = option.names.find((n) => n.startsWith('--'))?.slice(2);
+  const short = option.names.find((n) => /^-[^-]$/.test(n))?.slice(1);
+  const parts = [`complete -c eem ${condition}`.trimEnd()];
+  if (long) parts.push(`-l ${long}`);
+  if (short) parts.push(`-s ${short}`);
+  if (option.takesValue) parts.push('-r');
+  if (option.choices) parts.push(`-a '${option.choices.join(' ')}'`);
+  if (long === 'profile') parts.push(`-a "(${PROFILE_LIST})"`);
+  parts.push(`-d '${fishEscape(option.description)}'`);
+  return parts.join(' ');
+}
+
+export function completionScript(shell: Shell, root: CommandSpec): string {
+  switch (shell) {
+    case 'bash':
+      return bashScript(root);
+    case 'zsh':
+      return zshScript(root);
+    case 'fish':
+      return fishScript(root);
+  }
+}

@@ -1,0 +1,189 @@
+/**
+ * The terminal app: a header with the signed-in user and project, the project switcher and
+ * the session pane. Later issues add panes (notices, events, tasks) beside these.
+ */
+import { isProjectBound, type Module, resolveModule, WIRE_MESSAGES } from '@eem/core';
+import type { User } from '@eem/contract';
+import { Box, Text, useApp, useInput, useStdout } from 'ink';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { asSdkError, isSdkError } from '../services/errors.js';
+import type { ProjectCatalogue } from '../services/projects.js';
+import { type AppServices, type AppSession, type Entry, entriesOf } from './app-model.js';
+import { Header } from './Header.js';
+import { HelpPane } from './HelpPane.js';
+import { ProjectPane } from './ProjectPane.js';
+import { SessionPane } from './SessionPane.js';
+
+export interface AppProps {
+  services: AppServices;
+  session: AppSession;
+}
+
+type Pane = 'projects' | 'session';
+type Tone = 'info' | 'success' | 'error';
+
+export function App({ services, session }: AppProps) {
+  const { exit } = useApp();
+  const { stdout } = useStdout();
+  const [user, setUser] = useState<User>();
+  const [platformMode, setPlatformMode] = useState(false);
+  const [catalogue, setCatalogue] = useState<ProjectCatalogue>();
+  const [project, setProject] = useState(session.project);
+  const [cursor, setCursor] = useState(0);
+  const [focus, setFocus] = useState<Pane>('projects');
+  const [help, setHelp] = useState(false);
+  const [loading, setLoading] = useState(true);
+  const [status, setStatus] = useState<{ text: string; tone: Tone }>();
+  const [expired, setExpired] = useState(false);
+  const [now, setNow] = useState(services.now());
+
+  const fail = useCallback(
+    (error: unknown) => {
+      if (isSdkError(error, 'SessionExpiredError')) {
+        setExpired(true);
+        void services.forgetSession().catch(() => undefined);
+        return;
+      }
+      const sdk = asSdkError(error);
+      setStatus({ text: sdk?.msg || (error instanceof Error ? error.message : String(error)), tone: 'error' });
+    },
+    [services],
+  );
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const [me, info, list] = await Promise.all([services.me(), services.systemInfo(), services.projects(project.id)]);
+      setUser(me);
+      setPlatformMode(info.platformMode);
+      setCatalogue(list);
+      const currentName = list.rows.find((r) => r.type === 'project' && r.id === project.id)?.name;
+      if (currentName) setProject((p) => ({ ...p, name: currentName }));
+      const entries = entriesOf(list, me, info.platformMode);
+      const at = entries.findIndex((e) => (e.kind === 'project' ? e.row.id === project.id : e.kind === 'platform' && project.id === 0));
+      setCursor(Math.max(0, at));
+    } catch (error) {
+      fail(error);
+    } finally {
+      setLoading(false);
+    }
+  }, [services, project.id, fail]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load once at start; `r` reloads
+  useEffect(() => {
+    void load();
+  }, []);
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(services.now()), 30_000);
+    return () => clearInterval(timer);
+  }, [services]);
+
+  const entries = useMemo(() => entriesOf(catalogue, user, platformMode), [catalogue, user, platformMode]);
+  const module: Module | undefined = user
+    ? resolveModule({ projectId: project.id, usertype: user.usertype, platformMode })
+    : undefined;
+
+  const switchTo = async (entry: Entry | undefined) => {
+    if (!entry) return;
+    if (entry.kind === 'group') {
+      setStatus({ text: `${entry.row.name} is a ${entry.row.type}, not a project: choose a project under it`, tone: 'info' });
+      return;
+    }
+    const target = entry.kind === 'platform' ? undefined : { id: entry.row.id, name: entry.row.name };
+    if ((target?.id ?? 0) === project.id) {
+      setStatus({ text: target ? `already in ${target.name}` : 'already on the platform', tone: 'info' });
+      return;
+    }
+    try {
+      await services.switchProject(target);
+      setProject(target ? { id: target.id, name: target.name } : { id: 0, name: null });
+      setStatus({
+        text: target ? `switched to ${target.name} (#${target.id})` : 'left the project: working on the platform',
+        tone: 'success',
+      });
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  useInput((input, key) => {
+    if (key.ctrl && input === 'c') {
+      exit(130);
+      return;
+    }
+    if (expired) {
+      if (input === 'q' || key.return || key.escape) exit(4);
+      return;
+    }
+    if (input === 'q') {
+      exit(0);
+      return;
+    }
+    if (help) {
+      if (input === '?' || key.escape) setHelp(false);
+      return;
+    }
+    if (input === '?') {
+      setHelp(true);
+      return;
+    }
+    if (key.tab) {
+      setFocus((f) => (f === 'projects' ? 'session' : 'projects'));
+      return;
+    }
+    if (input === 'r') {
+      setStatus({ text: 'reloading…', tone: 'info' });
+      void load().then(() => setStatus((s) => (s?.text === 'reloading…' ? undefined : s)));
+      return;
+    }
+    if (focus !== 'projects' || entries.length === 0) return;
+    if (key.upArrow || input === 'k') setCursor((c) => Math.max(0, c - 1));
+    else if (key.downArrow || input === 'j') setCursor((c) => Math.min(entries.length - 1, c + 1));
+    else if (input === 'g' || key.home) setCursor(0);
+    else if (input === 'G' || key.end) setCursor(entries.length - 1);
+    else if (key.return) void switchTo(entries[cursor]);
+  });
+
+  const rows = stdout.rows ?? 24;
+  const paneHeight = Math.max(8, Math.min(rows - 3, 24));
+  const locked = user !== undefined && isProjectBound(user.usertype);
+
+  return (
+    <Box flexDirection="column">
+      <Header account={user?.name} server={session.server} projectName={project.name} projectId={project.id} module={module} />
+      {expired ? (
+        <Box borderStyle="round" borderColor="red" paddingX={1} flexDirection="column" height={paneHeight}>
+          <Text color="red" bold>
+            {WIRE_MESSAGES.loginExpired}
+          </Text>
+          <Text>
+            Run <Text bold>eem login</Text> (profile {session.profile}), then start eem again. Press q to quit.
+          </Text>
+        </Box>
+      ) : help ? (
+        <HelpPane height={paneHeight} />
+      ) : (
+        <Box>
+          <ProjectPane
+            entries={entries}
+            cursor={cursor}
+            currentId={project.id}
+            focused={focus === 'projects'}
+            height={paneHeight}
+            loading={loading}
+          />
+          <SessionPane user={user} session={session} focused={focus === 'session'} height={paneHeight} now={now} />
+        </Box>
+      )}
+      <Box paddingX={1} justifyContent="space-between">
+        <Text dimColor>
+          ↑↓ move · enter switch project · tab pane · r reload{locked ? ' · project user: projects only' : ''}
+        </Text>
+        {status ? (
+          <Text color={status.tone === 'error' ? 'red' : status.tone === 'success' ? 'green' : undefined}>{status.text}</Text>
+        ) : null}
+      </Box>
+    </Box>
+  );
+}

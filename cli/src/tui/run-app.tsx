@@ -1,0 +1,55 @@
+/** Opens the terminal app on the terminal (Ink is loaded here, only for `eem` without arguments). */
+import { render } from 'ink';
+import type { Context } from '../context.js';
+import { EXIT, type ExitCode } from '../exit-codes.js';
+import { loadProjects } from '../services/projects.js';
+import { forgetToken, openSession } from '../services/session.js';
+import { App } from './App.js';
+import type { AppServices, AppSession } from './app-model.js';
+
+export async function runApp(ctx: Context): Promise<ExitCode> {
+  const active = await openSession(ctx);
+  const { client } = active;
+  const store = await ctx.profiles();
+  const profile = active.profile.profile;
+
+  const services: AppServices = {
+    me: () => client.session.me(),
+    systemInfo: () => client.shell.systemInfo(),
+    projects: (currentId) => loadProjects(client, currentId),
+    async switchProject(project) {
+      store.update((data) => {
+        const name = active.profile.name;
+        const entry = data.profiles[name] ?? { name, server: active.server.url };
+        entry.project = project;
+        data.profiles[name] = entry;
+      });
+      active.project = { id: project?.id ?? 0, source: 'config' };
+    },
+    async forgetSession() {
+      if (active.tokenSource !== 'env') await forgetToken(ctx, active.profile.name, active.token);
+    },
+    now: ctx.io.now,
+  };
+  const session: AppSession = {
+    profile: active.profile.name,
+    server: active.server.url,
+    tokenStorage: active.tokenSource,
+    tokenLocation: active.tokenLocation,
+    expiresAt: active.tokenSource === 'env' ? null : (profile?.session?.expiresAt ?? null),
+    project: {
+      id: active.project.id,
+      name: profile?.project?.id === active.project.id ? profile.project.name : null,
+    },
+  };
+
+  const instance = render(<App services={services} session={session} />, {
+    stdin: ctx.io.stdin as NodeJS.ReadStream,
+    stdout: ctx.io.stdout as NodeJS.WriteStream,
+    stderr: ctx.io.stderr as NodeJS.WriteStream,
+    exitOnCtrlC: false,
+    patchConsole: false,
+  });
+  const result = await instance.waitUntilExit();
+  return result === EXIT.auth || result === EXIT.interrupted ? result : EXIT.ok;
+}

@@ -28,7 +28,13 @@ if (process.env.BENCH_BASELINE === '1') {
 } else {
   const { startServer } = await import('@eem/server');
   const server = await startServer({
-    config: { port: 0, host: '127.0.0.1', dataDir: mkdtempSync(join(tmpdir(), 'eem-fanout-')), simulator: false, logLevel: 'silent' },
+    config: {
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: mkdtempSync(join(tmpdir(), 'eem-fanout-')),
+      simulator: false,
+      logLevel: 'silent',
+    },
   });
   const userId = server.world.users['operator-sh'];
   const projectId = server.world.projects['SH-01'];

@@ -80,7 +80,13 @@ export async function run() {
         met: server.rate >= 10_000,
       },
       { case: 'notices lost', value: lost, unit: 'count', target: '0', met: lost === 0 },
-      { case: 'notices out of order or repeated', value: server.outOfOrder, unit: 'count', target: '0', met: server.outOfOrder === 0 },
+      {
+        case: 'notices out of order or repeated',
+        value: server.outOfOrder,
+        unit: 'count',
+        target: '0',
+        met: server.outOfOrder === 0,
+      },
     ],
   };
 }

@@ -20,7 +20,9 @@ for (const file of SUITES) {
   const result = await suite.run();
   results.push(result);
   for (const row of result.rows) {
-    process.stderr.write(`  ${row.case}: ${format(row.value)} ${row.unit}${row.ratio !== undefined ? ` (ratio ${row.ratio.toFixed(2)})` : ''}\n`);
+    process.stderr.write(
+      `  ${row.case}: ${format(row.value)} ${row.unit}${row.ratio !== undefined ? ` (ratio ${row.ratio.toFixed(2)})` : ''}\n`,
+    );
   }
 }
 
@@ -32,7 +34,8 @@ function format(value) {
 const outFile = join(root, 'docs/benchmarks.md');
 const previous = existsSync(outFile) ? readFileSync(outFile, 'utf8') : '';
 const sections = new Map();
-for (const match of previous.matchAll(/<!-- bench:(\S+) -->\n([\s\S]*?)<!-- \/bench:\1 -->/g)) sections.set(match[1], match[2]);
+for (const match of previous.matchAll(/<!-- bench:(\S+) -->\n([\s\S]*?)<!-- \/bench:\1 -->/g))
+  sections.set(match[1], match[2]);
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 for (const r of results) {
   const lines = [
@@ -52,7 +55,9 @@ for (const r of results) {
   ];
   sections.set(r.name, `${lines.join('\n')}\n`);
 }
-const body = [...sections.entries()].map(([name, text]) => `<!-- bench:${name} -->\n${text}<!-- /bench:${name} -->`).join('\n\n');
+const body = [...sections.entries()]
+  .map(([name, text]) => `<!-- bench:${name} -->\n${text}<!-- /bench:${name} -->`)
+  .join('\n\n');
 writeFileSync(
   outFile,
   `# Benchmarks\n\nWritten by \`npm run bench\` (tests/bench/run.mjs); each benchmark runs beside its baseline in one run on the same machine. Re-run to refresh; sections of benchmarks not run this time are kept.\n\n${body}\n`,

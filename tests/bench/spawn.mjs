@@ -2,7 +2,10 @@ import { spawn } from 'node:child_process';
 
 /** Spawns a node script and resolves with its URL once it prints 'listening on <url>'. */
 export function spawnListening(args, env = {}) {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const url = new Promise((resolve, reject) => {
     child.stdout.on('data', (chunk) => {

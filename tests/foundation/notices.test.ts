@@ -1,8 +1,16 @@
 import { rmSync } from 'node:fs';
+import type { Notice, Task } from '@eem/contract';
 import { CLOSE_CODES } from '@eem/contract';
 import { TASK_OPERATION_TYPE } from '@eem/core';
-import { type ChannelStatus, createClient, openNoticeChannel, openProgressChannel, PermissionError, ValidationError, watchTask } from '@eem/sdk';
-import type { Notice, Task } from '@eem/contract';
+import {
+  type ChannelStatus,
+  createClient,
+  openNoticeChannel,
+  openProgressChannel,
+  PermissionError,
+  ValidationError,
+  watchTask,
+} from '@eem/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signIn } from '../support/clients.js';
 import { type InProcessServer, startInProcessServer, tempDir } from '../support/server.js';
@@ -44,7 +52,9 @@ function publish(target: InProcessServer, userId: number, n: number, from = 0) {
 
 describe('message server', () => {
   it('registers the client of the signed-in user only', async () => {
-    const answer = await operator.client.notices.registerClient({ body: { userId: operator.user.id, tags: ['web', 'alarms'] } });
+    const answer = await operator.client.notices.registerClient({
+      body: { userId: operator.user.id, tags: ['web', 'alarms'] },
+    });
     expect(answer.tags).toEqual(['web', 'alarms']);
     await expect(
       operator.client.notices.registerClient({ body: { userId: inspector.user.id, tags: [] } }),
@@ -55,7 +65,13 @@ describe('message server', () => {
     const start = server.now() - 1000;
     await publish(server, operator.user.id, 3, 100);
     const log = await operator.client.notices.messageLog({
-      body: { noticeMode: 4, receiver: operator.user.id, startTime: start, endTime: server.now() + 1000, page: { index: 0, limit: 2 } },
+      body: {
+        noticeMode: 4,
+        receiver: operator.user.id,
+        startTime: start,
+        endTime: server.now() + 1000,
+        page: { index: 0, limit: 2 },
+      },
     });
     expect(log.total).toBeGreaterThanOrEqual(3);
     expect(log.list).toHaveLength(2);
@@ -64,12 +80,24 @@ describe('message server', () => {
     expect(JSON.parse(log.list[0]?.content ?? '{}')).toMatchObject({ eventClass: 2 });
     await expect(
       operator.client.notices.messageLog({
-        body: { noticeMode: 4, receiver: inspector.user.id, startTime: start, endTime: server.now() + 1000, page: { index: 0, limit: 2 } },
+        body: {
+          noticeMode: 4,
+          receiver: inspector.user.id,
+          startTime: start,
+          endTime: server.now() + 1000,
+          page: { index: 0, limit: 2 },
+        },
       }),
     ).rejects.toBeInstanceOf(PermissionError);
     await expect(
       operator.client.notices.messageLog({
-        body: { noticeMode: 3 as 4, receiver: operator.user.id, startTime: start, endTime: start + 1, page: { index: 0, limit: 2 } },
+        body: {
+          noticeMode: 3 as 4,
+          receiver: operator.user.id,
+          startTime: start,
+          endTime: start + 1,
+          page: { index: 0, limit: 2 },
+        },
       }),
     ).rejects.toBeInstanceOf(ValidationError);
   });
@@ -94,6 +122,25 @@ describe('notice channel', () => {
     expect(failures.sort()).toEqual([CLOSE_CODES.unauthorized, CLOSE_CODES.forbidden].sort());
     other.close();
     bad.close();
+  });
+
+  it('closes the channel of a session that was logged out, at the next heartbeat', async () => {
+    const session = await signIn(server.url, 'inspector');
+    const failures: number[] = [];
+    const statuses: ChannelStatus[] = [];
+    const channel = openNoticeChannel(session.client, {
+      userId: session.user.id,
+      onNotice: () => {},
+      onStatus: (s) => statuses.push(s),
+      onAuthFailed: (code) => failures.push(code),
+      heartbeatMs: 100,
+      reconnectMs: 50,
+    });
+    await until(() => statuses.includes('open'), 'open');
+    await session.client.session.logout();
+    await until(() => failures.length > 0, 'refusal after logout');
+    expect(failures[0]).toBe(CLOSE_CODES.unauthorized);
+    channel.close();
   });
 
   it('delivers live notices and resumes across a server restart, losing and repeating nothing', async () => {
@@ -136,10 +183,18 @@ describe('task progress', () => {
     operator = await signIn(server.url, 'operator-sh');
     const projectId = server.world.projects['SH-01'] ?? 0;
     const client = createClient({ baseUrl: server.url, token: operator.token, projectId });
-    expect(await client.notices.importProgress({ query: { operationType: TASK_OPERATION_TYPE.generateHierarchy } })).toBeNull();
+    expect(
+      await client.notices.importProgress({
+        query: { operationType: TASK_OPERATION_TYPE.generateHierarchy },
+      }),
+    ).toBeNull();
 
     const heard: Task[] = [];
-    const progress = openProgressChannel(client, { userId: operator.user.id, onTask: (t) => heard.push(t), reconnectMs: 100 });
+    const progress = openProgressChannel(client, {
+      userId: operator.user.id,
+      onTask: (t) => heard.push(t),
+      reconnectMs: 100,
+    });
     await new Promise((r) => setTimeout(r, 300));
     const task = await server.services.tasks.create({
       projectId,
@@ -150,7 +205,10 @@ describe('task progress', () => {
     });
     const seen: { phase: string; percent: number }[] = [];
     const watching = (async () => {
-      for await (const update of watchTask(client, { operationType: TASK_OPERATION_TYPE.generateHierarchy, intervalMs: 50 })) {
+      for await (const update of watchTask(client, {
+        operationType: TASK_OPERATION_TYPE.generateHierarchy,
+        intervalMs: 50,
+      })) {
         seen.push({ phase: update.phase, percent: update.percent });
       }
     })();
@@ -168,7 +226,13 @@ describe('task progress', () => {
     const all = await client.notices.importProgressAll();
     expect(all[0]?.id).toBe(task.id);
     const log = await client.notices.messageLog({
-      body: { noticeMode: 4, receiver: operator.user.id, startTime: server.now() - 60_000, endTime: server.now() + 1000, page: { index: 0, limit: 1 } },
+      body: {
+        noticeMode: 4,
+        receiver: operator.user.id,
+        startTime: server.now() - 60_000,
+        endTime: server.now() + 1000,
+        page: { index: 0, limit: 1 },
+      },
     });
     expect(log.list[0]?.logType).toBe(719);
     expect(JSON.parse(log.list[0]?.content ?? '{}')).toMatchObject({ status: 2, taskoperationtype: 2 });

@@ -43,7 +43,10 @@ describe('password login', () => {
     expect(inspector.user.roles[0]?.customConfig).toEqual({ roletype: 5, dutyType: 'inspect' });
     expect(inspector.user.needsInspectionPassword).toBe(true);
     const tenantAdmin = await login('tenant-admin');
-    expect(tenantAdmin.user.projectIds).toEqual([server.world.projects['SH-01'], server.world.projects['BE-01']]);
+    expect(tenantAdmin.user.projectIds).toEqual([
+      server.world.projects['SH-01'],
+      server.world.projects['BE-01'],
+    ]);
   });
 
   it('trims the account and answers me with the same user', async () => {
@@ -55,7 +58,9 @@ describe('password login', () => {
   it('refuses empty fields with the spec messages, naming the field', async () => {
     const client = createClient({ baseUrl: server.url });
     const error = await client.session
-      .login({ body: { userName: '', password: prehashPassword('x'), timestamps: server.now(), client: 'web' } })
+      .login({
+        body: { userName: '', password: prehashPassword('x'), timestamps: server.now(), client: 'web' },
+      })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).message).toContain('account cannot be empty');
@@ -84,7 +89,9 @@ describe('password login', () => {
   });
 
   it('refuses a stale timestamp and a replayed request', async () => {
-    const stale = await login('operator-sh', DEMO_PASSWORD, server.now() - 6 * 60_000).catch((e: unknown) => e);
+    const stale = await login('operator-sh', DEMO_PASSWORD, server.now() - 6 * 60_000).catch(
+      (e: unknown) => e,
+    );
     expect((stale as EemError).msg).toBe(WIRE_MESSAGES.staleTimestamp);
     const now = server.stamp() + 1234;
     await login('operator-sh', DEMO_PASSWORD, now);
@@ -97,10 +104,14 @@ describe('password login', () => {
     expect(error).toBeInstanceOf(PasswordExpiredError);
     expect((error as EemError).code).toBe(-1305);
     const client = createClient({ baseUrl: server.url });
-    const weak = await client.changeExpiredPassword('expired-demo', DEMO_PASSWORD, 'short').catch((e: unknown) => e);
+    const weak = await client
+      .changeExpiredPassword('expired-demo', DEMO_PASSWORD, 'short')
+      .catch((e: unknown) => e);
     expect(weak).toBeInstanceOf(ValidationError);
     expect((weak as ValidationError).message).toContain('newPassword');
-    const wrongOld = await client.changeExpiredPassword('expired-demo', 'Not#The1Old', 'Fresh#Pass2026').catch((e: unknown) => e);
+    const wrongOld = await client
+      .changeExpiredPassword('expired-demo', 'Not#The1Old', 'Fresh#Pass2026')
+      .catch((e: unknown) => e);
     expect(wrongOld).toBeInstanceOf(WrongCredentialsError);
     await client.changeExpiredPassword('expired-demo', DEMO_PASSWORD, 'Fresh#Pass2026');
     const session = await login('expired-demo', 'Fresh#Pass2026');
@@ -109,10 +120,20 @@ describe('password login', () => {
 
   it('refuses a project-bound user without a project and a user without node permission', async () => {
     const db = server.services.db;
-    const base = await db.selectFrom('users').selectAll().where('name', '=', 'operator-sh').executeTakeFirstOrThrow();
+    const base = await db
+      .selectFrom('users')
+      .selectAll()
+      .where('name', '=', 'operator-sh')
+      .executeTakeFirstOrThrow();
     const { id: _id, ...rest } = base;
-    await db.insertInto('users').values({ ...rest, name: 'lonely-3', usertype: 3 }).execute();
-    await db.insertInto('users').values({ ...rest, name: 'no-nodes', usertype: 0 }).execute();
+    await db
+      .insertInto('users')
+      .values({ ...rest, name: 'lonely-3', usertype: 3 })
+      .execute();
+    await db
+      .insertInto('users')
+      .values({ ...rest, name: 'no-nodes', usertype: 0 })
+      .execute();
     const noProject = await login('lonely-3').catch((e: unknown) => e);
     expect((noProject as EemError).msg).toBe('登录失败，该用户尚未关联项目');
     const noNodes = await login('no-nodes').catch((e: unknown) => e);
@@ -140,7 +161,9 @@ describe('sessions', () => {
   });
 
   it('refuses calls without a token', async () => {
-    await expect(createClient({ baseUrl: server.url }).projects.projects()).rejects.toBeInstanceOf(SessionExpiredError);
+    await expect(createClient({ baseUrl: server.url }).projects.projects()).rejects.toBeInstanceOf(
+      SessionExpiredError,
+    );
   });
 });
 
@@ -159,11 +182,21 @@ describe('passwords and checks', () => {
       .changePassword({ id: user.id + 1, name: 'admin', oldPlain: DEMO_PASSWORD, newPlain: 'Next#Pass2026' })
       .catch((e: unknown) => e);
     expect(other).toBeInstanceOf(PermissionError);
-    await client.changePassword({ id: user.id, name: user.name, oldPlain: DEMO_PASSWORD, newPlain: 'Next#Pass2026' });
+    await client.changePassword({
+      id: user.id,
+      name: user.name,
+      oldPlain: DEMO_PASSWORD,
+      newPlain: 'Next#Pass2026',
+    });
     const next = await login('operator-sh', 'Next#Pass2026');
     expect(next.user.name).toBe('operator-sh');
     const again = createClient({ baseUrl: server.url, token: next.token });
-    await again.changePassword({ id: user.id, name: user.name, oldPlain: 'Next#Pass2026', newPlain: DEMO_PASSWORD });
+    await again.changePassword({
+      id: user.id,
+      name: user.name,
+      oldPlain: 'Next#Pass2026',
+      newPlain: DEMO_PASSWORD,
+    });
   });
 
   it('asks inspectors for the inspection password', async () => {
@@ -184,11 +217,19 @@ describe('passwords and checks', () => {
   it('checks the password and permissions before a sensitive action', async () => {
     const { client } = await signIn(server.url, 'tenant-admin', { now: server.stamp() });
     const ok = await client.session.operationAuthCheck({
-      body: { permissions: ['user_update', 'tenant_manage'], mode: 'or', password: prehashPassword(DEMO_PASSWORD) },
+      body: {
+        permissions: ['user_update', 'tenant_manage'],
+        mode: 'or',
+        password: prehashPassword(DEMO_PASSWORD),
+      },
     });
     expect(ok).toEqual({ pass: true, missing: ['tenant_manage'] });
     const and = await client.session.operationAuthCheck({
-      body: { permissions: ['user_update', 'tenant_manage'], mode: 'and', password: prehashPassword(DEMO_PASSWORD) },
+      body: {
+        permissions: ['user_update', 'tenant_manage'],
+        mode: 'and',
+        password: prehashPassword(DEMO_PASSWORD),
+      },
     });
     expect(and.pass).toBe(false);
     const wrong = await client.session.operationAuthCheck({
@@ -200,7 +241,10 @@ describe('passwords and checks', () => {
   it('reads the User-ID header user only within permission', async () => {
     const admin = await signIn(server.url, 'tenant-admin', { now: server.stamp() });
     const operator = await signIn(server.url, 'operator-sh', { now: server.stamp() });
-    const inspector = await signIn(server.url, 'inspector', { password: 'Insp#New2026', now: server.stamp() });
+    const inspector = await signIn(server.url, 'inspector', {
+      password: 'Insp#New2026',
+      now: server.stamp(),
+    });
     expect(inspector.user.permissions).not.toContain('user_browser');
     const asHeader = createClient({ baseUrl: server.url, token: inspector.token, userId: admin.user.id });
     await expect(asHeader.session.userByHeader()).rejects.toBeInstanceOf(PermissionError);
@@ -208,7 +252,11 @@ describe('passwords and checks', () => {
     expect((await own.session.userByHeader()).name).toBe('operator-sh');
     const byAdmin = createClient({ baseUrl: server.url, token: admin.token, userId: operator.user.id });
     expect((await byAdmin.session.userByHeader()).name).toBe('operator-sh');
-    const chi = createClient({ baseUrl: server.url, token: admin.token, userId: server.world.users['operator-chi'] });
+    const chi = createClient({
+      baseUrl: server.url,
+      token: admin.token,
+      userId: server.world.users['operator-chi'],
+    });
     await expect(chi.session.userByHeader()).rejects.toBeInstanceOf(PermissionError);
   });
 });
@@ -218,13 +266,22 @@ describe('single sign-on', () => {
 
   it('signs in through the authorize page, a one-time code and an access token', async () => {
     const redirect = 'http://127.0.0.1:9/callback';
-    const page = await fetch(`${server.url}${authorize}?redirect_uri=${encodeURIComponent(redirect)}&state=s1`);
+    const page = await fetch(
+      `${server.url}${authorize}?redirect_uri=${encodeURIComponent(redirect)}&state=s1`,
+    );
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('name="account"');
-    const foreign = await fetch(`${server.url}${authorize}?redirect_uri=${encodeURIComponent('https://evil.example/cb')}`);
+    const foreign = await fetch(
+      `${server.url}${authorize}?redirect_uri=${encodeURIComponent('https://evil.example/cb')}`,
+    );
     expect(foreign.status).toBe(400);
 
-    const form = new URLSearchParams({ redirect_uri: redirect, state: 's1', account: 'manager-bj', password: DEMO_PASSWORD });
+    const form = new URLSearchParams({
+      redirect_uri: redirect,
+      state: 's1',
+      account: 'manager-bj',
+      password: DEMO_PASSWORD,
+    });
     const wrong = await fetch(`${server.url}${authorize}`, {
       method: 'POST',
       body: new URLSearchParams({ ...Object.fromEntries(form), password: 'bad' }),
@@ -232,7 +289,11 @@ describe('single sign-on', () => {
     });
     expect(wrong.status).toBe(401);
     expect(await wrong.text()).toContain('five times');
-    const signedIn = await fetch(`${server.url}${authorize}`, { method: 'POST', body: form, redirect: 'manual' });
+    const signedIn = await fetch(`${server.url}${authorize}`, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+    });
     expect(signedIn.status).toBe(302);
     const location = new URL(signedIn.headers.get('location') ?? '');
     expect(location.origin + location.pathname).toBe(redirect);
@@ -242,7 +303,9 @@ describe('single sign-on', () => {
     const client = createClient({ baseUrl: server.url });
     const { access_token } = await client.session.ssoToken({ query: { code } });
     await expect(client.session.ssoToken({ query: { code } })).rejects.toBeInstanceOf(EemError);
-    const session = await client.session.ssoLogin({ body: { token: access_token, timestamps: server.now(), client: 'web' } });
+    const session = await client.session.ssoLogin({
+      body: { token: access_token, timestamps: server.now(), client: 'web' },
+    });
     expect(session.user.name).toBe('manager-bj');
     await expect(
       client.session.ssoLogin({ body: { token: access_token, timestamps: server.now(), client: 'web' } }),

@@ -12,9 +12,10 @@ let chicago: SignedIn;
 
 beforeAll(async () => {
   server = await startInProcessServer();
-  [admin, tenantAdmin, operator, chicago] = await Promise.all(
-    ['admin', 'tenant-admin', 'operator-sh', 'operator-chi'].map((name) => signIn(server.url, name)),
-  );
+  admin = await signIn(server.url, 'admin');
+  tenantAdmin = await signIn(server.url, 'tenant-admin');
+  operator = await signIn(server.url, 'operator-sh');
+  chicago = await signIn(server.url, 'operator-chi');
 });
 afterAll(async () => {
   await server?.stop();
@@ -53,7 +54,9 @@ describe('shell', () => {
     const manager = await signIn(server.url, 'manager-bj');
     // Sunday 2026-03-29 12:00 Berlin, the day clocks go forward.
     const time = Date.UTC(2026, 2, 29, 10, 0, 0);
-    const starts = await manager.client.shell.convertTime({ body: { cycles: [12, 13, 14, 17], projectId: berlin, time } });
+    const starts = await manager.client.shell.convertTime({
+      body: { cycles: [12, 13, 14, 17], projectId: berlin, time },
+    });
     expect(starts).toEqual([
       { cycle: 12, startTime: Date.UTC(2026, 2, 28, 23, 0, 0) },
       { cycle: 13, startTime: Date.UTC(2026, 2, 22, 23, 0, 0) },
@@ -83,14 +86,21 @@ describe('projects', () => {
     const tree = await tenantAdmin.client.projects.cloudProjects({ query: {}, body: {} });
     expect(tree.map((t) => t.name)).toEqual(['Demo Energy Group']);
     await expect(
-      tenantAdmin.client.projects.cloudProjects({ query: { tenantId: server.world.tenants['Northwind Foods'] }, body: {} }),
+      tenantAdmin.client.projects.cloudProjects({
+        query: { tenantId: server.world.tenants['Northwind Foods'] },
+        body: {},
+      }),
     ).rejects.toBeInstanceOf(PermissionError);
     expect((await chicago.client.projects.projects()).map((p) => p.name)).toEqual(['Chicago Mill']);
     expect((await operator.client.projects.projects()).map((p) => p.timeZone)).toEqual(['Asia/Shanghai']);
   });
 
   it('refuses a project header the user may not enter', async () => {
-    const other = createClient({ baseUrl: server.url, token: operator.token, projectId: server.world.projects['CH-01'] });
+    const other = createClient({
+      baseUrl: server.url,
+      token: operator.token,
+      projectId: server.world.projects['CH-01'],
+    });
     await expect(other.projects.projects()).rejects.toBeInstanceOf(PermissionError);
   });
 
@@ -108,7 +118,9 @@ describe('users', () => {
     const groups = tree?.childUsers.filter((n) => n.modelLabel === 'usergroup') ?? [];
     expect(groups.map((g) => g.name)).toEqual(['Shanghai operations team', 'Berlin managers']);
     expect(groups[0]?.childUsers.map((u) => u.name)).toEqual(['Li Wei', 'Zhang Min']);
-    await expect(chicago.client.users.userTree({ params: { id: tenantId } })).rejects.toBeInstanceOf(PermissionError);
+    await expect(chicago.client.users.userTree({ params: { id: tenantId } })).rejects.toBeInstanceOf(
+      PermissionError,
+    );
   });
 
   it('reads a user group of the own tenant only', async () => {
@@ -118,7 +130,11 @@ describe('users', () => {
     const group = await operator.client.users.userGroup({ params: { id: groupId } });
     expect(group.groupType).toBe('operations');
     expect(group.users.map((u) => u.name)).toEqual(['operator-sh', 'inspector']);
-    await expect(chicago.client.users.userGroup({ params: { id: groupId } })).rejects.toBeInstanceOf(PermissionError);
-    await expect(operator.client.users.userGroup({ params: { id: 9999 } })).rejects.toMatchObject({ code: 404 });
+    await expect(chicago.client.users.userGroup({ params: { id: groupId } })).rejects.toBeInstanceOf(
+      PermissionError,
+    );
+    await expect(operator.client.users.userGroup({ params: { id: 9999 } })).rejects.toMatchObject({
+      code: 404,
+    });
   });
 });

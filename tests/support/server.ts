@@ -24,10 +24,20 @@ export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `eem-${prefix}-`));
 }
 
-export async function startTestServer(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { env?: Record<string, string>; dataDir?: string } = {},
+): Promise<TestServer> {
   const dataDir = options.dataDir ?? tempDir('server');
   const child = spawn(process.execPath, [SERVER_BIN], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', EEM_DATA_DIR: dataDir, EEM_SIMULATOR: 'off', EEM_CHECK_ANSWERS: 'on', ...options.env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      EEM_DATA_DIR: dataDir,
+      EEM_SIMULATOR: 'off',
+      EEM_CHECK_ANSWERS: 'on',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -85,7 +95,15 @@ export async function startInProcessServer(
   const clock = () => (options.start ?? realStart) + (Date.now() - realStart) + offset;
   const server = await startServer({
     clock,
-    config: { port: 0, host: '127.0.0.1', dataDir, simulator: false, logLevel: 'silent', checkAnswers: true, ...options.config },
+    config: {
+      port: 0,
+      host: '127.0.0.1',
+      dataDir,
+      simulator: false,
+      logLevel: 'silent',
+      checkAnswers: true,
+      ...options.config,
+    },
   });
   return Object.assign(server, {
     dataDir,

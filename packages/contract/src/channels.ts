@@ -11,7 +11,11 @@ import { notice, task } from './schemas.js';
 export const CLOSE_CODES = { unauthorized: 4401, forbidden: 4403, badMessage: 4400 } as const;
 
 export const clientMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('auth'), token: z.string().min(1), lastId: z.number().int().nonnegative().optional() }),
+  z.object({
+    type: z.literal('auth'),
+    token: z.string().min(1),
+    lastId: z.number().int().nonnegative().optional(),
+  }),
   z.object({ type: z.literal('ping') }),
 ]);
 export type ClientMessage = z.output<typeof clientMessage>;

@@ -66,39 +66,38 @@ type Part<K extends string, S> = S extends z.ZodType ? { [k in K]: z.input<S> } 
 type ParsedPart<K extends string, S> = S extends z.ZodType ? { [k in K]: z.output<S> } : { [k in K]?: never };
 
 /** What a caller passes: `{ params, query, body }`, each present when the endpoint has it. */
-export type EndpointInput<E> = E extends Endpoint<infer P, infer Q, infer B, z.ZodType>
-  ? Part<'params', P> & Part<'query', Q> & Part<'body', B>
-  : never;
+export type EndpointInput<E> =
+  E extends Endpoint<infer P, infer Q, infer B, z.ZodType>
+    ? Part<'params', P> & Part<'query', Q> & Part<'body', B>
+    : never;
 
 /** What a handler receives after parsing. */
-export type EndpointParsedInput<E> = E extends Endpoint<infer P, infer Q, infer B, z.ZodType>
-  ? ParsedPart<'params', P> & ParsedPart<'query', Q> & ParsedPart<'body', B>
-  : never;
+export type EndpointParsedInput<E> =
+  E extends Endpoint<infer P, infer Q, infer B, z.ZodType>
+    ? ParsedPart<'params', P> & ParsedPart<'query', Q> & ParsedPart<'body', B>
+    : never;
 
 /** The `data` of a successful answer (what the client receives). */
-export type EndpointData<E> = E extends Endpoint<
-  z.ZodType | undefined,
-  z.ZodType | undefined,
-  z.ZodType | undefined,
-  infer D
->
-  ? z.output<D>
-  : never;
+export type EndpointData<E> =
+  E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, infer D>
+    ? z.output<D>
+    : never;
 
 /** What a handler returns (before serialisation). */
-export type EndpointDataInput<E> = E extends Endpoint<
-  z.ZodType | undefined,
-  z.ZodType | undefined,
-  z.ZodType | undefined,
-  infer D
->
-  ? z.input<D>
-  : never;
+export type EndpointDataInput<E> =
+  E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, infer D>
+    ? z.input<D>
+    : never;
 
 /** True when every input part is optional, so `client.x.y()` may be called without input. */
-export type InputOptional<E> = {} extends EndpointInput<E> ? true : false;
+export type InputOptional<E> = Partial<EndpointInput<E>> extends EndpointInput<E> ? true : false;
 
-export type AnyEndpoint = Endpoint<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, z.ZodType>;
+export type AnyEndpoint = Endpoint<
+  z.ZodType | undefined,
+  z.ZodType | undefined,
+  z.ZodType | undefined,
+  z.ZodType
+>;
 export type Area = Readonly<Record<string, AnyEndpoint>>;
 
 /** Fills `{id}` placeholders of a path from params, URL-encoding each value. */

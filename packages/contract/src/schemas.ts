@@ -45,7 +45,10 @@ export const OLD_PASSWORD_LIMIT = OLD_PASSWORD_MAX;
 
 export const mobilePhone = z.string().regex(MOBILE_PATTERN, { error: MESSAGES.mobile });
 
-export const id = z.coerce.number({ error: 'id must be a number' }).int().positive({ error: 'id must be positive' });
+export const id = z.coerce
+  .number({ error: 'id must be a number' })
+  .int()
+  .positive({ error: 'id must be positive' });
 
 export const epochMs = z.number({ error: 'time must be epoch milliseconds' }).int().nonnegative();
 
@@ -107,12 +110,14 @@ export const sessionData = z.object({ user, token: z.string(), expiresAt: epochM
 export type SessionData = z.output<typeof sessionData>;
 
 export const treeNode: z.ZodType<TreeNode> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    modelLabel: z.string(),
-    name: z.string(),
-    children: z.array(treeNode).optional(),
-  }).catchall(z.unknown()),
+  z
+    .object({
+      id: z.number().int(),
+      modelLabel: z.string(),
+      name: z.string(),
+      children: z.array(treeNode).optional(),
+    })
+    .catchall(z.unknown()),
 );
 export interface TreeNode {
   id: number;

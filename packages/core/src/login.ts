@@ -44,5 +44,10 @@ export function buildLoginPayload(
   client: LoginPayload['client'] = 'web',
   now: number = Date.now(),
 ): LoginPayload {
-  return { userName: encodeAccount(account), password: prehashPassword(plainPassword), timestamps: now, client };
+  return {
+    userName: encodeAccount(account),
+    password: prehashPassword(plainPassword),
+    timestamps: now,
+    client,
+  };
 }

@@ -3,7 +3,7 @@
  * kept only when their permission is held; submenus and groups are kept when anything in
  * them is left.
  */
-import { ROUTE_GROUPS, ROUTES, type Module } from './routes.js';
+import { type Module, ROUTE_GROUPS, ROUTES } from './routes.js';
 
 export interface MenuItem {
   label: string;

@@ -69,7 +69,13 @@ export function permissionTree(): PermissionNode[] {
     const operations = Object.entries(OPERATION_PERMISSIONS)
       .filter(([, [g]]) => g === group.key)
       .map(([key, [, label, enLabel]]) => ({ id: ++id, key, label, enLabel }));
-    return { id: groupId, key: group.key, label: group.label, enLabel: group.enLabel, children: [...pages, ...operations] };
+    return {
+      id: groupId,
+      key: group.key,
+      label: group.label,
+      enLabel: group.enLabel,
+      children: [...pages, ...operations],
+    };
   });
 }
 

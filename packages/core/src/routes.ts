@@ -45,7 +45,12 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
   { key: 'theme', label: '主题大屏', enLabel: 'Theme screens', module: 'fw' },
 ];
 
-type Row = [path: string, label: string, enLabel: string, opts?: Partial<Pick<RouteDef, 'routeKey' | 'module' | 'keepAlive' | 'hidden'>>];
+type Row = [
+  path: string,
+  label: string,
+  enLabel: string,
+  opts?: Partial<Pick<RouteDef, 'routeKey' | 'module' | 'keepAlive' | 'hidden'>>,
+];
 
 const ROWS: Record<string, Row[]> = {
   platform: [
@@ -169,7 +174,12 @@ const ROWS: Record<string, Row[]> = {
   ],
   cloud: [
     ['/cloudProjectConfig', '项目配置', 'Project configuration', { routeKey: 'nodeconfig_update' }],
-    ['/networkCloudProjectConfig', '管网配置', 'Pipe network configuration', { routeKey: 'nodeconfig_update' }],
+    [
+      '/networkCloudProjectConfig',
+      '管网配置',
+      'Pipe network configuration',
+      { routeKey: 'nodeconfig_update' },
+    ],
     ['/customProjectConfig', '自定义配置', 'Custom configuration'],
     ['/topologyConfig', '拓扑配置', 'Topology configuration', { routeKey: 'nodeconfig_update' }],
     ['/associatRelation', '关联关系', 'Meter associations'],
@@ -186,9 +196,19 @@ const ROWS: Record<string, Row[]> = {
     ['/timesharingconfig', '分时配置', 'Time-of-use configuration'],
     ['/shareschemeconfig', '分摊方案', 'Apportionment schemes'],
     ['/publicSchemeConfig', '公摊方案', 'Shared energy schemes', { routeKey: 'energyshareconfig_browser' }],
-    ['/lossSchemeConfig', '损耗分摊方案', 'Loss apportionment schemes', { routeKey: 'lossshareconfig_browser' }],
+    [
+      '/lossSchemeConfig',
+      '损耗分摊方案',
+      'Loss apportionment schemes',
+      { routeKey: 'lossshareconfig_browser' },
+    ],
     ['/enDimensional', '能源维度', 'Energy dimensions'],
-    ['/eemMultiDimensional', '多维度配置', 'Multi-dimension configuration', { routeKey: 'dimconfig_browser' }],
+    [
+      '/eemMultiDimensional',
+      '多维度配置',
+      'Multi-dimension configuration',
+      { routeKey: 'dimconfig_browser' },
+    ],
     ['/metricaldimension', '计量维度', 'Metering dimensions'],
     ['/metricalnode', '计量节点', 'Metering nodes'],
     ['/efficiencyBenchmarkingManage', '能效对标管理', 'Efficiency benchmarking'],

@@ -30,7 +30,9 @@ export type DutyType = (typeof DUTY_TYPE)[keyof typeof DUTY_TYPE];
 
 /** Role type 5 with duty inspect or repair: an operations user with an inspection password. */
 export function needsInspectionPassword(roleType: number | undefined, dutyType: string | undefined): boolean {
-  return roleType === ROLE_TYPE.operations && (dutyType === DUTY_TYPE.inspect || dutyType === DUTY_TYPE.repair);
+  return (
+    roleType === ROLE_TYPE.operations && (dutyType === DUTY_TYPE.inspect || dutyType === DUTY_TYPE.repair)
+  );
 }
 
 export interface ModuleInputs {
@@ -46,7 +48,11 @@ export function resolveModule({ projectId, usertype, platformMode }: ModuleInput
 }
 
 /** 'Back to platform' shows only in platform mode, for non-project-bound users, outside module pf. */
-export function showBackToPlatform(input: { platformMode: boolean; usertype: number | null | undefined; module: Module }): boolean {
+export function showBackToPlatform(input: {
+  platformMode: boolean;
+  usertype: number | null | undefined;
+  module: Module;
+}): boolean {
   return input.platformMode && !isProjectBound(input.usertype) && input.module !== 'pf';
 }
 

@@ -7,7 +7,8 @@ const INVALID_NUMBERS = new Set([-2147483648, 2147483648]);
 /** Empty, null, -2147483648, 2147483648, NaN and Infinity are invalid values. */
 export function isInvalidValue(value: unknown): boolean {
   if (value === null || value === undefined || value === '') return true;
-  if (typeof value === 'number') return Number.isNaN(value) || !Number.isFinite(value) || INVALID_NUMBERS.has(value);
+  if (typeof value === 'number')
+    return Number.isNaN(value) || !Number.isFinite(value) || INVALID_NUMBERS.has(value);
   if (typeof value === 'string') {
     const n = Number(value);
     return value.trim() === '' || (value.trim() !== '' && !Number.isNaN(n) && INVALID_NUMBERS.has(n));

@@ -1,9 +1,9 @@
 /** The server's services, built once per server and handed to every handler. */
 import type { Kysely } from 'kysely';
-import { AuthService } from './auth/auth-service.js';
 import { NoticeHub } from './areas/notices/notice-hub.js';
 import { TaskHub } from './areas/notices/task-hub.js';
 import { ProjectStore } from './areas/projects/project-store.js';
+import { AuthService } from './auth/auth-service.js';
 import type { Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/schema.js';

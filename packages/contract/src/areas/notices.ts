@@ -31,7 +31,10 @@ export const notices = {
         page,
         afterId: z.number().int().nonnegative().optional(),
       })
-      .refine((b) => b.endTime > b.startTime, { error: 'endTime must be later than startTime', path: ['endTime'] }),
+      .refine((b) => b.endTime > b.startTime, {
+        error: 'endTime must be later than startTime',
+        path: ['endTime'],
+      }),
     data: pagedList(notice.extend({ recordTime: epochMs })),
     permission: 'session',
   }),
@@ -39,7 +42,8 @@ export const notices = {
     id: 'notices.importProgress',
     method: 'GET',
     path: '/eem-service/v1/importobject/ratio',
-    summary: 'Progress of the newest task of an operation type in the current project (status 2 running, 3 success).',
+    summary:
+      'Progress of the newest task of an operation type in the current project (status 2 running, 3 success).',
     query: z.object({
       operationType: z.coerce
         .number({ error: 'operationType must be a number' })

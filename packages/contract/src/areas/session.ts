@@ -60,7 +60,8 @@ export const session = {
     id: 'session.userByHeader',
     method: 'GET',
     path: '/eem-service/v2/user/getUserByHeaderUserId',
-    summary: 'The user named by the User-ID header (the caller, or a user of the same tenant for an administrator).',
+    summary:
+      'The user named by the User-ID header (the caller, or a user of the same tenant for an administrator).',
     headers: ['User-ID'],
     data: user,
     permission: 'session',

@@ -129,9 +129,17 @@ export const shell = {
     summary: 'Start times of the day, week, month and year containing `time`, in the project’s time zone.',
     body: z.object({
       cycles: z
-        .array(z.union([z.literal(CYCLE.day), z.literal(CYCLE.week), z.literal(CYCLE.month), z.literal(CYCLE.year)]), {
-          error: 'cycles must be a list of 12, 13, 14 or 17',
-        })
+        .array(
+          z.union([
+            z.literal(CYCLE.day),
+            z.literal(CYCLE.week),
+            z.literal(CYCLE.month),
+            z.literal(CYCLE.year),
+          ]),
+          {
+            error: 'cycles must be a list of 12, 13, 14 or 17',
+          },
+        )
         .min(1, { error: 'cycles cannot be empty' }),
       projectId: z.number().int().positive({ error: 'projectId must be positive' }),
       time: epochMs,

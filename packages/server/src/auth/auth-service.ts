@@ -3,7 +3,14 @@
  * ADR 0002).
  */
 import type { SessionData } from '@eem/contract';
-import { AUTH_LIMITS, decodeAccount, isProjectBound, needsInspectionPassword, WIRE_CODE, WIRE_MESSAGES } from '@eem/core';
+import {
+  AUTH_LIMITS,
+  decodeAccount,
+  isProjectBound,
+  needsInspectionPassword,
+  WIRE_CODE,
+  WIRE_MESSAGES,
+} from '@eem/core';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Database, UserTable } from '../db/schema.js';
@@ -20,8 +27,27 @@ export interface AuthOptions {
 
 type UserRow = Pick<
   UserTable,
-  'name' | 'password_hash' | 'failed_tries' | 'locked_until' | 'password_expires_at' | 'usertype' | 'is_root' | 'status'
+  | 'name'
+  | 'password_hash'
+  | 'failed_tries'
+  | 'locked_until'
+  | 'password_expires_at'
+  | 'usertype'
+  | 'is_root'
+  | 'status'
 > & { id: number };
+
+const USER_ROW_COLUMNS = [
+  'id',
+  'name',
+  'password_hash',
+  'failed_tries',
+  'locked_until',
+  'password_expires_at',
+  'usertype',
+  'is_root',
+  'status',
+] as const;
 
 const SSO_CODE_MS = 60_000;
 const SSO_ACCESS_MS = 5 * 60_000;
@@ -49,6 +75,7 @@ export class AuthService {
         .executeTakeFirst();
       if (!row || row.revoked_at !== null) return null;
       session = { userId: row.user_id, expiresAt: row.expires_at };
+      if (this.sessions.size >= 100_000) this.sessions.clear(); // a cache: bounded, refilled on demand
       this.sessions.set(hash, session);
     }
     if (session.expiresAt <= now) {
@@ -74,7 +101,12 @@ export class AuthService {
     this.users.clear();
   }
 
-  async login(body: { userName: string; password: string; timestamps: number; client: string }): Promise<SessionData> {
+  async login(body: {
+    userName: string;
+    password: string;
+    timestamps: number;
+    client: string;
+  }): Promise<SessionData> {
     const account = decodeAccount(body.userName)?.trim();
     if (!account) throw ApiError.validation('body.userName: account must be the base64 of the UTF-8 account');
     await this.checkFreshness(account, body.timestamps);
@@ -107,11 +139,15 @@ export class AuthService {
    * account for one hour. Answers -1 (with the server's message; clients show the lock
    * warning) or -1305 for an expired password.
    */
-  async verifyCredentials(account: string, prehash: string, options: { allowExpired?: boolean } = {}): Promise<UserRow> {
+  async verifyCredentials(
+    account: string,
+    prehash: string,
+    options: { allowExpired?: boolean } = {},
+  ): Promise<UserRow> {
     const now = this.clock();
     const row = await this.db
       .selectFrom('users')
-      .select(['id', 'name', 'password_hash', 'failed_tries', 'locked_until', 'password_expires_at', 'usertype', 'is_root', 'status'])
+      .select(USER_ROW_COLUMNS)
       .where('name', '=', account)
       .executeTakeFirst();
     if (!row) {
@@ -130,10 +166,17 @@ export class AuthService {
         .set({ failed_tries: locked ? 0 : failed, locked_until: locked ? now + AUTH_LIMITS.lockMs : null })
         .where('id', '=', row.id)
         .execute();
-      throw new ApiError(WIRE_CODE.wrongCredentials, locked ? WIRE_MESSAGES.accountLocked : WIRE_MESSAGES.wrongCredentials);
+      throw new ApiError(
+        WIRE_CODE.wrongCredentials,
+        locked ? WIRE_MESSAGES.accountLocked : WIRE_MESSAGES.wrongCredentials,
+      );
     }
     if (tries !== 0 || row.locked_until !== null) {
-      await this.db.updateTable('users').set({ failed_tries: 0, locked_until: null }).where('id', '=', row.id).execute();
+      await this.db
+        .updateTable('users')
+        .set({ failed_tries: 0, locked_until: null })
+        .where('id', '=', row.id)
+        .execute();
     }
     if (row.status !== 1) throw new ApiError(WIRE_CODE.loginRefused, 'the account is disabled');
     if (!options.allowExpired && row.password_expires_at !== null && row.password_expires_at <= now) {
@@ -156,7 +199,14 @@ export class AuthService {
     const expiresAt = now + this.options.sessionTtlMs;
     await this.db
       .insertInto('sessions')
-      .values({ token_hash: hashToken(token), user_id: user.id, client, created_at: now, expires_at: expiresAt, revoked_at: null })
+      .values({
+        token_hash: hashToken(token),
+        user_id: user.id,
+        client,
+        created_at: now,
+        expires_at: expiresAt,
+        revoked_at: null,
+      })
       .execute();
     this.users.set(user.id, { user, loadedAt: now });
     return { user: toWireUser(user), token, expiresAt };
@@ -164,28 +214,55 @@ export class AuthService {
 
   async logout(hash: string): Promise<void> {
     this.sessions.delete(hash);
-    await this.db.updateTable('sessions').set({ revoked_at: this.clock() }).where('token_hash', '=', hash).execute();
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: this.clock() })
+      .where('token_hash', '=', hash)
+      .execute();
   }
 
   /** Change one's own password: old password proven, new one strong (checked by the contract). */
   async changePassword(
     user: AuthUser,
-    body: { id: number; name: string; oldPassword: string; newPassword: string; inspectionPassword?: string | undefined },
+    body: {
+      id: number;
+      name: string;
+      oldPassword: string;
+      newPassword: string;
+      inspectionPassword?: string | undefined;
+    },
   ): Promise<void> {
-    if (body.id !== user.id || body.name !== user.name) throw ApiError.permission('you may only change your own password');
+    if (body.id !== user.id || body.name !== user.name)
+      throw ApiError.permission('you may only change your own password');
     const needsInspection = needsInspectionPassword(user.roleType, user.dutyType);
     if (needsInspection && !body.inspectionPassword?.trim()) {
       throw ApiError.validation('body.inspectionPassword: please enter inspection password');
     }
-    const row = await this.db.selectFrom('users').select(['password_hash']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('users')
+      .select(['password_hash'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     if (!(await verifyPrehash(body.oldPassword, row.password_hash))) {
-      throw new ApiError(WIRE_CODE.validation, `${WIRE_MESSAGES.modifyFailed} the original password is wrong`, 400);
+      throw new ApiError(
+        WIRE_CODE.validation,
+        `${WIRE_MESSAGES.modifyFailed} the original password is wrong`,
+        400,
+      );
     }
-    await this.storePassword(user.id, body.newPassword, needsInspection ? body.inspectionPassword : undefined);
+    await this.storePassword(
+      user.id,
+      body.newPassword,
+      needsInspection ? body.inspectionPassword : undefined,
+    );
   }
 
   /** The expired-password change: the old password is proven like a login (lock rule included). */
-  async changeExpiredPassword(body: { name: string; oldPassword: string; newPassword: string }): Promise<void> {
+  async changeExpiredPassword(body: {
+    name: string;
+    oldPassword: string;
+    newPassword: string;
+  }): Promise<void> {
     const row = await this.verifyCredentials(body.name, body.oldPassword, { allowExpired: true });
     await this.storePassword(row.id, body.newPassword);
   }
@@ -208,7 +285,11 @@ export class AuthService {
 
   /** Password proof for a sensitive action (operationAuthCheck); does not count toward the lock. */
   async provePassword(userId: number, prehash: string): Promise<boolean> {
-    const row = await this.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', userId)
+      .executeTakeFirst();
     return row ? verifyPrehash(prehash, row.password_hash) : false;
   }
 
@@ -232,7 +313,7 @@ export class AuthService {
     const userId = await this.redeemGrant('access', body.token);
     const row = await this.db
       .selectFrom('users')
-      .select(['id', 'name', 'password_hash', 'failed_tries', 'locked_until', 'password_expires_at', 'usertype', 'is_root', 'status'])
+      .select(USER_ROW_COLUMNS)
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
     return this.startSession(row, body.client);
@@ -242,7 +323,13 @@ export class AuthService {
     const code = newToken();
     await this.db
       .insertInto('sso_grants')
-      .values({ code_hash: hashToken(code), kind, user_id: userId, expires_at: this.clock() + ttlMs, used_at: null })
+      .values({
+        code_hash: hashToken(code),
+        kind,
+        user_id: userId,
+        expires_at: this.clock() + ttlMs,
+        used_at: null,
+      })
       .execute();
     return code;
   }
@@ -259,11 +346,15 @@ export class AuthService {
       .where('expires_at', '>', now)
       .returning('user_id')
       .executeTakeFirst();
-    if (!used) throw new ApiError(WIRE_CODE.badLoginRequest, 'the single-sign-on code is invalid, used or expired', 400);
+    if (!used)
+      throw new ApiError(
+        WIRE_CODE.badLoginRequest,
+        'the single-sign-on code is invalid, used or expired',
+        400,
+      );
     return used.user_id;
   }
 }
 
 /** A real scrypt hash of nothing anyone knows, to spend equal time on unknown accounts. */
-const DUMMY_HASH =
-  'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';

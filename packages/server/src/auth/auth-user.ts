@@ -55,8 +55,16 @@ export async function loadAuthUser(db: Kysely<Database>, userId: number): Promis
     .executeTakeFirst();
   if (!row) return null;
   const root = row.is_root === 1;
-  const linked = await db.selectFrom('user_projects').select('project_id').where('user_id', '=', userId).execute();
-  const nodes = await db.selectFrom('user_nodes').select(['model_label', 'node_id']).where('user_id', '=', userId).execute();
+  const linked = await db
+    .selectFrom('user_projects')
+    .select('project_id')
+    .where('user_id', '=', userId)
+    .execute();
+  const nodes = await db
+    .selectFrom('user_nodes')
+    .select(['model_label', 'node_id'])
+    .where('user_id', '=', userId)
+    .execute();
   const permissions: ReadonlySet<string> = root
     ? ALL_KEYS
     : new Set((JSON.parse(row.permissions ?? '[]') as string[]).filter((k) => typeof k === 'string'));
@@ -95,7 +103,13 @@ export async function loadAuthUser(db: Kysely<Database>, userId: number): Promis
  */
 async function enterableProjects(
   db: Kysely<Database>,
-  u: { root: boolean; tenantId: number; usertype: number; linked: number[]; nodes: { model_label: string; node_id: number }[] },
+  u: {
+    root: boolean;
+    tenantId: number;
+    usertype: number;
+    linked: number[];
+    nodes: { model_label: string; node_id: number }[];
+  },
 ): Promise<number[]> {
   if (u.root) return (await db.selectFrom('projects').select('id').orderBy('id').execute()).map((p) => p.id);
   if (u.usertype === 3 || u.usertype === 4) return [...u.linked].sort((a, b) => a - b);

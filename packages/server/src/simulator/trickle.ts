@@ -22,7 +22,10 @@ const TEMPLATES: Template[] = [
     text: (r) => {
       const node = r.pick(['Workshop A', 'Workshop B', 'Office block', 'Compressor house']);
       const limit = r.pick([800, 1200, 450]);
-      return { nodeName: node, description: `${node}: hourly energy ${limit + r.int(5, 90)} kWh over the ${limit} kWh limit` };
+      return {
+        nodeName: node,
+        description: `${node}: hourly energy ${limit + r.int(5, 90)} kWh over the ${limit} kWh limit`,
+      };
     },
   },
   {
@@ -30,7 +33,10 @@ const TEMPLATES: Template[] = [
     eventClass: 1,
     text: (r) => {
       const node = r.pick(['Incoming line 1', 'Incoming line 2']);
-      return { nodeName: node, description: `${node}: 15-min demand ${r.int(2510, 2790)} kW over the 2500 kW threshold` };
+      return {
+        nodeName: node,
+        description: `${node}: 15-min demand ${r.int(2510, 2790)} kW over the 2500 kW threshold`,
+      };
     },
   },
   {
@@ -38,7 +44,10 @@ const TEMPLATES: Template[] = [
     eventClass: 4,
     text: (r) => {
       const node = r.pick(['Chiller 1', 'Chiller 2', 'Air compressor 3']);
-      return { nodeName: node, description: `${node}: COP ${(r.int(260, 310) / 100).toFixed(2)} below the 3.20 benchmark` };
+      return {
+        nodeName: node,
+        description: `${node}: COP ${(r.int(260, 310) / 100).toFixed(2)} below the 3.20 benchmark`,
+      };
     },
   },
   {
@@ -46,7 +55,10 @@ const TEMPLATES: Template[] = [
     eventClass: 4,
     text: (r) => {
       const node = r.pick(['Transformer T1', 'Transformer T2']);
-      return { nodeName: node, description: `${node}: loss rate ${(r.int(52, 89) / 10).toFixed(1)}% over the 5.0% limit` };
+      return {
+        nodeName: node,
+        description: `${node}: loss rate ${(r.int(52, 89) / 10).toFixed(1)}% over the 5.0% limit`,
+      };
     },
   },
   {
@@ -62,7 +74,10 @@ const TEMPLATES: Template[] = [
     eventClass: 5,
     text: (r) => {
       const node = r.pick(['Busbar I', 'Busbar II']);
-      return { nodeName: node, description: `${node}: voltage THD ${(r.int(51, 74) / 10).toFixed(1)}% over the 5.0% limit` };
+      return {
+        nodeName: node,
+        description: `${node}: voltage THD ${(r.int(51, 74) / 10).toFixed(1)}% over the 5.0% limit`,
+      };
     },
   },
 ];
@@ -78,7 +93,8 @@ export function startNoticeTrickle(services: Services, world: DemoWorld, config:
     const map = new Map<number, number[]>();
     for (const userId of Object.values(world.users)) {
       const user = await loadAuthUser(services.db, userId);
-      for (const projectId of user?.projectIds ?? []) map.set(projectId, [...(map.get(projectId) ?? []), userId]);
+      for (const projectId of user?.projectIds ?? [])
+        map.set(projectId, [...(map.get(projectId) ?? []), userId]);
     }
     recipients = map;
     refreshedAt = services.clock();

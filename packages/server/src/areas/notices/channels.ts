@@ -14,7 +14,12 @@ import { toWireNotice } from './notice-hub.js';
 const AUTH_TIMEOUT_MS = 10_000;
 const REPLAY_BATCH = 1_000;
 
-type Opened = (socket: WebSocket, user: AuthUser, lastId: number, request: FastifyRequest) => Promise<() => void>;
+type Opened = (
+  socket: WebSocket,
+  user: AuthUser,
+  lastId: number,
+  request: FastifyRequest,
+) => Promise<() => void>;
 
 function send(socket: WebSocket, message: unknown): void {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
@@ -25,7 +30,11 @@ function channel(app: FastifyInstance, services: Services, path: string, opened:
     const userId = Number((request.params as { userId?: string }).userId);
     let stop: (() => void) | null = null;
     let authed = false;
-    const timer = setTimeout(() => socket.close(CLOSE_CODES.unauthorized, 'authenticate first'), AUTH_TIMEOUT_MS);
+    let token = '';
+    const timer = setTimeout(
+      () => socket.close(CLOSE_CODES.unauthorized, 'authenticate first'),
+      AUTH_TIMEOUT_MS,
+    );
     socket.on('close', () => {
       clearTimeout(timer);
       stop?.();
@@ -46,11 +55,17 @@ function channel(app: FastifyInstance, services: Services, path: string, opened:
       }
       const message = parsed.data;
       if (message.type === 'ping') {
+        // A session that expired or was revoked ends its channels at the next heartbeat.
+        if (authed && !(await services.auth.authenticate(token))) {
+          socket.close(CLOSE_CODES.unauthorized, 'the token has expired, please login again');
+          return;
+        }
         send(socket, { type: 'pong' });
         return;
       }
       if (authed) return;
       authed = true;
+      token = message.token;
       clearTimeout(timer);
       const found = await services.auth.authenticate(message.token);
       if (!found) {
@@ -92,7 +107,9 @@ export function registerChannels(app: FastifyInstance, services: Services): void
 
   channel(app, services, channels.progress.path, async (socket, user) => {
     const projectIds = () => user.projectIds;
-    const stop = services.tasks.subscribe(user.id, projectIds, (task) => send(socket, { type: 'progress', task }));
+    const stop = services.tasks.subscribe(user.id, projectIds, (task) =>
+      send(socket, { type: 'progress', task }),
+    );
     send(socket, { type: 'ready', tasks: await services.tasks.recent(user.projectIds) });
     return stop;
   });

@@ -7,7 +7,8 @@ import { toWireNotice } from './notice-hub.js';
 export const noticesHandlers: AreaHandlers<typeof catalogue.notices> = {
   async registerClient({ body }, ctx) {
     const user = requireUser(ctx);
-    if (body.userId !== user.id) throw ApiError.permission('a client may only be registered for the signed-in user');
+    if (body.userId !== user.id)
+      throw ApiError.permission('a client may only be registered for the signed-in user');
     const tags = JSON.stringify(body.tags);
     const now = ctx.services.clock();
     await ctx.services.db
@@ -28,7 +29,10 @@ export const noticesHandlers: AreaHandlers<typeof catalogue.notices> = {
       limit: body.page.limit,
       afterId: body.afterId,
     });
-    return { total, list: rows.map((row) => ({ ...toWireNotice(row, ctx.language), recordTime: row.created_at })) };
+    return {
+      total,
+      list: rows.map((row) => ({ ...toWireNotice(row, ctx.language), recordTime: row.created_at })),
+    };
   },
   async importProgress({ query }, ctx) {
     requireUser(ctx);

@@ -84,7 +84,13 @@ export class NoticeHub {
     const rows = await this.db.transaction().execute(async (trx) => {
       const out: NoticeRow[] = [];
       for (let i = 0; i < values.length; i += 500) {
-        out.push(...(await trx.insertInto('notices').values(values.slice(i, i + 500)).returningAll().execute()));
+        out.push(
+          ...(await trx
+            .insertInto('notices')
+            .values(values.slice(i, i + 500))
+            .returningAll()
+            .execute()),
+        );
       }
       return out;
     });

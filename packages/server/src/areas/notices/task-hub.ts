@@ -30,7 +30,11 @@ export function toWireTask(row: TaskRow): Task {
 }
 
 export class TaskHub {
-  private readonly listeners = new Set<{ userId: number; projectIds: () => readonly number[]; listener: Listener }>();
+  private readonly listeners = new Set<{
+    userId: number;
+    projectIds: () => readonly number[];
+    listener: Listener;
+  }>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -45,7 +49,13 @@ export class TaskHub {
     return () => this.listeners.delete(entry);
   }
 
-  async create(input: { projectId: number | null; userId: number; operationType: number; logType: number; name: string }): Promise<Task> {
+  async create(input: {
+    projectId: number | null;
+    userId: number;
+    operationType: number;
+    logType: number;
+    name: string;
+  }): Promise<Task> {
     const row = await this.db
       .insertInto('tasks')
       .values({
@@ -77,7 +87,12 @@ export class TaskHub {
   }
 
   /** Ends a task; its owner gets a notice of the task's log type with the result status. */
-  async finish(id: number, success: boolean, message: string, content: Record<string, unknown> = {}): Promise<Task> {
+  async finish(
+    id: number,
+    success: boolean,
+    message: string,
+    content: Record<string, unknown> = {},
+  ): Promise<Task> {
     const row = await this.db
       .updateTable('tasks')
       .set({
@@ -97,7 +112,7 @@ export class TaskHub {
       eventClass: success ? 3 : 2,
       description: `${row.name}: ${message}`,
       // In a notice result, status 2 means success and 3 failure (platform-core §3).
-      content: { taskId: row.id, taskoperationtype: row.operation_type, status: success ? 2 : 3 },
+      content: { ...content, taskId: row.id, taskoperationtype: row.operation_type, status: success ? 2 : 3 },
     });
     return task;
   }
@@ -105,7 +120,8 @@ export class TaskHub {
   /** The newest task of an operation type in a project. */
   async latest(projectId: number | null, operationType: number, taskId?: number): Promise<Task | null> {
     let query = this.db.selectFrom('tasks').selectAll().where('operation_type', '=', operationType);
-    query = projectId === null ? query.where('project_id', 'is', null) : query.where('project_id', '=', projectId);
+    query =
+      projectId === null ? query.where('project_id', 'is', null) : query.where('project_id', '=', projectId);
     if (taskId !== undefined) query = query.where('id', '=', taskId);
     const row = await query.orderBy('id', 'desc').limit(1).executeTakeFirst();
     return row ? toWireTask(row) : null;
@@ -138,7 +154,8 @@ export class TaskHub {
   private emit(row: TaskRow): Task {
     const task = toWireTask(row);
     for (const { userId, projectIds, listener } of this.listeners) {
-      if (row.user_id === userId || (row.project_id !== null && projectIds().includes(row.project_id))) listener(task);
+      if (row.user_id === userId || (row.project_id !== null && projectIds().includes(row.project_id)))
+        listener(task);
     }
     return task;
   }

@@ -1,4 +1,6 @@
 /** The whole call catalogue, by area. Each area's name is its folder in every layer. */
+import { files } from './areas/files.js';
+import { logs } from './areas/logs.js';
 import { notices } from './areas/notices.js';
 import { projects } from './areas/projects.js';
 import { session } from './areas/session.js';
@@ -6,7 +8,7 @@ import { shell } from './areas/shell.js';
 import { users } from './areas/users.js';
 import type { AnyEndpoint } from './define-endpoint.js';
 
-export const catalogue = { session, shell, projects, users, notices } as const;
+export const catalogue = { session, shell, projects, users, notices, logs, files } as const;
 
 export type Catalogue = typeof catalogue;
 export type AreaName = keyof Catalogue;
@@ -14,6 +16,10 @@ export type AreaName = keyof Catalogue;
 /** Every endpoint with its area, in catalogue order. */
 export function listEndpoints(): { area: AreaName; name: string; endpoint: AnyEndpoint }[] {
   return (Object.keys(catalogue) as AreaName[]).flatMap((area) =>
-    Object.entries(catalogue[area] as Record<string, AnyEndpoint>).map(([name, endpoint]) => ({ area, name, endpoint })),
+    Object.entries(catalogue[area] as Record<string, AnyEndpoint>).map(([name, endpoint]) => ({
+      area,
+      name,
+      endpoint,
+    })),
   );
 }

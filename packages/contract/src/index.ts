@@ -1,6 +1,10 @@
-export { catalogue, listEndpoints } from './catalogue.js';
+export { FILE_NAME_PATTERN, type StoredFile, UPLOAD_KINDS } from './areas/files.js';
+export type { OperationLogRow, TaskLogRow } from './areas/logs.js';
+export type { ProjectProfile } from './areas/projects.js';
+export { systemInfo } from './areas/shell.js';
+export * from './areas/users-schemas.js';
 export type { AreaName, Catalogue } from './catalogue.js';
+export { catalogue, listEndpoints } from './catalogue.js';
 export * from './channels.js';
 export * from './define-endpoint.js';
 export * from './schemas.js';
-export { systemInfo } from './areas/shell.js';

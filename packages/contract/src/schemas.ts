@@ -1,7 +1,13 @@
 /** Shared request and entity schemas, built on the rules of @eem/core. */
 import {
+  checkSpan,
+  DATE_TYPE,
   DEFAULT_PAGE,
   hasSpecialCharacters,
+  INTEGER_MAX,
+  isDecimal2,
+  isMasked,
+  isPhone,
   isStrongPassword,
   lengthMessage,
   MESSAGES,
@@ -44,6 +50,47 @@ export function prehash(message: string) {
 export const OLD_PASSWORD_LIMIT = OLD_PASSWORD_MAX;
 
 export const mobilePhone = z.string().regex(MOBILE_PATTERN, { error: MESSAGES.mobile });
+
+const EMAIL = /^[^\s@*]+@[^\s@*]+\.[^\s@*]+$/;
+
+/**
+ * A field read masked (email, phone): empty, a valid value, or the masked value sent back
+ * unchanged (the server keeps what it stores; a masked value that is not the stored one is
+ * refused there).
+ */
+export function maskedOr(rule: (v: string) => boolean, message: string, max = 255) {
+  return z
+    .string({ error: message })
+    .trim()
+    .max(max, { error: lengthMessage(max) })
+    .refine((v) => v === '' || isMasked(v) || rule(v), { error: message });
+}
+
+/** Email: optional (empty), valid, or its masked form sent back. */
+export const emailOrMasked = maskedOr((v) => EMAIL.test(v), MESSAGES.email);
+/** Phone: a mobile or a landline (isPhone), empty, or its masked form sent back. */
+export const phoneOrMasked = maskedOr(isPhone, MESSAGES.phone, 32);
+
+/** Integers 0 to 999999999 (people, counts). */
+export function integerField(label: string) {
+  return z
+    .number({ error: `${label} must be a number` })
+    .refine((v) => Number.isInteger(v) && v >= 0 && v <= INTEGER_MAX, { error: MESSAGES.integer });
+}
+
+/** Decimals 0 to 999999999999.99 with at most 2 places (areas, amounts). */
+export function decimal2Field(label: string) {
+  return z.number({ error: `${label} must be a number` }).refine(isDecimal2, { error: MESSAGES.decimal2 });
+}
+
+/** The time range of a log query: end after start, at most 31 days (message on endTime). */
+export function spanChecked<T extends { startTime: number; endTime: number }>(
+  value: T,
+  ctx: z.RefinementCtx,
+): void {
+  const problem = checkSpan(value.startTime, value.endTime, DATE_TYPE.day);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['endTime'], message: problem });
+}
 
 export const id = z.coerce
   .number({ error: 'id must be a number' })

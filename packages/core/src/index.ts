@@ -1,6 +1,7 @@
 export * from './calendar.js';
 export * from './events.js';
 export * from './login.js';
+export * from './logs.js';
 export * from './menu.js';
 export * from './permissions.js';
 export * from './routes.js';

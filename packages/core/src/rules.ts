@@ -19,6 +19,14 @@ export const MESSAGES = {
   specialCharacters: 'special characters are not allowed',
   fileTooLarge: 'file too large',
   processingResultRequired: 'processing result cannot be empty',
+  email: 'enter a valid email address',
+  integer: 'enter a whole number from 0 to 999999999',
+  decimal2: 'enter a number from 0 to 999999999999.99 with at most 2 decimal places',
+  cooperationAfterOperation: 'cooperation deadline must be later than operation date',
+  tooManyDocuments: 'at most 5 documents',
+  imageType: 'images must be jpg or png',
+  documentType: 'documents must be xls, xlsx, docx or pdf',
+  maskedUnchanged: 'a masked value can only be sent back unchanged; type the full value to change it',
 } as const;
 
 export const PASSWORD_MIN = 8;
@@ -126,7 +134,13 @@ export const UPLOAD_LIMITS = {
   demandDataBytes: 1024 * 1024 * 1024,
   spreadsheetExtensions: ['xls', 'xlsx'],
   imageExtensions: ['jpg', 'png'],
+  documentExtensions: ['xls', 'xlsx', 'docx', 'pdf'],
 } as const;
+
+/** A value shown masked (maskText) contains '*'; clients may send it back unchanged. */
+export function isMasked(value: string): boolean {
+  return value.includes('*');
+}
 
 /** Selection limits (platform-core §5). */
 export const SELECTION_LIMITS = {

@@ -1,7 +1,11 @@
 /** Builds and starts the reference server: database, services, endpoints, channels, simulator. */
+
+import { UPLOAD_LIMITS, WIRE_CODE } from '@eem/core';
+import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
-import { WIRE_CODE } from '@eem/core';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { filesHandlers } from './areas/files/handlers.js';
+import { logsHandlers } from './areas/logs/handlers.js';
 import { registerChannels } from './areas/notices/channels.js';
 import { noticesHandlers } from './areas/notices/handlers.js';
 import { projectsHandlers } from './areas/projects/handlers.js';
@@ -26,6 +30,8 @@ export const handlers: CatalogueHandlers = {
   projects: projectsHandlers,
   users: usersHandlers,
   notices: noticesHandlers,
+  logs: logsHandlers,
+  files: filesHandlers,
 };
 
 export interface StartOptions {
@@ -49,15 +55,23 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     bodyLimit: 10 * 1024 * 1024,
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // Uploads: one file, up to the document limit (each kind checks its own, smaller limit).
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_LIMITS.documentBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 21 },
+  });
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError) {
       return reply.status(error.httpStatus).send({ code: error.code, msg: error.msg, data: null });
     }
-    const status = typeof (error as { statusCode?: unknown }).statusCode === 'number' ? (error as { statusCode: number }).statusCode : 500;
+    const status =
+      typeof (error as { statusCode?: unknown }).statusCode === 'number'
+        ? (error as { statusCode: number }).statusCode
+        : 500;
     if (status >= 400 && status < 500) {
-      const msg = (error as { code?: string }).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-        ? 'body: unsupported content type'
-        : `body: ${error instanceof Error ? error.message : 'bad request'}`;
+      const msg =
+        (error as { code?: string }).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'body: unsupported content type'
+          : `body: ${error instanceof Error ? error.message : 'bad request'}`;
       return reply.status(status).send({ code: WIRE_CODE.validation, msg, data: null });
     }
     request.log.error({ err: error }, 'unhandled error');
@@ -66,9 +80,11 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   const webFallback = await serveWeb(app);
   app.setNotFoundHandler((request, reply) => {
     if (webFallback?.(request, reply)) return reply;
-    return reply
-      .status(404)
-      .send({ code: WIRE_CODE.notFound, msg: `no such endpoint: ${request.method} ${request.url.split('?')[0]}`, data: null });
+    return reply.status(404).send({
+      code: WIRE_CODE.notFound,
+      msg: `no such endpoint: ${request.method} ${request.url.split('?')[0]}`,
+      data: null,
+    });
   });
   registerSsoPage(app, services);
   registerEndpoints(app, services, handlers);

@@ -1,6 +1,7 @@
 /** What every handler gets besides its parsed input. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from './auth/auth-user.js';
+import type { UploadedFile } from './http/read-multipart.js';
 import type { Services } from './services.js';
 
 export interface RequestContext {
@@ -13,6 +14,8 @@ export interface RequestContext {
   projectId: number | null;
   language: 'zh' | 'en';
   ip: string;
+  /** The files of an upload endpoint (empty for other kinds). */
+  uploads: readonly UploadedFile[];
   request: FastifyRequest;
   reply: FastifyReply;
 }

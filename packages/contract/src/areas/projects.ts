@@ -1,7 +1,84 @@
-/** Projects and the node-type tree (screens.md §3.2). Node trees and node writes: issue 5. */
+/**
+ * Projects, the project profile and the node-type tree (screens.md §3.2). Node trees and
+ * writes of other node types: issue 5.
+ */
+import { lengthMessage, MESSAGES, NAME_LIMITS, UPLOAD_LIMITS } from '@eem/core';
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint.js';
-import { project, treeNode } from '../schemas.js';
+import { decimal2Field, epochMs, id, integerField, nameText, project, treeNode } from '../schemas.js';
+import { fileName, storedFile } from './files.js';
+
+/** Only the project node for now; the other node types come with the node tree (issue 5). */
+const projectLabel = z.literal('project', {
+  error:
+    "modelLabel: only 'project' nodes are served here for now (other node types come with the node tree)",
+});
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: lengthMessage(max, 0) })
+    .nullable();
+
+export const projectProfile = project.extend({
+  mainImage: storedFile.nullable(),
+  documents: z.array(storedFile),
+  tenantName: z.string(),
+});
+export type ProjectProfile = z.output<typeof projectProfile>;
+
+/** Edit the project profile: absent fields stay, null clears. */
+export const updateProjectBody = z
+  .object({
+    id,
+    modelLabel: projectLabel,
+    name: nameText('name', NAME_LIMITS.name).optional(),
+    /** The project number. */
+    code: nameText('number', NAME_LIMITS.name).optional(),
+    level: text(NAME_LIMITS.name).optional(),
+    company: text(NAME_LIMITS.text).optional(),
+    address: text(NAME_LIMITS.text).optional(),
+    longitude: z
+      .number({ error: 'longitude must be a number' })
+      .min(-180, { error: 'longitude must be -180 to 180' })
+      .max(180, { error: 'longitude must be -180 to 180' })
+      .nullable()
+      .optional(),
+    latitude: z
+      .number({ error: 'latitude must be a number' })
+      .min(-90, { error: 'latitude must be -90 to 90' })
+      .max(90, { error: 'latitude must be -90 to 90' })
+      .nullable()
+      .optional(),
+    /** m², 2 decimals. */
+    area: decimal2Field('area').nullable().optional(),
+    people: integerField('people').nullable().optional(),
+    cooperationDeadline: epochMs.nullable().optional(),
+    operationDate: epochMs.nullable().optional(),
+    annualOutput: decimal2Field('annualOutput').nullable().optional(),
+    description: text(NAME_LIMITS.text).optional(),
+    /** fileName of an uploaded image (kind image). */
+    mainImage: fileName.nullable().optional(),
+    /** fileNames of uploaded documents (kind document), at most 5. */
+    documents: z
+      .array(fileName)
+      .max(UPLOAD_LIMITS.maxDocuments, { error: MESSAGES.tooManyDocuments })
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (
+      typeof v.cooperationDeadline === 'number' &&
+      typeof v.operationDate === 'number' &&
+      !(v.cooperationDeadline > v.operationDate)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['cooperationDeadline'],
+        message: MESSAGES.cooperationAfterOperation,
+      });
+    }
+  });
 
 const nodeTypeEntry: z.ZodType<NodeTypeShape> = z.lazy(() =>
   z.object({
@@ -59,5 +136,25 @@ export const projects = {
     summary: 'The node-type tree: which node types (model labels) may hold which.',
     data: z.array(nodeTypeEntry),
     permission: 'session',
+  }),
+  nodeData: defineEndpoint({
+    id: 'projects.nodeData',
+    method: 'POST',
+    path: '/eem-service/v1/project/nodeData',
+    summary:
+      'A node’s detail; for now the project profile with its main image and documents (modelLabel project).',
+    body: z.object({ id, modelLabel: projectLabel }),
+    data: projectProfile,
+    permission: 'session',
+  }),
+  updateNode: defineEndpoint({
+    id: 'projects.updateNode',
+    method: 'POST',
+    path: '/eem-service/v1/project/updateNode',
+    summary:
+      'Edit a node; for now the project profile (cooperation deadline after operation date, at most 5 documents).',
+    body: updateProjectBody,
+    data: projectProfile,
+    permission: 'nodeconfig_update',
   }),
 } as const;

@@ -101,6 +101,24 @@ export class AuthService {
     this.users.clear();
   }
 
+  /** Ends every session of a user (deleted, disabled, password reset). */
+  async revokeUserSessions(userId: number): Promise<void> {
+    for (const [hash, session] of this.sessions) if (session.userId === userId) this.sessions.delete(hash);
+    this.users.delete(userId);
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: this.clock() })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /** A root user's reset of another user's password: stored, unlocked, sessions ended. */
+  async resetPassword(userId: number, plainNew: string): Promise<void> {
+    await this.storePassword(userId, plainNew);
+    await this.revokeUserSessions(userId);
+  }
+
   async login(body: {
     userName: string;
     password: string;

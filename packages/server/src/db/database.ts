@@ -5,9 +5,17 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+} from 'kysely';
 import pg from 'pg';
 import { foundation } from './migrations/0001-foundation.js';
+import { administration } from './migrations/0002-administration.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -20,10 +28,13 @@ export interface DatabaseHandle {
 
 /** Versioned migrations, in order. A new file gets the next number; old ones never change. */
 function migrations(dialect: Dialect): Record<string, Migration> {
-  return { '0001-foundation': foundation(dialect) };
+  return { '0001-foundation': foundation(dialect), '0002-administration': administration(dialect) };
 }
 
-export async function openDatabase(options: { dataDir: string; url?: string | undefined }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  dataDir: string;
+  url?: string | undefined;
+}): Promise<DatabaseHandle> {
   let handle: DatabaseHandle;
   if (options.url?.startsWith('postgres')) {
     pg.types.setTypeParser(20, (v) => Number(v)); // int8 as number: ids and epoch ms fit

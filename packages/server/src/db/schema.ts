@@ -27,6 +27,10 @@ export interface ProjectTable {
   operation_date: number | null;
   annual_output: number | null;
   description: string | null;
+  /** fileName of the main image (files). */
+  main_image: string | null;
+  /** JSON array of document fileNames (files), at most 5. */
+  documents: Generated<string>;
   created_at: number;
 }
 
@@ -61,6 +65,8 @@ export interface UserTable {
   locked_until: number | null;
   status: number;
   file_name: string | null;
+  /** JSON array of notification types (web, sms, email, app). */
+  notification_types: Generated<string>;
   created_at: number;
 }
 
@@ -81,6 +87,8 @@ export interface UserGroupTable {
   name: string;
   group_type: string;
   file_name: string | null;
+  /** The project of a group made in project mode; null for a tenant-wide group. */
+  project_id: number | null;
   created_at: number;
 }
 
@@ -148,6 +156,54 @@ export interface SettingTable {
   value: string;
 }
 
+export interface OperationLogTable {
+  id: Generated<number>;
+  time: number;
+  user_id: number | null;
+  account: string;
+  tenant_id: number | null;
+  project_id: number | null;
+  /** pf or fw. */
+  module: string;
+  /** add, edit, delete, login, logout, export, resetPassword. */
+  operation: string;
+  object: string;
+  /** success or failure. */
+  result: string;
+  client_ip: string;
+  description: string;
+}
+
+export interface FileTable {
+  /** The stored name: 32 hex characters and the extension. */
+  file_name: string;
+  tenant_id: number;
+  project_id: number | null;
+  user_id: number;
+  /** image or document. */
+  kind: string;
+  original_name: string;
+  size: number;
+  content_type: string;
+  created_at: number;
+}
+
+export interface CameraTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  location: string;
+  created_at: number;
+}
+
+export interface KnowledgeFolderTable {
+  id: Generated<number>;
+  project_id: number;
+  parent_id: number | null;
+  name: string;
+  created_at: number;
+}
+
 export interface Database {
   tenants: TenantTable;
   projects: ProjectTable;
@@ -164,4 +220,8 @@ export interface Database {
   message_clients: MessageClientTable;
   tasks: TaskTable;
   settings: SettingTable;
+  operation_logs: OperationLogTable;
+  files: FileTable;
+  cameras: CameraTable;
+  knowledge_folders: KnowledgeFolderTable;
 }

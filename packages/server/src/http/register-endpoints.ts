@@ -12,6 +12,7 @@ import type { RequestContext } from '../context.js';
 import type { Services } from '../services.js';
 import { ApiError, describeIssues } from './api-error.js';
 import type { CatalogueHandlers } from './handlers.js';
+import { type MultipartForm, readMultipart } from './read-multipart.js';
 
 type AnyHandler = (input: unknown, ctx: RequestContext) => unknown;
 
@@ -48,11 +49,13 @@ function resolveProject(request: FastifyRequest, user: AuthUser | null): number 
   let projectId: number | null = null;
   if (text !== undefined && text !== '') {
     const n = Number(text);
-    if (!Number.isInteger(n) || n < 0) throw ApiError.validation(`header.projectId: must be a whole number, got '${text}'`);
+    if (!Number.isInteger(n) || n < 0)
+      throw ApiError.validation(`header.projectId: must be a whole number, got '${text}'`);
     projectId = n === 0 ? null : n;
   }
   if (!user) return projectId;
-  if (projectId === null && (user.usertype === 3 || user.usertype === 4)) return user.linkedProjectIds[0] ?? null;
+  if (projectId === null && (user.usertype === 3 || user.usertype === 4))
+    return user.linkedProjectIds[0] ?? null;
   if (projectId !== null && !user.projectIds.includes(projectId)) {
     throw ApiError.permission(`no permission for project ${projectId}`);
   }
@@ -78,7 +81,11 @@ export async function authorize(
   return { user: found.user, sessionHash: found.hash };
 }
 
-export function registerEndpoints(app: FastifyInstance, services: Services, handlers: CatalogueHandlers): void {
+export function registerEndpoints(
+  app: FastifyInstance,
+  services: Services,
+  handlers: CatalogueHandlers,
+): void {
   const byArea = handlers as unknown as Record<string, Record<string, AnyHandler>>;
   for (const { area, name, endpoint } of listEndpoints()) {
     const handler = byArea[area]?.[name];
@@ -88,10 +95,12 @@ export function registerEndpoints(app: FastifyInstance, services: Services, hand
       url: fastifyPath(endpoint.path),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const { user, sessionHash } = await authorize(services, endpoint, request);
+        // An upload's body is its form fields; the files go to the handler as ctx.uploads.
+        const form: MultipartForm | null = endpoint.kind === 'upload' ? await readMultipart(request) : null;
         const input = {
           params: parsePart('params', endpoint.params, request.params),
           query: parsePart('query', endpoint.query, request.query),
-          body: parsePart('body', endpoint.body, request.body),
+          body: parsePart('body', endpoint.body, form ? form.fields : request.body),
         };
         const ctx: RequestContext = {
           services,
@@ -100,15 +109,20 @@ export function registerEndpoints(app: FastifyInstance, services: Services, hand
           projectId: resolveProject(request, user),
           language: requestLanguage(request),
           ip: request.ip,
+          uploads: form?.files ?? [],
           request,
           reply,
         };
         const data = await handler(input, ctx);
-        if (endpoint.kind !== 'json') return reply;
+        // A download handler has sent its file; json and upload calls answer the envelope.
+        if (endpoint.kind === 'download') return reply;
         if (!services.config.checkAnswers) return { code: WIRE_CODE.ok, msg: '', data: data ?? null };
         const checked = endpoint.data.safeParse(data);
         if (!checked.success) {
-          request.log.error({ endpoint: endpoint.id, issues: checked.error.issues }, 'answer does not match the contract');
+          request.log.error(
+            { endpoint: endpoint.id, issues: checked.error.issues },
+            'answer does not match the contract',
+          );
           throw new ApiError(WIRE_CODE.server, 'internal server error', 500);
         }
         return { code: WIRE_CODE.ok, msg: '', data: checked.data ?? null };

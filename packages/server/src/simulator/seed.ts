@@ -2,7 +2,14 @@
  * The demo world, created on the first start of an empty database: two tenants, three
  * projects in different time zones, roles and users of every kind (README lists them).
  */
-import { allPermissionKeys, DUTY_TYPE, OPERATION_PERMISSIONS, ROLE_TYPE, ROUTES } from '@eem/core';
+import {
+  allPermissionKeys,
+  DUTY_TYPE,
+  OPERATION_PERMISSIONS,
+  ROLE_TYPE,
+  ROUTES,
+  TASK_STATUS,
+} from '@eem/core';
 import { hashPlainPassword } from '../auth/passwords.js';
 import type { Services } from '../services.js';
 
@@ -11,12 +18,42 @@ export const DEMO_INSPECTION_PASSWORD = 'Insp@2026demo';
 
 export const DEMO_ACCOUNTS = [
   { name: 'admin', description: 'platform administrator (root)', usertype: 0, project: null },
-  { name: 'tenant-admin', description: 'tenant administrator of Demo Energy Group', usertype: 0, project: null },
-  { name: 'operator-sh', description: 'project user (usertype 3) of Shanghai Plant', usertype: 3, project: 'SH-01' },
-  { name: 'manager-bj', description: 'project administrator (usertype 4) of Berlin Works', usertype: 4, project: 'BE-01' },
-  { name: 'inspector', description: 'inspector (role type 5, duty inspect) of Shanghai Plant', usertype: 3, project: 'SH-01' },
-  { name: 'expired-demo', description: 'project user whose password has expired (shows the -1305 flow)', usertype: 3, project: 'SH-01' },
-  { name: 'operator-chi', description: 'project user of Chicago Mill, another tenant', usertype: 3, project: 'CH-01' },
+  {
+    name: 'tenant-admin',
+    description: 'tenant administrator of Demo Energy Group',
+    usertype: 0,
+    project: null,
+  },
+  {
+    name: 'operator-sh',
+    description: 'project user (usertype 3) of Shanghai Plant',
+    usertype: 3,
+    project: 'SH-01',
+  },
+  {
+    name: 'manager-bj',
+    description: 'project administrator (usertype 4) of Berlin Works',
+    usertype: 4,
+    project: 'BE-01',
+  },
+  {
+    name: 'inspector',
+    description: 'inspector (role type 5, duty inspect) of Shanghai Plant',
+    usertype: 3,
+    project: 'SH-01',
+  },
+  {
+    name: 'expired-demo',
+    description: 'project user whose password has expired (shows the -1305 flow)',
+    usertype: 3,
+    project: 'SH-01',
+  },
+  {
+    name: 'operator-chi',
+    description: 'project user of Chicago Mill, another tenant',
+    usertype: 3,
+    project: 'CH-01',
+  },
 ] as const;
 
 export interface DemoWorld {
@@ -26,7 +63,13 @@ export interface DemoWorld {
 }
 
 const PLATFORM_ONLY = new Set(['tenant_manage', 'platform_user_manage']);
-const ADMIN_OPS = new Set(['user_update', 'role_update', 'usergroup_update', 'user_password_reset', 'nodeconfig_update']);
+const ADMIN_OPS = new Set([
+  'user_update',
+  'role_update',
+  'usergroup_update',
+  'user_password_reset',
+  'nodeconfig_update',
+]);
 const fwPages = ROUTES.filter((r) => r.module === 'fw').map((r) => r.menuKey);
 const pfPages = ROUTES.filter((r) => r.module === 'pf').map((r) => r.menuKey);
 const operations = Object.keys(OPERATION_PERMISSIONS);
@@ -44,6 +87,41 @@ const ROLE_KEYS = {
   ],
 };
 
+const CAMERAS: [name: string, location: string][] = [
+  ['Gate camera', 'Main gate'],
+  ['Switch room camera', '10 kV switch room'],
+  ['Boiler house camera', 'Boiler house'],
+];
+
+const FOLDERS: [name: string, children: string[]][] = [
+  ['Operating procedures', ['Switching orders', 'Emergency plans']],
+  ['Drawings', []],
+];
+
+const DEMO_TASKS = [
+  {
+    operationType: 4,
+    logType: 720,
+    name: 'Import planned production data',
+    status: TASK_STATUS.success,
+    message: '',
+  },
+  {
+    operationType: 3,
+    logType: 720,
+    name: 'Import actual production data',
+    status: TASK_STATUS.failed,
+    message: 'row 12: output must be a number',
+  },
+  {
+    operationType: 1,
+    logType: 722,
+    name: 'Delete pipeline network nodes',
+    status: TASK_STATUS.success,
+    message: '',
+  },
+] as const;
+
 async function loadWorld(services: Services): Promise<DemoWorld> {
   const db = services.db;
   const tenants = await db.selectFrom('tenants').select(['id', 'name']).execute();
@@ -56,7 +134,10 @@ async function loadWorld(services: Services): Promise<DemoWorld> {
   };
 }
 
-export async function seedDemoWorld(services: Services, options: { password?: string | undefined }): Promise<DemoWorld> {
+export async function seedDemoWorld(
+  services: Services,
+  options: { password?: string | undefined },
+): Promise<DemoWorld> {
   const { db } = services;
   const existing = await db.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
   if (existing) return loadWorld(services);
@@ -68,14 +149,34 @@ export async function seedDemoWorld(services: Services, options: { password?: st
       (
         await trx
           .insertInto('tenants')
-          .values({ parent_id: null, name, hosting_end_time: now + 365 * 86_400_000, hosted_projects: hostedProjects, created_at: now })
+          .values({
+            parent_id: null,
+            name,
+            hosting_end_time: now + 365 * 86_400_000,
+            hosted_projects: hostedProjects,
+            created_at: now,
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
     const demo = await tenant('Demo Energy Group', 2);
     const northwind = await tenant('Northwind Foods', 1);
 
-    const project = async (tenantId: number, p: { name: string; code: string; tz: string; company: string; address: string; lon: number; lat: number; area: number; people: number; output: number }) =>
+    const project = async (
+      tenantId: number,
+      p: {
+        name: string;
+        code: string;
+        tz: string;
+        company: string;
+        address: string;
+        lon: number;
+        lat: number;
+        area: number;
+        people: number;
+        output: number;
+      },
+    ) =>
       (
         await trx
           .insertInto('projects')
@@ -95,16 +196,56 @@ export async function seedDemoWorld(services: Services, options: { password?: st
             operation_date: now - 2 * 365 * 86_400_000,
             annual_output: p.output,
             description: `${p.name}: demo site of the simulator.`,
+            main_image: null,
             created_at: now,
           })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
-    const sh = await project(demo, { name: 'Shanghai Plant', code: 'SH-01', tz: 'Asia/Shanghai', company: 'Demo Energy Group', address: '88 Zhangjiang Road, Pudong, Shanghai', lon: 121.59, lat: 31.2, area: 42_000, people: 820, output: 1_250_000_000 });
-    const be = await project(demo, { name: 'Berlin Works', code: 'BE-01', tz: 'Europe/Berlin', company: 'Demo Energy Group', address: 'Am Werk 12, 13629 Berlin', lon: 13.27, lat: 52.54, area: 18_500, people: 260, output: 410_000_000 });
-    const chi = await project(northwind, { name: 'Chicago Mill', code: 'CH-01', tz: 'America/Chicago', company: 'Northwind Foods', address: '1200 W Fulton Market, Chicago', lon: -87.66, lat: 41.89, area: 26_000, people: 340, output: 530_000_000 });
+    const sh = await project(demo, {
+      name: 'Shanghai Plant',
+      code: 'SH-01',
+      tz: 'Asia/Shanghai',
+      company: 'Demo Energy Group',
+      address: '88 Zhangjiang Road, Pudong, Shanghai',
+      lon: 121.59,
+      lat: 31.2,
+      area: 42_000,
+      people: 820,
+      output: 1_250_000_000,
+    });
+    const be = await project(demo, {
+      name: 'Berlin Works',
+      code: 'BE-01',
+      tz: 'Europe/Berlin',
+      company: 'Demo Energy Group',
+      address: 'Am Werk 12, 13629 Berlin',
+      lon: 13.27,
+      lat: 52.54,
+      area: 18_500,
+      people: 260,
+      output: 410_000_000,
+    });
+    const chi = await project(northwind, {
+      name: 'Chicago Mill',
+      code: 'CH-01',
+      tz: 'America/Chicago',
+      company: 'Northwind Foods',
+      address: '1200 W Fulton Market, Chicago',
+      lon: -87.66,
+      lat: 41.89,
+      area: 26_000,
+      people: 340,
+      output: 530_000_000,
+    });
 
-    const role = async (tenantId: number, name: string, keys: string[], roleType: number = ROLE_TYPE.general, dutyType: string = DUTY_TYPE.none) =>
+    const role = async (
+      tenantId: number,
+      name: string,
+      keys: string[],
+      roleType: number = ROLE_TYPE.general,
+      dutyType: string = DUTY_TYPE.none,
+    ) =>
       (
         await trx
           .insertInto('roles')
@@ -125,7 +266,13 @@ export async function seedDemoWorld(services: Services, options: { password?: st
     const tenantAdminRole = await role(demo, 'Tenant administrator', ROLE_KEYS.tenantAdmin);
     const projectAdminRole = await role(demo, 'Project administrator', ROLE_KEYS.projectAdmin);
     const operatorRole = await role(demo, 'Project operator', ROLE_KEYS.operator);
-    const inspectorRole = await role(demo, 'Inspector', ROLE_KEYS.inspector, ROLE_TYPE.operations, DUTY_TYPE.inspect);
+    const inspectorRole = await role(
+      demo,
+      'Inspector',
+      ROLE_KEYS.inspector,
+      ROLE_TYPE.operations,
+      DUTY_TYPE.inspect,
+    );
     const northwindRole = await role(northwind, 'Project operator', ROLE_KEYS.operator);
 
     const user = async (u: {
@@ -165,32 +312,161 @@ export async function seedDemoWorld(services: Services, options: { password?: st
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
-      for (const projectId of u.projects ?? []) await trx.insertInto('user_projects').values({ user_id: id, project_id: projectId }).execute();
+      for (const projectId of u.projects ?? [])
+        await trx.insertInto('user_projects').values({ user_id: id, project_id: projectId }).execute();
       for (const [label, nodeId] of u.nodes ?? []) {
-        await trx.insertInto('user_nodes').values({ user_id: id, model_label: label, node_id: nodeId }).execute();
+        await trx
+          .insertInto('user_nodes')
+          .values({ user_id: id, model_label: label, node_id: nodeId })
+          .execute();
       }
       return id;
     };
-    await user({ name: 'admin', nic: 'Platform Admin', tenantId: demo, usertype: 0, roleId: platformRole, root: true, phone: '13800000001' });
-    await user({ name: 'tenant-admin', nic: 'Tenant Admin', tenantId: demo, usertype: 0, roleId: tenantAdminRole, nodes: [['tenant', demo]], phone: '13800000002' });
-    const opSh = await user({ name: 'operator-sh', nic: 'Li Wei', tenantId: demo, usertype: 3, roleId: operatorRole, projects: [sh], nodes: [['project', sh]], phone: '13800000003' });
-    const mgrBj = await user({ name: 'manager-bj', nic: 'Anna Becker', tenantId: demo, usertype: 4, roleId: projectAdminRole, projects: [be], nodes: [['project', be]], phone: '13800000004' });
-    const insp = await user({ name: 'inspector', nic: 'Zhang Min', tenantId: demo, usertype: 3, roleId: inspectorRole, projects: [sh], nodes: [['project', sh]], inspection: true, phone: '13800000005' });
-    await user({ name: 'expired-demo', nic: 'Wang Fang', tenantId: demo, usertype: 3, roleId: operatorRole, projects: [sh], nodes: [['project', sh]], expired: true, phone: '13800000006' });
-    await user({ name: 'operator-chi', nic: 'Sam Carter', tenantId: northwind, usertype: 3, roleId: northwindRole, projects: [chi], nodes: [['project', chi]], phone: '13800000007' });
+    await user({
+      name: 'admin',
+      nic: 'Platform Admin',
+      tenantId: demo,
+      usertype: 0,
+      roleId: platformRole,
+      root: true,
+      phone: '13800000001',
+    });
+    await user({
+      name: 'tenant-admin',
+      nic: 'Tenant Admin',
+      tenantId: demo,
+      usertype: 0,
+      roleId: tenantAdminRole,
+      nodes: [['tenant', demo]],
+      phone: '13800000002',
+    });
+    const opSh = await user({
+      name: 'operator-sh',
+      nic: 'Li Wei',
+      tenantId: demo,
+      usertype: 3,
+      roleId: operatorRole,
+      projects: [sh],
+      nodes: [['project', sh]],
+      phone: '13800000003',
+    });
+    const mgrBj = await user({
+      name: 'manager-bj',
+      nic: 'Anna Becker',
+      tenantId: demo,
+      usertype: 4,
+      roleId: projectAdminRole,
+      projects: [be],
+      nodes: [['project', be]],
+      phone: '13800000004',
+    });
+    const insp = await user({
+      name: 'inspector',
+      nic: 'Zhang Min',
+      tenantId: demo,
+      usertype: 3,
+      roleId: inspectorRole,
+      projects: [sh],
+      nodes: [['project', sh]],
+      inspection: true,
+      phone: '13800000005',
+    });
+    await user({
+      name: 'expired-demo',
+      nic: 'Wang Fang',
+      tenantId: demo,
+      usertype: 3,
+      roleId: operatorRole,
+      projects: [sh],
+      nodes: [['project', sh]],
+      expired: true,
+      phone: '13800000006',
+    });
+    await user({
+      name: 'operator-chi',
+      nic: 'Sam Carter',
+      tenantId: northwind,
+      usertype: 3,
+      roleId: northwindRole,
+      projects: [chi],
+      nodes: [['project', chi]],
+      phone: '13800000007',
+    });
 
-    const group = async (tenantId: number, name: string, type: string, members: number[]) => {
+    const group = async (
+      tenantId: number,
+      projectId: number | null,
+      name: string,
+      type: string,
+      members: number[],
+    ) => {
       const id = (
         await trx
           .insertInto('user_groups')
-          .values({ tenant_id: tenantId, name, group_type: type, file_name: null, created_at: now })
+          .values({
+            tenant_id: tenantId,
+            project_id: projectId,
+            name,
+            group_type: type,
+            file_name: null,
+            created_at: now,
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
-      for (const userId of members) await trx.insertInto('user_group_members').values({ group_id: id, user_id: userId }).execute();
+      for (const userId of members)
+        await trx.insertInto('user_group_members').values({ group_id: id, user_id: userId }).execute();
     };
-    await group(demo, 'Shanghai operations team', 'operations', [opSh, insp]);
-    await group(demo, 'Berlin managers', 'ordinary', [mgrBj]);
+    await group(demo, sh, 'Shanghai operations team', 'operations', [opSh, insp]);
+    await group(demo, be, 'Berlin managers', 'ordinary', [mgrBj]);
+
+    // Cameras and knowledge folders, for the video and document grants of /videoAndDocPermission.
+    for (const projectId of [sh, be, chi]) {
+      for (const [name, location] of CAMERAS) {
+        await trx
+          .insertInto('cameras')
+          .values({ project_id: projectId, name, location, created_at: now })
+          .execute();
+      }
+      for (const [name, children] of FOLDERS) {
+        const parent = (
+          await trx
+            .insertInto('knowledge_folders')
+            .values({ project_id: projectId, parent_id: null, name, created_at: now })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+        for (const child of children) {
+          await trx
+            .insertInto('knowledge_folders')
+            .values({ project_id: projectId, parent_id: parent, name: child, created_at: now })
+            .execute();
+        }
+      }
+    }
+
+    // Finished tasks of the last days, so the task logs (/log, /platformLog) show rows.
+    const managerOf: Record<number, number> = { [sh]: opSh, [be]: mgrBj };
+    for (const projectId of [sh, be]) {
+      for (const [i, task] of DEMO_TASKS.entries()) {
+        const started = now - (i + 1) * 3 * 3_600_000;
+        await trx
+          .insertInto('tasks')
+          .values({
+            project_id: projectId,
+            user_id: managerOf[projectId] ?? opSh,
+            operation_type: task.operationType,
+            log_type: task.logType,
+            name: task.name,
+            status: task.status,
+            ratio: task.status === TASK_STATUS.success ? 1 : 0.4,
+            message: task.message,
+            started_at: started,
+            finished_at: started + 90_000,
+          })
+          .execute();
+      }
+    }
   });
   return loadWorld(services);
 }

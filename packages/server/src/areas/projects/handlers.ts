@@ -4,6 +4,7 @@ import { requireUser } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AreaHandlers } from '../../http/handlers.js';
 import { NODE_TYPE_TREE } from './node-types.js';
+import { readProfile, updateProfile } from './project-profile.js';
 
 export const projectsHandlers: AreaHandlers<typeof catalogue.projects> = {
   async projects(_input, ctx) {
@@ -17,10 +18,15 @@ export const projectsHandlers: AreaHandlers<typeof catalogue.projects> = {
     let tenantIds = new Set(tenantRows.map((t) => t.id));
     if (!user.root) tenantIds = new Set(await tenantAndChildren(db, user.tenantId));
     if (query.tenantId !== undefined) {
-      if (!tenantIds.has(query.tenantId)) throw ApiError.permission(`no permission for tenant ${query.tenantId}`);
-      tenantIds = new Set(query.isQueryChild ? await tenantAndChildren(db, query.tenantId) : [query.tenantId]);
+      if (!tenantIds.has(query.tenantId))
+        throw ApiError.permission(`no permission for tenant ${query.tenantId}`);
+      tenantIds = new Set(
+        query.isQueryChild ? await tenantAndChildren(db, query.tenantId) : [query.tenantId],
+      );
     }
-    const projects = visible.filter((p) => tenantIds.has(p.tenantId) && (body.rootID === 0 || p.id === body.rootID));
+    const projects = visible.filter(
+      (p) => tenantIds.has(p.tenantId) && (body.rootID === 0 || p.id === body.rootID),
+    );
     if (!body.treeReturnEnable) return projects.map((p) => ({ ...p, children: [] }));
     const build = (parentId: number | null): TreeNode[] =>
       tenantRows
@@ -30,11 +36,18 @@ export const projectsHandlers: AreaHandlers<typeof catalogue.projects> = {
           modelLabel: 'tenant',
           name: t.name,
           hostingEndTime: t.hosting_end_time,
-          children: [...build(t.id), ...projects.filter((p) => p.tenantId === t.id).map((p) => ({ ...p, children: [] }))],
+          children: [
+            ...build(t.id),
+            ...projects.filter((p) => p.tenantId === t.id).map((p) => ({ ...p, children: [] })),
+          ],
         }));
     // Tenants whose parent is not visible become roots.
-    const roots = tenantRows.filter((t) => tenantIds.has(t.id) && (t.parent_id === null || !tenantIds.has(t.parent_id)));
+    const roots = tenantRows.filter(
+      (t) => tenantIds.has(t.id) && (t.parent_id === null || !tenantIds.has(t.parent_id)),
+    );
     return roots.flatMap((t) => build(t.parent_id).filter((n) => n.id === t.id));
   },
   nodeTreeLabels: () => NODE_TYPE_TREE,
+  nodeData: ({ body }, ctx) => readProfile(ctx, body.id),
+  updateNode: ({ body }, ctx) => updateProfile(ctx, body),
 };

@@ -4,12 +4,13 @@ import { toWireUser } from '../../auth/auth-user.js';
 import { requireUser } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AreaHandlers } from '../../http/handlers.js';
+import { recordLogin, recordOperation } from '../logs/record-operation.js';
 
 export const sessionHandlers: AreaHandlers<typeof catalogue.session> = {
-  login: ({ body }, ctx) => ctx.services.auth.login(body),
-  mobileLogin: ({ body }, ctx) => ctx.services.auth.login(body),
+  login: ({ body }, ctx) => recordLogin(ctx, body.userName, () => ctx.services.auth.login(body)),
+  mobileLogin: ({ body }, ctx) => recordLogin(ctx, body.userName, () => ctx.services.auth.login(body)),
   ssoToken: ({ query }, ctx) => ctx.services.auth.exchangeSsoCode(query.code),
-  ssoLogin: ({ body }, ctx) => ctx.services.auth.ssoLogin(body),
+  ssoLogin: ({ body }, ctx) => recordLogin(ctx, null, () => ctx.services.auth.ssoLogin(body)),
   me: (_input, ctx) => toWireUser(requireUser(ctx)),
   async userByHeader(_input, ctx) {
     const caller = requireUser(ctx);
@@ -17,10 +18,12 @@ export const sessionHandlers: AreaHandlers<typeof catalogue.session> = {
     const text = Array.isArray(raw) ? raw[0] : raw;
     if (!text) return toWireUser(caller);
     const id = Number(text);
-    if (!Number.isInteger(id) || id <= 0) throw ApiError.validation(`header.User-ID: must be a user id, got '${text}'`);
+    if (!Number.isInteger(id) || id <= 0)
+      throw ApiError.validation(`header.User-ID: must be a user id, got '${text}'`);
     if (id === caller.id) return toWireUser(caller);
     const other = await ctx.services.auth.user(id);
-    const mayRead = caller.root || (caller.permissions.has('user_browser') && other?.tenantId === caller.tenantId);
+    const mayRead =
+      caller.root || (caller.permissions.has('user_browser') && other?.tenantId === caller.tenantId);
     if (!other || !mayRead) throw ApiError.permission(`no permission to read user ${id}`);
     return toWireUser(other);
   },
@@ -34,6 +37,7 @@ export const sessionHandlers: AreaHandlers<typeof catalogue.session> = {
   },
   async logout(_input, ctx) {
     if (ctx.sessionHash) await ctx.services.auth.logout(ctx.sessionHash);
+    await recordOperation(ctx, { operation: 'logout', object: requireUser(ctx).name });
     return null;
   },
   async operationAuthCheck({ body }, ctx) {

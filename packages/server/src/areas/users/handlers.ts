@@ -1,9 +1,15 @@
 import type { catalogue } from '@eem/contract';
 import type { AuthUser } from '../../auth/auth-user.js';
 import { tenantAndChildren } from '../../auth/auth-user.js';
-import { requireUser, type RequestContext } from '../../context.js';
+import { type RequestContext, requireUser } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AreaHandlers } from '../../http/handlers.js';
+import { grantHandlers } from './grant-handlers.js';
+import { groupHandlers } from './group-handlers.js';
+import { nodeHandlers } from './node-handlers.js';
+import { roleHandlers } from './role-handlers.js';
+import { tenantHandlers } from './tenant-handlers.js';
+import { userHandlers } from './user-handlers.js';
 
 async function assertTenant(ctx: RequestContext, user: AuthUser, tenantId: number): Promise<void> {
   if (user.root) return;
@@ -12,14 +18,30 @@ async function assertTenant(ctx: RequestContext, user: AuthUser, tenantId: numbe
 }
 
 export const usersHandlers: AreaHandlers<typeof catalogue.users> = {
+  ...tenantHandlers,
+  ...userHandlers,
+  ...nodeHandlers,
+  ...roleHandlers,
+  ...groupHandlers,
+  ...grantHandlers,
   async userTree({ params }, ctx) {
     const user = requireUser(ctx);
     const db = ctx.services.db;
     const tenant = await db.selectFrom('tenants').selectAll().where('id', '=', params.id).executeTakeFirst();
     if (!tenant) throw ApiError.notFound(`tenant ${params.id} does not exist`);
     await assertTenant(ctx, user, tenant.id);
-    const users = await db.selectFrom('users').select(['id', 'name', 'nic_name']).where('tenant_id', '=', tenant.id).orderBy('id').execute();
-    const groups = await db.selectFrom('user_groups').selectAll().where('tenant_id', '=', tenant.id).orderBy('id').execute();
+    const users = await db
+      .selectFrom('users')
+      .select(['id', 'name', 'nic_name'])
+      .where('tenant_id', '=', tenant.id)
+      .orderBy('id')
+      .execute();
+    const groups = await db
+      .selectFrom('user_groups')
+      .selectAll()
+      .where('tenant_id', '=', tenant.id)
+      .orderBy('id')
+      .execute();
     const members = await db
       .selectFrom('user_group_members')
       .select(['group_id', 'user_id'])
@@ -48,7 +70,9 @@ export const usersHandlers: AreaHandlers<typeof catalogue.users> = {
             modelLabel: 'usergroup' as const,
             nodeID: tenant.id,
             nodeName: tenant.name,
-            childUsers: users.filter((u) => members.some((m) => m.group_id === g.id && m.user_id === u.id)).map(userNode),
+            childUsers: users
+              .filter((u) => members.some((m) => m.group_id === g.id && m.user_id === u.id))
+              .map(userNode),
           })),
           ...users.filter((u) => !grouped.has(u.id)).map(userNode),
         ],
@@ -58,7 +82,11 @@ export const usersHandlers: AreaHandlers<typeof catalogue.users> = {
   async userGroup({ params }, ctx) {
     const user = requireUser(ctx);
     const db = ctx.services.db;
-    const group = await db.selectFrom('user_groups').selectAll().where('id', '=', params.id).executeTakeFirst();
+    const group = await db
+      .selectFrom('user_groups')
+      .selectAll()
+      .where('id', '=', params.id)
+      .executeTakeFirst();
     if (!group) throw ApiError.notFound(`user group ${params.id} does not exist`);
     await assertTenant(ctx, user, group.tenant_id);
     const users = await db

@@ -1,0 +1,160 @@
+/**
+ * Uploaded files: stored under `<dataDir>/files/` with a random name, described in the
+ * `files` table (tenant, uploader, kind, original name, size, content type).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { FILE_NAME_PATTERN, UPLOAD_KINDS } from '@eem/contract';
+import { MESSAGES } from '@eem/core';
+import type { Selectable } from 'kysely';
+import type { FileTable } from '../../db/schema.js';
+import { ApiError } from '../../http/api-error.js';
+import type { UploadedFile } from '../../http/read-multipart.js';
+import type { Services } from '../../services.js';
+
+export type FileRow = Selectable<FileTable>;
+export type UploadKind = keyof typeof UPLOAD_KINDS;
+
+const CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  pdf: 'application/pdf',
+};
+
+/** The first bytes each kind of file starts with (xlsx and docx are zip files). */
+const SIGNATURES: Record<string, number[]> = {
+  jpg: [0xff, 0xd8, 0xff],
+  png: [0x89, 0x50, 0x4e, 0x47],
+  xls: [0xd0, 0xcf, 0x11, 0xe0],
+  xlsx: [0x50, 0x4b, 0x03, 0x04],
+  docx: [0x50, 0x4b, 0x03, 0x04],
+  pdf: [0x25, 0x50, 0x44, 0x46],
+};
+
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  const ext = dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
+  return ext === 'jpeg' ? 'jpg' : ext;
+}
+
+/** The client's name without directories or control characters, at most 255 characters. */
+function cleanName(name: string): string {
+  const base = [...basename(name.replaceAll('\\', '/'))]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim();
+  return (base || 'file').slice(-255);
+}
+
+export function filesDir(services: Services): string {
+  return join(services.config.dataDir, 'files');
+}
+
+function pathOf(services: Services, fileName: string): string {
+  if (!FILE_NAME_PATTERN.test(fileName))
+    throw ApiError.validation('fileName must name a file uploaded with uploadFile');
+  return join(filesDir(services), fileName);
+}
+
+/** Checks type and size of an upload, stores it and describes it. */
+export async function storeUpload(
+  services: Services,
+  file: UploadedFile,
+  owner: { kind: UploadKind; tenantId: number; projectId: number | null; userId: number },
+): Promise<FileRow> {
+  const rule = UPLOAD_KINDS[owner.kind];
+  const originalName = cleanName(file.filename);
+  const ext = extensionOf(originalName);
+  if (!(rule.extensions as readonly string[]).includes(ext))
+    throw ApiError.validation(`file: ${rule.message}`);
+  if (file.data.length > rule.maxBytes) throw ApiError.validation(`file: ${MESSAGES.fileTooLarge}`);
+  if (file.data.length === 0) throw ApiError.validation('file: the file is empty');
+  const signature = SIGNATURES[ext] ?? [];
+  if (!signature.every((byte, i) => file.data[i] === byte)) {
+    throw ApiError.validation(`file: the content is not a ${ext} file`);
+  }
+  const fileName = `${randomBytes(16).toString('hex')}.${ext}`;
+  await mkdir(filesDir(services), { recursive: true });
+  await writeFile(pathOf(services, fileName), file.data, { flag: 'wx', mode: 0o600 });
+  const row: FileRow = {
+    file_name: fileName,
+    tenant_id: owner.tenantId,
+    project_id: owner.projectId,
+    user_id: owner.userId,
+    kind: owner.kind,
+    original_name: originalName,
+    size: file.data.length,
+    content_type: CONTENT_TYPES[ext] ?? 'application/octet-stream',
+    created_at: services.clock(),
+  };
+  await services.db.insertInto('files').values(row).execute();
+  return row;
+}
+
+export async function findFile(services: Services, fileName: string): Promise<FileRow | undefined> {
+  return services.db.selectFrom('files').selectAll().where('file_name', '=', fileName).executeTakeFirst();
+}
+
+export async function readStored(services: Services, fileName: string): Promise<Buffer> {
+  return readFile(pathOf(services, fileName));
+}
+
+export async function removeStored(services: Services, fileName: string): Promise<void> {
+  await services.db.deleteFrom('files').where('file_name', '=', fileName).execute();
+  await rm(pathOf(services, fileName), { force: true });
+}
+
+export function toStoredFile(row: FileRow): {
+  fileName: string;
+  originalName: string;
+  size: number;
+  contentType: string;
+} {
+  return {
+    fileName: row.file_name,
+    originalName: row.original_name,
+    size: row.size,
+    contentType: row.content_type,
+  };
+}
+
+/**
+ * The files named, each of the given kind and either of the tenant or uploaded by the user;
+ * attaching moves a file to the tenant so the tenant's users may read it.
+ */
+export async function attachFiles(
+  services: Services,
+  fileNames: readonly string[],
+  expect: { kind: UploadKind; tenantId: number; userId: number; field: string; list: boolean },
+): Promise<FileRow[]> {
+  if (fileNames.length === 0) return [];
+  const rows = await services.db
+    .selectFrom('files')
+    .selectAll()
+    .where('file_name', 'in', [...fileNames])
+    .execute();
+  const found = new Map(rows.map((r) => [r.file_name, r]));
+  const out: FileRow[] = [];
+  for (const [i, name] of fileNames.entries()) {
+    const row = found.get(name);
+    const where = expect.list ? `${expect.field}.${i}` : expect.field;
+    if (!row || (row.tenant_id !== expect.tenantId && row.user_id !== expect.userId)) {
+      throw ApiError.validation(`body.${where}: ${name} is not an uploaded file`);
+    }
+    if (row.kind !== expect.kind)
+      throw ApiError.validation(`body.${where}: ${UPLOAD_KINDS[expect.kind].message}`);
+    out.push(row);
+  }
+  const move = out.filter((r) => r.tenant_id !== expect.tenantId).map((r) => r.file_name);
+  if (move.length)
+    await services.db
+      .updateTable('files')
+      .set({ tenant_id: expect.tenantId })
+      .where('file_name', 'in', move)
+      .execute();
+  return out;
+}

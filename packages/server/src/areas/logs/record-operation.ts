@@ -1,0 +1,143 @@
+/**
+ * The operation log (audit trail): one entry per login, logout, create, edit, delete, export
+ * and password reset, with who, where (tenant, project, module pf or fw), what and the client
+ * IP. Recording never fails the action it records.
+ */
+import type { SessionData } from '@eem/contract';
+import {
+  decodeAccount,
+  isProjectBound,
+  type OperationResult,
+  type OperationType,
+  WIRE_CODE,
+} from '@eem/core';
+import type { RequestContext } from '../../context.js';
+import { ApiError } from '../../http/api-error.js';
+
+export interface Actor {
+  id: number | null;
+  name: string;
+  tenantId: number | null;
+  usertype: number;
+  /** The first linked project of a project-bound user. */
+  projectId: number | null;
+}
+
+export interface OperationEntry {
+  operation: OperationType;
+  /** What was acted on, e.g. `user operator-sh`, `role Inspector`. */
+  object: string;
+  description?: string;
+  result?: OperationResult;
+  /** The project acted in; the call's project (header) otherwise. */
+  projectId?: number | null;
+  /** Who acted; the signed-in user otherwise. */
+  actor?: Actor;
+}
+
+function actorOf(ctx: RequestContext): Actor | null {
+  const user = ctx.user;
+  if (!user) return null;
+  return {
+    id: user.id,
+    name: user.name,
+    tenantId: user.tenantId,
+    usertype: user.usertype,
+    projectId: user.linkedProjectIds[0] ?? null,
+  };
+}
+
+export async function recordOperation(ctx: RequestContext, entry: OperationEntry): Promise<void> {
+  const actor = entry.actor ?? actorOf(ctx);
+  const projectId =
+    entry.projectId !== undefined
+      ? entry.projectId
+      : (ctx.projectId ?? (actor && isProjectBound(actor.usertype) ? actor.projectId : null));
+  const module = projectId !== null || (actor !== null && isProjectBound(actor.usertype)) ? 'fw' : 'pf';
+  try {
+    await ctx.services.db
+      .insertInto('operation_logs')
+      .values({
+        time: ctx.services.clock(),
+        user_id: actor?.id ?? null,
+        account: actor?.name ?? '',
+        tenant_id: actor?.tenantId ?? null,
+        project_id: projectId,
+        module,
+        operation: entry.operation,
+        object: entry.object,
+        result: entry.result ?? 'success',
+        client_ip: ctx.ip,
+        description: entry.description ?? '',
+      })
+      .execute();
+  } catch (error) {
+    ctx.request.log.error({ err: error }, 'could not record the operation log entry');
+  }
+}
+
+function sessionActor(session: SessionData): Actor {
+  const u = session.user;
+  return { id: u.id, name: u.name, tenantId: u.tenantId, usertype: u.usertype, projectId: u.projectId };
+}
+
+/** Refusals of a sign-in that are worth an audit entry (not malformed or replayed requests). */
+const RECORDED_REFUSALS = new Set<number>([
+  WIRE_CODE.wrongCredentials,
+  WIRE_CODE.loginRefused,
+  WIRE_CODE.passwordExpired,
+]);
+
+/**
+ * Runs a sign-in and records it: success with the user, a refusal (wrong password, locked,
+ * expired, no project) with the account named in the request.
+ */
+export async function recordLogin(
+  ctx: RequestContext,
+  encodedAccount: string | null,
+  login: () => Promise<SessionData>,
+): Promise<SessionData> {
+  try {
+    const session = await login();
+    const actor = sessionActor(session);
+    const projectId = isProjectBound(actor.usertype) ? actor.projectId : null;
+    await recordOperation(ctx, { operation: 'login', object: session.user.name, actor, projectId });
+    return session;
+  } catch (error) {
+    if (error instanceof ApiError && RECORDED_REFUSALS.has(error.code)) {
+      const account = (encodedAccount ? decodeAccount(encodedAccount)?.trim() : null) || '';
+      const db = ctx.services.db;
+      const row = account
+        ? await db
+            .selectFrom('users')
+            .select(['id', 'tenant_id', 'usertype'])
+            .where('name', '=', account)
+            .executeTakeFirst()
+        : undefined;
+      const link =
+        row && isProjectBound(row.usertype)
+          ? await db
+              .selectFrom('user_projects')
+              .select('project_id')
+              .where('user_id', '=', row.id)
+              .orderBy('project_id')
+              .executeTakeFirst()
+          : undefined;
+      await recordOperation(ctx, {
+        operation: 'login',
+        object: account,
+        result: 'failure',
+        description: error.msg,
+        projectId: link?.project_id ?? null,
+        actor: {
+          id: row?.id ?? null,
+          name: account,
+          tenantId: row?.tenant_id ?? null,
+          usertype: row?.usertype ?? 0,
+          projectId: null,
+        },
+      });
+    }
+    throw error;
+  }
+}

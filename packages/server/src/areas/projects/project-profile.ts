@@ -1,0 +1,135 @@
+/** The project profile (/projectOverview): read with its image and documents, and edit. */
+import type { catalogue, EndpointParsedInput, ProjectProfile } from '@eem/contract';
+import { MESSAGES } from '@eem/core';
+import type { Updateable } from 'kysely';
+import { assertProject, scopeOf } from '../../auth/scope.js';
+import type { RequestContext } from '../../context.js';
+import type { ProjectTable } from '../../db/schema.js';
+import { ApiError } from '../../http/api-error.js';
+import { attachFiles, toStoredFile } from '../files/file-store.js';
+import { recordOperation } from '../logs/record-operation.js';
+import { toWireProject } from './project-store.js';
+
+type UpdateBody = EndpointParsedInput<typeof catalogue.projects.updateNode>['body'];
+
+function documentNames(text: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+async function projectRow(ctx: RequestContext, id: number) {
+  const scope = await scopeOf(ctx);
+  assertProject(scope, id);
+  const row = await ctx.services.db
+    .selectFrom('projects')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw ApiError.notFound(`project ${id} does not exist`);
+  return row;
+}
+
+export async function readProfile(ctx: RequestContext, id: number): Promise<ProjectProfile> {
+  const row = await projectRow(ctx, id);
+  const db = ctx.services.db;
+  const tenant = await db
+    .selectFrom('tenants')
+    .select('name')
+    .where('id', '=', row.tenant_id)
+    .executeTakeFirst();
+  const names = documentNames(row.documents);
+  const wanted = [...names, ...(row.main_image ? [row.main_image] : [])];
+  const files = wanted.length
+    ? await db.selectFrom('files').selectAll().where('file_name', 'in', wanted).execute()
+    : [];
+  const byName = new Map(files.map((f) => [f.file_name, f]));
+  const image = row.main_image ? byName.get(row.main_image) : undefined;
+  return {
+    ...toWireProject(row),
+    tenantName: tenant?.name ?? '',
+    mainImage: image ? toStoredFile(image) : null,
+    documents: names.flatMap((n) => {
+      const f = byName.get(n);
+      return f ? [toStoredFile(f)] : [];
+    }),
+  };
+}
+
+export async function updateProfile(ctx: RequestContext, body: UpdateBody): Promise<ProjectProfile> {
+  const row = await projectRow(ctx, body.id);
+  const db = ctx.services.db;
+  const user = (await scopeOf(ctx)).user;
+  const operationDate = body.operationDate === undefined ? row.operation_date : body.operationDate;
+  const deadline =
+    body.cooperationDeadline === undefined ? row.cooperation_deadline : body.cooperationDeadline;
+  if (operationDate !== null && deadline !== null && !(deadline > operationDate)) {
+    throw ApiError.validation(`body.cooperationDeadline: ${MESSAGES.cooperationAfterOperation}`);
+  }
+  if (body.name !== undefined && body.name !== row.name) {
+    const twin = await db
+      .selectFrom('projects')
+      .select('id')
+      .where('tenant_id', '=', row.tenant_id)
+      .where('name', '=', body.name)
+      .where('id', '!=', row.id)
+      .executeTakeFirst();
+    if (twin) throw ApiError.conflict(`body.name: a project named ${body.name} already exists`);
+  }
+  if (body.code !== undefined && body.code !== row.code) {
+    const twin = await db
+      .selectFrom('projects')
+      .select('id')
+      .where('code', '=', body.code)
+      .where('id', '!=', row.id)
+      .executeTakeFirst();
+    if (twin) throw ApiError.conflict(`body.code: a project numbered ${body.code} already exists`);
+  }
+  const owner = { tenantId: row.tenant_id, userId: user.id };
+  if (body.mainImage)
+    await attachFiles(ctx.services, [body.mainImage], {
+      ...owner,
+      kind: 'image',
+      field: 'mainImage',
+      list: false,
+    });
+  if (body.documents) {
+    if (new Set(body.documents).size !== body.documents.length)
+      throw ApiError.validation('body.documents: a document is listed twice');
+    await attachFiles(ctx.services, body.documents, {
+      ...owner,
+      kind: 'document',
+      field: 'documents',
+      list: true,
+    });
+  }
+  const set: Updateable<ProjectTable> = {};
+  if (body.name !== undefined) set.name = body.name;
+  if (body.code !== undefined) set.code = body.code;
+  if (body.level !== undefined) set.level = body.level;
+  if (body.company !== undefined) set.company = body.company;
+  if (body.address !== undefined) set.address = body.address;
+  if (body.longitude !== undefined) set.longitude = body.longitude;
+  if (body.latitude !== undefined) set.latitude = body.latitude;
+  if (body.area !== undefined) set.area = body.area;
+  if (body.people !== undefined) set.people = body.people;
+  if (body.cooperationDeadline !== undefined) set.cooperation_deadline = body.cooperationDeadline;
+  if (body.operationDate !== undefined) set.operation_date = body.operationDate;
+  if (body.annualOutput !== undefined) set.annual_output = body.annualOutput;
+  if (body.description !== undefined) set.description = body.description;
+  if (body.mainImage !== undefined) set.main_image = body.mainImage;
+  if (body.documents !== undefined) set.documents = JSON.stringify(body.documents);
+  if (Object.keys(set).length > 0)
+    await db.updateTable('projects').set(set).where('id', '=', row.id).execute();
+  ctx.services.projects.invalidate();
+  await recordOperation(ctx, {
+    operation: 'edit',
+    object: `project ${body.name ?? row.name}`,
+    description: `profile fields: ${Object.keys(set).join(', ') || 'none'}`,
+    projectId: row.id,
+  });
+  return readProfile(ctx, row.id);
+}

@@ -1,0 +1,213 @@
+/** User groups: operations teams and ordinary groups, with members of the group's tenant and a logo. */
+import type { catalogue, EndpointParsedInput, UserGroup } from '@eem/contract';
+import { assertTenant, type Scope, scopeOf } from '../../auth/scope.js';
+import type { RequestContext } from '../../context.js';
+import { ApiError } from '../../http/api-error.js';
+import type { AreaHandlers } from '../../http/handlers.js';
+import { attachFiles } from '../files/file-store.js';
+import { recordOperation } from '../logs/record-operation.js';
+import { type GroupRow, groupVisible, scopedGroups, userVisible } from './user-access.js';
+
+type Users = AreaHandlers<typeof catalogue.users>;
+type GroupBody = EndpointParsedInput<typeof catalogue.users.createUserGroup>['body'];
+
+async function wireGroups(ctx: RequestContext, rows: readonly GroupRow[]): Promise<UserGroup[]> {
+  if (rows.length === 0) return [];
+  const members = await ctx.services.db
+    .selectFrom('user_group_members')
+    .innerJoin('users', 'users.id', 'user_group_members.user_id')
+    .select(['user_group_members.group_id', 'users.id', 'users.name', 'users.nic_name'])
+    .where(
+      'user_group_members.group_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('users.id')
+    .execute();
+  return rows.map((g) => ({
+    id: g.id,
+    name: g.name,
+    tenantId: g.tenant_id,
+    projectId: g.project_id,
+    groupType: g.group_type === 'operations' ? 'operations' : 'ordinary',
+    customConfig: JSON.stringify({ fileName: g.file_name ?? '' }),
+    logo: g.file_name,
+    users: members
+      .filter((m) => m.group_id === g.id)
+      .map((m) => ({ id: m.id, name: m.name, nicName: m.nic_name })),
+  }));
+}
+
+async function oneGroup(ctx: RequestContext, id: number): Promise<UserGroup> {
+  const row = await ctx.services.db
+    .selectFrom('user_groups')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const [group] = await wireGroups(ctx, [row]);
+  if (!group) throw new Error(`user group ${id} vanished`);
+  return group;
+}
+
+async function reachableGroup(ctx: RequestContext, scope: Scope, id: number): Promise<GroupRow> {
+  const row = await ctx.services.db
+    .selectFrom('user_groups')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw ApiError.notFound(`user group ${id} does not exist`);
+  if (!groupVisible(scope, row)) throw ApiError.permission(`no permission for user group ${id}`);
+  return row;
+}
+
+/** Members: existing users the caller sees, of the group's tenant. */
+async function checkMembers(
+  ctx: RequestContext,
+  scope: Scope,
+  ids: readonly number[],
+  tenantId: number,
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const db = ctx.services.db;
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'tenant_id', 'is_root'])
+    .where('id', 'in', [...ids])
+    .execute();
+  const links = await db
+    .selectFrom('user_projects')
+    .select(['user_id', 'project_id'])
+    .where('user_id', 'in', [...ids])
+    .execute();
+  for (const [i, id] of ids.entries()) {
+    const u = rows.find((r) => r.id === id);
+    if (!u) throw ApiError.validation(`body.users.${i}: user ${id} does not exist`);
+    const linked = links.filter((l) => l.user_id === id).map((l) => l.project_id);
+    if (!userVisible(scope, { root: u.is_root === 1, tenantId: u.tenant_id, linked }))
+      throw ApiError.permission(`no permission for user ${id}`);
+    if (u.tenant_id !== tenantId)
+      throw ApiError.validation(`body.users.${i}: user ${id} is not of the group's tenant`);
+  }
+  return [...new Set(ids)];
+}
+
+async function checkName(
+  ctx: RequestContext,
+  tenantId: number,
+  name: string,
+  exceptId?: number,
+): Promise<void> {
+  let q = ctx.services.db
+    .selectFrom('user_groups')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('name', '=', name);
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  if (await q.executeTakeFirst())
+    throw ApiError.conflict(`body.name: a user group named ${name} already exists`);
+}
+
+async function logo(
+  ctx: RequestContext,
+  scope: Scope,
+  body: GroupBody,
+  tenantId: number,
+): Promise<string | null> {
+  const fileName = body.customConfig.fileName;
+  if (!fileName) return null;
+  await attachFiles(ctx.services, [fileName], {
+    kind: 'image',
+    tenantId,
+    userId: scope.user.id,
+    field: 'customConfig.fileName',
+    list: false,
+  });
+  return fileName;
+}
+
+async function setMembers(ctx: RequestContext, groupId: number, users: readonly number[]): Promise<void> {
+  await ctx.services.db.deleteFrom('user_group_members').where('group_id', '=', groupId).execute();
+  for (const userId of users)
+    await ctx.services.db
+      .insertInto('user_group_members')
+      .values({ group_id: groupId, user_id: userId })
+      .execute();
+}
+
+export const groupHandlers: Pick<
+  Users,
+  'userGroups' | 'userGroupById' | 'createUserGroup' | 'updateUserGroup' | 'deleteUserGroup'
+> = {
+  async userGroups(_input, ctx) {
+    const scope = await scopeOf(ctx);
+    return wireGroups(ctx, await scopedGroups(ctx, scope, { projectId: ctx.projectId }));
+  },
+  async userGroupById({ query }, ctx) {
+    const scope = await scopeOf(ctx);
+    return oneGroup(ctx, (await reachableGroup(ctx, scope, query.id)).id);
+  },
+  async createUserGroup({ body }, ctx) {
+    const scope = await scopeOf(ctx);
+    const user = scope.user;
+    const project = ctx.projectId === null ? undefined : await ctx.services.projects.get(ctx.projectId);
+    const tenantId = project?.tenantId ?? body.tenantId ?? user.tenantId;
+    if (body.tenantId !== undefined && body.tenantId !== tenantId) {
+      throw ApiError.validation('body.tenantId: a group made in a project belongs to the project’s tenant');
+    }
+    assertTenant(scope, tenantId);
+    if (scope.boundProjects && !project)
+      throw ApiError.permission('a project user makes groups of its project only');
+    await checkName(ctx, tenantId, body.name);
+    const members = await checkMembers(ctx, scope, body.users, tenantId);
+    const fileName = await logo(ctx, scope, body, tenantId);
+    const { id } = await ctx.services.db
+      .insertInto('user_groups')
+      .values({
+        tenant_id: tenantId,
+        project_id: project?.id ?? null,
+        name: body.name,
+        group_type: body.groupType,
+        file_name: fileName,
+        created_at: ctx.services.clock(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await setMembers(ctx, id, members);
+    await recordOperation(ctx, {
+      operation: 'add',
+      object: `user group ${body.name}`,
+      description: `${members.length} members`,
+    });
+    return oneGroup(ctx, id);
+  },
+  async updateUserGroup({ body }, ctx) {
+    const scope = await scopeOf(ctx);
+    const row = await reachableGroup(ctx, scope, body.id);
+    if (body.tenantId !== undefined && body.tenantId !== row.tenant_id) {
+      throw ApiError.validation('body.tenantId: the tenant of a group cannot change');
+    }
+    await checkName(ctx, row.tenant_id, body.name, row.id);
+    const members = await checkMembers(ctx, scope, body.users, row.tenant_id);
+    const fileName = await logo(ctx, scope, body, row.tenant_id);
+    await ctx.services.db
+      .updateTable('user_groups')
+      .set({ name: body.name, group_type: body.groupType, file_name: fileName })
+      .where('id', '=', row.id)
+      .execute();
+    await setMembers(ctx, row.id, members);
+    await recordOperation(ctx, {
+      operation: 'edit',
+      object: `user group ${body.name}`,
+      description: `${members.length} members`,
+    });
+    return oneGroup(ctx, row.id);
+  },
+  async deleteUserGroup({ query }, ctx) {
+    const scope = await scopeOf(ctx);
+    const row = await reachableGroup(ctx, scope, query.id);
+    await ctx.services.db.deleteFrom('user_group_members').where('group_id', '=', row.id).execute();
+    await ctx.services.db.deleteFrom('user_groups').where('id', '=', row.id).execute();
+    await recordOperation(ctx, { operation: 'delete', object: `user group ${row.name}` });
+    return null;
+  },
+};

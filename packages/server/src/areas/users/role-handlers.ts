@@ -1,0 +1,234 @@
+/**
+ * Roles: page, operation and mobile keys, role type and duty, home page. A non-root caller
+ * sees and writes roles of its tenants only, and never grants a key it does not hold.
+ */
+import type { catalogue, EndpointParsedInput, Role } from '@eem/contract';
+import { flattenPermissionTree, OPERATION_PERMISSIONS, permissionTree, ROUTES } from '@eem/core';
+import { assertTenant, missingKeys, type Scope, scopeOf } from '../../auth/scope.js';
+import type { RequestContext } from '../../context.js';
+import { ApiError } from '../../http/api-error.js';
+import type { AreaHandlers } from '../../http/handlers.js';
+import { recordOperation } from '../logs/record-operation.js';
+import { parseKeys, type RoleRow, roleVisible } from './user-access.js';
+
+type Users = AreaHandlers<typeof catalogue.users>;
+type RoleBody = EndpointParsedInput<typeof catalogue.users.createRole>['body'];
+
+const TREE_IDS = new Map(flattenPermissionTree(permissionTree()).map((n) => [n.key, n.id]));
+const OPERATION_KEYS = new Set(Object.keys(OPERATION_PERMISSIONS));
+/** Keys of the platform module: pf pages and platform operations. */
+const PLATFORM_KEYS = new Set([
+  ...ROUTES.filter((r) => r.module === 'pf').map((r) => r.menuKey),
+  ...Object.entries(OPERATION_PERMISSIONS)
+    .filter(([, [group]]) => group === 'platform')
+    .map(([key]) => key),
+]);
+
+/** A project role grants only project (fw) pages and operations. */
+export function isProjectRole(keys: readonly string[]): boolean {
+  return keys.every((k) => !PLATFORM_KEYS.has(k));
+}
+
+const nodes = (keys: readonly string[]) => keys.map((key) => ({ id: TREE_IDS.get(key) ?? 0, key }));
+
+function toWireRole(row: RoleRow, userCount: number): Role {
+  const keys = parseKeys(row.permissions);
+  return {
+    id: row.id,
+    name: row.name,
+    tenantId: row.tenant_id,
+    customConfig: { roletype: row.role_type, dutyType: row.duty_type },
+    homePage: row.home_page,
+    pageNodes: nodes(keys.filter((k) => !OPERATION_KEYS.has(k))),
+    operationNodes: nodes(keys.filter((k) => OPERATION_KEYS.has(k))),
+    mobileNodes: nodes(parseKeys(row.mobile_permissions)),
+    userCount,
+    projectRole: isProjectRole(keys),
+    modelLabel: 'role',
+  };
+}
+
+async function wireRoles(ctx: RequestContext, rows: readonly RoleRow[]): Promise<Role[]> {
+  if (rows.length === 0) return [];
+  const counts = await ctx.services.db
+    .selectFrom('users')
+    .select(['role_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where(
+      'role_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .groupBy('role_id')
+    .execute();
+  return rows.map((r) => toWireRole(r, Number(counts.find((c) => c.role_id === r.id)?.n ?? 0)));
+}
+
+async function rolesOfTenant(
+  ctx: RequestContext,
+  scope: Scope,
+  tenantId: number,
+  projectOnly: boolean,
+): Promise<Role[]> {
+  assertTenant(scope, tenantId);
+  const rows = await ctx.services.db
+    .selectFrom('roles')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .orderBy('id')
+    .execute();
+  const visible = rows.filter((r) => {
+    const project = isProjectRole(parseKeys(r.permissions));
+    return roleVisible(scope, r, project) && (!projectOnly || project);
+  });
+  return wireRoles(ctx, visible);
+}
+
+/** A role the caller may read; `write` also needs every key of the role. */
+async function reachableRole(
+  ctx: RequestContext,
+  scope: Scope,
+  id: number,
+  write: boolean,
+): Promise<RoleRow> {
+  const row = await ctx.services.db.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw ApiError.notFound(`role ${id} does not exist`);
+  const keys = parseKeys(row.permissions);
+  if (!roleVisible(scope, row, isProjectRole(keys)))
+    throw ApiError.permission(`no permission for role ${id}`);
+  if (write && missingKeys(scope, [...keys, ...parseKeys(row.mobile_permissions)]).length > 0) {
+    throw ApiError.permission(`no permission for role ${row.name}: it holds permissions you do not have`);
+  }
+  return row;
+}
+
+async function checkBody(
+  ctx: RequestContext,
+  scope: Scope,
+  body: RoleBody,
+  tenantId: number,
+  exceptId?: number,
+): Promise<void> {
+  const missing = missingKeys(scope, [...body.permissions, ...body.mobilePermissions]);
+  if (missing.length > 0) {
+    throw ApiError.permission(
+      `no permission to grant ${missing.slice(0, 5).join(', ')}: you do not hold ${missing.length > 1 ? 'them' : 'it'}`,
+    );
+  }
+  if (scope.boundProjects && !isProjectRole(body.permissions)) {
+    throw ApiError.permission('a project user writes project roles only');
+  }
+  let q = ctx.services.db
+    .selectFrom('roles')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('name', '=', body.name);
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  if (await q.executeTakeFirst())
+    throw ApiError.conflict(`body.name: a role named ${body.name} already exists`);
+}
+
+async function roleTenant(ctx: RequestContext, scope: Scope, requested: number | undefined): Promise<number> {
+  const tenantId = requested ?? scope.user.tenantId;
+  if (scope.boundProjects && tenantId !== scope.user.tenantId)
+    throw ApiError.permission(`no permission for tenant ${tenantId}`);
+  assertTenant(scope, tenantId);
+  const tenant = await ctx.services.db
+    .selectFrom('tenants')
+    .select('id')
+    .where('id', '=', tenantId)
+    .executeTakeFirst();
+  if (!tenant) throw ApiError.validation(`body.tenantId: tenant ${tenantId} does not exist`);
+  return tenantId;
+}
+
+function values(body: RoleBody) {
+  return {
+    name: body.name,
+    role_type: body.customConfig.roletype,
+    duty_type: body.customConfig.dutyType,
+    home_page: body.homePage,
+    permissions: JSON.stringify([...new Set(body.permissions)]),
+    mobile_permissions: JSON.stringify([...new Set(body.mobilePermissions)]),
+  };
+}
+
+async function oneRole(ctx: RequestContext, id: number): Promise<Role> {
+  const row = await ctx.services.db
+    .selectFrom('roles')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const [role] = await wireRoles(ctx, [row]);
+  if (!role) throw new Error(`role ${id} vanished`);
+  return role;
+}
+
+export const roleHandlers: Pick<
+  Users,
+  'tenantRoles' | 'projectRoles' | 'role' | 'createRole' | 'updateRole' | 'deleteRole'
+> = {
+  async tenantRoles({ query }, ctx) {
+    const scope = await scopeOf(ctx);
+    return rolesOfTenant(ctx, scope, query.tenantId ?? scope.user.tenantId, false);
+  },
+  async projectRoles(_input, ctx) {
+    const scope = await scopeOf(ctx);
+    const project = ctx.projectId === null ? undefined : await ctx.services.projects.get(ctx.projectId);
+    return rolesOfTenant(ctx, scope, project?.tenantId ?? scope.user.tenantId, true);
+  },
+  async role({ params }, ctx) {
+    const scope = await scopeOf(ctx);
+    const row = await reachableRole(ctx, scope, params.id, false);
+    return oneRole(ctx, row.id);
+  },
+  async createRole({ body }, ctx) {
+    const scope = await scopeOf(ctx);
+    const tenantId = await roleTenant(ctx, scope, body.tenantId);
+    await checkBody(ctx, scope, body, tenantId);
+    const { id } = await ctx.services.db
+      .insertInto('roles')
+      .values({ tenant_id: tenantId, ...values(body), created_at: ctx.services.clock() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await recordOperation(ctx, {
+      operation: 'add',
+      object: `role ${body.name}`,
+      description: `${body.permissions.length} keys`,
+    });
+    return oneRole(ctx, id);
+  },
+  async updateRole({ body }, ctx) {
+    const scope = await scopeOf(ctx);
+    const row = await reachableRole(ctx, scope, body.id, true);
+    if (body.tenantId !== undefined && body.tenantId !== row.tenant_id) {
+      throw ApiError.validation('body.tenantId: the tenant of a role cannot change');
+    }
+    await checkBody(ctx, scope, body, row.tenant_id, row.id);
+    await ctx.services.db.updateTable('roles').set(values(body)).where('id', '=', row.id).execute();
+    ctx.services.auth.invalidateUsers();
+    await recordOperation(ctx, {
+      operation: 'edit',
+      object: `role ${body.name}`,
+      description: `${body.permissions.length} keys`,
+    });
+    return oneRole(ctx, row.id);
+  },
+  async deleteRole({ query }, ctx) {
+    const scope = await scopeOf(ctx);
+    const row = await reachableRole(ctx, scope, query.id, true);
+    const holders = await ctx.services.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('role_id', '=', row.id)
+      .executeTakeFirst();
+    const n = Number(holders?.n ?? 0);
+    if (n > 0)
+      throw ApiError.conflict(
+        `the role ${row.name} is held by ${n} user${n > 1 ? 's' : ''} and cannot be deleted`,
+      );
+    await ctx.services.db.deleteFrom('roles').where('id', '=', row.id).execute();
+    ctx.services.auth.invalidateUsers();
+    await recordOperation(ctx, { operation: 'delete', object: `role ${row.name}` });
+    return null;
+  },
+};

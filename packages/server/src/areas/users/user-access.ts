@@ -1,0 +1,214 @@
+/**
+ * Which users, roles and groups a caller may read and change (its Scope), and the checks
+ * every write of the users area shares: no other tenant's data, no keys beyond one's own.
+ */
+import { needsInspectionPassword, WIRE_MESSAGES } from '@eem/core';
+import type { Selectable } from 'kysely';
+import { tenantAndChildren } from '../../auth/auth-user.js';
+import { assertProject, missingKeys, type Scope, tenantInScope } from '../../auth/scope.js';
+import type { RequestContext } from '../../context.js';
+import type { RoleTable, UserGroupTable } from '../../db/schema.js';
+import { ApiError } from '../../http/api-error.js';
+
+export interface TargetUser {
+  id: number;
+  name: string;
+  tenantId: number;
+  root: boolean;
+  usertype: number;
+  /** The keys of the user's role. */
+  keys: string[];
+  linked: number[];
+}
+
+export function parseKeys(text: string | null | undefined): string[] {
+  try {
+    const parsed: unknown = JSON.parse(text ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((k): k is string => typeof k === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export async function loadTarget(ctx: RequestContext, id: number): Promise<TargetUser | undefined> {
+  const db = ctx.services.db;
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('roles', 'roles.id', 'users.role_id')
+    .select([
+      'users.id',
+      'users.name',
+      'users.tenant_id',
+      'users.is_root',
+      'users.usertype',
+      'roles.permissions',
+    ])
+    .where('users.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const linked = await db
+    .selectFrom('user_projects')
+    .select('project_id')
+    .where('user_id', '=', id)
+    .execute();
+  return {
+    id: row.id,
+    name: row.name,
+    tenantId: row.tenant_id,
+    root: row.is_root === 1,
+    usertype: row.usertype,
+    keys: parseKeys(row.permissions),
+    linked: linked.map((l) => l.project_id),
+  };
+}
+
+/** Root sees everyone; others never see root users nor other tenants; project users only users of their projects. */
+export function userVisible(scope: Scope, target: Pick<TargetUser, 'root' | 'tenantId' | 'linked'>): boolean {
+  if (scope.root) return true;
+  if (target.root || !tenantInScope(scope, target.tenantId)) return false;
+  const bound = scope.boundProjects;
+  return bound === null || target.linked.some((p) => bound.has(p));
+}
+
+export async function visibleUser(ctx: RequestContext, scope: Scope, id: number): Promise<TargetUser> {
+  const target = await loadTarget(ctx, id);
+  if (!target) throw ApiError.notFound(`user ${id} does not exist`);
+  if (!userVisible(scope, target)) throw ApiError.permission(`no permission for user ${id}`);
+  return target;
+}
+
+/** A user the caller may change: visible, and holding no key the caller lacks. */
+export async function manageableUser(ctx: RequestContext, scope: Scope, id: number): Promise<TargetUser> {
+  const target = await visibleUser(ctx, scope, id);
+  if (missingKeys(scope, target.keys).length > 0) {
+    throw ApiError.permission(`no permission for user ${id}: the user holds permissions you do not have`);
+  }
+  return target;
+}
+
+// ---------------------------------------------------------------- roles
+
+export type RoleRow = Selectable<RoleTable>;
+
+export function roleVisible(scope: Scope, role: RoleRow, projectRole: boolean): boolean {
+  if (scope.root) return true;
+  if (!tenantInScope(scope, role.tenant_id)) return false;
+  return scope.boundProjects === null || projectRole;
+}
+
+/** The role a user is given: of the user's tenant (or a parent), within the caller's keys. */
+export async function assignableRole(
+  ctx: RequestContext,
+  scope: Scope,
+  roleId: number,
+  tenantId: number,
+): Promise<RoleRow> {
+  const role = await ctx.services.db
+    .selectFrom('roles')
+    .selectAll()
+    .where('id', '=', roleId)
+    .executeTakeFirst();
+  if (!role) throw ApiError.validation(`body.roleId: role ${roleId} does not exist`);
+  if (!scope.root && !tenantInScope(scope, role.tenant_id))
+    throw ApiError.permission(`no permission for role ${roleId}`);
+  const family = await tenantAndChildren(ctx.services.db, role.tenant_id);
+  if (!family.includes(tenantId))
+    throw ApiError.validation(`body.roleId: role ${role.name} is not a role of the user's tenant`);
+  const missing = missingKeys(scope, parseKeys(role.permissions));
+  if (missing.length > 0) {
+    throw ApiError.permission(
+      `no permission to give role ${role.name}: it holds ${missing.slice(0, 5).join(', ')} that you do not have`,
+    );
+  }
+  return role;
+}
+
+export function roleNeedsInspection(role: RoleRow): boolean {
+  return needsInspectionPassword(role.role_type, role.duty_type);
+}
+
+// ---------------------------------------------------------------- projects
+
+/** Projects a user is linked to: existing, enterable by the caller, of the user's tenant family. */
+export async function linkableProjects(
+  ctx: RequestContext,
+  scope: Scope,
+  projectIds: readonly number[],
+  tenantId: number,
+): Promise<number[]> {
+  const family = await tenantAndChildren(ctx.services.db, tenantId);
+  for (const [i, id] of projectIds.entries()) {
+    const project = await ctx.services.projects.get(id);
+    if (!project) throw ApiError.validation(`body.projectIds.${i}: project ${id} does not exist`);
+    assertProject(scope, id);
+    if (!family.includes(project.tenantId))
+      throw ApiError.validation(`body.projectIds.${i}: project ${project.name} is not of the user's tenant`);
+  }
+  return [...new Set(projectIds)];
+}
+
+/** Projects whose links and grants the caller manages (root: every project). */
+export function managedProject(scope: Scope, projectId: number): boolean {
+  return scope.root || scope.projectIds.has(projectId);
+}
+
+export function noProjectMessage(): string {
+  return `body.projectIds: ${WIRE_MESSAGES.noProject}`;
+}
+
+// ---------------------------------------------------------------- user groups
+
+export type GroupRow = Selectable<UserGroupTable>;
+
+export function groupVisible(scope: Scope, group: GroupRow): boolean {
+  if (scope.root) return true;
+  if (!tenantInScope(scope, group.tenant_id)) return false;
+  const bound = scope.boundProjects;
+  return bound === null || (group.project_id !== null && bound.has(group.project_id));
+}
+
+/** Groups of the scope; narrowed to a tenant, or to a project (its groups and the tenant-wide ones). */
+export async function scopedGroups(
+  ctx: RequestContext,
+  scope: Scope,
+  narrow: { tenantId?: number | undefined; projectId?: number | null | undefined },
+): Promise<GroupRow[]> {
+  let q = ctx.services.db.selectFrom('user_groups').selectAll();
+  if (narrow.tenantId !== undefined) {
+    q = q.where('tenant_id', '=', narrow.tenantId);
+  } else if (narrow.projectId !== null && narrow.projectId !== undefined) {
+    const project = await ctx.services.projects.get(narrow.projectId);
+    const projectId = narrow.projectId;
+    q = q
+      .where('tenant_id', '=', project?.tenantId ?? 0)
+      .where((eb) => eb.or([eb('project_id', '=', projectId), eb('project_id', 'is', null)]));
+  }
+  const rows = await q.orderBy('id').execute();
+  return rows.filter((g) => groupVisible(scope, g));
+}
+
+/** Groups a user joins: visible to the caller and of the user's tenant. */
+export async function joinableGroups(
+  ctx: RequestContext,
+  scope: Scope,
+  groupIds: readonly number[],
+  tenantId: number,
+): Promise<number[]> {
+  if (groupIds.length === 0) return [];
+  const rows = await ctx.services.db
+    .selectFrom('user_groups')
+    .selectAll()
+    .where('id', 'in', [...groupIds])
+    .execute();
+  const byId = new Map(rows.map((g) => [g.id, g]));
+  for (const [i, id] of groupIds.entries()) {
+    const group = byId.get(id);
+    if (!group) throw ApiError.validation(`body.userGroupIds.${i}: user group ${id} does not exist`);
+    if (!groupVisible(scope, group)) throw ApiError.permission(`no permission for user group ${id}`);
+    if (group.tenant_id !== tenantId)
+      throw ApiError.validation(
+        `body.userGroupIds.${i}: user group ${group.name} is not of the user's tenant`,
+      );
+  }
+  return [...new Set(groupIds)];
+}

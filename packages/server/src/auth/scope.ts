@@ -1,0 +1,54 @@
+/**
+ * The data scope of a caller: which tenants and projects it may read and change. Root: all.
+ * A project-bound user (usertype 3 or 4): its own tenant, and only its linked projects. Any
+ * other user: its tenant and the tenant's child tenants, and the projects it may enter.
+ */
+import { isProjectBound } from '@eem/core';
+import { type RequestContext, requireUser } from '../context.js';
+import { ApiError } from '../http/api-error.js';
+import { type AuthUser, tenantAndChildren } from './auth-user.js';
+
+export interface Scope {
+  user: AuthUser;
+  root: boolean;
+  /** Tenants in scope; null for root (every tenant). */
+  tenantIds: ReadonlySet<number> | null;
+  /** A project-bound caller's linked projects; null for the others. */
+  boundProjects: ReadonlySet<number> | null;
+  /** Projects the caller may enter. */
+  projectIds: ReadonlySet<number>;
+}
+
+export async function scopeOf(ctx: RequestContext): Promise<Scope> {
+  const user = requireUser(ctx);
+  const bound = !user.root && isProjectBound(user.usertype);
+  const tenantIds = user.root
+    ? null
+    : new Set(bound ? [user.tenantId] : await tenantAndChildren(ctx.services.db, user.tenantId));
+  return {
+    user,
+    root: user.root,
+    tenantIds,
+    boundProjects: bound ? new Set(user.linkedProjectIds) : null,
+    projectIds: new Set(user.projectIds),
+  };
+}
+
+export function tenantInScope(scope: Scope, tenantId: number): boolean {
+  return scope.tenantIds === null || scope.tenantIds.has(tenantId);
+}
+
+export function assertTenant(scope: Scope, tenantId: number): void {
+  if (!tenantInScope(scope, tenantId)) throw ApiError.permission(`no permission for tenant ${tenantId}`);
+}
+
+export function assertProject(scope: Scope, projectId: number): void {
+  if (!scope.root && !scope.projectIds.has(projectId))
+    throw ApiError.permission(`no permission for project ${projectId}`);
+}
+
+/** Keys the caller does not hold (root holds every key). */
+export function missingKeys(scope: Scope, keys: Iterable<string>): string[] {
+  if (scope.root) return [];
+  return [...new Set(keys)].filter((k) => !scope.user.permissions.has(k));
+}

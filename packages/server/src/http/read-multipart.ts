@@ -1,0 +1,57 @@
+/**
+ * Reads a multipart upload (@fastify/multipart) into its text fields and its files. Limits
+ * come from the plugin's options (app.ts); an oversized file is 'file too large'.
+ */
+import { MESSAGES } from '@eem/core';
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from './api-error.js';
+
+export interface UploadedFile {
+  /** The form field ('file'). */
+  field: string;
+  /** The client's file name. */
+  filename: string;
+  mimetype: string;
+  data: Buffer;
+}
+
+export interface MultipartForm {
+  fields: Record<string, string>;
+  files: UploadedFile[];
+}
+
+function errorCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error
+    ? String((error as { code: unknown }).code)
+    : undefined;
+}
+
+export async function readMultipart(request: FastifyRequest): Promise<MultipartForm> {
+  if (!request.isMultipart()) throw ApiError.validation('body: send the file as multipart/form-data');
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        files.push({
+          field: part.fieldname,
+          filename: part.filename,
+          mimetype: part.mimetype,
+          data: await part.toBuffer(),
+        });
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw ApiError.validation(`file: ${MESSAGES.fileTooLarge}`);
+    if (code === 'FST_FILES_LIMIT') throw ApiError.validation('file: send one file per upload');
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw ApiError.validation('body: too many form fields');
+    if (code?.startsWith('FST_'))
+      throw ApiError.validation(`body: ${error instanceof Error ? error.message : 'bad multipart body'}`);
+    throw error;
+  }
+  return { fields, files };
+}

@@ -1,0 +1,584 @@
+import { MESSAGES, maskText, WIRE_MESSAGES } from '@eem/core';
+import {
+  EemError,
+  PermissionError,
+  SessionExpiredError,
+  ValidationError,
+  WrongCredentialsError,
+} from '@eem/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SignedIn } from '../support/clients.js';
+import { type InProcessServer, startInProcessServer } from '../support/server.js';
+import { login, PASSWORD, projectId, raw, refusal, tenantId, userId } from './support.js';
+
+let server: InProcessServer;
+let admin: SignedIn;
+let tenantAdmin: SignedIn;
+let operator: SignedIn;
+let manager: SignedIn;
+let inspector: SignedIn;
+let chicago: SignedIn;
+let SH: number;
+let BE: number;
+let CH: number;
+let DEMO: number;
+let NORTHWIND: number;
+
+async function roleId(who: SignedIn, name: string, tenant?: number): Promise<number> {
+  const roles = await who.client.users.tenantRoles({
+    query: tenant === undefined ? {} : { tenantId: tenant },
+  });
+  const role = roles.find((r) => r.name === name);
+  if (!role) throw new Error(`no role ${name}`);
+  return role.id;
+}
+
+const NEW_PASSWORD = 'New@2026pass';
+
+beforeAll(async () => {
+  server = await startInProcessServer();
+  [admin, tenantAdmin, operator, manager, inspector, chicago] = await Promise.all(
+    ['admin', 'tenant-admin', 'operator-sh', 'manager-bj', 'inspector', 'operator-chi'].map((name) =>
+      login(server, name),
+    ),
+  );
+  SH = projectId(server, 'SH-01');
+  BE = projectId(server, 'BE-01');
+  CH = projectId(server, 'CH-01');
+  DEMO = tenantId(server, 'Demo Energy Group');
+  NORTHWIND = tenantId(server, 'Northwind Foods');
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('tenants', () => {
+  it('lists the tenants the caller may see, with hosted projects and users', async () => {
+    const all = await admin.client.users.tenants();
+    expect(all.map((t) => [t.name, t.hostedProjects, t.userCount])).toEqual([
+      ['Demo Energy Group', 2, 5],
+      ['Northwind Foods', 1, 1],
+    ]);
+    expect(all[0]?.hostingEndTime).toBeGreaterThan(server.now());
+    expect((await tenantAdmin.client.users.tenants()).map((t) => t.name)).toEqual(['Demo Energy Group']);
+    expect((await chicago.client.users.tenants()).map((t) => t.name)).toEqual(['Northwind Foods']);
+    await expect(inspector.client.users.tenants()).rejects.toBeInstanceOf(PermissionError);
+  });
+
+  it('creates, edits and deletes a tenant (root), checking name and parent', async () => {
+    const end = server.now() + 86_400_000;
+    const created = await admin.client.users.createTenant({
+      body: { name: 'Acme Services', hostingEndTime: end, parentId: DEMO },
+    });
+    expect(created).toMatchObject({
+      name: 'Acme Services',
+      parentId: DEMO,
+      hostingEndTime: end,
+      hostedProjects: 0,
+      userCount: 0,
+    });
+    const edited = await admin.client.users.updateTenant({
+      body: { id: created.id, name: 'Acme Services East', parentId: DEMO },
+    });
+    expect(edited.name).toBe('Acme Services East');
+    expect((await tenantAdmin.client.users.tenants()).map((t) => t.name)).toContain('Acme Services East');
+
+    expect((await refusal(admin.client.users.createTenant({ body: { name: 'Acme!' } }))).msg).toBe(
+      `body.name: ${MESSAGES.specialCharacters}`,
+    );
+    expect((await refusal(admin.client.users.createTenant({ body: { name: '  ' } }))).msg).toBe(
+      'body.name: name cannot be empty',
+    );
+    expect((await refusal(admin.client.users.createTenant({ body: { name: 'x'.repeat(51) } }))).msg).toBe(
+      'body.name: 1 to 50 characters in length',
+    );
+    const server400 = await raw(server, admin.token, 'POST', '/eem-service/v2/auth/simplify/tenant', {
+      name: 'Bad#name',
+    });
+    expect(server400).toMatchObject({
+      status: 400,
+      code: 400,
+      msg: `body.name: ${MESSAGES.specialCharacters}`,
+    });
+    const moveUnderSelf = await refusal(
+      admin.client.users.updateTenant({
+        body: { id: DEMO, name: 'Demo Energy Group', parentId: created.id },
+      }),
+    );
+    expect(moveUnderSelf.msg).toBe('body.parentId: a tenant cannot be moved under itself or its child');
+
+    const busy = await refusal(admin.client.users.deleteTenant({ query: { id: DEMO } }));
+    expect(busy.msg).toBe(
+      'the tenant Demo Energy Group still has 2 projects, 6 users and 1 child tenants; remove them first',
+    );
+    await admin.client.users.deleteTenant({ query: { id: created.id } });
+    expect((await admin.client.users.tenants()).map((t) => t.id)).not.toContain(created.id);
+  });
+
+  it('refuses tenant writes without tenant_manage', async () => {
+    await expect(
+      tenantAdmin.client.users.createTenant({ body: { name: 'Sneaky', parentId: DEMO } }),
+    ).rejects.toBeInstanceOf(PermissionError);
+    await expect(chicago.client.users.deleteTenant({ query: { id: DEMO } })).rejects.toBeInstanceOf(
+      PermissionError,
+    );
+  });
+});
+
+describe('user list', () => {
+  it('masks email and phone and keeps the account clear', async () => {
+    const page = await admin.client.users.projectUsers({ body: { tenantId: NORTHWIND } });
+    expect(page.total).toBe(1);
+    expect(page.list[0]).toMatchObject({
+      name: 'operator-chi',
+      nicName: 'Sam Carter',
+      email: maskText('operator-chi@demo.example'),
+      mobilePhone: '138****0007',
+      tenantName: 'Northwind Foods',
+      roleName: 'Project operator',
+      usertype: 3,
+      status: 1,
+      projectIds: [CH],
+      notificationTypes: ['web'],
+    });
+    expect(page.list[0]?.email).toBe('ope*****-chi@demo.example');
+  });
+
+  it('answers the project’s users for a project user and the tenant’s for a tenant administrator', async () => {
+    const sh = await operator.client.users.projectUsers({ body: {} });
+    expect(sh.list.map((u) => u.name).sort()).toEqual(['expired-demo', 'inspector', 'operator-sh']);
+    expect(sh.groups.map((g) => [g.name, g.userCount])).toEqual([['Shanghai operations team', 2]]);
+    const demo = await tenantAdmin.client.users.projectUsers({ body: {} });
+    expect(demo.list.map((u) => u.name)).toEqual([
+      'tenant-admin',
+      'operator-sh',
+      'manager-bj',
+      'inspector',
+      'expired-demo',
+    ]);
+    expect(demo.list.some((u) => u.root)).toBe(false);
+    const inProject = await tenantAdmin.client.users.projectUsers({ body: {} }, { projectId: BE });
+    expect(inProject.list.map((u) => u.name)).toEqual(['manager-bj']);
+    const all = await admin.client.users.projectUsers({ body: { page: { index: 0, limit: 3 } } });
+    expect(all.total).toBe(7);
+    expect(all.list.map((u) => u.name)).toEqual(['admin', 'tenant-admin', 'operator-sh']);
+  });
+
+  it('filters by role, group, status and keyword', async () => {
+    const inspectorRole = await roleId(tenantAdmin, 'Inspector');
+    const byRole = await tenantAdmin.client.users.projectUsers({
+      body: { filters: [{ prop: 'roleId', operator: 'EQ', limit: inspectorRole }] },
+    });
+    expect(byRole.list.map((u) => u.name)).toEqual(['inspector']);
+    const group = (await tenantAdmin.client.users.userGroups()).find((g) => g.name === 'Berlin managers');
+    const byGroup = await tenantAdmin.client.users.projectUsers({
+      body: { filters: [{ prop: 'userGroupId', operator: 'IN', limit: [group?.id ?? 0] }] },
+    });
+    expect(byGroup.list.map((u) => u.name)).toEqual(['manager-bj']);
+    const byKeyword = await tenantAdmin.client.users.projectUsers({ body: { keyword: 'wei' } });
+    expect(byKeyword.list.map((u) => u.nicName)).toEqual(['Li Wei']);
+    const byStatus = await tenantAdmin.client.users.projectUsers({
+      body: { filters: [{ prop: 'status', operator: 'EQ', limit: 0 }] },
+    });
+    expect(byStatus.total).toBe(0);
+    const bad = await refusal(
+      tenantAdmin.client.users.projectUsers({
+        body: { filters: [{ prop: 'roleId', operator: 'EQ', limit: 'abc' }] },
+      }),
+    );
+    expect(bad.msg).toBe('body.filters.0.limit: must be a number');
+  });
+
+  it('refuses other tenants and callers without user_browser', async () => {
+    await expect(
+      tenantAdmin.client.users.projectUsers({ body: { tenantId: NORTHWIND } }),
+    ).rejects.toBeInstanceOf(PermissionError);
+    await expect(chicago.client.users.projectUsers({ body: { tenantId: DEMO } })).rejects.toBeInstanceOf(
+      PermissionError,
+    );
+    const chi = await chicago.client.users.projectUsers({ body: {} });
+    expect(chi.list.map((u) => u.name)).toEqual(['operator-chi']);
+    await expect(inspector.client.users.projectUsers({ body: {} })).rejects.toBeInstanceOf(PermissionError);
+    await expect(chicago.client.users.projectUsers({ body: {} }, { projectId: SH })).rejects.toBeInstanceOf(
+      PermissionError,
+    );
+  });
+});
+
+describe('user writes', () => {
+  let operatorRole: number;
+  let created: number;
+
+  beforeAll(async () => {
+    operatorRole = await roleId(manager, 'Project operator');
+  });
+
+  const base = () => ({
+    name: 'bj-operator',
+    email: 'bj.operator@demo.example',
+    mobilePhone: '13912345678',
+    roleId: operatorRole,
+    customConfig: { usertype: 3 as const },
+    projectIds: [BE],
+    password: 'Strong@2026x',
+    checkPassword: 'Strong@2026x',
+  });
+
+  it('lets a project administrator create a user of its project; nicName comes from name', async () => {
+    const user = await manager.client.users.createUser({ body: base() });
+    created = user.id;
+    expect(user).toMatchObject({
+      name: 'bj-operator',
+      nicName: 'bj-operator',
+      email: maskText('bj.operator@demo.example'),
+      mobilePhone: '139****5678',
+      tenantId: DEMO,
+      usertype: 3,
+      projectIds: [BE],
+      roleName: 'Project operator',
+    });
+    const stored = await server.services.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', created)
+      .executeTakeFirstOrThrow();
+    expect(stored.email).toBe('bj.operator@demo.example');
+    const signedIn = await login(server, 'bj-operator', { password: 'Strong@2026x' });
+    expect(signedIn.user.projectIds).toEqual([BE]);
+    expect((await manager.client.users.projectUsers({ body: {} })).list.map((u) => u.name)).toContain(
+      'bj-operator',
+    );
+  });
+
+  it('checks every field rule with its message', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: '' }, 'body.name: name cannot be empty'],
+      [{ name: 'bad/name' }, `body.name: ${MESSAGES.specialCharacters}`],
+      [{ name: 'n'.repeat(51) }, 'body.name: 1 to 50 characters in length'],
+      [{ mobilePhone: '12345' }, `body.mobilePhone: ${MESSAGES.phone}`],
+      [{ email: 'not-an-email' }, `body.email: ${MESSAGES.email}`],
+      [{ password: 'weakpass', checkPassword: 'weakpass' }, `body.password: ${MESSAGES.strongPassword}`],
+      [{ password: '', checkPassword: '' }, `body.password: ${MESSAGES.passwordRequired}`],
+      [{ checkPassword: 'Other@2026x' }, `body.checkPassword: ${MESSAGES.passwordsDoNotMatch}`],
+      [{ projectIds: [] }, `body.projectIds: ${WIRE_MESSAGES.noProject}`],
+      [{ customConfig: { usertype: 2 } }, 'body.customConfig.usertype: usertype must be 0, 3 or 4'],
+      [{ roleId: undefined }, 'body.roleId: role cannot be empty'],
+    ];
+    for (const [change, message] of cases) {
+      const body = { ...base(), name: 'rule-check', ...change };
+      const client = await refusal(
+        manager.client.users.createUser({ body: body as ReturnType<typeof base> }),
+      );
+      expect(client, JSON.stringify(change)).toEqual({ name: 'ValidationError', msg: message });
+      const answer = await raw(server, manager.token, 'POST', '/eem-service/v2/auth/simplify/user', body);
+      expect(answer, JSON.stringify(change)).toMatchObject({ status: 400, code: 400, msg: message });
+    }
+    const landline = await manager.client.users.createUser({
+      body: { ...base(), name: 'bj-landline', mobilePhone: '010-88888888-123' },
+    });
+    expect(landline.mobilePhone).toBe(maskText('010-88888888-123'));
+    const masked = await refusal(
+      manager.client.users.createUser({ body: { ...base(), name: 'bj-masked', email: 'bj*****@x.com' } }),
+    );
+    expect(masked.msg).toBe(`body.email: ${MESSAGES.maskedUnchanged}`);
+  });
+
+  it('asks for the inspection password when the role is type 5 with duty inspect', async () => {
+    const inspectorRole = await roleId(tenantAdmin, 'Inspector');
+    const body = { ...base(), name: 'sh-inspector', roleId: inspectorRole, projectIds: [SH] };
+    expect((await refusal(tenantAdmin.client.users.createUser({ body }))).msg).toBe(
+      `body.inspectionPassword: ${MESSAGES.inspectionPasswordRequired}`,
+    );
+    const user = await tenantAdmin.client.users.createUser({
+      body: { ...body, inspectionPassword: 'Insp@2026x' },
+    });
+    expect(user.roleType).toBe(5);
+    expect(user.dutyType).toBe('inspect');
+  });
+
+  it('refuses duplicates, foreign projects, stronger roles and other tenants', async () => {
+    const duplicate = await refusal(manager.client.users.createUser({ body: base() }));
+    expect(duplicate.msg).toBe('body.name: the account bj-operator already exists');
+    await expect(
+      manager.client.users.createUser({ body: { ...base(), name: 'bj-sh', projectIds: [SH] } }),
+    ).rejects.toBeInstanceOf(PermissionError);
+    const tenantAdminRole = await roleId(tenantAdmin, 'Tenant administrator');
+    const escalate = await refusal(
+      manager.client.users.createUser({ body: { ...base(), name: 'bj-boss', roleId: tenantAdminRole } }),
+    );
+    expect(escalate.name).toBe('PermissionError');
+    expect(escalate.msg).toMatch(/^no permission to give role Tenant administrator/);
+    const northwindRole = await roleId(chicago, 'Project operator');
+    await expect(
+      tenantAdmin.client.users.createUser({
+        body: { ...base(), name: 'demo-x', roleId: northwindRole, projectIds: [SH] },
+      }),
+    ).rejects.toBeInstanceOf(PermissionError);
+    await expect(
+      tenantAdmin.client.users.createUser({ body: { ...base(), name: 'demo-y', projectIds: [CH] } }),
+    ).rejects.toBeInstanceOf(PermissionError);
+    await expect(
+      operator.client.users.createUser({ body: { ...base(), name: 'op-z', projectIds: [SH] } }),
+    ).rejects.toBeInstanceOf(PermissionError);
+    await expect(
+      manager.client.users.createUser({
+        body: { ...base(), name: 'bj-platform', customConfig: { usertype: 0 } },
+      }),
+    ).rejects.toBeInstanceOf(PermissionError);
+  });
+
+  it('edits without a password; a masked email or phone sent back keeps the stored value', async () => {
+    const [row] = (await manager.client.users.projectUsers({ body: { keyword: 'bj-operator' } })).list;
+    if (!row) throw new Error('bj-operator not listed');
+    const edited = await manager.client.users.updateUser({
+      body: {
+        id: row.id,
+        name: row.name,
+        nicName: 'Bo Jansen',
+        email: row.email,
+        mobilePhone: row.mobilePhone,
+        roleId: operatorRole,
+        customConfig: { usertype: 3 },
+        projectIds: [BE],
+        notificationTypes: ['web', 'sms'],
+        password: 'Ignored@2026x',
+      } as never,
+    });
+    expect(edited).toMatchObject({ nicName: 'Bo Jansen', notificationTypes: ['web', 'sms'] });
+    const stored = await server.services.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect([stored.email, stored.mobile_phone]).toEqual(['bj.operator@demo.example', '13912345678']);
+    await login(server, 'bj-operator', { password: 'Strong@2026x' });
+
+    const wrongMask = await refusal(
+      manager.client.users.updateUser({
+        body: {
+          id: row.id,
+          name: row.name,
+          email: 'x***@demo.example',
+          roleId: operatorRole,
+          customConfig: { usertype: 3 },
+          projectIds: [BE],
+        },
+      }),
+    );
+    expect(wrongMask.msg).toBe(`body.email: ${MESSAGES.maskedUnchanged}`);
+    const changed = await manager.client.users.updateUser({
+      body: {
+        id: row.id,
+        name: row.name,
+        email: 'bo@demo.example',
+        mobilePhone: '',
+        roleId: operatorRole,
+        customConfig: { usertype: 3 },
+        projectIds: [BE],
+      },
+    });
+    expect(changed.email).toBe(maskText('bo@demo.example'));
+    expect(changed.nicName).toBe('bj-operator');
+  });
+
+  it('keeps other tenants and stronger users out of reach', async () => {
+    const chi = userId(server, 'operator-chi');
+    await expect(
+      tenantAdmin.client.users.updateUser({
+        body: { id: chi, name: 'operator-chi', roleId: 1, customConfig: { usertype: 3 }, projectIds: [CH] },
+      }),
+    ).rejects.toBeInstanceOf(PermissionError);
+    await expect(tenantAdmin.client.users.deleteUser({ query: { id: chi } })).rejects.toBeInstanceOf(
+      PermissionError,
+    );
+    await expect(
+      chicago.client.users.deleteUser({ query: { id: userId(server, 'operator-sh') } }),
+    ).rejects.toBeInstanceOf(PermissionError);
+    await expect(
+      manager.client.users.deleteUser({ query: { id: userId(server, 'operator-sh') } }),
+    ).rejects.toBeInstanceOf(PermissionError);
+    await expect(
+      tenantAdmin.client.users.deleteUser({ query: { id: userId(server, 'admin') } }),
+    ).rejects.toBeInstanceOf(PermissionError);
+    expect((await refusal(admin.client.users.deleteUser({ query: { id: admin.user.id } }))).msg).toBe(
+      'query.id: you cannot delete yourself',
+    );
+  });
+
+  it('disables and deletes a user, ending its sessions', async () => {
+    const user = await tenantAdmin.client.users.createUser({
+      body: { ...base(), name: 'temp-user', roleId: operatorRole, projectIds: [SH] },
+    });
+    const session = await login(server, 'temp-user', { password: 'Strong@2026x' });
+    await tenantAdmin.client.users.updateUser({
+      body: {
+        id: user.id,
+        name: 'temp-user',
+        roleId: operatorRole,
+        customConfig: { usertype: 3 },
+        projectIds: [SH],
+        status: 0,
+      },
+    });
+    await expect(session.client.session.me()).rejects.toBeInstanceOf(SessionExpiredError);
+    await tenantAdmin.client.users.deleteUser({ query: { id: user.id } });
+    await expect(login(server, 'temp-user', { password: 'Strong@2026x' })).rejects.toBeInstanceOf(
+      WrongCredentialsError,
+    );
+  });
+});
+
+describe('root password reset', () => {
+  it('lets only a root user reset, proving its own password', async () => {
+    const body = {
+      rootName: 'tenant-admin',
+      rootPassword: '0'.repeat(64),
+      userName: 'bj-operator',
+      newPassword: NEW_PASSWORD,
+    };
+    const { prehashPassword } = await import('@eem/core');
+    const notRoot = await refusal(
+      tenantAdmin.client.users.resetPassword({ body: { ...body, rootPassword: prehashPassword(PASSWORD) } }),
+    );
+    expect(notRoot).toEqual({
+      name: 'PermissionError',
+      msg: 'only a root user can reset another user’s password',
+    });
+    await expect(operator.client.users.resetPassword({ body })).rejects.toBeInstanceOf(PermissionError);
+    const wrong = await refusal(admin.client.users.resetPassword({ body: { ...body, rootName: 'admin' } }));
+    expect(wrong.msg).toBe('body.rootPassword: the root password is wrong');
+    const weak = await refusal(
+      admin.client.users.resetPassword({
+        body: { ...body, rootName: 'admin', rootPassword: prehashPassword(PASSWORD), newPassword: 'weak' },
+      }),
+    );
+    expect(weak.msg).toBe(`body.newPassword: ${MESSAGES.strongPassword}`);
+
+    const before = await login(server, 'bj-operator', { password: 'Strong@2026x' });
+    await admin.client.users.resetPassword({
+      body: { ...body, rootName: 'admin', rootPassword: prehashPassword(PASSWORD) },
+    });
+    await expect(before.client.session.me()).rejects.toBeInstanceOf(SessionExpiredError);
+    await expect(login(server, 'bj-operator', { password: 'Strong@2026x' })).rejects.toBeInstanceOf(
+      WrongCredentialsError,
+    );
+    await login(server, 'bj-operator', { password: NEW_PASSWORD });
+    await admin.client.users.resetPasswordCommon({
+      body: {
+        ...body,
+        rootName: 'admin',
+        rootPassword: prehashPassword(PASSWORD),
+        newPassword: 'Again@2026x',
+      },
+    });
+    await login(server, 'bj-operator', { password: 'Again@2026x' });
+    const log = await admin.client.logs.operationLog({
+      body: { startTime: server.now() - 60_000, endTime: server.now() + 1000, operation: 'resetPassword' },
+    });
+    expect(log.list.map((e) => [e.account, e.object, e.module])).toEqual([
+      ['admin', 'user bj-operator', 'pf'],
+      ['admin', 'user bj-operator', 'pf'],
+    ]);
+  });
+});
+
+describe('node permissions', () => {
+  it('assigns and reads tenant and project nodes within the caller’s scope', async () => {
+    const target = userId(server, 'tenant-admin');
+    const assigned = await admin.client.users.assignModelNodes({
+      body: {
+        userId: target,
+        nodes: [
+          { id: DEMO, modelLabel: 'tenant' },
+          { id: SH, modelLabel: 'project' },
+        ],
+      },
+    });
+    expect(assigned.nodes).toEqual([
+      { id: SH, modelLabel: 'project', name: 'Shanghai Plant' },
+      { id: DEMO, modelLabel: 'tenant', name: 'Demo Energy Group' },
+    ]);
+    expect((await admin.client.users.modelNodes({ body: { userId: target } })).nodes).toHaveLength(2);
+    const stored = await server.services.db
+      .selectFrom('user_nodes')
+      .selectAll()
+      .where('user_id', '=', target)
+      .execute();
+    expect(stored.map((n) => n.model_label).sort()).toEqual(['project', 'tenant']);
+
+    const foreign = await refusal(
+      admin.client.users.assignModelNodes({
+        body: { userId: target, nodes: [{ id: CH, modelLabel: 'project' }] },
+      }),
+    );
+    expect(foreign.msg).toBe("body.nodes.0.id: project Chicago Mill is not of the user's tenant");
+    const room = await refusal(
+      admin.client.users.assignModelNodes({
+        body: { userId: target, nodes: [{ id: 1, modelLabel: 'room' }] },
+      }),
+    );
+    expect(room.msg).toBe(
+      'body.nodes.0.modelLabel: must be tenant or project (node-tree nodes come with the node tree)',
+    );
+    const opSh = userId(server, 'operator-sh');
+    await expect(
+      manager.client.users.assignModelNodes({
+        body: { userId: opSh, nodes: [{ id: BE, modelLabel: 'project' }] },
+      }),
+    ).rejects.toBeInstanceOf(PermissionError);
+    await expect(chicago.client.users.modelNodes({ body: { userId: opSh } })).rejects.toBeInstanceOf(
+      PermissionError,
+    );
+    await expect(
+      operator.client.users.assignModelNodes({ body: { userId: opSh, nodes: [] } }),
+    ).rejects.toBeInstanceOf(PermissionError);
+  });
+
+  it('stores graph and report nodes apart; the trees are empty until graphs and reports exist', async () => {
+    const target = userId(server, 'operator-sh');
+    expect(await tenantAdmin.client.users.graphTree()).toEqual([]);
+    expect(await tenantAdmin.client.users.mReportTree()).toEqual([]);
+    expect(await tenantAdmin.client.users.pecReportTree()).toEqual([]);
+    const unknown = await refusal(
+      tenantAdmin.client.users.assignGraphNodes({
+        body: { userId: target, nodes: [{ id: 9, modelLabel: 'graph' }] },
+      }),
+    );
+    expect(unknown.msg).toBe('body.nodes.0.id: graph node 9 does not exist');
+    expect(await tenantAdmin.client.users.assignGraphNodes({ body: { userId: target, nodes: [] } })).toEqual({
+      userId: target,
+      nodes: [],
+    });
+    expect(await tenantAdmin.client.users.pecstarNodes({ body: { userId: target } })).toEqual({
+      userId: target,
+      nodes: [],
+    });
+    expect(
+      (await tenantAdmin.client.users.assignPecstarNodes({ body: { userId: target, nodes: [] } })).nodes,
+    ).toEqual([]);
+    expect((await tenantAdmin.client.users.graphNodes({ body: { userId: target } })).nodes).toEqual([]);
+    expect((await tenantAdmin.client.users.modelNodes({ body: { userId: target } })).nodes).toEqual([
+      { id: SH, modelLabel: 'project', name: 'Shanghai Plant' },
+    ]);
+    await expect(inspector.client.users.graphTree()).rejects.toBeInstanceOf(PermissionError);
+  });
+
+  it('answers conflicts with a code the SDK keeps', async () => {
+    const err = await manager.client.users
+      .createUser({
+        body: {
+          ...{
+            name: 'bj-operator',
+            roleId: 1,
+            customConfig: { usertype: 3 as const },
+            projectIds: [BE],
+            password: 'Strong@2026x',
+            checkPassword: 'Strong@2026x',
+          },
+        },
+      })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(EemError);
+    expect(err).not.toBeInstanceOf(ValidationError);
+  });
+});

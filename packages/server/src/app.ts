@@ -16,6 +16,7 @@ import { usersHandlers } from './areas/users/handlers.js';
 import { type Clock, systemClock } from './clock.js';
 import { loadConfig, type ServerConfig } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
+import { isUniqueViolation } from './db/portable.js';
 import { ApiError } from './http/api-error.js';
 import type { CatalogueHandlers } from './http/handlers.js';
 import { registerEndpoints } from './http/register-endpoints.js';
@@ -63,6 +64,13 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     if (error instanceof ApiError) {
       return reply.status(error.httpStatus).send({ code: error.code, msg: error.msg, data: null });
     }
+    if (isUniqueViolation(error)) {
+      // A parallel request wrote the same key first (checks before writes cannot rule it out).
+      const conflict = ApiError.conflict(
+        'the record was written at the same time by another request; try again',
+      );
+      return reply.status(conflict.httpStatus).send({ code: conflict.code, msg: conflict.msg, data: null });
+    }
     const status =
       typeof (error as { statusCode?: unknown }).statusCode === 'number'
         ? (error as { statusCode: number }).statusCode
@@ -95,15 +103,31 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const config = { ...loadConfig(), ...options.config };
   const clock = options.clock ?? systemClock;
-  const database: DatabaseHandle = await openDatabase({ dataDir: config.dataDir, url: config.databaseUrl });
+  let app: FastifyInstance | undefined;
+  const database: DatabaseHandle = await openDatabase({
+    dataDir: config.dataDir,
+    url: config.databaseUrl,
+    onPoolError: (error) =>
+      app
+        ? app.log.error({ err: error }, 'database: idle connection lost')
+        : console.error('database: idle connection lost:', error.message),
+  });
   const services = createServices(database.db, clock, config);
-  const world = await seedDemoWorld(services, { password: config.demoPassword });
-  await services.tasks.failInterrupted();
-  const app = await buildApp(services);
-  await app.listen({ port: config.port, host: config.host });
+  let world: DemoWorld;
+  try {
+    world = await seedDemoWorld(services, { password: config.demoPassword });
+    await services.tasks.failInterrupted();
+    app = await buildApp(services);
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // A failed start leaves nothing open (a PostgreSQL pool would keep the process alive).
+    await app?.close();
+    await database.close();
+    throw error;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const stopTrickle = config.simulator ? startNoticeTrickle(services, world, config) : () => {};
+  const stopTrickle = config.simulator ? startNoticeTrickle(services, world, config) : async () => {};
   let closed = false;
   return {
     app,
@@ -115,7 +139,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     async close() {
       if (closed) return;
       closed = true;
-      stopTrickle();
+      await stopTrickle();
       await app.close();
       await database.close();
     },

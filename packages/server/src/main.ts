@@ -5,7 +5,9 @@ import { DEMO_ACCOUNTS, DEMO_INSPECTION_PASSWORD, DEMO_PASSWORD } from './simula
 
 async function main(): Promise<void> {
   const server = await startServer();
-  const password = server.config.demoPassword ? '(EEM_DEMO_PASSWORD, as set at the first start)' : DEMO_PASSWORD;
+  const password = server.config.demoPassword
+    ? '(EEM_DEMO_PASSWORD, as set at the first start)'
+    : DEMO_PASSWORD;
   const lines = [
     `eem-server listening on ${server.url}`,
     `data: ${server.config.databaseUrl ? 'PostgreSQL' : server.config.dataDir}`,

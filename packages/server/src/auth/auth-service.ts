@@ -127,6 +127,8 @@ export class AuthService {
   }): Promise<SessionData> {
     const account = decodeAccount(body.userName)?.trim();
     if (!account) throw ApiError.validation('body.userName: account must be the base64 of the UTF-8 account');
+    if (account.includes('\u0000'))
+      throw ApiError.validation('body.userName: the account cannot contain the NUL character (U+0000)');
     await this.checkFreshness(account, body.timestamps);
     const row = await this.verifyCredentials(account, body.password);
     return this.startSession(row, body.client);
@@ -163,11 +165,14 @@ export class AuthService {
     options: { allowExpired?: boolean } = {},
   ): Promise<UserRow> {
     const now = this.clock();
-    const row = await this.db
-      .selectFrom('users')
-      .select(USER_ROW_COLUMNS)
-      .where('name', '=', account)
-      .executeTakeFirst();
+    // No account holds U+0000 (and PostgreSQL refuses it in a query): unknown, like any other.
+    const row = account.includes('\u0000')
+      ? undefined
+      : await this.db
+          .selectFrom('users')
+          .select(USER_ROW_COLUMNS)
+          .where('name', '=', account)
+          .executeTakeFirst();
     if (!row) {
       await verifyPrehash(prehash, DUMMY_HASH); // same work whether or not the account exists
       throw new ApiError(WIRE_CODE.wrongCredentials, WIRE_MESSAGES.wrongCredentials);
@@ -177,13 +182,7 @@ export class AuthService {
     }
     const tries = row.locked_until !== null ? 0 : row.failed_tries; // a served lock starts a new count
     if (!(await verifyPrehash(prehash, row.password_hash))) {
-      const failed = tries + 1;
-      const locked = failed >= AUTH_LIMITS.maxWrongTries;
-      await this.db
-        .updateTable('users')
-        .set({ failed_tries: locked ? 0 : failed, locked_until: locked ? now + AUTH_LIMITS.lockMs : null })
-        .where('id', '=', row.id)
-        .execute();
+      const locked = await this.countWrongTry(row.id, now);
       throw new ApiError(
         WIRE_CODE.wrongCredentials,
         locked ? WIRE_MESSAGES.accountLocked : WIRE_MESSAGES.wrongCredentials,
@@ -201,6 +200,38 @@ export class AuthService {
       throw new ApiError(WIRE_CODE.passwordExpired, WIRE_MESSAGES.passwordExpired);
     }
     return row;
+  }
+
+  /**
+   * Counts a wrong try in one statement, so that tries sent at the same time all count (on a
+   * connection pool, a read then a write lets parallel tries overwrite each other's count):
+   * a served lock starts a new count, the fifth try locks the account for an hour. True when
+   * the account is locked now, also when a parallel try locked it first.
+   */
+  private async countWrongTry(userId: number, now: number): Promise<boolean> {
+    const row = await this.db
+      .updateTable('users')
+      .set((eb) => {
+        const failed = eb(
+          eb.case().when('locked_until', 'is not', null).then(0).else(eb.ref('failed_tries')).end(),
+          '+',
+          1,
+        );
+        const locks = () => eb.case().when(failed, '>=', AUTH_LIMITS.maxWrongTries);
+        return {
+          failed_tries: locks().then(0).else(failed).end(),
+          // The cast types the value for PostgreSQL, which reads an untyped CASE as text.
+          locked_until: locks()
+            .then(eb.cast<number>(eb.val(now + AUTH_LIMITS.lockMs), 'bigint'))
+            .else(null)
+            .end(),
+        };
+      })
+      .where('id', '=', userId)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+      .returning('locked_until')
+      .executeTakeFirst();
+    return !row || row.locked_until !== null;
   }
 
   private async startSession(row: UserRow, client: string): Promise<SessionData> {

@@ -34,12 +34,29 @@ function migrations(dialect: Dialect): Record<string, Migration> {
 export async function openDatabase(options: {
   dataDir: string;
   url?: string | undefined;
+  /** Where errors of idle pooled connections go (PostgreSQL); they must not end the process. */
+  onPoolError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   let handle: DatabaseHandle;
-  if (options.url?.startsWith('postgres')) {
-    pg.types.setTypeParser(20, (v) => Number(v)); // int8 as number: ids and epoch ms fit
-    pg.types.setTypeParser(1700, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+  if (options.url && !/^postgres(ql)?:\/\//.test(options.url)) {
+    // Not a silent fall-back to the SQLite file; the scheme only (the URL may hold a password).
+    const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(options.url)?.[0] ?? 'no scheme';
+    throw new Error(`EEM_DATABASE_URL must be a postgres:// or postgresql:// URL, got ${scheme}`);
+  }
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      connectionTimeoutMillis: 10_000,
+      application_name: 'eem-server',
+      types: postgresTypes(),
+    });
+    // An idle connection that breaks (server restart, admin kill) is dropped and replaced by the
+    // pool; without a listener its 'error' event would end the process.
+    pool.on(
+      'error',
+      options.onPoolError ?? ((error) => console.error('database: idle connection lost:', error.message)),
+    );
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     handle = { db, dialect: 'postgres', close: () => db.destroy() };
   } else {
@@ -52,8 +69,26 @@ export async function openDatabase(options: {
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
     handle = { db, dialect: 'sqlite', close: () => db.destroy() };
   }
-  await migrate(handle);
+  try {
+    await migrate(handle);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
   return handle;
+}
+
+/**
+ * PostgreSQL answers bigint (ids, epoch milliseconds, count(*), max(id)) and numeric as
+ * strings; the schema's types say number, as SQLite answers. Ids and times stay far below
+ * 2^53. Set on this pool only: the pg module's global parsers are left alone.
+ */
+function postgresTypes(): pg.CustomTypesConfig {
+  const types = new pg.TypeOverrides();
+  const toNumber = (text: string) => Number(text);
+  types.setTypeParser(pg.types.builtins.INT8, toNumber);
+  types.setTypeParser(pg.types.builtins.NUMERIC, toNumber);
+  return types;
 }
 
 async function migrate(handle: DatabaseHandle): Promise<void> {

@@ -33,7 +33,10 @@ export class ApiError extends Error {
 }
 
 /** Formats zod issues as `where: message; where: message`. */
-export function describeIssues(part: string, issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
+export function describeIssues(
+  part: string,
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): string {
   return issues
     .map((issue) => {
       const where = [part, ...issue.path.map(String)].join('.');

@@ -39,7 +39,31 @@ function parsePart(part: string, schema: z.ZodType | undefined, value: unknown):
   if (!schema) return undefined;
   const result = schema.safeParse(value ?? (part === 'body' ? {} : value));
   if (!result.success) throw ApiError.validation(describeIssues(part, result.error.issues));
+  const nul = nulPath(result.data, part);
+  if (nul) throw ApiError.validation(`${nul}: ${NUL_MESSAGE}`);
   return result.data;
+}
+
+const NUL_MESSAGE = 'text cannot contain the NUL character (U+0000)';
+
+/**
+ * Where a text of the input holds U+0000, or null. PostgreSQL refuses it in text (SQLite
+ * cuts the text there): refused for both, before it reaches the database.
+ */
+function nulPath(value: unknown, where: string): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? where : null;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = nulPath(item, `${where}.${i}`);
+      if (found) return found;
+    }
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      const found = nulPath(item, `${where}.${key}`) ?? (key.includes('\u0000') ? where : null);
+      if (found) return found;
+    }
+  }
+  return null;
 }
 
 /** The project of the call: the header, which must be one the user may enter. */

@@ -82,12 +82,17 @@ const TEMPLATES: Template[] = [
   },
 ];
 
-export function startNoticeTrickle(services: Services, world: DemoWorld, config: ServerConfig): () => void {
+/** Starts the trickle; the function it returns stops it and waits for a notice being published. */
+export function startNoticeTrickle(
+  services: Services,
+  world: DemoWorld,
+  config: ServerConfig,
+): () => Promise<void> {
   const random = seededRandom(config.seed);
   const projectIds = Object.values(world.projects);
   let recipients = new Map<number, number[]>();
   let refreshedAt = 0;
-  let running = false;
+  let running: Promise<void> | null = null;
 
   const refresh = async () => {
     const map = new Map<number, number[]>();
@@ -101,8 +106,6 @@ export function startNoticeTrickle(services: Services, world: DemoWorld, config:
   };
 
   const tick = async () => {
-    if (running || projectIds.length === 0) return;
-    running = true;
     try {
       if (services.clock() - refreshedAt > 60_000) await refresh();
       const projectId = random.pick(projectIds);
@@ -118,12 +121,22 @@ export function startNoticeTrickle(services: Services, world: DemoWorld, config:
       });
     } catch (error) {
       console.error('simulator: notice trickle failed:', error instanceof Error ? error.message : error);
-    } finally {
-      running = false;
     }
   };
 
-  const timer = setInterval(() => void tick(), Math.max(200, config.noticeIntervalMs));
+  const timer = setInterval(
+    () => {
+      if (running || projectIds.length === 0) return;
+      running = tick().finally(() => {
+        running = null;
+      });
+    },
+    Math.max(200, config.noticeIntervalMs),
+  );
   timer.unref();
-  return () => clearInterval(timer);
+  // The server closes the database after this: a tick in flight finishes first.
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

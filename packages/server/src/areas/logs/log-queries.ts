@@ -5,6 +5,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Scope } from '../../auth/scope.js';
 import { assertProject } from '../../auth/scope.js';
 import type { RequestContext } from '../../context.js';
+import { isInt32 } from '../../db/portable.js';
 
 type TaskBody = EndpointParsedInput<typeof catalogue.logs.taskLog>['body'];
 type OperationBody = EndpointParsedInput<typeof catalogue.logs.operationLog>['body'];
@@ -35,6 +36,9 @@ export async function queryTasks(
 ): Promise<{ total: number; list: TaskLogRow[] }> {
   const db = ctx.services.db;
   const projects = projectFilter(scope, ctx, body.projectId);
+  // operation_type is a 32-bit integer column: no task has a type beyond it (and PostgreSQL
+  // refuses to compare the column with such a number).
+  if (body.operationType !== undefined && !isInt32(body.operationType)) return { total: 0, list: [] };
   let q = db
     .selectFrom('tasks')
     .leftJoin('users', 'users.id', 'tasks.user_id')

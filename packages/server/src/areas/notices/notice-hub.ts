@@ -5,7 +5,7 @@
  */
 import type { Notice } from '@eem/contract';
 import { logTypeName, normalizeEventClass } from '@eem/core';
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database, NoticeTable } from '../../db/schema.js';
 
@@ -36,6 +36,8 @@ export function toWireNotice(row: NoticeRow, language: 'zh' | 'en'): Notice {
 
 export class NoticeHub {
   private readonly listeners = new Map<number, Set<Listener>>();
+  /** The end of the publish in progress; the next one starts after it. */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -81,6 +83,16 @@ export class NoticeHub {
       }));
     });
     if (values.length === 0) return [];
+    // One publish at a time: ids are handed out in insert order but transactions may commit in
+    // any order on a connection pool (PostgreSQL), and a channel skips ids below the last it
+    // sent. Serialised, every listener hears ids in increasing order (SQLite's single
+    // connection did this by itself).
+    const published = this.queue.then(() => this.store(values));
+    this.queue = published.catch(() => undefined);
+    return published;
+  }
+
+  private async store(values: readonly Insertable<NoticeTable>[]): Promise<NoticeRow[]> {
     const rows = await this.db.transaction().execute(async (trx) => {
       const out: NoticeRow[] = [];
       for (let i = 0; i < values.length; i += 500) {

@@ -17,10 +17,7 @@ const leaf = (modelLabel: string, name: string, enName: string, extra: Partial<N
   ...extra,
 });
 
-const devices = [
-  leaf('meter', '表计', 'Meter'),
-  leaf('device', '设备', 'Device'),
-];
+const devices = [leaf('meter', '表计', 'Meter'), leaf('device', '设备', 'Device')];
 
 export const NODE_TYPE_TREE: NodeType[] = [
   {
@@ -35,7 +32,10 @@ export const NODE_TYPE_TREE: NodeType[] = [
               {
                 ...leaf('room', '房间', 'Room', { roomType: [1, 2, 3, 4, 5, 6] }),
                 children: [
-                  { ...leaf('cabinet', '配电柜', 'Cabinet'), children: [leaf('linesegment', '线段', 'Line segment'), ...devices] },
+                  {
+                    ...leaf('cabinet', '配电柜', 'Cabinet'),
+                    children: [leaf('linesegment', '线段', 'Line segment'), ...devices],
+                  },
                   { ...leaf('transformer', '变压器', 'Transformer'), children: devices },
                   ...devices,
                 ],
@@ -46,7 +46,12 @@ export const NODE_TYPE_TREE: NodeType[] = [
       },
       {
         ...leaf('pipenetwork', '管网', 'Pipe network'),
-        children: [leaf('pipe', '管道', 'Pipe'), leaf('valve', '阀门', 'Valve'), leaf('pump', '水泵', 'Pump'), ...devices],
+        children: [
+          leaf('pipe', '管道', 'Pipe'),
+          leaf('valve', '阀门', 'Valve'),
+          leaf('pump', '水泵', 'Pump'),
+          ...devices,
+        ],
       },
     ],
   },

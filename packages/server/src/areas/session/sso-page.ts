@@ -28,7 +28,11 @@ function allowedRedirect(uri: string, host: string | undefined): URL | null {
   }
 }
 
-function page(reply: FastifyReply, fields: { redirect: string; state: string; account?: string; error?: string }, status = 200) {
+function page(
+  reply: FastifyReply,
+  fields: { redirect: string; state: string; account?: string; error?: string },
+  status = 200,
+) {
   const error = fields.error ? `<p class="error" role="alert">${escapeHtml(fields.error)}</p>` : '';
   return reply
     .status(status)
@@ -63,7 +67,10 @@ export function registerSsoPage(app: FastifyInstance, services: Services): void 
   app.get(SSO_AUTHORIZE_PATH, async (request, reply) => {
     const q = request.query as Record<string, string | undefined>;
     if (!q.redirect_uri || !allowedRedirect(q.redirect_uri, request.headers.host)) {
-      return reply.status(400).type('text/plain').send('redirect_uri must be an http(s) address on this server or on loopback');
+      return reply
+        .status(400)
+        .type('text/plain')
+        .send('redirect_uri must be an http(s) address on this server or on loopback');
     }
     return page(reply, { redirect: q.redirect_uri, state: q.state ?? '' });
   });
@@ -73,7 +80,11 @@ export function registerSsoPage(app: FastifyInstance, services: Services): void 
     const redirect = form.redirect_uri ?? '';
     const state = form.state ?? '';
     const target = allowedRedirect(redirect, request.headers.host);
-    if (!target) return reply.status(400).type('text/plain').send('redirect_uri must be an http(s) address on this server or on loopback');
+    if (!target)
+      return reply
+        .status(400)
+        .type('text/plain')
+        .send('redirect_uri must be an http(s) address on this server or on loopback');
     const account = (form.account ?? '').trim();
     const password = form.password ?? '';
     if (!account) return page(reply, { redirect, state, error: 'account cannot be empty' }, 400);

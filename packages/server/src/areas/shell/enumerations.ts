@@ -81,7 +81,10 @@ const TABLE: Record<string, Entry[]> = {
   ],
 };
 
-export function enumerations(): { modelLabel: string; enums: { id: number; text: string; enText: string }[] }[] {
+export function enumerations(): {
+  modelLabel: string;
+  enums: { id: number; text: string; enText: string }[];
+}[] {
   return Object.entries(TABLE).map(([modelLabel, entries]) => ({
     modelLabel,
     enums: entries.map(([id, text, enText]) => ({ id, text, enText })),

@@ -9,7 +9,12 @@ import { readSetting } from './settings.js';
 
 const NAV_MENU = buildNavMenu();
 
-const CYCLE_UNITS = { [CYCLE.day]: 'day', [CYCLE.week]: 'week', [CYCLE.month]: 'month', [CYCLE.year]: 'year' } as const;
+const CYCLE_UNITS = {
+  [CYCLE.day]: 'day',
+  [CYCLE.week]: 'week',
+  [CYCLE.month]: 'month',
+  [CYCLE.year]: 'year',
+} as const;
 
 export const shellHandlers: AreaHandlers<typeof catalogue.shell> = {
   navmenu: () => NAV_MENU,
@@ -23,7 +28,10 @@ export const shellHandlers: AreaHandlers<typeof catalogue.shell> = {
       login_background: '',
       project_logo_ico: '',
     });
-    const size = Math.min(LOGIN_TITLE_SIZE.max, Math.max(LOGIN_TITLE_SIZE.min, Math.round(login.login_logo_title_size)));
+    const size = Math.min(
+      LOGIN_TITLE_SIZE.max,
+      Math.max(LOGIN_TITLE_SIZE.min, Math.round(login.login_logo_title_size)),
+    );
     return {
       platformMode: await readSetting(ctx.services.db, 'platformMode', true),
       internationalization: true,
@@ -46,9 +54,13 @@ export const shellHandlers: AreaHandlers<typeof catalogue.shell> = {
   },
   async convertTime({ body }, ctx) {
     const user = requireUser(ctx);
-    if (!user.projectIds.includes(body.projectId)) throw ApiError.permission(`no permission for project ${body.projectId}`);
+    if (!user.projectIds.includes(body.projectId))
+      throw ApiError.permission(`no permission for project ${body.projectId}`);
     const project = await ctx.services.projects.get(body.projectId);
     if (!project) throw ApiError.notFound(`project ${body.projectId} does not exist`);
-    return body.cycles.map((cycle) => ({ cycle, startTime: startOf(body.time, CYCLE_UNITS[cycle], project.timeZone) }));
+    return body.cycles.map((cycle) => ({
+      cycle,
+      startTime: startOf(body.time, CYCLE_UNITS[cycle], project.timeZone),
+    }));
   },
 };

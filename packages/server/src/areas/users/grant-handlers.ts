@@ -105,6 +105,7 @@ async function save(ctx: RequestContext, body: { userId: number; cameras: number
         await trx
           .insertInto('user_nodes')
           .values({ user_id: target.id, model_label: label, node_id: id })
+          .onConflict((oc) => oc.doNothing())
           .execute();
     }
   });

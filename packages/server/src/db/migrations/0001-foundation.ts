@@ -10,7 +10,9 @@ export function foundation(dialect: Dialect) {
       const withId = (name: string) =>
         db.schema
           .createTable(name)
-          .addColumn('id', idType, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()));
+          .addColumn('id', idType, (c) =>
+            dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+          );
       await withId('tenants')
         .addColumn('parent_id', 'bigint')
         .addColumn('name', 'text', (c) => c.notNull())
@@ -124,7 +126,11 @@ export function foundation(dialect: Dialect) {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('notices_user_id').on('notices').columns(['user_id', 'id']).execute();
-      await db.schema.createIndex('notices_user_time').on('notices').columns(['user_id', 'created_at']).execute();
+      await db.schema
+        .createIndex('notices_user_time')
+        .on('notices')
+        .columns(['user_id', 'created_at'])
+        .execute();
       await db.schema
         .createTable('message_clients')
         .addColumn('user_id', 'bigint', (c) => c.primaryKey())

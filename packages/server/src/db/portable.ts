@@ -1,0 +1,19 @@
+/**
+ * Where SQLite and PostgreSQL answer the same statement differently, the code above the
+ * database asks these helpers instead of the dialect (ADR 0009).
+ */
+
+/** Whether a number fits an `integer` column (32 bits); PostgreSQL refuses larger ones in a query. */
+export function isInt32(value: number): boolean {
+  return Number.isInteger(value) && value >= -2_147_483_648 && value <= 2_147_483_647;
+}
+
+/**
+ * Whether an error is a unique or primary-key violation: two requests writing the same key at
+ * the same time (SQLITE_CONSTRAINT_UNIQUE / _PRIMARYKEY from better-sqlite3, 23505 from pg).
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  const code = String(error.code);
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

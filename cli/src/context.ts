@@ -51,7 +51,7 @@ export function createContext(io: IO, flags: GlobalFlags): Context {
   const stderrLevel = colourLevel({ isTTY: io.isTTY.stderr, env: io.env, flag: flags.color });
   const stderrPalette = palette(stderrLevel);
   const fancy = io.isTTY.stderr && io.env.TERM !== 'dumb';
-  let store: Promise<ProfileStore> | undefined;
+  let store: ProfileStore | undefined;
   return {
     io,
     flags: { ...flags, debug },
@@ -60,7 +60,7 @@ export function createContext(io: IO, flags: GlobalFlags): Context {
     stderrPalette,
     animate: animationAllowed(io.isTTY.stderr, io.env),
     canPrompt: io.isTTY.stdin && io.isTTY.stderr,
-    profiles() {
+    async profiles() {
       store ??= openProfileStore(configDir(io.env));
       return store;
     },

@@ -1,14 +1,21 @@
 #!/usr/bin/env node
 /**
- * The `eem` binary. Tiny on purpose: `--version` answers without loading anything; every
- * other call loads the command tree, and each command loads what it needs when it runs.
+ * The `eem` program. Tiny on purpose: `--help` (and `eem` without a terminal) print the root
+ * help without loading commander; every other call loads the command tree, and each command
+ * loads what it needs when it runs. The launcher (bin/eem.cjs) answers `--version` and
+ * `--help` itself, the same way, before this file is even loaded.
  */
-import { VERSION } from './version.js';
+
+import { isatty } from 'node:tty';
 
 const argv = process.argv.slice(2);
+const rootHelp =
+  (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h')) ||
+  (argv.length === 0 && !(isatty(0) && isatty(1)));
 
-if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-  process.stdout.write(`${VERSION}\n`);
+if (rootHelp) {
+  const { renderRootHelp } = await import('./command-table.js');
+  process.stdout.write(renderRootHelp(process.stdout.columns ?? 80));
 } else {
   const [{ run }, { nodeIO }] = await Promise.all([import('./program.js'), import('./node-io.js')]);
   // A reader that went away (`eem project list | head -1`) is not an error.

@@ -1,10 +1,8 @@
 /** The real IO of the process: its streams, environment and clock, the SDK, the keychain, the browser. */
-import { spawn } from 'node:child_process';
-import { loadOsKeychain } from './config/keychain.js';
 import type { IO } from './io.js';
 
 export function openBrowserWith(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform) {
-  return (url: string): Promise<void> => {
+  return async (url: string): Promise<void> => {
     let command: string;
     let args: string[];
     const custom = env.BROWSER?.trim();
@@ -21,6 +19,7 @@ export function openBrowserWith(env: NodeJS.ProcessEnv, platform: NodeJS.Platfor
       command = 'xdg-open';
       args = [url];
     }
+    const { spawn } = await import('node:child_process');
     return new Promise((resolve, reject) => {
       const child = spawn(command, args, { stdio: 'ignore', detached: true });
       child.once('error', (error) => reject(new Error(`${command}: ${error.message}`)));
@@ -48,7 +47,10 @@ export function nodeIO(): IO {
       const { createClient, fetchTransport } = await import('@eem/sdk');
       return createClient({ transport: fetchTransport(), ...options });
     },
-    keychain: loadOsKeychain,
+    async keychain() {
+      const { loadOsKeychain } = await import('./config/keychain.js');
+      return loadOsKeychain();
+    },
     openBrowser: openBrowserWith(process.env),
   };
 }

@@ -1,28 +1,47 @@
 /**
  * The command tree (commander) and the one place where errors become messages and exit
- * codes. Kept light for start-up: command files import their services when they run.
+ * codes. Kept light for start-up: only the command that runs is loaded (the others are
+ * stubs with their name and summary), and a command loads its services when it runs.
  */
 import { Command, CommanderError } from 'commander';
-import { authCommand, loginCommand, logoutCommand, meCommand } from './commands/session.js';
-import { completionCommand } from './commands/completion.js';
-import { helpCommand } from './commands/help.js';
-import { profileCommand } from './commands/profile.js';
-import { projectCommand } from './commands/projects.js';
+import {
+  COMMAND_SUMMARIES,
+  DESCRIPTION,
+  GLOBAL_OPTIONS,
+  renderRootHelp,
+  VALUE_OPTIONS,
+} from './command-table.js';
 import { createRuntime, type Runtime } from './commands/runtime.js';
-import { menuCommand } from './commands/shell.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import type { IO } from './io.js';
 import { VERSION } from './version.js';
 
-const DESCRIPTION = `eem: the command line and terminal app of the energy-management platform.
+/** How each top-level command of the table is loaded. */
+const LOADERS: Record<string, (runtime: Runtime) => Promise<Command>> = {
+  login: async (rt) => (await import('./commands/session.js')).loginCommand(rt),
+  logout: async (rt) => (await import('./commands/session.js')).logoutCommand(rt),
+  auth: async (rt) => (await import('./commands/session.js')).authCommand(rt),
+  profile: async (rt) => (await import('./commands/profile.js')).profileCommand(rt),
+  project: async (rt) => (await import('./commands/projects.js')).projectCommand(rt),
+  me: async (rt) => (await import('./commands/session.js')).meCommand(rt),
+  menu: async (rt) => (await import('./commands/shell.js')).menuCommand(rt),
+  completion: async (rt) => (await import('./commands/completion.js')).completionCommand(rt),
+  help: async (rt) => (await import('./commands/help.js')).helpCommand(rt),
+};
 
-Run \`eem\` on a terminal to open the terminal app; \`eem login\` to sign in.`;
-
-const FOOTER = `
-Listings print a table on a terminal and tab-separated lines (no header, ISO times) in a
-pipe; -o json|ndjson|csv|tsv|table or --json chooses.
-
-More: \`eem help <command>\`, \`eem help exit-codes\`, \`eem help environment\`.`;
+/** The first word that is not an option or an option's value. */
+export function commandWord(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i] ?? '';
+    if (word === '--') return argv[i + 1];
+    if (VALUE_OPTIONS.includes(word)) {
+      i++;
+      continue;
+    }
+    if (!word.startsWith('-')) return word;
+  }
+  return undefined;
+}
 
 /** Levenshtein distance, for "did you mean" after a mistyped command. */
 function editDistance(a: string, b: string): number {
@@ -38,37 +57,40 @@ function editDistance(a: string, b: string): number {
   return previous[b.length] ?? 0;
 }
 
-export function buildProgram(runtime: Runtime): Command {
+/** The root command with the global options of the table; commands are added by `buildProgram`. */
+function rootCommand(runtime: Runtime): Command {
   const { io } = runtime;
-  const program = new Command('eem')
-    .description(DESCRIPTION)
-    .usage('[options] [command]')
-    .version(VERSION, '-V, --version', 'print the version')
-    .option('--profile <name>', 'use this profile for this command only (env: EEM_PROFILE)')
-    .option('--project <id>', 'use this project for this command only (env: EEM_PROJECT)')
-    .option('--no-color', 'no colour (also NO_COLOR or TERM=dumb)')
-    .option('--debug', 'stack traces on errors (env: EEM_DEBUG=1)')
+  const program = new Command('eem').description(DESCRIPTION).usage('[options] [command]');
+  for (const option of GLOBAL_OPTIONS) {
+    if (option.flags === '-V, --version') program.version(VERSION, option.flags, option.description);
+    else if (option.flags === '-h, --help') program.helpOption(option.flags, option.description);
+    else program.option(option.flags, option.description);
+  }
+  program
     .helpCommand(false)
-    .helpOption('-h, --help', 'show help')
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
-      getOutHelpWidth: () => io.stdout.columns ?? 100,
-      getErrHelpWidth: () => io.stderr.columns ?? 100,
+      getOutHelpWidth: () => io.stdout.columns ?? 80,
+      getErrHelpWidth: () => io.stderr.columns ?? 80,
       getOutHasColors: () => false,
       getErrHasColors: () => false,
     })
-    .addHelpText('after', FOOTER)
     .argument('[command]')
     .allowExcessArguments(true)
     .action(async (word: string | undefined, _opts: unknown, command: Command) => {
       if (word !== undefined) {
         const names = command.commands.flatMap((c) => [c.name(), ...c.aliases()]);
-        const near = names.filter((name) => editDistance(name, word) <= Math.max(1, Math.floor(word.length / 3)));
+        const near = names.filter(
+          (name) => editDistance(name, word) <= Math.max(1, Math.floor(word.length / 3)),
+        );
         const hint = near.length > 0 ? `\n(Did you mean ${near.join(', ')}?)` : '\nSee `eem --help`.';
-        command.error(`error: unknown command '${word}'${hint}`, { code: 'commander.unknownCommand', exitCode: EXIT.usage });
+        command.error(`error: unknown command '${word}'${hint}`, {
+          code: 'commander.unknownCommand',
+          exitCode: EXIT.usage,
+        });
       }
       if (!(io.isTTY.stdin && io.isTTY.stdout)) {
         command.outputHelp();
@@ -78,41 +100,55 @@ export function buildProgram(runtime: Runtime): Command {
       const { runApp } = await import('./tui/run-app.js');
       runtime.exitCode = await runApp(ctx);
     });
-
-  for (const add of [
-    loginCommand,
-    logoutCommand,
-    authCommand,
-    profileCommand,
-    projectCommand,
-    meCommand,
-    menuCommand,
-    completionCommand,
-    helpCommand,
-  ]) {
-    program.addCommand(add(runtime));
-  }
-  // Subcommands report errors the same way as the program.
-  const inherit = (command: Command) => {
-    for (const sub of command.commands) {
-      sub.exitOverride().showSuggestionAfterError(true).configureOutput(program.configureOutput());
-      inherit(sub);
-    }
-  };
-  inherit(program);
+  // One renderer for the root help: the same text main.ts prints without loading commander.
+  program.helpInformation = () => renderRootHelp(io.stdout.columns ?? 80);
   return program;
+}
+
+/**
+ * The program for these arguments: the command they name is loaded in full; `help` and
+ * `completion` load every command (they describe them all); the rest are stubs.
+ */
+export async function buildProgram(runtime: Runtime, argv: readonly string[]): Promise<Command> {
+  const program = rootCommand(runtime);
+  const word = commandWord(argv);
+  const everything = word === 'help' || word === 'completion';
+  for (const entry of COMMAND_SUMMARIES) {
+    const load = LOADERS[entry.name];
+    const wanted = everything || entry.name === word || entry.aliases?.includes(word ?? '') === true;
+    let command: Command;
+    if (wanted && load) {
+      command = await load(runtime);
+      inheritSettings(program, command);
+    } else {
+      command = new Command(entry.name).summary(entry.summary);
+      if (entry.aliases) command.aliases(entry.aliases);
+    }
+    program.addCommand(command);
+  }
+  return program;
+}
+
+/** Subcommands report errors (and exit codes) the way the program does. */
+function inheritSettings(program: Command, command: Command): void {
+  command.exitOverride().showSuggestionAfterError(true).configureOutput(program.configureOutput());
+  for (const sub of command.commands) inheritSettings(program, sub);
 }
 
 /** Runs eem with these arguments (without node and the script) and returns the exit code. */
 export async function run(argv: readonly string[], io: IO): Promise<ExitCode> {
   const runtime = createRuntime(io);
-  const program = buildProgram(runtime);
   try {
+    const program = await buildProgram(runtime, argv);
     await program.parseAsync([...argv], { from: 'user' });
     return runtime.exitCode ?? EXIT.ok;
   } catch (error) {
     if (error instanceof CommanderError) {
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') {
+      if (
+        error.code === 'commander.helpDisplayed' ||
+        error.code === 'commander.version' ||
+        error.code === 'commander.help'
+      ) {
         return EXIT.ok;
       }
       return EXIT.usage;

@@ -32,7 +32,10 @@ export async function reportError(runtime: Runtime, error: unknown): Promise<Exi
         reporter.error(WIRE_MESSAGES.loginExpired, 'Run `eem login` to sign in again.');
         return EXIT.auth;
       case 'NetworkError':
-        reporter.error((error as Error).message, 'Is the server address right? See `eem auth status` or --server.');
+        reporter.error(
+          (error as Error).message,
+          'Is the server address right? See `eem auth status` or --server.',
+        );
         return EXIT.error;
       case 'WrongCredentialsError':
         reporter.error(sdk.msg, sdk.lockWarning ?? WIRE_MESSAGES.lockWarning);

@@ -43,10 +43,13 @@ export function helpCommand(runtime: Runtime): Command {
       for (const word of words) {
         const next = target.commands.find((c) => c.name() === word || c.aliases().includes(word));
         if (!next) {
-          return target.error(`unknown help topic or command "${topic}" (topics: ${Object.keys(TOPICS).join(', ')})`, {
-            code: 'eem.unknownHelpTopic',
-            exitCode: 2,
-          });
+          return target.error(
+            `unknown help topic or command "${topic}" (topics: ${Object.keys(TOPICS).join(', ')})`,
+            {
+              code: 'eem.unknownHelpTopic',
+              exitCode: 2,
+            },
+          );
         }
         target = next;
       }

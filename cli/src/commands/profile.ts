@@ -1,9 +1,11 @@
 /** `eem profile list|use|add|remove`: profiles, like kubectl contexts. */
 import { Command } from 'commander';
-import { outputFlags, type Runtime, withOutputOptions } from './runtime.js';
+import { outputFlags, withOutputOptions } from './output-options.js';
+import type { Runtime } from './runtime.js';
 
 export function profileCommand(runtime: Runtime): Command {
-  const profile = new Command('profile').description('named server + account + current project (like kubectl contexts)')
+  const profile = new Command('profile')
+    .description('named server + account + current project (like kubectl contexts)')
     .addHelpText(
       'after',
       `
@@ -12,13 +14,13 @@ the default; \`eem profile use\` changes the default of terminals that choose no
     );
 
   profile.addCommand(
-    withOutputOptions(new Command('list').alias('ls').description('list the profiles; * marks the one in use here')).action(
-      async (opts: Record<string, unknown>, command: Command) => {
-        const ctx = await runtime.context(command);
-        const { listProfiles } = await import('../services/profiles.js');
-        await listProfiles(ctx, outputFlags(opts));
-      },
-    ),
+    withOutputOptions(
+      new Command('list').alias('ls').description('list the profiles; * marks the one in use here'),
+    ).action(async (opts: Record<string, unknown>, command: Command) => {
+      const ctx = await runtime.context(command);
+      const { listProfiles } = await import('../services/profiles.js');
+      await listProfiles(ctx, outputFlags(opts));
+    }),
   );
 
   profile.addCommand(

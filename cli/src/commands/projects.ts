@@ -1,13 +1,16 @@
 /** The projects area: `eem project list|use|current`. */
 import { Command } from 'commander';
-import { outputFlags, type Runtime, withOutputOptions } from './runtime.js';
+import { outputFlags, withOutputOptions } from './output-options.js';
+import type { Runtime } from './runtime.js';
 
 export function projectCommand(runtime: Runtime): Command {
   const project = new Command('project').description('the projects you may enter, and the current one');
 
   project.addCommand(
     withOutputOptions(
-      new Command('list').alias('ls').description('list the projects you may enter (platform mode: the tenant tree)'),
+      new Command('list')
+        .alias('ls')
+        .description('list the projects you may enter (platform mode: the tenant tree)'),
     ).action(async (opts: Record<string, unknown>, command: Command) => {
       const ctx = await runtime.context(command);
       const { listProjects } = await import('../services/projects.js');
@@ -28,13 +31,13 @@ export function projectCommand(runtime: Runtime): Command {
   );
 
   project.addCommand(
-    withOutputOptions(new Command('current').description('show the current project (and what chose it)')).action(
-      async (opts: Record<string, unknown>, command: Command) => {
-        const ctx = await runtime.context(command);
-        const { currentProject } = await import('../services/projects.js');
-        await currentProject(ctx, outputFlags(opts));
-      },
-    ),
+    withOutputOptions(
+      new Command('current').description('show the current project (and what chose it)'),
+    ).action(async (opts: Record<string, unknown>, command: Command) => {
+      const ctx = await runtime.context(command);
+      const { currentProject } = await import('../services/projects.js');
+      await currentProject(ctx, outputFlags(opts));
+    }),
   );
   return project;
 }

@@ -1,13 +1,11 @@
 /**
- * What command files share: the injected IO, turning commander's parsed flags into a
- * Context, and the output flags of listings. Light on purpose: services are imported by the
- * actions, when a command runs.
+ * What command files share: the injected IO, and turning commander's parsed flags into a
+ * Context. Light on purpose: services are imported by the actions, when a command runs.
  */
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import type { ExitCode } from '../exit-codes.js';
 import type { IO } from '../io.js';
-import { OUTPUT_FORMATS, type OutputFlags } from '../output/format.js';
 
 export interface Runtime {
   readonly io: IO;
@@ -36,20 +34,4 @@ export function createRuntime(io: IO): Runtime {
     },
   };
   return runtime;
-}
-
-/** `-o, --output` and `--json`, on every command that prints data. */
-export function withOutputOptions(command: Command): Command {
-  return command
-    .addOption(
-      new Option('-o, --output <format>', 'output format (default: table on a terminal, tsv in a pipe)').choices(OUTPUT_FORMATS),
-    )
-    .option('--json', 'same as --output json');
-}
-
-export function outputFlags(opts: Record<string, unknown>): OutputFlags {
-  return {
-    output: typeof opts.output === 'string' ? opts.output : undefined,
-    json: opts.json === true,
-  };
 }

@@ -1,13 +1,20 @@
 /** The session area: `eem login`, `eem logout`, `eem auth status`, `eem me`. */
 import { Command } from 'commander';
-import { outputFlags, type Runtime, withOutputOptions } from './runtime.js';
+import { outputFlags, withOutputOptions } from './output-options.js';
+import type { Runtime } from './runtime.js';
 
 export function loginCommand(runtime: Runtime): Command {
   return new Command('login')
     .description('sign in and keep the token in the OS keychain')
-    .option('--server <url>', "server address (default: the profile's, else http://localhost:8080; env: EEM_SERVER)")
+    .option(
+      '--server <url>',
+      "server address (default: the profile's, else http://localhost:8080; env: EEM_SERVER)",
+    )
     .option('-u, --username <account>', 'account to sign in with (prompted on a terminal)')
-    .option('--password-stdin', 'read the password from stdin (a second line is the new password if it has expired)')
+    .option(
+      '--password-stdin',
+      'read the password from stdin (a second line is the new password if it has expired)',
+    )
     .option('--sso', 'sign in through single sign-on in the browser (loopback redirect)')
     .option('--no-browser', 'with --sso: print the address to open instead of opening a browser')
     .option('--insecure-storage', 'keep the token in a 0600 file instead of the OS keychain')
@@ -57,7 +64,9 @@ export function authCommand(runtime: Runtime): Command {
   const auth = new Command('auth').description('the sign-in of the profile in use');
   auth.addCommand(
     withOutputOptions(
-      new Command('status').description('who, which server, which project, module pf or fw, and where the token is kept'),
+      new Command('status').description(
+        'who, which server, which project, module pf or fw, and where the token is kept',
+      ),
     ).action(async (opts: Record<string, unknown>, command: Command) => {
       const ctx = await runtime.context(command);
       const { authStatus } = await import('../services/auth-status.js');
@@ -68,11 +77,11 @@ export function authCommand(runtime: Runtime): Command {
 }
 
 export function meCommand(runtime: Runtime): Command {
-  return withOutputOptions(new Command('me').description('the signed-in user: account, roles, projects, permissions')).action(
-    async (opts: Record<string, unknown>, command: Command) => {
-      const ctx = await runtime.context(command);
-      const { showMe } = await import('../services/me.js');
-      await showMe(ctx, outputFlags(opts));
-    },
-  );
+  return withOutputOptions(
+    new Command('me').description('the signed-in user: account, roles, projects, permissions'),
+  ).action(async (opts: Record<string, unknown>, command: Command) => {
+    const ctx = await runtime.context(command);
+    const { showMe } = await import('../services/me.js');
+    await showMe(ctx, outputFlags(opts));
+  });
 }

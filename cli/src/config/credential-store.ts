@@ -13,6 +13,9 @@ import { tokenFilePath } from './paths.js';
 
 export type TokenStorage = 'keychain' | 'file';
 
+/** The keychain entry written and removed again to test the keychain before the real token (not a valid profile name). */
+const PROBE_ACCOUNT = '.keychain-probe';
+
 export interface SavedToken {
   storage: TokenStorage;
   /** Where, in words a person can follow. */
@@ -51,15 +54,29 @@ export class CredentialStore {
     }
     try {
       const keychain = await this.io.keychain();
+      // Probe with a throw-away secret first: a store that takes a write it cannot give back
+      // (a kernel keyring this session does not possess) never receives the real token.
+      const probe = randomBytes(12).toString('hex');
+      await withKeychainTimeout('while testing it', (signal) => keychain.set(PROBE_ACCOUNT, probe, signal));
+      const probed = await withKeychainTimeout('while testing it', (signal) =>
+        keychain.get(PROBE_ACCOUNT, signal),
+      );
+      await withKeychainTimeout('while testing it', (signal) => keychain.delete(PROBE_ACCOUNT, signal));
+      if (probed !== probe) throw new Error('the keychain did not give a test secret back');
       await withKeychainTimeout('while saving the token', (signal) => keychain.set(profile, token, signal));
       // Some stores accept a write they cannot read back (a kernel keyring not possessed by
       // this session): only a token that comes back counts as kept.
-      const back = await withKeychainTimeout('while reading the token back', (signal) => keychain.get(profile, signal));
+      const back = await withKeychainTimeout('while reading the token back', (signal) =>
+        keychain.get(profile, signal),
+      );
       if (back !== token) throw new Error('the keychain did not give the saved token back');
       await rm(file, { force: true });
       return { storage: 'keychain', location: keychainLocation(profile) };
     } catch (error) {
-      if (!(error instanceof KeychainTimeoutError)) await this.deleteFromKeychainQuietly(profile);
+      if (!(error instanceof KeychainTimeoutError)) {
+        await this.deleteFromKeychainQuietly(PROBE_ACCOUNT);
+        await this.deleteFromKeychainQuietly(profile);
+      }
       await this.writeFile(file, token);
       return {
         storage: 'file',
@@ -83,9 +100,12 @@ export class CredentialStore {
       const keychain = await this.io.keychain();
       token = await withKeychainTimeout('while reading the token', (signal) => keychain.get(profile, signal));
     } catch (error) {
-      throw new CliError(`cannot read the token of profile "${profile}" from the OS keychain: ${reasonOf(error)}`, {
-        hint: 'Sign in again with `eem login` (add --insecure-storage to keep the token in a file instead).',
-      });
+      throw new CliError(
+        `cannot read the token of profile "${profile}" from the OS keychain: ${reasonOf(error)}`,
+        {
+          hint: 'Sign in again with `eem login` (add --insecure-storage to keep the token in a file instead).',
+        },
+      );
     }
     return token ? { token, storage, location: keychainLocation(profile) } : undefined;
   }
@@ -99,7 +119,8 @@ export class CredentialStore {
         const keychain = await this.io.keychain();
         await withKeychainTimeout('while removing the token', (signal) => keychain.delete(profile, signal));
       } catch (error) {
-        if (storage === 'keychain') warnings.push(`could not remove the token from the OS keychain: ${reasonOf(error)}`);
+        if (storage === 'keychain')
+          warnings.push(`could not remove the token from the OS keychain: ${reasonOf(error)}`);
       }
     }
     return warnings;
@@ -108,7 +129,11 @@ export class CredentialStore {
   private async deleteFromKeychainQuietly(profile: string): Promise<void> {
     try {
       const keychain = await this.io.keychain();
-      await withKeychainTimeout('while removing the token', (signal) => keychain.delete(profile, signal), 1_000);
+      await withKeychainTimeout(
+        'while removing the token',
+        (signal) => keychain.delete(profile, signal),
+        1_000,
+      );
     } catch {
       // Nothing was kept there, or the keychain is unusable: either way there is nothing to clean.
     }

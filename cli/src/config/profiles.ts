@@ -4,6 +4,8 @@
  * the file, so a change made by another terminal is seen at once; writes replace the file
  * atomically.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CliError } from '../errors.js';
 import type { TokenStorage } from './credential-store.js';
 
@@ -38,14 +40,16 @@ export interface SettingsData {
 }
 
 export const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-export const PROFILE_NAME_RULE = 'letters, digits, ".", "_" and "-", starting with a letter or digit, at most 64';
+export const PROFILE_NAME_RULE =
+  'letters, digits, ".", "_" and "-", starting with a letter or digit, at most 64';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const int = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) ? v : undefined);
+const int = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isInteger(v) ? v : undefined;
 
 function parseProject(value: unknown): ProjectRef | undefined {
   if (!isRecord(value)) return undefined;
@@ -62,7 +66,9 @@ function parseSession(value: unknown): SessionInfo | undefined {
     userId,
     name: str(value.name) ?? '',
     usertype: int(value.usertype) ?? 0,
-    projectIds: Array.isArray(value.projectIds) ? value.projectIds.filter((p): p is number => int(p) !== undefined) : [],
+    projectIds: Array.isArray(value.projectIds)
+      ? value.projectIds.filter((p): p is number => int(p) !== undefined)
+      : [],
     root: value.root === true,
     expiresAt: int(value.expiresAt) ?? 0,
     signedInAt: int(value.signedInAt) ?? 0,
@@ -111,40 +117,57 @@ function serialize(data: SettingsData): Record<string, unknown> {
 export interface ProfileStore {
   readonly path: string;
   read(): SettingsData;
-  update(change: (data: SettingsData) => void): SettingsData;
+  update(change: (data: SettingsData) => void): Promise<SettingsData>;
 }
 
-/** Opens the settings file through conf (imported here, by the commands that need settings). */
-export async function openProfileStore(dir: string): Promise<ProfileStore> {
-  const { default: Conf } = await import('conf');
-  let conf: InstanceType<typeof Conf<Record<string, unknown>>>;
-  try {
-    conf = new Conf<Record<string, unknown>>({
-      cwd: dir,
-      configName: 'config',
-      projectName: 'eem',
-      projectSuffix: '',
-      accessPropertiesByDotNotation: false,
-      configFileMode: 0o600,
-      clearInvalidConfig: false,
-    });
-  } catch (error) {
-    throw settingsError(dir, error);
-  }
-  const read = (): SettingsData => {
+/**
+ * The settings file. Reads parse it directly (what conf's `store` does, without loading conf
+ * and its JSON-schema validator for commands that only read); writes go through conf
+ * (atomic replace, mode 0600), which is imported by the first write.
+ */
+export function openProfileStore(dir: string): ProfileStore {
+  const path = join(dir, 'config.json');
+  type ConfStore = { store: Record<string, unknown> };
+  let conf: Promise<ConfStore> | undefined;
+  const loadConf = async (): Promise<ConfStore> => {
+    const { default: Conf } = await import('conf');
     try {
-      return parseSettings(conf.store);
+      return new Conf<Record<string, unknown>>({
+        cwd: dir,
+        configName: 'config',
+        projectName: 'eem',
+        projectSuffix: '',
+        accessPropertiesByDotNotation: false,
+        configFileMode: 0o600,
+        clearInvalidConfig: false,
+      });
+    } catch (error) {
+      throw settingsError(dir, error);
+    }
+  };
+  const read = (): SettingsData => {
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
+      throw settingsError(dir, error);
+    }
+    try {
+      return parseSettings(text.trim() === '' ? {} : JSON.parse(text));
     } catch (error) {
       throw settingsError(dir, error);
     }
   };
   return {
-    path: conf.path,
+    path,
     read,
-    update(change) {
+    async update(change) {
+      conf ??= loadConf();
+      const store = await conf;
       const data = read();
       change(data);
-      conf.store = serialize(data);
+      store.store = serialize(data);
       return data;
     },
   };

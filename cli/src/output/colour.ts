@@ -17,7 +17,8 @@ export function colourLevel({ isTTY, env, flag }: ColourInputs): 0 | 1 | 2 | 3 {
   if (!flag) return 0;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return 0;
   const force = env.FORCE_COLOR;
-  if (force !== undefined && force !== '' && force !== '0' && force !== 'false') return force === '3' ? 3 : force === '2' ? 2 : 1;
+  if (force !== undefined && force !== '' && force !== '0' && force !== 'false')
+    return force === '3' ? 3 : force === '2' ? 2 : 1;
   if (!isTTY || env.TERM === 'dumb') return 0;
   if (env.COLORTERM === 'truecolor' || env.COLORTERM === '24bit') return 3;
   if (env.TERM?.includes('256')) return 2;

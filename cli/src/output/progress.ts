@@ -1,19 +1,43 @@
 /**
  * A spinner on stderr while waiting for the server, only where animation is allowed (a
- * terminal, not TERM=dumb, not CI). ora is imported only then.
+ * terminal, not TERM=dumb, not CI), and only when the wait is long enough to notice: it
+ * appears after `delayMs`, so quick answers never pay for loading ora.
  */
 import type { Context } from '../context.js';
 
-export interface Progress {
-  stop(): void;
-}
+export const PROGRESS_DELAY_MS = 250;
 
-const NONE: Progress = { stop() {} };
-
-export async function startProgress(ctx: Context, text: string): Promise<Progress> {
-  if (!ctx.animate) return NONE;
-  const { default: ora } = await import('ora');
-  const spinner = ora({ text, stream: ctx.io.stderr as NodeJS.WritableStream, discardStdin: false, color: 'cyan' });
-  spinner.start();
-  return { stop: () => spinner.stop() };
+/** Runs `work`, with a spinner saying `text` if it takes longer than `delayMs`. */
+export async function withProgress<T>(
+  ctx: Context,
+  text: string,
+  work: () => Promise<T>,
+  delayMs = PROGRESS_DELAY_MS,
+): Promise<T> {
+  if (!ctx.animate) return work();
+  let stop: (() => void) | undefined;
+  let finished = false;
+  const timer = setTimeout(() => {
+    void import('ora').then(({ default: ora }) => {
+      if (finished) return;
+      const spinner = ora({
+        text,
+        stream: ctx.io.stderr as NodeJS.WritableStream,
+        discardStdin: false,
+      }).start();
+      stop = () => spinner.stop();
+    });
+  }, delayMs);
+  timer.unref();
+  try {
+    return await work();
+  } finally {
+    finished = true;
+    clearTimeout(timer);
+    try {
+      stop?.();
+    } catch {
+      // As above: the spinner is decoration.
+    }
+  }
 }

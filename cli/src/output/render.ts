@@ -51,7 +51,9 @@ function csvCell(text: string): string {
 }
 
 function tableCell<R>(column: Column<R>, row: R, palette: Palette): string {
-  return column.display ? column.display(row, palette) : plainCell(column.value(row), column.time, true);
+  return column.display
+    ? column.display(row, palette)
+    : tsvCell(plainCell(column.value(row), column.time, true));
 }
 
 function renderTable<R>(listing: Listing<R>, palette: Palette): string {

@@ -21,6 +21,12 @@ export function relativeTime(ms: number, now: number): string {
   const hours = Math.floor(minutes / 60);
   const days = Math.floor(hours / 24);
   const span =
-    days > 0 ? `${days}d ${hours % 24}h` : hours > 0 ? `${hours}h ${minutes % 60}m` : minutes > 0 ? `${minutes}m` : 'less than a minute';
+    days > 0
+      ? `${days}d ${hours % 24}h`
+      : hours > 0
+        ? `${hours}h ${minutes % 60}m`
+        : minutes > 0
+          ? `${minutes}m`
+          : 'less than a minute';
   return diff >= 0 ? `in ${span}` : `${span} ago`;
 }

@@ -2,6 +2,7 @@
 import { resolveModule } from '@eem/core';
 import type { Context } from '../context.js';
 import type { OutputFlags } from '../output/format.js';
+import { withProgress } from '../output/progress.js';
 import type { Column } from '../output/render.js';
 import { localTime, relativeTime } from '../output/time.js';
 import { loadProjects } from './projects.js';
@@ -26,7 +27,9 @@ export interface AuthStatus {
 export async function authStatus(ctx: Context, output: OutputFlags): Promise<void> {
   const session = await openSession(ctx);
   const { client } = session;
-  const [user, info] = await Promise.all([client.session.me(), client.shell.systemInfo()]);
+  const [user, info] = await withProgress(ctx, 'Asking the server…', () =>
+    Promise.all([client.session.me(), client.shell.systemInfo()]),
+  );
   const projectId = session.project.id;
   const module = resolveModule({ projectId, usertype: user.usertype, platformMode: info.platformMode });
   const profile = session.profile.profile;
@@ -58,16 +61,27 @@ export async function authStatus(ctx: Context, output: OutputFlags): Promise<voi
 
   const now = ctx.io.now();
   const columns: Column<AuthStatus>[] = [
-    { key: 'profile', header: 'Profile', value: (s) => s.profile, display: (s, p) => `${s.profile} ${p.dim(`(chosen by ${s.profileChosenBy})`)}` },
+    {
+      key: 'profile',
+      header: 'Profile',
+      value: (s) => s.profile,
+      display: (s, p) => `${s.profile} ${p.dim(`(chosen by ${s.profileChosenBy})`)}`,
+    },
     { key: 'server', header: 'Server', value: (s) => s.server },
-    { key: 'account', header: 'User', value: (s) => s.account, display: (s, p) => `${p.bold(s.account)} ${p.dim(`(id ${s.userId}, usertype ${s.usertype})`)}` },
+    {
+      key: 'account',
+      header: 'User',
+      value: (s) => s.account,
+      display: (s, p) => `${p.bold(s.account)} ${p.dim(`(id ${s.userId}, usertype ${s.usertype})`)}`,
+    },
     { key: 'userId', header: 'User id', value: (s) => s.userId, machineOnly: true },
     { key: 'usertype', header: 'Usertype', value: (s) => s.usertype, machineOnly: true },
     {
       key: 'projectId',
       header: 'Project',
       value: (s) => s.projectId,
-      display: (s, p) => (s.projectId ? `${s.projectName ?? '?'} ${p.dim(`(id ${s.projectId})`)}` : p.dim('none')),
+      display: (s, p) =>
+        s.projectId ? `${s.projectName ?? '?'} ${p.dim(`(id ${s.projectId})`)}` : p.dim('none'),
     },
     { key: 'projectName', header: 'Project name', value: (s) => s.projectName, machineOnly: true },
     {
@@ -80,7 +94,8 @@ export async function authStatus(ctx: Context, output: OutputFlags): Promise<voi
       key: 'tokenStorage',
       header: 'Token',
       value: (s) => s.tokenStorage,
-      display: (s) => (s.tokenStorage === 'file' ? `file ${s.tokenLocation} (plain text, mode 0600)` : s.tokenLocation),
+      display: (s) =>
+        s.tokenStorage === 'file' ? `file ${s.tokenLocation} (plain text, mode 0600)` : s.tokenLocation,
     },
     { key: 'tokenLocation', header: 'Token location', value: (s) => s.tokenLocation, machineOnly: true },
     {
@@ -88,7 +103,8 @@ export async function authStatus(ctx: Context, output: OutputFlags): Promise<voi
       header: 'Expires',
       value: (s) => s.expiresAt,
       time: true,
-      display: (s) => (s.expiresAt ? `${localTime(s.expiresAt)} (${relativeTime(s.expiresAt, now)})` : 'unknown'),
+      display: (s) =>
+        s.expiresAt ? `${localTime(s.expiresAt)} (${relativeTime(s.expiresAt, now)})` : 'unknown',
     },
   ];
   ctx.print(

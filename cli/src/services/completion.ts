@@ -38,11 +38,16 @@ const PROFILE_LIST = `eem profile list --output tsv 2>/dev/null | cut -f1`;
 
 function valueOptions(root: CommandSpec): string[] {
   const names = new Set<string>();
-  for (const node of walk(root)) for (const o of node.spec.options) if (o.takesValue) for (const n of o.names) names.add(n);
+  for (const node of walk(root))
+    for (const o of node.spec.options) if (o.takesValue) for (const n of o.names) names.add(n);
   return [...names];
 }
 
-function choiceCases(root: CommandSpec, indent: string, render: (names: string[], choices: readonly string[]) => string): string {
+function choiceCases(
+  root: CommandSpec,
+  indent: string,
+  render: (names: string[], choices: readonly string[]) => string,
+): string {
   const seen = new Set<string>();
   const lines: string[] = [];
   for (const node of walk(root)) {
@@ -55,16 +60,30 @@ function choiceCases(root: CommandSpec, indent: string, render: (names: string[]
   return lines.join('\n');
 }
 
-function words(node: Node, root: CommandSpec): string {
+/** What may follow a command: its subcommands or argument values. */
+function words(node: Node): string {
+  return [...node.spec.subcommands.map((s) => s.name), ...(node.spec.argumentChoices ?? [])].join(' ');
+}
+
+/** The flags of a command, and the global ones. */
+function flags(node: Node, root: CommandSpec): string {
   const globals = root.options.flatMap((o) => o.names.filter((n) => n.startsWith('--')));
   const own = node.path ? node.spec.options.flatMap((o) => o.names.filter((n) => n.startsWith('--'))) : [];
-  return [...node.spec.subcommands.map((s) => s.name), ...(node.spec.argumentChoices ?? []), ...own, ...globals].join(' ');
+  return [...own, ...globals, '--help'].join(' ');
 }
 
 export function bashScript(root: CommandSpec): string {
   const nodes = walk(root);
-  const cases = nodes.map((n) => `    "${n.path}") words="${words(n, root)}" ;;`).join('\n');
-  const profileArgs = nodes.filter((n) => n.spec.profileArgument).map((n) => `"${n.path}"`).join('|');
+  const cases = nodes
+    .map(
+      (n) =>
+        `    "${n.path}") if [[ "$cur" == -* ]]; then words="${flags(n, root)}"; else words="${words(n)}"; fi ;;`,
+    )
+    .join('\n');
+  const profileArgs = nodes
+    .filter((n) => n.spec.profileArgument)
+    .map((n) => `"${n.path}"`)
+    .join('|');
   return `# bash completion for eem. Load it with:  source <(eem completion bash)
 # or save it:  eem completion bash > ~/.local/share/bash-completion/completions/eem
 _eem() {
@@ -100,8 +119,16 @@ complete -F _eem eem
 
 export function zshScript(root: CommandSpec): string {
   const nodes = walk(root);
-  const cases = nodes.map((n) => `    "${n.path}") candidates=(${words(n, root)}) ;;`).join('\n');
-  const profileArgs = nodes.filter((n) => n.spec.profileArgument).map((n) => `"${n.path}"`).join('|');
+  const cases = nodes
+    .map(
+      (n) =>
+        `    "${n.path}") if [[ "\${words[CURRENT]}" == -* ]]; then candidates=(${flags(n, root)}); else candidates=(${words(n)}); fi ;;`,
+    )
+    .join('\n');
+  const profileArgs = nodes
+    .filter((n) => n.spec.profileArgument)
+    .map((n) => `"${n.path}"`)
+    .join('|');
   return `#compdef eem
 # zsh completion for eem. Load it with:  source <(eem completion zsh)
 # or save it as _eem in a directory of your $fpath.
@@ -172,7 +199,8 @@ end`,
     for (const sub of node.spec.subcommands) {
       lines.push(`complete -c eem -n ${cond} -a '${sub.name}' -d '${fishEscape(sub.description)}'`);
     }
-    for (const choice of node.spec.argumentChoices ?? []) lines.push(`complete -c eem -n ${cond} -a '${choice}'`);
+    for (const choice of node.spec.argumentChoices ?? [])
+      lines.push(`complete -c eem -n ${cond} -a '${choice}'`);
     if (node.spec.profileArgument) lines.push(`complete -c eem -n ${cond} -a "(${PROFILE_LIST})"`);
     if (!node.path) continue;
     for (const option of node.spec.options) {
@@ -189,7 +217,7 @@ function fishOption(condition: string, option: OptionSpec): string {
   const parts = [`complete -c eem ${condition}`.trimEnd()];
   if (long) parts.push(`-l ${long}`);
   if (short) parts.push(`-s ${short}`);
-  if (option.takesValue) parts.push('-r');
+  if (option.takesValue) parts.push('-x');
   if (option.choices) parts.push(`-a '${option.choices.join(' ')}'`);
   if (long === 'profile') parts.push(`-a "(${PROFILE_LIST})"`);
   parts.push(`-d '${fishEscape(option.description)}'`);

@@ -20,7 +20,8 @@ export interface SdkErrorShape {
 export function asSdkError(error: unknown): SdkErrorShape | undefined {
   if (!(error instanceof Error)) return undefined;
   const e = error as Error & Partial<SdkErrorShape>;
-  if (typeof e.code !== 'number' || typeof e.msg !== 'string' || typeof e.endpointId !== 'string') return undefined;
+  if (typeof e.code !== 'number' || typeof e.msg !== 'string' || typeof e.endpointId !== 'string')
+    return undefined;
   return e as SdkErrorShape;
 }
 

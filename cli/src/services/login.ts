@@ -5,9 +5,10 @@
  */
 import { isProjectBound, isStrongPassword, MESSAGES, WIRE_MESSAGES } from '@eem/core';
 import type { Client, SessionAnswer } from '@eem/sdk';
-import type { Context } from '../context.js';
 import type { Profile, ProjectRef } from '../config/profiles.js';
+import type { Context } from '../context.js';
 import { CliError, UsageError } from '../errors.js';
+import { withProgress } from '../output/progress.js';
 import { asSdkError, isSdkError } from './errors.js';
 import { ask, askSecret, readAllStdin } from './prompt.js';
 import { buildClient, type ChosenProfile, chooseProfile, chooseServer } from './session.js';
@@ -39,16 +40,22 @@ export async function login(ctx: Context, flags: LoginFlags): Promise<void> {
   }
   await completeSignIn(ctx, { chosen, serverUrl: server.url, answer, insecure: flags.insecureStorage });
   if (ctx.io.env.EEM_TOKEN) {
-    ctx.reporter.warn('EEM_TOKEN is set in this environment: commands here keep using it instead of this sign-in.');
+    ctx.reporter.warn(
+      'EEM_TOKEN is set in this environment: commands here keep using it instead of this sign-in.',
+    );
   }
 }
 
 async function passwordSignIn(ctx: Context, client: Client, profile: Profile | undefined, flags: LoginFlags) {
   let account = flags.username?.trim();
   if (!account) {
-    if (ctx.canPrompt) account = (await ask(ctx, 'Account', { flag: '--username', defaultValue: profile?.account })).trim();
+    if (ctx.canPrompt)
+      account = (await ask(ctx, 'Account', { flag: '--username', defaultValue: profile?.account })).trim();
     else if (profile?.account && flags.passwordStdin) account = profile.account;
-    else throw new UsageError('--username is required when eem is not run on a terminal (it never prompts without one)');
+    else
+      throw new UsageError(
+        '--username is required when eem is not run on a terminal (it never prompts without one)',
+      );
   }
   if (!account) throw new UsageError(MESSAGES.accountRequired);
 
@@ -64,11 +71,15 @@ async function passwordSignIn(ctx: Context, client: Client, profile: Profile | u
   if (!password) throw new UsageError(MESSAGES.passwordRequired);
 
   try {
-    return await client.login(account, password, { client: 'cli', now: ctx.io.now() });
+    return await withProgress(ctx, 'Signing in…', () =>
+      client.login(account, password, { client: 'cli', now: ctx.io.now() }),
+    );
   } catch (error) {
     if (isSdkError(error, 'WrongCredentialsError')) {
       const e = asSdkError(error);
-      throw new CliError(e?.msg ?? WIRE_MESSAGES.wrongCredentials, { hint: e?.lockWarning ?? WIRE_MESSAGES.lockWarning });
+      throw new CliError(e?.msg ?? WIRE_MESSAGES.wrongCredentials, {
+        hint: e?.lockWarning ?? WIRE_MESSAGES.lockWarning,
+      });
     }
     if (!isSdkError(error, 'PasswordExpiredError')) throw error;
   }
@@ -91,7 +102,8 @@ function newPasswordFromStdin(next: string | undefined): string {
       hint: 'Run `eem login` on a terminal, or give the new password as the second line of stdin with --password-stdin.',
     });
   }
-  if (!isStrongPassword(next)) throw new UsageError(`--password-stdin (second line): ${MESSAGES.strongPassword}`);
+  if (!isStrongPassword(next))
+    throw new UsageError(`--password-stdin (second line): ${MESSAGES.strongPassword}`);
   return next;
 }
 
@@ -103,7 +115,9 @@ async function askNewPassword(ctx: Context): Promise<string> {
     if (!next) problem = MESSAGES.newPasswordRequired;
     else if (!isStrongPassword(next)) problem = MESSAGES.strongPassword;
     else {
-      const confirm = await askSecret(ctx, 'Confirm new password', { flag: '--password-stdin (second line)' });
+      const confirm = await askSecret(ctx, 'Confirm new password', {
+        flag: '--password-stdin (second line)',
+      });
       if (confirm !== next) problem = MESSAGES.passwordsDoNotMatch;
     }
     if (!problem) return next;
@@ -143,14 +157,16 @@ async function completeSignIn(ctx: Context, { chosen, serverUrl, answer, insecur
 
   const previous = chosen.profile;
   let project: ProjectRef | undefined =
-    previous && previous.account === user.name && previous.server === serverUrl ? previous.project : undefined;
+    previous && previous.account === user.name && previous.server === serverUrl
+      ? previous.project
+      : undefined;
   if (isProjectBound(user.usertype) && (!project || !linked.includes(project.id))) {
     const id = user.projectId && linked.includes(user.projectId) ? user.projectId : (linked[0] ?? 0);
     project = { id, name: await projectName(ctx, serverUrl, token, id) };
   }
 
   const store = await ctx.profiles();
-  store.update((data) => {
+  await store.update((data) => {
     data.profiles[chosen.name] = {
       name: chosen.name,
       server: serverUrl,
@@ -173,12 +189,18 @@ async function completeSignIn(ctx: Context, { chosen, serverUrl, answer, insecur
   ctx.reporter.success(`Signed in to ${serverUrl} as ${user.name} (profile "${chosen.name}").`);
   if (project) ctx.reporter.note(`Project: ${project.name} (id ${project.id}).`);
   if (saved.storage === 'keychain') ctx.reporter.note(`Token kept in the ${saved.location}.`);
-  else if (!saved.warning) ctx.reporter.note(`Token kept in ${saved.location} (plain text, mode 0600), as --insecure-storage asks.`);
+  else if (!saved.warning)
+    ctx.reporter.note(`Token kept in ${saved.location} (plain text, mode 0600), as --insecure-storage asks.`);
 }
 
 async function projectName(ctx: Context, serverUrl: string, token: string, id: number): Promise<string> {
   try {
-    const client = await buildClient(ctx, serverUrl, () => token, () => id);
+    const client = await buildClient(
+      ctx,
+      serverUrl,
+      () => token,
+      () => id,
+    );
     const projects = await client.projects.projects({ query: {} });
     return projects.find((p) => p.id === id)?.name ?? String(id);
   } catch {

@@ -17,7 +17,7 @@ export async function logout(ctx: Context): Promise<void> {
   }
   if (!token) {
     if (session) await ctx.credentials.remove(chosen.name, session.storage);
-    clearSession(store, chosen.name);
+    await clearSession(store, chosen.name);
     ctx.reporter.note(`Not signed in to ${server.url} (profile "${chosen.name}"); nothing to do.`);
     return;
   }
@@ -34,23 +34,30 @@ export async function logout(ctx: Context): Promise<void> {
 
   if (envToken) {
     if (problem) throw new CliError(`could not revoke the token of EEM_TOKEN on ${server.url}: ${problem}`);
-    ctx.reporter.success(`Revoked the token of EEM_TOKEN on ${server.url}; remove EEM_TOKEN from this environment.`);
+    ctx.reporter.success(
+      `Revoked the token of EEM_TOKEN on ${server.url}; remove EEM_TOKEN from this environment.`,
+    );
     return;
   }
 
   const warnings = await ctx.credentials.remove(chosen.name, session?.storage);
-  clearSession(store, chosen.name);
+  await clearSession(store, chosen.name);
   for (const warning of warnings) ctx.reporter.warn(warning);
   if (problem) {
-    throw new CliError(`the token was removed from this machine but not revoked on ${server.url}: ${problem}`, {
-      hint: 'It stays valid on the server until it expires.',
-    });
+    throw new CliError(
+      `the token was removed from this machine but not revoked on ${server.url}: ${problem}`,
+      {
+        hint: 'It stays valid on the server until it expires.',
+      },
+    );
   }
-  ctx.reporter.success(`Signed out of ${server.url} (profile "${chosen.name}"); the token is revoked and removed.`);
+  ctx.reporter.success(
+    `Signed out of ${server.url} (profile "${chosen.name}"); the token is revoked and removed.`,
+  );
 }
 
-function clearSession(store: Awaited<ReturnType<Context['profiles']>>, name: string): void {
-  store.update((data) => {
+async function clearSession(store: Awaited<ReturnType<Context['profiles']>>, name: string): Promise<void> {
+  await store.update((data) => {
     const profile = data.profiles[name];
     if (profile) profile.session = undefined;
   });

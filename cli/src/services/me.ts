@@ -2,6 +2,7 @@
 import type { User } from '@eem/contract';
 import type { Context } from '../context.js';
 import type { OutputFlags } from '../output/format.js';
+import { withProgress } from '../output/progress.js';
 import type { Column } from '../output/render.js';
 import { openSession } from './session.js';
 
@@ -28,6 +29,6 @@ export function userColumns(): Column<User>[] {
 
 export async function showMe(ctx: Context, output: OutputFlags): Promise<void> {
   const { client } = await openSession(ctx);
-  const user = await client.session.me();
+  const user = await withProgress(ctx, 'Asking the server…', () => client.session.me());
   ctx.print({ columns: userColumns(), rows: [user], json: user, vertical: true }, output);
 }

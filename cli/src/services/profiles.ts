@@ -1,9 +1,11 @@
 /** `eem profile list|use|add|remove`: named sets of server, account and current project. */
-import type { Context } from '../context.js';
+
 import type { Profile } from '../config/profiles.js';
+import type { Context } from '../context.js';
 import { CliError, UsageError } from '../errors.js';
 import type { OutputFlags } from '../output/format.js';
 import type { Column } from '../output/render.js';
+import { isSdkError } from './errors.js';
 import { buildClient, chooseProfile, normalizeServer, validateProfileName } from './session.js';
 
 interface ProfileRow {
@@ -37,7 +39,12 @@ export async function listProfiles(ctx: Context, output: OutputFlags): Promise<v
       current: p.name === chosen.name,
     }));
   const columns: Column<ProfileRow>[] = [
-    { key: 'name', header: 'Name', value: (r) => r.name, display: (r, p) => (r.current ? p.bold.green(r.name) : r.name) },
+    {
+      key: 'name',
+      header: 'Name',
+      value: (r) => r.name,
+      display: (r, p) => (r.current ? p.bold.green(r.name) : r.name),
+    },
     { key: 'server', header: 'Server', value: (r) => r.server },
     { key: 'account', header: 'Account', value: (r) => r.account },
     {
@@ -51,12 +58,21 @@ export async function listProfiles(ctx: Context, output: OutputFlags): Promise<v
       key: 'signedIn',
       header: 'Signed in',
       value: (r) => r.signedIn,
-      display: (r, p) => (r.signedIn ? `yes ${p.dim(`(${r.tokenStorage})`)}` : r.expiresAt ? p.yellow('expired') : 'no'),
+      display: (r, p) =>
+        r.signedIn ? `yes ${p.dim(`(${r.tokenStorage})`)}` : r.expiresAt ? p.yellow('expired') : 'no',
     },
     { key: 'expiresAt', header: 'Expires', value: (r) => r.expiresAt, time: true, machineOnly: true },
-    { key: 'current', header: 'Current', value: (r) => (r.current ? '*' : ''), display: (r, p) => (r.current ? p.green('*') : '') },
+    {
+      key: 'current',
+      header: 'Current',
+      value: (r) => (r.current ? '*' : ''),
+      display: (r, p) => (r.current ? p.green('*') : ''),
+    },
   ];
-  const json = rows.map((r) => ({ ...r, expiresAt: r.expiresAt === null ? null : new Date(r.expiresAt).toISOString() }));
+  const json = rows.map((r) => ({
+    ...r,
+    expiresAt: r.expiresAt === null ? null : new Date(r.expiresAt).toISOString(),
+  }));
   const format = ctx.print({ columns, rows, json }, output);
   if (format === 'table' && rows.length === 0) ctx.reporter.note('No profiles yet: `eem login` creates one.');
 }
@@ -64,7 +80,7 @@ export async function listProfiles(ctx: Context, output: OutputFlags): Promise<v
 export async function useProfile(ctx: Context, name: string): Promise<void> {
   validateProfileName(name, 'the profile name');
   const store = await ctx.profiles();
-  store.update((data) => {
+  await store.update((data) => {
     if (!data.profiles[name]) {
       throw new CliError(`no profile "${name}"`, { hint: 'See `eem profile list`.' });
     }
@@ -72,7 +88,9 @@ export async function useProfile(ctx: Context, name: string): Promise<void> {
   });
   ctx.reporter.success(`Profile "${name}" is now the default for terminals that choose none.`);
   if (ctx.io.env.EEM_PROFILE && ctx.io.env.EEM_PROFILE !== name) {
-    ctx.reporter.warn(`EEM_PROFILE=${ctx.io.env.EEM_PROFILE} is set in this terminal and still chooses its profile here.`);
+    ctx.reporter.warn(
+      `EEM_PROFILE=${ctx.io.env.EEM_PROFILE} is set in this terminal and still chooses its profile here.`,
+    );
   }
 }
 
@@ -86,13 +104,18 @@ export async function addProfile(ctx: Context, name: string, flags: AddFlags): P
   validateProfileName(name, 'the profile name');
   const server = normalizeServer(flags.server, '--server');
   const store = await ctx.profiles();
-  store.update((data) => {
-    if (data.profiles[name]) throw new CliError(`profile "${name}" already exists`, { hint: 'Remove it first, or pick another name.' });
+  await store.update((data) => {
+    if (data.profiles[name])
+      throw new CliError(`profile "${name}" already exists`, {
+        hint: 'Remove it first, or pick another name.',
+      });
     const profile: Profile = { name, server, account: flags.account?.trim() || undefined };
     data.profiles[name] = profile;
     if (flags.use || !data.currentProfile || !data.profiles[data.currentProfile]) data.currentProfile = name;
   });
-  ctx.reporter.success(`Added profile "${name}" for ${server}. Sign in with \`eem login --profile ${name}\`.`);
+  ctx.reporter.success(
+    `Added profile "${name}" for ${server}. Sign in with \`eem login --profile ${name}\`.`,
+  );
 }
 
 export async function removeProfile(ctx: Context, name: string): Promise<void> {
@@ -106,13 +129,19 @@ export async function removeProfile(ctx: Context, name: string): Promise<void> {
       try {
         const client = await buildClient(ctx, profile.server, () => loaded.token);
         await client.session.logout(undefined, { timeoutMs: 5_000 });
-      } catch {
-        ctx.reporter.warn(`could not revoke the token on ${profile.server}; it stays valid there until it expires.`);
+      } catch (error) {
+        // An expired or revoked token is already signed out on the server.
+        if (!isSdkError(error, 'SessionExpiredError')) {
+          ctx.reporter.warn(
+            `could not revoke the token on ${profile.server}; it stays valid there until it expires.`,
+          );
+        }
       }
     }
-    for (const warning of await ctx.credentials.remove(name, profile.session.storage)) ctx.reporter.warn(warning);
+    for (const warning of await ctx.credentials.remove(name, profile.session.storage))
+      ctx.reporter.warn(warning);
   }
-  store.update((data) => {
+  await store.update((data) => {
     delete data.profiles[name];
     if (data.currentProfile === name) data.currentProfile = undefined;
   });

@@ -4,12 +4,14 @@
  * switching the profile's project (sent as the projectId header on every later call), and
  * showing it.
  */
-import { isProjectBound } from '@eem/core';
+
 import type { Project, TreeNode } from '@eem/contract';
+import { isProjectBound } from '@eem/core';
 import type { Client } from '@eem/sdk';
 import type { Context } from '../context.js';
 import { CliError, UsageError } from '../errors.js';
 import type { OutputFlags } from '../output/format.js';
+import { withProgress } from '../output/progress.js';
 import type { Column, Listing } from '../output/render.js';
 import { type ActiveSession, chooseProfile, chooseProject, openSession } from './session.js';
 
@@ -34,7 +36,12 @@ export interface ProjectCatalogue {
 
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
-function flattenTree(nodes: readonly TreeNode[], currentId: number, parentId: number | null = null, depth = 0): ProjectRow[] {
+function flattenTree(
+  nodes: readonly TreeNode[],
+  currentId: number,
+  parentId: number | null = null,
+  depth = 0,
+): ProjectRow[] {
   return nodes.flatMap((node) => [
     {
       id: node.id,
@@ -86,13 +93,19 @@ export function projectListing(catalogue: ProjectCatalogue, currentId: number): 
       key: 'name',
       header: 'Name',
       value: (r) => r.name,
-      display: (r, p) => `${'  '.repeat(r.depth)}${r.current ? p.bold.green(r.name) : r.type === 'project' ? r.name : p.dim(r.name)}`,
+      display: (r, p) =>
+        `${'  '.repeat(r.depth)}${r.current ? p.bold.green(r.name) : r.type === 'project' ? r.name : p.dim(r.name)}`,
     },
     ...(catalogue.tree ? [{ key: 'type', header: 'Type', value: (r: ProjectRow) => r.type }] : []),
     { key: 'code', header: 'Code', value: (r) => r.code },
     { key: 'timeZone', header: 'Time zone', value: (r) => r.timeZone },
     ...(catalogue.tree ? [{ key: 'parentId', header: 'Parent', value: (r: ProjectRow) => r.parentId }] : []),
-    { key: 'current', header: 'Current', value: (r) => (r.current ? '*' : ''), display: (r, p) => (r.current ? p.green('*') : '') },
+    {
+      key: 'current',
+      header: 'Current',
+      value: (r) => (r.current ? '*' : ''),
+      display: (r, p) => (r.current ? p.green('*') : ''),
+    },
   ];
   const json = catalogue.tree
     ? markCurrent(catalogue.raw as TreeNode[], currentId)
@@ -102,7 +115,9 @@ export function projectListing(catalogue: ProjectCatalogue, currentId: number): 
 
 export async function listProjects(ctx: Context, output: OutputFlags): Promise<void> {
   const session = await openSession(ctx);
-  const catalogue = await loadProjects(session.client, session.project.id);
+  const catalogue = await withProgress(ctx, 'Loading projects…', () =>
+    loadProjects(session.client, session.project.id),
+  );
   const format = ctx.print(projectListing(catalogue, session.project.id), output);
   if (format === 'table' && catalogue.rows.length === 0) ctx.reporter.note('No projects to enter.');
 }
@@ -112,7 +127,8 @@ export function findProject(rows: readonly ProjectRow[], target: string): Projec
   const projects = rows.filter((r) => r.type === 'project');
   const wanted = target.trim();
   const byId = /^\d+$/.test(wanted) ? projects.filter((r) => r.id === Number(wanted)) : [];
-  const matches = byId.length > 0 ? byId : projects.filter((r) => r.name.toLowerCase() === wanted.toLowerCase());
+  const matches =
+    byId.length > 0 ? byId : projects.filter((r) => r.name.toLowerCase() === wanted.toLowerCase());
   if (matches.length === 1 && matches[0]) return matches[0];
   if (matches.length > 1) {
     throw new UsageError(
@@ -128,9 +144,13 @@ export interface UseFlags {
 }
 
 /** Stores the project in the profile (creating the profile for an EEM_TOKEN-only setup). */
-async function storeProject(ctx: Context, session: ActiveSession, project: { id: number; name: string } | undefined) {
+async function storeProject(
+  ctx: Context,
+  session: ActiveSession,
+  project: { id: number; name: string } | undefined,
+) {
   const store = await ctx.profiles();
-  store.update((data) => {
+  await store.update((data) => {
     const name = session.profile.name;
     const entry = data.profiles[name] ?? { name, server: session.server.url };
     entry.project = project;
@@ -141,17 +161,22 @@ async function storeProject(ctx: Context, session: ActiveSession, project: { id:
 
 export async function useProject(ctx: Context, target: string | undefined, flags: UseFlags): Promise<void> {
   if (flags.none && target !== undefined) throw new UsageError('give a project or --none, not both');
-  if (!flags.none && target === undefined) throw new UsageError('missing project: give its id or name (or --none)');
+  if (!flags.none && target === undefined)
+    throw new UsageError('missing project: give its id or name (or --none)');
   const session = await openSession(ctx);
   const where = `profile "${session.profile.name}"`;
   if (flags.none) {
     const user = await session.client.session.me();
     if (isProjectBound(user.usertype)) {
-      throw new CliError(`${user.name} is a project user (usertype ${user.usertype}) and always works in a project`);
+      throw new CliError(
+        `${user.name} is a project user (usertype ${user.usertype}) and always works in a project`,
+      );
     }
     await storeProject(ctx, session, undefined);
     session.project = { id: 0, source: 'config' };
-    ctx.reporter.success(`Left the project on ${where}: later commands work on the platform (no projectId header).`);
+    ctx.reporter.success(
+      `Left the project on ${where}: later commands work on the platform (no projectId header).`,
+    );
   } else {
     const catalogue = await loadProjects(session.client, session.project.id);
     const project = findProject(catalogue.rows, target ?? '');
@@ -159,7 +184,8 @@ export async function useProject(ctx: Context, target: string | undefined, flags
     session.project = { id: project.id, source: 'config' };
     ctx.reporter.success(`Switched to project ${project.name} (id ${project.id}) on ${where}.`);
   }
-  const override = ctx.flags.project !== undefined ? '--project' : ctx.io.env.EEM_PROJECT ? 'EEM_PROJECT' : undefined;
+  const override =
+    ctx.flags.project !== undefined ? '--project' : ctx.io.env.EEM_PROJECT ? 'EEM_PROJECT' : undefined;
   if (override) ctx.reporter.warn(`${override} is set for this call and still chooses the project here.`);
 }
 
@@ -186,9 +212,15 @@ export async function currentProject(ctx: Context, output: OutputFlags): Promise
     }
   }
   const source =
-    project.source === 'flag' ? '--project' : project.source === 'env' ? 'EEM_PROJECT' : `profile "${chosen.name}"`;
+    project.source === 'flag'
+      ? '--project'
+      : project.source === 'env'
+        ? 'EEM_PROJECT'
+        : `profile "${chosen.name}"`;
   if (project.id === 0) {
-    ctx.reporter.note(`No current project on profile "${chosen.name}": commands work on the platform (module pf where the server is in platform mode).`);
+    ctx.reporter.note(
+      `No current project on profile "${chosen.name}": commands work on the platform (module pf where the server is in platform mode).`,
+    );
     const rows: CurrentProject[] = [];
     ctx.print({ columns: currentColumns, rows, json: null, ndjson: [] }, output);
     return;

@@ -16,7 +16,9 @@ export interface AskOptions {
 
 function requireTerminal(ctx: Context, options: AskOptions): void {
   if (!ctx.canPrompt) {
-    throw new UsageError(`${options.flag} is required when eem is not run on a terminal (it never prompts without one)`);
+    throw new UsageError(
+      `${options.flag} is required when eem is not run on a terminal (it never prompts without one)`,
+    );
   }
 }
 
@@ -25,7 +27,7 @@ function readLine(stdin: InputStream, echo: (text: string) => void, secret: bool
   return new Promise((resolve, reject) => {
     const raw = typeof stdin.setRawMode === 'function';
     let value = '';
-    let escape = false;
+    let inEscape = false;
     const finish = (error?: Error) => {
       stdin.removeListener('data', onData);
       stdin.removeListener('end', onEnd);
@@ -37,10 +39,12 @@ function readLine(stdin: InputStream, echo: (text: string) => void, secret: bool
     };
     const onEnd = () => finish(value ? undefined : new InterruptedError());
     const onData = (chunk: Buffer | string) => {
-      for (const char of String(chunk)) {
-        if (escape) {
+      const chars = [...String(chunk)];
+      for (let index = 0; index < chars.length; index++) {
+        const char = chars[index] ?? '';
+        if (inEscape) {
           // Skip an escape sequence (arrow keys and the like) up to its final letter or ~.
-          if (/[A-Za-z~]/.test(char)) escape = false;
+          if (/[A-Za-z~]/.test(char)) inEscape = false;
           continue;
         }
         switch (char) {
@@ -54,9 +58,13 @@ function readLine(stdin: InputStream, echo: (text: string) => void, secret: bool
             }
             break;
           case '\r':
-          case '\n':
+          case '\n': {
+            // Typed ahead (or pasted) answers to the next questions stay for them.
+            const rest = chars.slice(index + (char === '\r' && chars[index + 1] === '\n' ? 2 : 1)).join('');
             finish();
+            if (rest) stdin.unshift(rest);
             return;
+          }
           case '\u007f':
           case '\b':
             if (value) {
@@ -69,7 +77,7 @@ function readLine(stdin: InputStream, echo: (text: string) => void, secret: bool
             value = '';
             break;
           case '\u001b':
-            escape = true;
+            inEscape = true;
             break;
           default:
             if (char >= ' ') {

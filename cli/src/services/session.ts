@@ -6,9 +6,9 @@
  */
 import type { Language } from '@eem/core';
 import type { Client } from '@eem/sdk';
-import type { Context } from '../context.js';
 import type { TokenStorage } from '../config/credential-store.js';
 import { PROFILE_NAME, PROFILE_NAME_RULE, type Profile, type SettingsData } from '../config/profiles.js';
+import type { Context } from '../context.js';
 import { AuthRequiredError, UsageError } from '../errors.js';
 
 export const DEFAULT_SERVER = 'http://localhost:8080';
@@ -24,12 +24,17 @@ export interface ChosenProfile {
 }
 
 export function validateProfileName(name: string, where: string): string {
-  if (!PROFILE_NAME.test(name)) throw new UsageError(`${where} must be a profile name: ${PROFILE_NAME_RULE} (got "${name}")`);
+  if (!PROFILE_NAME.test(name))
+    throw new UsageError(`${where} must be a profile name: ${PROFILE_NAME_RULE} (got "${name}")`);
   return name;
 }
 
 /** --profile, else EEM_PROFILE, else the configured current profile, else "default". */
-export function chooseProfile(ctx: Context, data: SettingsData, options: { mustExist: boolean }): ChosenProfile {
+export function chooseProfile(
+  ctx: Context,
+  data: SettingsData,
+  options: { mustExist: boolean },
+): ChosenProfile {
   const flag = ctx.flags.profile;
   const env = ctx.io.env.EEM_PROFILE;
   let chosen: ChosenProfile;
@@ -83,22 +88,32 @@ export function normalizeServer(value: string, where: string): string {
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
-export function chooseServer(ctx: Context, profile: Profile | undefined, flag?: string): { url: string; source: Source } {
+export function chooseServer(
+  ctx: Context,
+  profile: Profile | undefined,
+  flag?: string,
+): { url: string; source: Source } {
   if (flag !== undefined) return { url: normalizeServer(flag, '--server'), source: 'flag' };
   const env = ctx.io.env.EEM_SERVER;
   if (env) return { url: normalizeServer(env, 'EEM_SERVER'), source: 'env' };
-  if (profile) return { url: normalizeServer(profile.server, `the server of profile "${profile.name}"`), source: 'config' };
+  if (profile)
+    return {
+      url: normalizeServer(profile.server, `the server of profile "${profile.name}"`),
+      source: 'config',
+    };
   return { url: DEFAULT_SERVER, source: 'default' };
 }
 
 function parseProjectId(value: string, where: string): number {
-  if (!/^\d+$/.test(value.trim())) throw new UsageError(`${where} must be a project id (a whole number, 0 for none; got "${value}")`);
+  if (!/^\d+$/.test(value.trim()))
+    throw new UsageError(`${where} must be a project id (a whole number, 0 for none; got "${value}")`);
   return Number(value.trim());
 }
 
 /** --project, else EEM_PROJECT, else the profile's current project, else 0 (none). */
 export function chooseProject(ctx: Context, profile: Profile | undefined): { id: number; source: Source } {
-  if (ctx.flags.project !== undefined) return { id: parseProjectId(ctx.flags.project, '--project'), source: 'flag' };
+  if (ctx.flags.project !== undefined)
+    return { id: parseProjectId(ctx.flags.project, '--project'), source: 'flag' };
   const env = ctx.io.env.EEM_PROJECT;
   if (env) return { id: parseProjectId(env, 'EEM_PROJECT'), source: 'env' };
   if (profile?.project) return { id: profile.project.id, source: 'config' };
@@ -121,7 +136,12 @@ export interface ActiveSession {
   client: Client;
 }
 
-export async function buildClient(ctx: Context, server: string, token?: () => string | undefined, projectId?: () => number) {
+export async function buildClient(
+  ctx: Context,
+  server: string,
+  token?: () => string | undefined,
+  projectId?: () => number,
+) {
   return ctx.io.createClient({
     baseUrl: server,
     ...(token ? { token } : {}),
@@ -159,22 +179,17 @@ export async function openSession(ctx: Context): Promise<ActiveSession> {
     tokenLocation = loaded.location;
   }
   const project = chooseProject(ctx, chosen.profile);
-  const active: Omit<ActiveSession, 'client'> & { client?: Client } = {
-    profile: chosen,
-    server,
-    token,
-    tokenSource,
-    tokenLocation,
-    project,
-  };
-  active.client = await buildClient(
+  // The client reads the project before every call, so `active.project = …` redirects later calls.
+  let active: ActiveSession | undefined;
+  const client = await buildClient(
     ctx,
     server.url,
     () => token,
-    () => active.project.id,
+    () => (active ?? { project }).project.id,
   );
+  active = { profile: chosen, server, token, tokenSource, tokenLocation, project, client };
   if (tokenSource !== 'env') ctx.onSessionExpired = () => forgetToken(ctx, chosen.name, token);
-  return active as ActiveSession;
+  return active;
 }
 
 /**
@@ -189,7 +204,7 @@ export async function forgetToken(ctx: Context, profileName: string, token: stri
   const current = await ctx.credentials.load(profileName, session.storage).catch(() => undefined);
   if (current && current.token !== token) return;
   await ctx.credentials.remove(profileName, session.storage);
-  store.update((data) => {
+  await store.update((data) => {
     const entry = data.profiles[profileName];
     if (entry) entry.session = undefined;
   });

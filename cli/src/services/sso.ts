@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Client, SessionAnswer } from '@eem/sdk';
 import type { Context } from '../context.js';
-import { CliError, InterruptedError } from '../errors.js';
+import { CliError } from '../errors.js';
 
 export const SSO_AUTHORIZE_PATH = '/eem-service/thirdpart/sso/auth2.0/authorize';
 export const SSO_WAIT_MS = 5 * 60_000;
@@ -16,9 +16,8 @@ export const SSO_WAIT_MS = 5 * 60_000;
 export interface SsoOptions {
   /** Open the browser (false with --no-browser: print the address and wait). */
   browser: boolean;
+  /** How long to wait for the browser (default 5 minutes). Ctrl-C ends the wait with 130. */
   waitMs?: number;
-  /** Aborted by Ctrl-C. */
-  signal?: AbortSignal;
 }
 
 function page(title: string, text: string): string {
@@ -28,7 +27,11 @@ function page(title: string, text: string): string {
 }
 
 function answer(response: ServerResponse, status: number, title: string, text: string): void {
-  response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', connection: 'close' });
+  response.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'close',
+  });
   response.end(page(title, text));
 }
 
@@ -47,14 +50,14 @@ export async function waitForSsoCode(ctx: Context, serverUrl: string, options: S
   try {
     return await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(
-        () => reject(new CliError(`no sign-in arrived within ${Math.round((options.waitMs ?? SSO_WAIT_MS) / 1000)} s`)),
+        () =>
+          reject(
+            new CliError(`no sign-in arrived within ${Math.round((options.waitMs ?? SSO_WAIT_MS) / 1000)} s`),
+          ),
         options.waitMs ?? SSO_WAIT_MS,
       );
-      const onAbort = () => reject(new InterruptedError());
-      options.signal?.addEventListener('abort', onAbort, { once: true });
       const done = (fn: () => void) => {
         clearTimeout(timer);
-        options.signal?.removeEventListener('abort', onAbort);
         fn();
       };
       server.on('request', (request: IncomingMessage, response: ServerResponse) => {
@@ -65,7 +68,12 @@ export async function waitForSsoCode(ctx: Context, serverUrl: string, options: S
         }
         if (url.searchParams.get('state') !== state) {
           // Not the sign-in this command started: ignore it and keep waiting.
-          answer(response, 400, 'Sign-in refused', 'The sign-in does not belong to the eem command that is waiting.');
+          answer(
+            response,
+            400,
+            'Sign-in refused',
+            'The sign-in does not belong to the eem command that is waiting.',
+          );
           return;
         }
         const error = url.searchParams.get('error');
@@ -82,7 +90,8 @@ export async function waitForSsoCode(ctx: Context, serverUrl: string, options: S
       ctx.reporter.note(`Open this address in a browser to sign in:\n\n  ${authorize}\n`);
       if (options.browser) {
         ctx.io.openBrowser(authorize).then(
-          () => ctx.reporter.note('Opened your browser; waiting for the sign-in to finish (Ctrl-C to cancel)…'),
+          () =>
+            ctx.reporter.note('Opened your browser; waiting for the sign-in to finish (Ctrl-C to cancel)…'),
           (err: unknown) =>
             ctx.reporter.warn(
               `could not open a browser (${err instanceof Error ? err.message : String(err)}); open the address above by hand. Waiting…`,
@@ -99,7 +108,12 @@ export async function waitForSsoCode(ctx: Context, serverUrl: string, options: S
 }
 
 /** The whole flow: loopback code, access token, session. */
-export async function ssoSignIn(ctx: Context, client: Client, serverUrl: string, options: SsoOptions): Promise<SessionAnswer> {
+export async function ssoSignIn(
+  ctx: Context,
+  client: Client,
+  serverUrl: string,
+  options: SsoOptions,
+): Promise<SessionAnswer> {
   const code = await waitForSsoCode(ctx, serverUrl, options);
   const { access_token: token } = await client.session.ssoToken({ query: { code } });
   return client.session.ssoLogin({ body: { token, timestamps: ctx.io.now(), client: 'cli' } });

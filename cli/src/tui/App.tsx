@@ -2,10 +2,11 @@
  * The terminal app: a header with the signed-in user and project, the project switcher and
  * the session pane. Later issues add panes (notices, events, tasks) beside these.
  */
-import { isProjectBound, type Module, resolveModule, WIRE_MESSAGES } from '@eem/core';
+
 import type { User } from '@eem/contract';
+import { isProjectBound, type Module, resolveModule, WIRE_MESSAGES } from '@eem/core';
 import { Box, Text, useApp, useInput, useStdout } from 'ink';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { asSdkError, isSdkError } from '../services/errors.js';
 import type { ProjectCatalogue } from '../services/projects.js';
 import { type AppServices, type AppSession, type Entry, entriesOf } from './app-model.js';
@@ -17,19 +18,32 @@ import { SessionPane } from './SessionPane.js';
 export interface AppProps {
   services: AppServices;
   session: AppSession;
+  /** Told the exit code before the app unmounts (0 q, 4 expired session, 130 Ctrl-C). */
+  onExit?: (code: number) => void;
 }
 
 type Pane = 'projects' | 'session';
 type Tone = 'info' | 'success' | 'error';
 
-export function App({ services, session }: AppProps) {
-  const { exit } = useApp();
+export function App({ services, session, onExit }: AppProps) {
+  const app = useApp();
+  const exit = (code: number) => {
+    onExit?.(code);
+    app.exit(code);
+  };
   const { stdout } = useStdout();
   const [user, setUser] = useState<User>();
   const [platformMode, setPlatformMode] = useState(false);
   const [catalogue, setCatalogue] = useState<ProjectCatalogue>();
   const [project, setProject] = useState(session.project);
-  const [cursor, setCursor] = useState(0);
+  const [cursor, setCursorState] = useState(0);
+  // Keys can arrive several in one chunk (a paste, tmux send-keys): read the cursor from a ref
+  // so that Enter acts on where the arrows before it moved.
+  const cursorRef = useRef(0);
+  const setCursor = useCallback((next: number | ((c: number) => number)) => {
+    cursorRef.current = typeof next === 'function' ? next(cursorRef.current) : next;
+    setCursorState(cursorRef.current);
+  }, []);
   const [focus, setFocus] = useState<Pane>('projects');
   const [help, setHelp] = useState(false);
   const [loading, setLoading] = useState(true);
@@ -45,7 +59,10 @@ export function App({ services, session }: AppProps) {
         return;
       }
       const sdk = asSdkError(error);
-      setStatus({ text: sdk?.msg || (error instanceof Error ? error.message : String(error)), tone: 'error' });
+      setStatus({
+        text: sdk?.msg || (error instanceof Error ? error.message : String(error)),
+        tone: 'error',
+      });
     },
     [services],
   );
@@ -53,21 +70,27 @@ export function App({ services, session }: AppProps) {
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      const [me, info, list] = await Promise.all([services.me(), services.systemInfo(), services.projects(project.id)]);
+      const [me, info, list] = await Promise.all([
+        services.me(),
+        services.systemInfo(),
+        services.projects(project.id),
+      ]);
       setUser(me);
       setPlatformMode(info.platformMode);
       setCatalogue(list);
       const currentName = list.rows.find((r) => r.type === 'project' && r.id === project.id)?.name;
       if (currentName) setProject((p) => ({ ...p, name: currentName }));
       const entries = entriesOf(list, me, info.platformMode);
-      const at = entries.findIndex((e) => (e.kind === 'project' ? e.row.id === project.id : e.kind === 'platform' && project.id === 0));
+      const at = entries.findIndex((e) =>
+        e.kind === 'project' ? e.row.id === project.id : e.kind === 'platform' && project.id === 0,
+      );
       setCursor(Math.max(0, at));
     } catch (error) {
       fail(error);
     } finally {
       setLoading(false);
     }
-  }, [services, project.id, fail]);
+  }, [services, project.id, fail, setCursor]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: load once at start; `r` reloads
   useEffect(() => {
@@ -87,7 +110,10 @@ export function App({ services, session }: AppProps) {
   const switchTo = async (entry: Entry | undefined) => {
     if (!entry) return;
     if (entry.kind === 'group') {
-      setStatus({ text: `${entry.row.name} is a ${entry.row.type}, not a project: choose a project under it`, tone: 'info' });
+      setStatus({
+        text: `${entry.row.name} is a ${entry.row.type}, not a project: choose a project under it`,
+        tone: 'info',
+      });
       return;
     }
     const target = entry.kind === 'platform' ? undefined : { id: entry.row.id, name: entry.row.name };
@@ -99,7 +125,9 @@ export function App({ services, session }: AppProps) {
       await services.switchProject(target);
       setProject(target ? { id: target.id, name: target.name } : { id: 0, name: null });
       setStatus({
-        text: target ? `switched to ${target.name} (#${target.id})` : 'left the project: working on the platform',
+        text: target
+          ? `switched to ${target.name} (#${target.id})`
+          : 'left the project: working on the platform',
         tone: 'success',
       });
     } catch (error) {
@@ -107,7 +135,13 @@ export function App({ services, session }: AppProps) {
     }
   };
 
+  // The input handler reads the state of the latest render: keys that arrive right after a
+  // frame is drawn (before effects re-subscribe the handler) act on what is on screen.
+  const latest = useRef({ entries, focus, help, expired, switchTo, load });
+  latest.current = { entries, focus, help, expired, switchTo, load };
+
   useInput((input, key) => {
+    const { entries, focus, help, expired, switchTo, load } = latest.current;
     if (key.ctrl && input === 'c') {
       exit(130);
       return;
@@ -142,23 +176,31 @@ export function App({ services, session }: AppProps) {
     else if (key.downArrow || input === 'j') setCursor((c) => Math.min(entries.length - 1, c + 1));
     else if (input === 'g' || key.home) setCursor(0);
     else if (input === 'G' || key.end) setCursor(entries.length - 1);
-    else if (key.return) void switchTo(entries[cursor]);
+    else if (key.return) void switchTo(entries[cursorRef.current]);
   });
 
   const rows = stdout.rows ?? 24;
-  const paneHeight = Math.max(8, Math.min(rows - 3, 24));
+  const wanted = Math.max(entries.length, 10) + 3;
+  const paneHeight = Math.max(6, Math.min(rows - 4, wanted));
   const locked = user !== undefined && isProjectBound(user.usertype);
 
   return (
     <Box flexDirection="column">
-      <Header account={user?.name} server={session.server} projectName={project.name} projectId={project.id} module={module} />
+      <Header
+        account={user?.name}
+        server={session.server}
+        projectName={project.name}
+        projectId={project.id}
+        module={module}
+      />
       {expired ? (
         <Box borderStyle="round" borderColor="red" paddingX={1} flexDirection="column" height={paneHeight}>
           <Text color="red" bold>
             {WIRE_MESSAGES.loginExpired}
           </Text>
           <Text>
-            Run <Text bold>eem login</Text> (profile {session.profile}), then start eem again. Press q to quit.
+            Run <Text bold>eem login</Text> (profile {session.profile}), then start eem again. Press q to
+            quit.
           </Text>
         </Box>
       ) : help ? (
@@ -173,17 +215,31 @@ export function App({ services, session }: AppProps) {
             height={paneHeight}
             loading={loading}
           />
-          <SessionPane user={user} session={session} focused={focus === 'session'} height={paneHeight} now={now} />
+          <SessionPane
+            user={user}
+            session={session}
+            focused={focus === 'session'}
+            height={paneHeight}
+            now={now}
+          />
         </Box>
       )}
-      <Box paddingX={1} justifyContent="space-between">
-        <Text dimColor>
-          ↑↓ move · enter switch project · tab pane · r reload{locked ? ' · project user: projects only' : ''}
+      <Box paddingX={1}>
+        <Text dimColor wrap="truncate-end">
+          ↑↓ move · enter switch project · tab pane · r reload
+          {locked ? ' · a project user works in a project' : ''}
         </Text>
-        {status ? (
-          <Text color={status.tone === 'error' ? 'red' : status.tone === 'success' ? 'green' : undefined}>{status.text}</Text>
-        ) : null}
       </Box>
+      {status ? (
+        <Box paddingX={1}>
+          <Text
+            wrap="truncate-end"
+            color={status.tone === 'error' ? 'red' : status.tone === 'success' ? 'green' : undefined}
+          >
+            {status.text}
+          </Text>
+        </Box>
+      ) : null}
     </Box>
   );
 }

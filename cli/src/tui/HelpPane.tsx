@@ -14,7 +14,14 @@ const KEYS: [string, string][] = [
 
 export function HelpPane({ height }: { height: number }) {
   return (
-    <Box flexDirection="column" borderStyle="round" borderColor="cyan" paddingX={1} height={height} flexGrow={1}>
+    <Box
+      flexDirection="column"
+      borderStyle="round"
+      borderColor="cyan"
+      paddingX={1}
+      height={height}
+      flexGrow={1}
+    >
       <Text bold color="cyan">
         Keyboard
       </Text>
@@ -27,7 +34,10 @@ export function HelpPane({ height }: { height: number }) {
         </Box>
       ))}
       <Text> </Text>
-      <Text dimColor>The project you switch to is stored in the profile; later eem commands send it as the projectId header.</Text>
+      <Text dimColor>
+        The project you switch to is stored in the profile; later eem commands send it as the projectId
+        header.
+      </Text>
     </Box>
   );
 }

@@ -28,14 +28,22 @@ export function ProjectPane({ entries, cursor, currentId, focused, height, loadi
       paddingX={1}
     >
       <Text bold color={focused ? 'cyan' : undefined}>
-        Projects {entries.length > rows ? <Text dimColor>({cursor + 1}/{entries.length})</Text> : null}
+        Projects{' '}
+        {entries.length > rows ? (
+          <Text dimColor>
+            ({cursor + 1}/{entries.length})
+          </Text>
+        ) : null}
       </Text>
       {loading && entries.length === 0 ? <Text dimColor>loading…</Text> : null}
       {!loading && entries.length === 0 ? <Text dimColor>no projects to enter</Text> : null}
       {entries.slice(start, end).map((entry, i) => {
         const index = start + i;
         const selected = index === cursor && focused;
-        const current = entry.kind === 'project' ? entry.row.id === currentId : entry.kind === 'platform' && currentId === 0;
+        const current =
+          entry.kind === 'project'
+            ? entry.row.id === currentId
+            : entry.kind === 'platform' && currentId === 0;
         return (
           <Box key={entry.key}>
             <Text color={selected ? 'cyan' : undefined}>{selected ? '› ' : '  '}</Text>

@@ -29,7 +29,14 @@ const USERTYPES: Record<number, string> = { 3: 'project user', 4: 'project admin
 export function SessionPane({ user, session, focused, height, now }: SessionPaneProps) {
   const expiring = session.expiresAt !== null && session.expiresAt - now < 15 * 60_000;
   return (
-    <Box flexDirection="column" borderStyle="round" borderColor={focused ? 'cyan' : 'gray'} flexGrow={1} height={height} paddingX={1}>
+    <Box
+      flexDirection="column"
+      borderStyle="round"
+      borderColor={focused ? 'cyan' : 'gray'}
+      flexGrow={1}
+      height={height}
+      paddingX={1}
+    >
       <Text bold color={focused ? 'cyan' : undefined}>
         Session
       </Text>
@@ -41,7 +48,8 @@ export function SessionPane({ user, session, focused, height, now }: SessionPane
           </Field>
           <Field name="Name">{user.nicName || '—'}</Field>
           <Field name="Usertype">
-            {user.usertype} {USERTYPES[user.usertype] ? <Text dimColor>({USERTYPES[user.usertype]})</Text> : null}
+            {user.usertype}{' '}
+            {USERTYPES[user.usertype] ? <Text dimColor>({USERTYPES[user.usertype]})</Text> : null}
             {user.root ? <Text color="yellow"> root</Text> : null}
           </Field>
           <Field name="Roles">{user.roles.map((r) => r.name).join(', ') || '—'}</Field>
@@ -52,7 +60,9 @@ export function SessionPane({ user, session, focused, height, now }: SessionPane
       )}
       <Field name="Server">{session.server}</Field>
       <Field name="Profile">{session.profile}</Field>
-      <Field name="Token">{session.tokenStorage === 'file' ? `file ${session.tokenLocation}` : session.tokenLocation}</Field>
+      <Field name="Token">
+        {session.tokenStorage === 'file' ? `file ${session.tokenLocation}` : session.tokenLocation}
+      </Field>
       <Field name="Expires">
         {session.expiresAt === null ? (
           'unknown'

@@ -1,6 +1,7 @@
 /** What the terminal app shows and does, apart from drawing: its data sources and the list entries. */
-import { isProjectBound } from '@eem/core';
+
 import type { User } from '@eem/contract';
+import { isProjectBound } from '@eem/core';
 import type { ProjectCatalogue, ProjectRow } from '../services/projects.js';
 
 export interface AppServices {
@@ -29,7 +30,11 @@ export type Entry =
   | { kind: 'group'; key: string; row: ProjectRow; depth: number };
 
 /** The project switcher's entries: "Platform" first for users who may leave the project. */
-export function entriesOf(catalogue: ProjectCatalogue | undefined, user: User | undefined, platformMode: boolean): Entry[] {
+export function entriesOf(
+  catalogue: ProjectCatalogue | undefined,
+  user: User | undefined,
+  platformMode: boolean,
+): Entry[] {
   if (!catalogue) return [];
   const entries: Entry[] = [];
   if (platformMode && user && !isProjectBound(user.usertype)) {

@@ -18,7 +18,7 @@ export async function runApp(ctx: Context): Promise<ExitCode> {
     systemInfo: () => client.shell.systemInfo(),
     projects: (currentId) => loadProjects(client, currentId),
     async switchProject(project) {
-      store.update((data) => {
+      await store.update((data) => {
         const name = active.profile.name;
         const entry = data.profiles[name] ?? { name, server: active.server.url };
         entry.project = project;

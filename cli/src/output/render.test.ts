@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { palette } from './colour.js';
+import { type Column, type Listing, render } from './render.js';
+import { textWidth } from './text-width.js';
+
+interface Row {
+  id: number;
+  name: string;
+  at: number | null;
+  note: string;
+}
+
+const columns: Column<Row>[] = [
+  { key: 'id', header: 'ID', value: (r) => r.id },
+  { key: 'name', header: 'Name', value: (r) => r.name },
+  { key: 'at', header: 'Changed', value: (r) => r.at, time: true },
+  { key: 'note', header: 'Note', value: (r) => r.note },
+];
+const at = Date.UTC(2026, 0, 15, 8, 30, 5, 250);
+const rows: Row[] = [
+  { id: 1, name: '上海工厂', at, note: 'tab\there, line\nbreak' },
+  { id: 22, name: 'Berlin "Works", GmbH', at: null, note: '' },
+];
+const listing: Listing<Row> = { columns, rows, json: rows };
+const plain = palette(0);
+
+describe('render', () => {
+  it('prints tab-separated lines without a header and with exact ISO times', () => {
+    expect(render(listing, 'tsv', plain)).toBe(
+      `1\t上海工厂\t2026-01-15T08:30:05.250Z\ttab here, line break\n22\tBerlin "Works", GmbH\t\t\n`,
+    );
+  });
+
+  it('prints csv with a header of field keys and RFC 4180 quoting', () => {
+    expect(render(listing, 'csv', plain)).toBe(
+      'id,name,at,note\n1,上海工厂,2026-01-15T08:30:05.250Z,"tab\there, line\nbreak"\n22,"Berlin ""Works"", GmbH",,\n',
+    );
+  });
+
+  it('aligns table columns by display width (wide CJK characters count two)', () => {
+    const table = render({ ...listing, columns: columns.filter((c) => c.key !== 'note') }, 'table', plain);
+    const [head = '', first = '', second = ''] = table.trimEnd().split('\n');
+    // The widest name is 20 columns: CHANGED starts at 2 + 2 + 20 + 2.
+    expect(head).toMatch(/^ID {2}NAME {18}CHANGED$/);
+    // "上海工厂" is 8 columns wide, so 14 spaces follow it; the date starts under CHANGED.
+    expect(first).toMatch(/^1 {3}上海工厂 {14}2026-01-15 \d\d:30:05$/);
+    expect(textWidth(first.slice(0, first.indexOf('2026')))).toBe(head.indexOf('CHANGED'));
+    expect(second).toBe('22  Berlin "Works", GmbH');
+  });
+
+  it('leaves colour out unless the palette has it', () => {
+    expect(render(listing, 'table', plain)).not.toContain('\u001b[');
+    expect(render(listing, 'table', palette(1))).toContain('\u001b[1m');
+  });
+
+  it('prints json as given and ndjson one record a line', () => {
+    expect(JSON.parse(render(listing, 'json', plain))).toEqual(rows);
+    const lines = render(listing, 'ndjson', plain).trimEnd().split('\n');
+    expect(lines.map((l) => JSON.parse(l))).toEqual(rows);
+  });
+
+  it('prints a single record as field lines in a table and as one line in tsv', () => {
+    const one: Listing<Row> = { columns, rows: [rows[0] as Row], json: rows[0], vertical: true };
+    const table = render(one, 'table', plain);
+    expect(table).toMatch(/^ID {7}1\nName {5}上海工厂\n/);
+    expect(table).toContain('Note     tab here, line break\n');
+    expect(render(one, 'tsv', plain).split('\n')).toHaveLength(2);
+  });
+
+  it('keeps machine-only columns out of tables', () => {
+    const withHidden: Listing<Row> = {
+      ...listing,
+      columns: [...columns, { key: 'secret', header: 'Hidden', value: () => 'x', machineOnly: true }],
+    };
+    expect(render(withHidden, 'table', plain)).not.toContain('HIDDEN');
+    expect(render(withHidden, 'tsv', plain).split('\n')[0]?.endsWith('\tx')).toBe(true);
+  });
+});

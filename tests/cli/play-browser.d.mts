@@ -1,0 +1,5 @@
+export function playBrowser(
+  authorizeUrl: string,
+  account: string,
+  password: string,
+): Promise<{ status: number; text: string; location: string }>;

@@ -1,0 +1,101 @@
+/**
+ * Runs the built `eem` binary as a user would: a child process with its own HOME and
+ * XDG_CONFIG_HOME, no EEM_* variables from the test's environment, stdin from a string or
+ * closed (never a terminal).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
+import { REPO_ROOT } from '../support/server.js';
+
+export const EEM_BIN = join(REPO_ROOT, 'cli/bin/eem.cjs');
+export const DEMO_PASSWORD = 'Eem@2026demo';
+
+export interface EemResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface Home {
+  dir: string;
+  env: Record<string, string>;
+}
+
+const homes: string[] = [];
+// Registered in the test file that imports this module (each test file gets its own copy).
+afterAll(() => {
+  for (const dir of homes.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh home (removed after the test file): settings and file tokens go to `<dir>/config/eem`. */
+export function newHome(extra: Record<string, string> = {}): Home {
+  const dir = mkdtempSync(join(tmpdir(), 'eem-cli-home-'));
+  homes.push(dir);
+  return { dir, env: { HOME: dir, XDG_CONFIG_HOME: join(dir, 'config'), ...extra } };
+}
+
+function baseEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value === undefined || key.startsWith('EEM_') || key === 'NO_COLOR' || key === 'FORCE_COLOR')
+      continue;
+    env[key] = value;
+  }
+  return env;
+}
+
+export function eemEnv(home: Home, extra: Record<string, string> = {}): Record<string, string> {
+  return { ...baseEnv(), ...home.env, ...extra };
+}
+
+export function eem(
+  home: Home,
+  args: string[],
+  options: { input?: string; env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<EemResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [EEM_BIN, ...args], {
+      env: eemEnv(home, options.env),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`eem ${args.join(' ')} did not end in time\nstdout: ${stdout}\nstderr: ${stderr}`));
+    }, options.timeoutMs ?? 20_000);
+    child.once('error', reject);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+/** Signs a home in as a demo account by --password-stdin. */
+export async function signIn(
+  home: Home,
+  server: string,
+  account: string,
+  extra: string[] = [],
+): Promise<EemResult> {
+  const result = await eem(
+    home,
+    ['login', '--server', server, '--username', account, '--password-stdin', ...extra],
+    {
+      input: `${DEMO_PASSWORD}\n`,
+    },
+  );
+  if (result.code !== 0) throw new Error(`login of ${account} failed (${result.code}): ${result.stderr}`);
+  return result;
+}

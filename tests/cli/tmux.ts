@@ -1,0 +1,87 @@
+/**
+ * Drives a program on a real terminal: a detached tmux session on a private socket,
+ * keys sent with send-keys, the screen read with capture-pane.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+
+export function hasTmux(): boolean {
+  return spawnSync('tmux', ['-V'], { stdio: 'ignore' }).status === 0;
+}
+
+const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
+
+export class TmuxSession {
+  private constructor(
+    private readonly socket: string,
+    private readonly name: string,
+  ) {}
+
+  /**
+   * Starts `argv` in a new session. When the program ends, the pane shows `EXIT=<code>` (the
+   * session stays open for capture).
+   */
+  static start(argv: string[], env: Record<string, string>, size = { width: 120, height: 32 }): TmuxSession {
+    const socket = `eem-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+    const name = 'eem';
+    const command = `${argv.map(quote).join(' ')}; echo EXIT=$?; sleep 600`;
+    const envArgs = Object.entries(env).flatMap(([key, value]) => ['-e', `${key}=${value}`]);
+    execFileSync('tmux', [
+      '-L',
+      socket,
+      '-f',
+      '/dev/null',
+      'new-session',
+      '-d',
+      '-s',
+      name,
+      '-x',
+      String(size.width),
+      '-y',
+      String(size.height),
+      ...envArgs,
+      command,
+    ]);
+    return new TmuxSession(socket, name);
+  }
+
+  capture(): string {
+    return execFileSync('tmux', ['-L', this.socket, 'capture-pane', '-p', '-t', this.name], {
+      encoding: 'utf8',
+    });
+  }
+
+  /** Keys as tmux names them (`Down`, `Enter`, `C-c`) or literal text with `{ literal: true }`. */
+  send(keys: string | string[], options: { literal?: boolean } = {}): void {
+    const list = Array.isArray(keys) ? keys : [keys];
+    execFileSync('tmux', [
+      '-L',
+      this.socket,
+      'send-keys',
+      '-t',
+      this.name,
+      ...(options.literal ? ['-l'] : []),
+      ...list,
+    ]);
+  }
+
+  async waitFor(text: string | RegExp, timeoutMs = 15_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    let screen = '';
+    while (Date.now() < deadline) {
+      screen = this.capture();
+      if (typeof text === 'string' ? screen.includes(text) : text.test(screen)) return screen;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`timed out waiting for ${String(text)}; the screen shows:\n${screen}`);
+  }
+
+  /** The exit code once the program has ended. */
+  async exitCode(timeoutMs = 15_000): Promise<number> {
+    const screen = await this.waitFor(/EXIT=\d+/, timeoutMs);
+    return Number(/EXIT=(\d+)/.exec(screen)?.[1]);
+  }
+
+  kill(): void {
+    spawnSync('tmux', ['-L', this.socket, 'kill-server'], { stdio: 'ignore' });
+  }
+}

@@ -1,0 +1,104 @@
+// JavaScript the web console ships, from the Vite manifest of web/dist (run `npm run build`
+// first): gzip bytes needed to show /login (entry, its static imports and the login chunk;
+// target at most 250 kB), and for the first chart screen (/home), whose VChart chunk is
+// loaded on demand, never by /login.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = join(here, '../../web/dist');
+const LOGIN_TARGET_KB = 250;
+const LOGIN_CHUNK = 'src/features/session/LoginPage.tsx';
+const SHELL_CHUNK = 'src/shell/Shell.tsx';
+const CHART_SCREENS = ['src/features/home/HomePage.tsx'];
+
+const kb = (bytes) => Math.round((bytes / 1000) * 10) / 10;
+
+/** Static import closure of manifest keys. */
+function closure(manifest, keys, seen = new Set()) {
+  for (const key of keys) {
+    if (seen.has(key) || !manifest[key]) continue;
+    seen.add(key);
+    closure(manifest, manifest[key].imports ?? [], seen);
+  }
+  return seen;
+}
+
+export async function run() {
+  const manifestPath = join(dist, '.vite/manifest.json');
+  if (!existsSync(manifestPath))
+    throw new Error('web/dist/.vite/manifest.json is missing: run `npm run build` first');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const gzipCache = new Map();
+  const gz = (key) => {
+    const file = manifest[key]?.file;
+    if (!file?.endsWith('.js')) return 0;
+    if (!gzipCache.has(file))
+      gzipCache.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
+    return gzipCache.get(file);
+  };
+  const sum = (keys) => [...keys].reduce((total, key) => total + gz(key), 0);
+  const isVChart = (key) => /(^|\/|_)vchart[-.]/i.test(manifest[key]?.file ?? '') || /@visactor/.test(key);
+
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entry) throw new Error('no entry in the Vite manifest');
+  const login = closure(manifest, [entry, LOGIN_CHUNK]);
+  const loginBytes = sum(login);
+  const loginVChart = sum([...login].filter(isVChart));
+
+  // The first chart screen: /home when it imports VChart, else the first screen that does.
+  const screens = Object.keys(manifest).filter((key) => manifest[key].isDynamicEntry);
+  const chartScreen = [...CHART_SCREENS, ...screens].find(
+    (key) =>
+      [...closure(manifest, [key])].some((k) => k !== key && isVChart(k)) || (manifest[key] && isVChart(key)),
+  );
+  const rows = [
+    {
+      case: '/login: JavaScript (entry + static imports + login chunk)',
+      value: kb(loginBytes),
+      unit: 'kB gzip',
+      target: `≤ ${LOGIN_TARGET_KB} kB`,
+      met: loginBytes <= LOGIN_TARGET_KB * 1000,
+    },
+    {
+      case: '/login: of which VChart',
+      value: kb(loginVChart),
+      unit: 'kB gzip',
+      target: '0 (on demand)',
+      met: loginVChart === 0,
+    },
+  ];
+  if (chartScreen) {
+    const shell = closure(manifest, [entry, SHELL_CHUNK]);
+    const screen = closure(manifest, [chartScreen]);
+    const extra = [...screen].filter((key) => !shell.has(key));
+    const vchart = extra.filter(isVChart);
+    const name = chartScreen.replace(/^src\//, '');
+    rows.push(
+      {
+        case: `first chart screen (${name}): shell + screen`,
+        value: kb(sum(new Set([...shell, ...screen]))),
+        unit: 'kB gzip',
+      },
+      { case: `first chart screen: loaded on entering it`, value: kb(sum(extra)), unit: 'kB gzip' },
+      {
+        case: 'first chart screen: of which VChart (on demand)',
+        value: kb(sum(vchart)),
+        unit: 'kB gzip',
+        target: '> 0, absent from /login',
+        met: vchart.length > 0 && loginVChart === 0,
+      },
+    );
+  } else {
+    rows.push({ case: 'first chart screen', value: 'none', unit: 'no chunk imports VChart yet' });
+  }
+  return {
+    name: 'web-bundle',
+    title: 'Web console bundle',
+    description:
+      'Gzip (level 9) size of the JavaScript the built console (web/dist, Vite manifest) ships: what /login needs before it can show, and what the first chart screen adds; VChart is split into chunks that only chart screens import.',
+    rows,
+  };
+}

@@ -1,0 +1,374 @@
+/**
+ * The console in headless Chromium against the built server binary with the simulator on:
+ * sign-in of every kind of demo user, the -1305 flow, the lock warning, the single session
+ * expiry modal, menu filtering and /noPermission, a live notice in the bell and its
+ * navigation, language and theme, the user dialog. Needs `npm run build` first (web/dist).
+ * Screenshots go to tests/.artifacts/screenshots/.
+ */
+import { cpSync, existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { createClient } from '@eem/sdk';
+import Database from 'better-sqlite3';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureChromium, type LaunchedBrowser, launchBrowser, screenshot } from '../support/browser.js';
+import { DEMO_PASSWORD, signIn } from '../support/clients.js';
+import { REPO_ROOT, startTestServer, type TestServer, tempDir } from '../support/server.js';
+
+const WEB_INDEX = join(REPO_ROOT, 'web/dist/index.html');
+/** Every simulator notice opens the project overview (the configurable route list wins). */
+const NOTICE_ROUTES = Object.fromEntries(
+  [701, 704, 706, 709, 712, 716].map((type) => [String(type), '/projectOverview']),
+);
+
+let server: TestServer;
+let dataDir: string;
+let browser: LaunchedBrowser | undefined;
+let current: Page | undefined;
+
+beforeAll(async () => {
+  if (!existsSync(WEB_INDEX))
+    throw new Error('web/dist is missing: run `npm run build` before the browser tests');
+  ensureChromium();
+  dataDir = tempDir('web-e2e');
+  // A snapshot of the built console, so a rebuild during the run cannot change the assets.
+  const webDir = join(dataDir, 'web');
+  cpSync(join(REPO_ROOT, 'web/dist'), webDir, { recursive: true });
+  const env = { EEM_NOTICE_INTERVAL_MS: '500', EEM_SIMULATOR: 'on', EEM_WEB_DIR: webDir };
+  // First start seeds the demo world; then the notice route list is configured as an
+  // administrator would, and the server starts again on the same data.
+  const first = await startTestServer({ env, dataDir });
+  await first.stop();
+  const db = new Database(join(dataDir, 'eem.sqlite3'));
+  db.prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)').run(
+    'noticeRoutes',
+    JSON.stringify(NOTICE_ROUTES),
+  );
+  db.close();
+  server = await startTestServer({ env, dataDir });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail' && current && !current.isClosed()) {
+    await screenshot(current, `failed-${context.task.name}`).catch(() => undefined);
+  }
+  current = undefined;
+  await browser?.close();
+  browser = undefined;
+});
+
+async function openPage(locale = 'en-US'): Promise<Page> {
+  browser = await launchBrowser({ locale });
+  const page = await browser.newPage();
+  page.setDefaultTimeout(15_000);
+  current = page;
+  return page;
+}
+
+async function login(page: Page, account: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(`${server.url}/login`);
+  await page.fill('#login-account', account);
+  await page.fill('#login-password', password);
+  await page.press('#login-password', 'Enter');
+}
+
+async function signedIn(page: Page, account: string): Promise<void> {
+  await login(page, account);
+  await page.waitForSelector('.eem-header');
+  await page.waitForFunction(() => !location.pathname.startsWith('/login'));
+}
+
+/** Opens the bell's popover (after a previous one has finished closing). */
+async function openBell(page: Page): Promise<void> {
+  const popover = page.locator('[data-testid=notice-popover]');
+  await popover.waitFor({ state: 'hidden', timeout: 5_000 });
+  await page.click('[data-testid=notice-bell]');
+  await popover.waitFor({ state: 'visible' });
+}
+
+/** Clicks the newest notice of the open popover. */
+async function clickNewestNotice(page: Page): Promise<void> {
+  await page.locator('[data-testid=notice-item]').first().click();
+}
+
+const headerModule = (page: Page) => page.getAttribute('.eem-header', 'data-module');
+const menuText = (page: Page) => page.textContent('.eem-side-nav');
+
+describe('sign-in', () => {
+  it('asks for account and password before calling the server', async () => {
+    const page = await openPage();
+    await page.goto(`${server.url}/login`);
+    await page.click('[data-testid=login-submit]');
+    expect(await page.textContent('[data-testid=account-error]')).toBe('account cannot be empty');
+    expect(await page.textContent('[data-testid=password-error]')).toBe('password cannot be empty');
+    await screenshot(page, 'login-required');
+  });
+
+  it('signs in every kind of demo user in its module', async () => {
+    const cases: [account: string, module: string, project: string | null, name: string][] = [
+      ['admin', 'pf', null, 'Platform Admin'],
+      ['tenant-admin', 'pf', null, 'Tenant Admin'],
+      ['operator-sh', 'fw', 'Shanghai Plant', 'Li Wei'],
+      ['manager-bj', 'fw', 'Berlin Works', 'Anna Becker'],
+      ['inspector', 'fw', 'Shanghai Plant', 'Zhang Min'],
+      ['operator-chi', 'fw', 'Chicago Mill', 'Sam Carter'],
+    ];
+    for (const [account, module, project, name] of cases) {
+      const page = await openPage();
+      await signedIn(page, account);
+      expect(await headerModule(page)).toBe(module);
+      expect(await page.textContent('[data-testid=user-menu]')).toContain(name);
+      if (project) expect(await page.textContent('[data-testid=project-name]')).toBe(project);
+      expect(await page.isVisible('[data-testid=back-to-platform]')).toBe(false);
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `signed-in-${account}`);
+      await browser?.close();
+      browser = undefined;
+    }
+  });
+
+  it('shows the lock warning after a wrong password', async () => {
+    const page = await openPage();
+    await login(page, 'operator-chi', 'Wrong#Pass1');
+    const banner = await page.waitForSelector('[data-testid=login-error]');
+    expect(await banner.textContent()).toContain(
+      'If the password is entered incorrectly five times in a row, the account will be locked',
+    );
+    await screenshot(page, 'login-lock-warning');
+  });
+
+  it('changes an expired password (-1305) and signs in again', async () => {
+    const page = await openPage();
+    await login(page, 'expired-demo');
+    await page.waitForSelector('#expired-account');
+    expect(await page.inputValue('#expired-account')).toBe('expired-demo');
+    expect(await page.textContent('body')).toContain('Account password expired, please change it!');
+    await page.fill('#expired-oldPassword', DEMO_PASSWORD);
+    await page.fill('#expired-newPassword', 'weak');
+    await page.fill('#expired-confirmPassword', 'other');
+    await page.click('.eem-expired-dialog .semi-button-primary');
+    expect(await page.textContent('.eem-expired-dialog')).toContain('passwords do not match');
+    await screenshot(page, 'expired-password-dialog');
+    await page.fill('#expired-newPassword', 'Fresh#Pass2026');
+    await page.fill('#expired-confirmPassword', 'Fresh#Pass2026');
+    await page.click('.eem-expired-dialog .semi-button-primary');
+    await page.waitForSelector('.eem-header');
+    expect(await page.textContent('[data-testid=user-menu]')).toContain('Wang Fang');
+  });
+});
+
+describe('session', () => {
+  it('shows one expiry modal however many calls fail, then goes to /login without the project', async () => {
+    const admin = await signIn(server.url, 'admin');
+    const [first, second] = await admin.client.projects.projects();
+    await admin.client.session.logout();
+    const page = await openPage();
+    await signedIn(page, 'admin');
+    await page.evaluate((id) => localStorage.setItem('eem_project_id', String(id)), first?.id ?? 0);
+    await page.goto(`${server.url}/`);
+    await page.waitForSelector('[data-testid=project-switcher]');
+    await page.waitForLoadState('networkidle');
+    const token = await page.evaluate(() => localStorage.getItem('eem_token'));
+    expect(token).toBeTruthy();
+    // The token is revoked on the server (another client logs out with it) ...
+    await createClient({ baseUrl: server.url, token: token ?? '' }).session.logout();
+    let refused = 0;
+    page.on('response', (response) => {
+      if (response.status() === 401) refused++;
+    });
+    // ... and switching the project refetches every project query at once: all fail.
+    await page.click('[data-testid=project-switcher]');
+    await page.click(`.semi-select-option:has-text("${second?.name ?? ''}")`);
+    await page.waitForSelector('.eem-session-expired', { state: 'attached' });
+    await page.waitForTimeout(1500);
+    expect(refused).toBeGreaterThanOrEqual(2);
+    expect(await page.locator('.eem-session-expired').count()).toBe(1);
+    expect(await page.textContent('.eem-session-expired')).toContain('Login expired, please log in again');
+    await screenshot(page, 'session-expired');
+    await page.click('.eem-session-expired .semi-button-primary');
+    await page.waitForURL(/\/login$/);
+    expect(
+      await page.evaluate(() => [localStorage.getItem('eem_token'), localStorage.getItem('eem_project_id')]),
+    ).toEqual([null, null]);
+  });
+
+  it('logs out from the user dialog', async () => {
+    const page = await openPage();
+    await signedIn(page, 'manager-bj');
+    await page.click('[data-testid=user-menu]');
+    await page.click('[data-testid=logout]');
+    await page.waitForURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('eem_token'))).toBeNull();
+  });
+
+  it('checks every rule of the change-password form, with the inspection password', async () => {
+    const page = await openPage();
+    await signedIn(page, 'inspector');
+    await page.click('[data-testid=user-menu]');
+    await screenshot(page, 'user-dialog');
+    await page.click('[data-testid=open-change-password]');
+    await page.click('[data-testid=change-password-submit]');
+    const form = page.locator('[data-testid=change-password-form]');
+    await page.waitForFunction(() => document.body.textContent?.includes('please enter inspection password'));
+    const text = await form.textContent();
+    expect(text).toContain('original password cannot be empty');
+    expect(text).toContain('new password cannot be empty');
+    expect(text).toContain('confirm password cannot be empty');
+    await page.fill('#oldPassword', 'Not#ThePass1');
+    await page.fill('#newPassword', 'Other#Pass2026');
+    await page.fill('#confirmPassword', 'Other#Pass2026');
+    await page.fill('#inspectionPassword', 'Insp@2026demo');
+    await page.click('[data-testid=change-password-submit]');
+    await page.waitForSelector('text=Modify failed!');
+    await screenshot(page, 'change-password-failed');
+  });
+});
+
+describe('menus and permissions', () => {
+  it('hides what a user may not open and guards the route with /noPermission', async () => {
+    const page = await openPage();
+    await signedIn(page, 'inspector');
+    // The inspector's role lacks user_browser and cloud_usermanage.
+    expect(await menuText(page)).not.toContain('Users');
+    await page.goto(`${server.url}/usermanage`);
+    await page.waitForSelector('[data-testid=no-permission]');
+    expect(new URL(page.url()).pathname).toBe('/noPermission');
+    await screenshot(page, 'no-permission');
+    await page.goto(`${server.url}/platformusermanage`);
+    await page.waitForSelector('[data-testid=no-permission]');
+  });
+
+  it('shows the platform menu in module pf and the project menu after entering a project', async () => {
+    const admin = await signIn(server.url, 'admin');
+    const [project] = await admin.client.projects.projects();
+    const page = await openPage();
+    await signedIn(page, 'admin');
+    const pf = (await menuText(page)) ?? '';
+    expect(pf).toContain('Platform');
+    expect(pf).not.toContain('Configuration');
+    // Entering a project (stored project id) switches to module fw with 'Back to platform'.
+    await page.evaluate((id) => localStorage.setItem('eem_project_id', String(id)), project?.id ?? 0);
+    await page.goto(`${server.url}/`);
+    await page.waitForSelector('[data-testid=back-to-platform]');
+    expect(await headerModule(page)).toBe('fw');
+    await screenshot(page, 'admin-in-project');
+    await page.click('[data-testid=back-to-platform]');
+    await page.waitForFunction(
+      () => document.querySelector('.eem-header')?.getAttribute('data-module') === 'pf',
+    );
+    expect(await page.evaluate(() => localStorage.getItem('eem_project_id'))).toBeNull();
+    await admin.client.session.logout();
+  });
+});
+
+describe('notices', () => {
+  it('shows a live notice in the bell and opens its page', async () => {
+    const page = await openPage();
+    await signedIn(page, 'operator-sh');
+    await page.waitForSelector('[data-testid=notice-badge] .semi-badge-count', { timeout: 20_000 });
+    await openBell(page);
+    await page.locator('[data-testid=notice-item]').first().waitFor();
+    expect(await page.locator('[data-testid=notice-popover] .eem-event-class').count()).toBeGreaterThan(0);
+    await page.waitForTimeout(400);
+    await screenshot(page, 'notice-bell');
+    await clickNewestNotice(page);
+    await page.waitForURL(/\/projectOverview$/);
+    await openBell(page);
+    await clickNewestNotice(page);
+    await page.waitForSelector(
+      'text=Already on this page; click the refresh button to see the latest events!',
+    );
+    await page.waitForTimeout(500);
+    await screenshot(page, 'notice-already-on-page');
+  });
+
+  it('asks to enter a project first in module pf', async () => {
+    const page = await openPage();
+    await signedIn(page, 'tenant-admin');
+    await page.waitForSelector('[data-testid=notice-badge] .semi-badge-count', { timeout: 20_000 });
+    await openBell(page);
+    await clickNewestNotice(page);
+    await page.waitForSelector('text=Please enter the project first before jumping to it');
+  });
+
+  it('lists the messages of today in the message centre', async () => {
+    const page = await openPage();
+    await signedIn(page, 'operator-sh');
+    await page.waitForSelector('[data-testid=notice-badge] .semi-badge-count', { timeout: 20_000 });
+    await openBell(page);
+    await page.click('[data-testid=notice-view-all]');
+    await page.waitForSelector('.eem-message-centre .semi-table-row');
+    expect(await page.textContent('.eem-message-centre')).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+    await screenshot(page, 'message-centre');
+  });
+});
+
+describe('language and theme', () => {
+  it('switches to Chinese and to the light theme, and keeps both', async () => {
+    const page = await openPage();
+    await signedIn(page, 'operator-sh');
+    expect(await page.getAttribute('body', 'theme-mode')).toBe('dark');
+    await page.click('[data-testid=theme-switch]');
+    expect(await page.getAttribute('body', 'theme-mode')).toBeNull();
+    await page.click('[data-testid=language-switch]');
+    await page.click('.semi-select-option:has-text("中文")');
+    await page.waitForSelector('text=能源管理');
+    expect(await page.evaluate(() => localStorage.getItem('omega_language'))).toBe('zh');
+    await page.reload();
+    await page.waitForSelector('.eem-header');
+    expect(await page.getAttribute('body', 'theme-mode')).toBeNull();
+    expect(await page.textContent('.eem-side-nav')).toContain('能源管理');
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, 'light-zh');
+  });
+
+  it('starts in Chinese for a zh-CN browser', async () => {
+    const page = await openPage('zh-CN');
+    await page.goto(`${server.url}/login`);
+    await page.waitForSelector('text=登录');
+    await screenshot(page, 'login-zh');
+  });
+});
+
+describe('mobile and single sign-on', () => {
+  it('offers remember-password on the mobile variant and keeps the account', async () => {
+    browser = await launchBrowser({ viewport: { width: 390, height: 844 } });
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/login?loginType=h5`);
+    await page.waitForSelector('text=Remember password');
+    await page.click('text=Remember password');
+    await page.fill('#login-account', 'operator-sh');
+    await page.fill('#login-password', DEMO_PASSWORD);
+    await screenshot(page, 'login-mobile');
+    await page.press('#login-password', 'Enter');
+    await page.waitForSelector('.eem-header');
+    const remembered = await page.evaluate(() => localStorage.getItem('eem_remember_login'));
+    expect(JSON.parse(remembered ?? '{}')).toMatchObject({ account: 'operator-sh' });
+  });
+
+  it('signs in through the single sign-on page when it is on', async () => {
+    const ssoServer = await startTestServer({ env: { EEM_SSO: 'on', EEM_WEB_DIR: join(dataDir, 'web') } });
+    try {
+      const page = await openPage();
+      await page.goto(`${ssoServer.url}/login`);
+      await page.waitForURL(/\/sso\/auth2\.0\/authorize\?/);
+      const authorize = new URL(page.url());
+      expect(authorize.searchParams.get('redirect_uri')).toBe(`${ssoServer.url}/login`);
+      expect(authorize.searchParams.get('state')).toMatch(/^[0-9a-f]{32}$/);
+      await page.fill('#account', 'manager-bj');
+      await page.fill('#password', DEMO_PASSWORD);
+      await page.click('button[type=submit]');
+      await page.waitForSelector('.eem-header');
+      expect(await page.textContent('[data-testid=user-menu]')).toContain('Anna Becker');
+      expect(new URL(page.url()).pathname).not.toBe('/login');
+    } finally {
+      await ssoServer.stop();
+    }
+  });
+});

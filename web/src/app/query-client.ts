@@ -1,0 +1,26 @@
+/** TanStack Query defaults of the console. */
+import { EemError, NetworkError } from '@eem/sdk';
+import { QueryClient } from '@tanstack/react-query';
+
+export function createAppQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // Only a network failure is worth retrying; a refusal by the server stays a refusal.
+        retry: (count, error) => error instanceof NetworkError && count < 2,
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+      },
+      mutations: {
+        retry: false,
+      },
+    },
+  });
+}
+
+/** The message to show for a failed call. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof EemError) return error.msg || error.message;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

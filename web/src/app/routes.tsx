@@ -1,0 +1,70 @@
+/**
+ * The route table. Every route of platform-core §2.2 is known to @eem/core (ROUTES); only the
+ * screens that exist are routed and shown in menus. A later issue adds a screen with one line
+ * in SCREENS: path → lazy component (a named export of a feature file).
+ */
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+export type Screen = LazyExoticComponent<ComponentType>;
+
+/** React.lazy for a named export. */
+export function lazyScreen<M extends Record<string, unknown>>(
+  load: () => Promise<M>,
+  name: keyof M & string,
+): Screen {
+  return lazy(async () => {
+    const mod = await load();
+    const component = mod[name];
+    if (typeof component !== 'function' && (typeof component !== 'object' || component === null)) {
+      throw new Error(`screen module has no export '${name}'`);
+    }
+    return { default: component as ComponentType };
+  });
+}
+
+/** Routes outside the shell (no menu, no header). */
+export const PUBLIC_SCREENS = {
+  '/login': lazyScreen(() => import('../features/session/LoginPage'), 'LoginPage'),
+} as const satisfies Record<string, Screen>;
+
+/** Routes inside the shell, each guarded by mayOpenRoute. */
+export const SCREENS: Readonly<Record<string, Screen>> = {
+  '/noPermission': lazyScreen(() => import('../features/session/NoPermissionPage'), 'NoPermissionPage'),
+  '/home': lazyScreen(() => import('../features/home/HomePage'), 'HomePage'),
+  '/projectnavigation': lazyScreen(
+    () => import('../features/projects/ProjectNavigationPage'),
+    'ProjectNavigationPage',
+  ),
+  '/projectOverview': lazyScreen(
+    () => import('../features/projects/ProjectOverviewPage'),
+    'ProjectOverviewPage',
+  ),
+  '/platformusermanage': lazyScreen(
+    () => import('../features/users/PlatformUserManagePage'),
+    'PlatformUserManagePage',
+  ),
+  '/usermanage': lazyScreen(() => import('../features/users/UserManagePage'), 'UserManagePage'),
+  '/usergroupmanage': lazyScreen(
+    () => import('../features/users/UserGroupManagePage'),
+    'UserGroupManagePage',
+  ),
+  '/videoAndDocPermission': lazyScreen(
+    () => import('../features/users/VideoAndDocPermissionPage'),
+    'VideoAndDocPermissionPage',
+  ),
+  '/platformurolemanage': lazyScreen(
+    () => import('../features/roles/PlatformRoleManagePage'),
+    'PlatformRoleManagePage',
+  ),
+  '/rolemanage': lazyScreen(() => import('../features/roles/RoleManagePage'), 'RoleManagePage'),
+  '/platformLog': lazyScreen(() => import('../features/logs/PlatformLogPage'), 'PlatformLogPage'),
+  '/platformOperationlog': lazyScreen(
+    () => import('../features/logs/PlatformOperationLogPage'),
+    'PlatformOperationLogPage',
+  ),
+  '/log': lazyScreen(() => import('../features/logs/TaskLogPage'), 'TaskLogPage'),
+  '/operationlog': lazyScreen(() => import('../features/logs/OperationLogPage'), 'OperationLogPage'),
+};
+
+/** The paths that have a screen (menus show only these). */
+export const SCREEN_PATHS: ReadonlySet<string> = new Set(Object.keys(SCREENS));

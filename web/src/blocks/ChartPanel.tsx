@@ -1,0 +1,116 @@
+/**
+ * ChartPanel: a line, bar or pie chart drawn with VChart (registered on demand), in the
+ * light or dark palette of the theme, 'no data' when empty, and a 'save as PNG' button.
+ */
+import { IconDownload } from '@douyinfe/semi-icons';
+import { Button, Card, Empty, Spin } from '@douyinfe/semi-ui-19';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { useTexts } from '../i18n/texts';
+import { useChartTheme } from '../theme/chart-palettes';
+import { buildChartSpec, type ChartData, type ChartKind, isEmptyChart } from './chart/chart-spec';
+import { type ChartHandle, drawChart } from './chart/vchart-engine';
+import { blockTexts } from './texts';
+
+export type { ChartSeries, PieItem } from './chart/chart-spec';
+export type { ChartData, ChartKind };
+
+export interface ChartPanelProps {
+  kind: ChartKind;
+  data: ChartData;
+  title?: ReactNode;
+  unit?: string;
+  stacked?: boolean;
+  height?: number;
+  loading?: boolean;
+  /** Name of the PNG (without extension); the title when it is text, else 'chart'. */
+  fileName?: string;
+  /** Controls in the header, before the PNG button. */
+  extra?: ReactNode;
+  /** Whole numbers on the value axis. */
+  integer?: boolean;
+  /** Colours by series or slice instead of the theme's palette. */
+  colors?: readonly string[];
+}
+
+export function ChartPanel({
+  kind,
+  data,
+  title,
+  unit,
+  stacked,
+  height = 320,
+  loading,
+  fileName,
+  extra,
+  integer,
+  colors,
+}: ChartPanelProps) {
+  const t = useTexts(blockTexts);
+  const theme = useChartTheme();
+  const host = useRef<HTMLDivElement>(null);
+  const chart = useRef<ChartHandle | null>(null);
+  const empty = isEmptyChart(kind, data);
+  const spec = useMemo(
+    () =>
+      buildChartSpec(data, {
+        kind,
+        theme,
+        ...(unit ? { unit } : {}),
+        ...(stacked ? { stacked } : {}),
+        ...(integer ? { integer } : {}),
+        ...(colors ? { colors } : {}),
+      }),
+    [data, kind, theme, unit, stacked, integer, colors],
+  );
+
+  useEffect(() => {
+    const dom = host.current;
+    if (!dom || empty) return;
+    if (chart.current) chart.current.update(spec);
+    else chart.current = drawChart(dom, spec);
+  }, [spec, empty]);
+
+  useEffect(
+    () => () => {
+      chart.current?.release();
+      chart.current = null;
+    },
+    [],
+  );
+  useEffect(() => {
+    if (empty && chart.current) {
+      chart.current.release();
+      chart.current = null;
+    }
+  }, [empty]);
+
+  const name = fileName ?? (typeof title === 'string' ? title : 'chart');
+  const header = (
+    <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+      {extra}
+      <Button
+        icon={<IconDownload />}
+        theme="borderless"
+        disabled={empty || loading}
+        onClick={() => void chart.current?.exportPng(name)}
+        aria-label={t('savePng')}
+      >
+        {t('savePng')}
+      </Button>
+    </div>
+  );
+
+  return (
+    <Card title={title} headerExtraContent={header} bodyStyle={{ padding: 12 }}>
+      <Spin spinning={Boolean(loading)}>
+        {empty ? (
+          <div style={{ height, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+            <Empty description={t('noData')} />
+          </div>
+        ) : (
+          <div ref={host} style={{ height, width: '100%' }} data-testid="chart-host" />
+        )}
+      </Spin>
+    </Card>
+  );
+}

@@ -1,0 +1,411 @@
+/**
+ * CrudLedger: a filter bar with Query and Reset, a paged DataTable (index 0, limit 50), a
+ * create/edit dialog validated by the same rules as the server, delete with confirmation and
+ * batch delete when given. Server refusals show as toasts with the server's message.
+ */
+import { IconDelete, IconPlus } from '@douyinfe/semi-icons';
+import { Button, Input, Modal, Select, Space, Toast } from '@douyinfe/semi-ui-19';
+import { type Client, type DownloadResult, SessionExpiredError } from '@eem/sdk';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTexts } from '../i18n/texts';
+import { type DataColumn, DataTable, type DataTableProps, FIRST_PAGE, type PageState } from './DataTable';
+import {
+  type FormFieldDef,
+  FormFields,
+  type FormMode,
+  type FormValues,
+  type SelectOption,
+} from './FormFields';
+import type { FieldErrors } from './form-issues';
+import { errorMessage } from './save-file';
+import { blockTexts } from './texts';
+
+export type { FormFieldDef, FormMode, FormValues, PageState };
+
+export interface FilterFieldDef<F> {
+  field: keyof F & string;
+  label: string;
+  type: 'text' | 'select';
+  options?: readonly SelectOption[];
+  width?: number;
+}
+
+export interface PagedAnswer<R> {
+  total: number;
+  list: R[];
+}
+
+/** TanStack options of the page query (from useQueries()). */
+export interface LedgerQuery<R> {
+  queryKey: readonly unknown[];
+  queryFn: (context: { signal?: AbortSignal }) => Promise<PagedAnswer<R>>;
+}
+
+export interface LedgerForm<R, V extends FormValues> {
+  fields?: readonly FormFieldDef<V>[];
+  /** A free layout instead of `fields` (tabs, trees). */
+  render?: (ctx: LedgerFormContext<V>) => ReactNode;
+  empty: () => V;
+  fromRow: (row: R) => V | Promise<V>;
+  /** Field errors; an empty object lets the save go ahead. */
+  validate: (values: V, mode: FormMode) => FieldErrors;
+  width?: number;
+  title?: (mode: FormMode) => string;
+}
+
+export interface LedgerFormContext<V extends FormValues> {
+  values: V;
+  mode: FormMode;
+  errors: FieldErrors;
+  set: (field: keyof V & string, value: unknown) => void;
+  /** Renders field definitions with labels and errors. */
+  fields: (defs: readonly FormFieldDef<V>[]) => ReactNode;
+}
+
+export interface CrudLedgerProps<R, V extends FormValues, F extends FormValues> {
+  filters?: readonly FilterFieldDef<F>[];
+  /** Free filter controls (time range…), before the simple ones. */
+  renderFilters?: (draft: F, set: (patch: Partial<F>) => void) => ReactNode;
+  initialFilters: F;
+  /** Whether the draft filters may be queried (e.g. a span within its limit). */
+  canQuery?: (draft: F) => boolean;
+  query: (filters: F, page: PageState) => LedgerQuery<R>;
+  columns: readonly DataColumn<R>[];
+  rowKey: (row: R) => number | string;
+  /** Named in the delete confirmation. */
+  rowName?: (row: R) => string;
+  form?: LedgerForm<R, V>;
+  /** Creates a row; the applied filters tell e.g. the tenant it belongs to. */
+  onCreate?: (values: V, filters: F) => Promise<unknown>;
+  onUpdate?: (row: R, values: V) => Promise<unknown>;
+  onDelete?: (row: R) => Promise<unknown>;
+  /** Batch delete of the ticked rows. */
+  onDeleteMany?: (rows: R[]) => Promise<unknown>;
+  /** Whether the user may write (hides create, edit and delete). */
+  canWrite?: boolean;
+  canEditRow?: (row: R) => boolean;
+  canDeleteRow?: (row: R) => boolean;
+  /** More buttons per row. */
+  rowActions?: (row: R) => ReactNode;
+  /** Width of the actions column in px. */
+  actionsWidth?: number;
+  /** More buttons in the toolbar. */
+  toolbar?: ReactNode;
+  /** Export of the applied filters (every matching row). */
+  exporter?: (client: Client, filters: F) => Promise<DownloadResult>;
+  summary?: DataTableProps<R>['summary'];
+  /** Query keys (endpoint ids) refreshed after a write, besides the ledger's own. */
+  invalidates?: readonly string[];
+  'aria-label'?: string;
+}
+
+interface DialogState<R, V> {
+  mode: FormMode;
+  row: R | null;
+  values: V;
+}
+
+export function CrudLedger<R extends object, V extends FormValues, F extends FormValues>(
+  props: CrudLedgerProps<R, V, F>,
+) {
+  const t = useTexts(blockTexts);
+  const queryClient = useQueryClient();
+  const { form, canWrite = true } = props;
+  const [draft, setDraft] = useState<F>(props.initialFilters);
+  const [applied, setApplied] = useState<F>(props.initialFilters);
+  const [page, setPage] = useState<PageState>(FIRST_PAGE);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [dialog, setDialog] = useState<DialogState<R, V> | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [tried, setTried] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  const options = props.query(applied, page);
+  const exportAll = props.exporter;
+  const exporter = (client: Client, filters: F) =>
+    exportAll ? exportAll(client, filters) : Promise.reject(new Error('no export'));
+  const list = useQuery({ ...options, placeholderData: keepPreviousData });
+  const rows = list.data?.list ?? [];
+  // A refused list shows the server's message (an expired session has its own modal).
+  useEffect(() => {
+    if (list.error && !(list.error instanceof SessionExpiredError))
+      Toast.error(errorMessage(list.error, t('noData')));
+  }, [list.error, t]);
+
+  const refresh = async () => {
+    const keys = [options.queryKey[0], ...(props.invalidates ?? [])];
+    await Promise.all(keys.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+  };
+
+  const canQuery = props.canQuery?.(draft) ?? true;
+  const runQuery = () => {
+    setApplied(draft);
+    setPage(FIRST_PAGE);
+    setSelected([]);
+    if (JSON.stringify(draft) === JSON.stringify(applied)) void list.refetch();
+  };
+  const reset = () => {
+    setDraft(props.initialFilters);
+    setApplied(props.initialFilters);
+    setPage(FIRST_PAGE);
+    setSelected([]);
+  };
+  const patchDraft = (patch: Partial<F>) => setDraft((d) => ({ ...d, ...patch }));
+
+  const openCreate = () => {
+    if (!form) return;
+    setErrors({});
+    setTried(false);
+    setDialog({ mode: 'create', row: null, values: form.empty() });
+  };
+  const openEdit = async (row: R) => {
+    if (!form) return;
+    setErrors({});
+    setTried(false);
+    try {
+      setDialog({ mode: 'edit', row, values: await form.fromRow(row) });
+    } catch (error) {
+      Toast.error(errorMessage(error, t('noData')));
+    }
+  };
+  const setValue = (field: keyof V & string, value: unknown) =>
+    setDialog((d) => (d ? { ...d, values: { ...d.values, [field]: value } as V } : d));
+  // After a first save attempt, errors follow the values as the user corrects them.
+  const dialogValues = dialog?.values;
+  const dialogMode = dialog?.mode;
+  useEffect(() => {
+    if (tried && form && dialogValues && dialogMode) setErrors(form.validate(dialogValues, dialogMode));
+  }, [tried, form, dialogValues, dialogMode]);
+
+  const save = async () => {
+    if (!dialog || !form) return;
+    const found = form.validate(dialog.values, dialog.mode);
+    setTried(true);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      if (dialog.mode === 'create') await props.onCreate?.(dialog.values, applied);
+      else if (dialog.row !== null) await props.onUpdate?.(dialog.row, dialog.values);
+      Toast.success(t('saved'));
+      setDialog(null);
+      await refresh();
+    } catch (error) {
+      Toast.error(errorMessage(error, t('saved')));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const confirmDelete = (row: R) => {
+    const name = props.rowName?.(row) ?? String(props.rowKey(row));
+    Modal.confirm({
+      title: t('deleteConfirm', { name }),
+      okText: t('confirm'),
+      cancelText: t('cancel'),
+      okButtonProps: { type: 'danger' },
+      onOk: async () => {
+        try {
+          await props.onDelete?.(row);
+          Toast.success(t('deleted'));
+          setSelected((keys) => keys.filter((k) => k !== String(props.rowKey(row))));
+          await refresh();
+        } catch (error) {
+          Toast.error(errorMessage(error, t('delete')));
+        }
+      },
+    });
+  };
+
+  const confirmDeleteMany = () => {
+    const picked = rows.filter((r) => selected.includes(String(props.rowKey(r))));
+    if (picked.length === 0) return;
+    Modal.confirm({
+      title: t('batchDeleteConfirm', { count: picked.length }),
+      okText: t('confirm'),
+      cancelText: t('cancel'),
+      okButtonProps: { type: 'danger' },
+      onOk: async () => {
+        try {
+          await props.onDeleteMany?.(picked);
+          Toast.success(t('deleted'));
+          setSelected([]);
+          await refresh();
+        } catch (error) {
+          Toast.error(errorMessage(error, t('delete')));
+          await refresh();
+        }
+      },
+    });
+  };
+
+  const writable = canWrite && form !== undefined;
+  const hasActions =
+    props.rowActions !== undefined ||
+    (canWrite && (props.onUpdate !== undefined || props.onDelete !== undefined));
+  const columns: DataColumn<R>[] = hasActions
+    ? [
+        ...props.columns,
+        {
+          key: '__actions',
+          title: t('actions'),
+          fixed: 'right',
+          width: props.actionsWidth ?? (props.rowActions ? 240 : 140),
+          render: (row) => (
+            <Space spacing={4} style={{ whiteSpace: 'nowrap' }}>
+              {props.rowActions?.(row)}
+              {writable && props.onUpdate && (props.canEditRow?.(row) ?? true) && (
+                <Button theme="borderless" size="small" onClick={() => void openEdit(row)}>
+                  {t('edit')}
+                </Button>
+              )}
+              {canWrite && props.onDelete && (props.canDeleteRow?.(row) ?? true) && (
+                <Button theme="borderless" type="danger" size="small" onClick={() => confirmDelete(row)}>
+                  {t('delete')}
+                </Button>
+              )}
+            </Space>
+          ),
+        },
+      ]
+    : [...props.columns];
+
+  const filterBar = (props.filters?.length ?? 0) > 0 || props.renderFilters;
+  const batch = canWrite && props.onDeleteMany !== undefined;
+
+  return (
+    <div className="eem-crud-ledger">
+      {filterBar && (
+        <Space wrap spacing={8} style={{ marginBottom: 12 }}>
+          {props.renderFilters?.(draft, patchDraft)}
+          {props.filters?.map((f) =>
+            f.type === 'text' ? (
+              <Input
+                key={f.field}
+                aria-label={f.label}
+                placeholder={f.label}
+                style={{ width: f.width ?? 200 }}
+                value={typeof draft[f.field] === 'string' ? (draft[f.field] as string) : ''}
+                onChange={(v) => patchDraft({ [f.field]: v } as Partial<F>)}
+                onEnterPress={() => canQuery && runQuery()}
+                showClear
+              />
+            ) : (
+              <Select
+                key={f.field}
+                aria-label={f.label}
+                placeholder={f.label}
+                motion={false}
+                style={{ width: f.width ?? 180 }}
+                optionList={f.options?.map((o) => ({ value: o.value, label: o.label })) ?? []}
+                value={(draft[f.field] ?? undefined) as string | number | undefined}
+                onChange={(v) => patchDraft({ [f.field]: v ?? null } as Partial<F>)}
+                showClear
+              />
+            ),
+          )}
+          <Button theme="solid" type="primary" disabled={!canQuery} onClick={runQuery}>
+            {t('query')}
+          </Button>
+          <Button onClick={reset}>{t('reset')}</Button>
+        </Space>
+      )}
+      <DataTable<R>
+        aria-label={props['aria-label']}
+        columns={columns}
+        rows={rows}
+        rowKey={props.rowKey}
+        loading={list.isFetching}
+        total={list.data?.total ?? 0}
+        page={page}
+        onPageChange={(next) => {
+          setPage(next);
+          setSelected([]);
+        }}
+        {...(props.exporter ? { exporter: (client: Client) => exporter(client, applied) } : {})}
+        {...(props.summary ? { summary: props.summary } : {})}
+        {...(batch ? { selectedKeys: selected, onSelect: setSelected } : {})}
+        toolbar={
+          <>
+            {props.toolbar}
+            {batch && (
+              <Button
+                icon={<IconDelete />}
+                type="danger"
+                disabled={selected.length === 0}
+                onClick={confirmDeleteMany}
+              >
+                {t('batchDelete')}
+              </Button>
+            )}
+            {writable && props.onCreate && (
+              <Button icon={<IconPlus />} theme="solid" type="primary" onClick={openCreate}>
+                {t('create')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      {form && dialog && (
+        <Modal
+          visible
+          title={form.title?.(dialog.mode) ?? t(dialog.mode === 'create' ? 'create' : 'edit')}
+          width={form.width ?? 560}
+          okText={t('save')}
+          cancelText={t('cancel')}
+          confirmLoading={saving}
+          onOk={() => void save()}
+          onCancel={() => setDialog(null)}
+          maskClosable={false}
+        >
+          {form.render
+            ? form.render({
+                values: dialog.values,
+                mode: dialog.mode,
+                errors,
+                set: setValue,
+                fields: (defs) => (
+                  <FormFields
+                    fields={defs}
+                    values={dialog.values}
+                    mode={dialog.mode}
+                    errors={errors}
+                    onChange={setValue}
+                  />
+                ),
+              })
+            : form.fields && (
+                <FormFields
+                  fields={form.fields}
+                  values={dialog.values}
+                  mode={dialog.mode}
+                  errors={errors}
+                  onChange={setValue}
+                />
+              )}
+        </Modal>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Pages a whole-list answer in the browser (for endpoints that return every row): the query
+ * key keeps the endpoint id first, so a write refreshes it.
+ */
+export function pageLocally<T, R>(
+  options: { queryKey: readonly unknown[]; queryFn: (context: { signal?: AbortSignal }) => Promise<T> },
+  rowsOf: (answer: T) => readonly R[],
+  page: PageState,
+  keep: (row: R) => boolean = () => true,
+  key: unknown = null,
+): LedgerQuery<R> {
+  return {
+    queryKey: [...options.queryKey, 'paged', key, page],
+    queryFn: async (context) => {
+      const all = rowsOf(await options.queryFn(context)).filter(keep);
+      return { total: all.length, list: all.slice(page.index * page.limit, (page.index + 1) * page.limit) };
+    },
+  };
+}

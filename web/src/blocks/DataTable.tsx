@@ -1,0 +1,229 @@
+/**
+ * DataTable: a paged table (page index 0, limit 50, sizes 50/100), 'no data' when empty, an
+ * optional summary row (total/max/min/avg of numeric columns) and an Export button that
+ * downloads through the SDK (filename from content-disposition; failure shows the server's
+ * msg or 'abnormal export file').
+ */
+import { IconDownload } from '@douyinfe/semi-icons';
+import { Button, Empty, Pagination, Table, Toast } from '@douyinfe/semi-ui-19';
+import { DEFAULT_PAGE } from '@eem/core';
+import type { Client, DownloadResult } from '@eem/sdk';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useClient } from '../app/client';
+import { formatNumber } from '../app/format';
+import { useTexts } from '../i18n/texts';
+import { downloadErrorMessage, saveDownload } from './save-file';
+import { columnNumbers, SUMMARY_KINDS, type SummaryKind, summarize } from './table-summary';
+import { blockTexts } from './texts';
+
+export type { SummaryKind };
+
+export const PAGE_SIZES = [50, 100] as const;
+
+export interface PageState {
+  index: number;
+  limit: number;
+}
+
+export const FIRST_PAGE: PageState = { index: DEFAULT_PAGE.index, limit: DEFAULT_PAGE.limit };
+
+export interface DataColumn<R> {
+  /** The field shown (and summarised). */
+  key: string;
+  title: ReactNode;
+  render?: (row: R, index: number) => ReactNode;
+  width?: number | string;
+  align?: 'left' | 'center' | 'right';
+  fixed?: 'left' | 'right';
+}
+
+export interface SummaryOptions {
+  /** The numeric columns to summarise. */
+  columns: readonly string[];
+  kinds?: readonly SummaryKind[];
+  decimals?: number;
+}
+
+export interface DataTableProps<R> {
+  columns: readonly DataColumn<R>[];
+  rows: readonly R[];
+  rowKey: (row: R) => string | number;
+  loading?: boolean;
+  /**
+   * Server paging: the total and the page shown (index from 0). Without them the table pages
+   * its rows itself.
+   */
+  total?: number;
+  page?: PageState;
+  onPageChange?: (page: PageState) => void;
+  summary?: SummaryOptions;
+  /** Export: runs a download with the console's client (e.g. `(c) => c.download(endpoint, input)`). */
+  exporter?: (client: Client) => Promise<DownloadResult>;
+  /** Content placed left of the Export button. */
+  toolbar?: ReactNode;
+  /** Batch selection (CrudLedger). */
+  selectedKeys?: readonly (string | number)[];
+  /** The ticked rows' keys (as text). */
+  onSelect?: (keys: string[]) => void;
+  /** Fixed body height with scrolling. */
+  scrollY?: number;
+  'aria-label'?: string;
+}
+
+type SummaryRow = { __summary: SummaryKind };
+type Row<R> = R | SummaryRow;
+
+function isSummary<R>(row: Row<R>): row is SummaryRow {
+  return typeof row === 'object' && row !== null && '__summary' in row;
+}
+
+export function DataTable<R extends object>(props: DataTableProps<R>) {
+  const t = useTexts(blockTexts);
+  const client = useClient();
+  const { columns, rows, rowKey, loading, summary, exporter, toolbar } = props;
+  const [localPage, setLocalPage] = useState<PageState>(FIRST_PAGE);
+  const [exporting, setExporting] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const [boxWidth, setBoxWidth] = useState(0);
+  useEffect(() => {
+    const el = box.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver((entries) => setBoxWidth(entries[0]?.contentRect.width ?? 0));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const serverPaged = props.total !== undefined;
+  const page = props.page ?? localPage;
+  const total = props.total ?? rows.length;
+  const shown = serverPaged ? rows : rows.slice(page.index * page.limit, (page.index + 1) * page.limit);
+
+  const setPage = (next: PageState) => {
+    if (props.onPageChange) props.onPageChange(next);
+    if (!props.page) setLocalPage(next);
+  };
+
+  const summaryValues = useMemo(() => {
+    if (!summary || rows.length === 0) return null;
+    const records = rows as readonly Record<string, unknown>[];
+    const kinds = summary.kinds ?? SUMMARY_KINDS;
+    return kinds.map((kind) => ({
+      kind,
+      values: Object.fromEntries(
+        summary.columns.map((c) => [c, summarize(columnNumbers(records, c), kind)] as const),
+      ),
+    }));
+  }, [summary, rows]);
+
+  const dataSource: Row<R>[] = [
+    ...shown,
+    ...(summaryValues ?? []).map((s): SummaryRow => ({ __summary: s.kind })),
+  ];
+
+  const semiColumns = columns.map((column, columnIndex) => ({
+    title: column.title,
+    dataIndex: column.key,
+    key: column.key,
+    ...(column.width === undefined ? {} : { width: column.width }),
+    ...(column.align ? { align: column.align } : {}),
+    ...(column.fixed ? { fixed: column.fixed } : {}),
+    render: (_: unknown, row: Row<R>, index: number): ReactNode => {
+      if (isSummary(row)) {
+        if (columnIndex === 0) return <strong>{t(row.__summary)}</strong>;
+        const values = summaryValues?.find((s) => s.kind === row.__summary)?.values;
+        if (!values || !(column.key in values)) return null;
+        return <strong>{formatNumber(values[column.key], summary?.decimals ?? 2)}</strong>;
+      }
+      if (column.render) return column.render(row, index);
+      const value = (row as Record<string, unknown>)[column.key];
+      return value === null || value === undefined || value === '' ? '--' : String(value);
+    },
+  }));
+
+  // Wide tables scroll sideways instead of squeezing (columns without a width count 160 px);
+  // narrower ones fill their container.
+  const wanted = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 160), 0);
+  const scrollX = Math.max(wanted, Math.floor(boxWidth) - 2);
+
+  const runExport = async () => {
+    if (!exporter) return;
+    setExporting(true);
+    try {
+      const name = await saveDownload(await exporter(client));
+      Toast.success(t('exported', { name }));
+    } catch (error) {
+      Toast.error(downloadErrorMessage(error));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const keyOf = (row?: Row<R>): string =>
+    row === undefined ? '' : isSummary(row) ? `__summary_${row.__summary}` : String(rowKey(row));
+  const selection = props.onSelect
+    ? {
+        selectedRowKeys: (props.selectedKeys ?? []).map(String),
+        onChange: (keys?: (string | number)[]) =>
+          props.onSelect?.((keys ?? []).map(String).filter((k) => !k.startsWith('__summary_'))),
+        getCheckboxProps: (row: Row<R>) => ({ disabled: isSummary(row) }),
+      }
+    : undefined;
+
+  return (
+    <div className="eem-data-table" ref={box}>
+      {(toolbar || exporter) && (
+        <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end', marginBottom: 8 }}>
+          {toolbar}
+          {exporter && (
+            <Button
+              icon={<IconDownload />}
+              loading={exporting}
+              disabled={loading}
+              onClick={() => void runExport()}
+            >
+              {t('export')}
+            </Button>
+          )}
+        </div>
+      )}
+      <Table<Row<R>>
+        aria-label={props['aria-label']}
+        columns={semiColumns}
+        dataSource={dataSource}
+        rowKey={keyOf}
+        loading={Boolean(loading)}
+        pagination={false}
+        empty={<Empty description={t('noData')} />}
+        size="small"
+        {...(selection ? { rowSelection: selection } : {})}
+        scroll={{ x: scrollX, ...(props.scrollY ? { y: props.scrollY } : {}) }}
+      />
+      {total > 0 && (total > PAGE_SIZES[0] || page.index > 0) ? (
+        <div
+          style={{
+            display: 'flex',
+            justifyContent: 'flex-end',
+            alignItems: 'center',
+            gap: 12,
+            marginTop: 12,
+          }}
+        >
+          <span>{t('totalRows', { total })}</span>
+          <Pagination
+            total={total}
+            currentPage={page.index + 1}
+            pageSize={page.limit}
+            pageSizeOpts={[...PAGE_SIZES]}
+            showSizeChanger
+            onChange={(current, size) =>
+              setPage(size !== page.limit ? { index: 0, limit: size } : { index: current - 1, limit: size })
+            }
+          />
+        </div>
+      ) : total > 0 ? (
+        <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 12 }}>
+          <span>{t('totalRows', { total })}</span>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * An image stored with files.uploadFile (project pictures, group logos), fetched through the
+ * SDK (the download needs the session) and shown from an object URL.
+ */
+import { catalogue } from '@eem/contract';
+import { type CSSProperties, useEffect, useState } from 'react';
+import { useClient } from '../app/client';
+
+export function FileImage({
+  fileName,
+  alt,
+  style,
+}: {
+  fileName: string | null | undefined;
+  alt: string;
+  style?: CSSProperties;
+}) {
+  const client = useClient();
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!fileName) {
+      setUrl(null);
+      return;
+    }
+    let made: string | null = null;
+    let cancelled = false;
+    client
+      .download(catalogue.files.downloadFile, { query: { fileName } })
+      .then(async (result) => {
+        const blob = new Blob([await result.arrayBuffer()], { type: result.contentType });
+        if (cancelled) return;
+        made = URL.createObjectURL(blob);
+        setUrl(made);
+      })
+      .catch(() => setUrl(null));
+    return () => {
+      cancelled = true;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [client, fileName]);
+  if (!url) return null;
+  return <img src={url} alt={alt} style={{ objectFit: 'cover', ...style }} />;
+}

@@ -1,0 +1,155 @@
+/**
+ * NodeTreePicker: a searchable tree of nodes in single or multi mode. Multi mode is capped
+ * at 6 nodes (SELECTION_LIMITS.nodes) unless the caller says otherwise: the tick past the
+ * cap is refused with a toast. The tree comes from the caller (the project tree today; the
+ * node tree endpoint later).
+ */
+import { Empty, Spin, Toast, Tree, Typography } from '@douyinfe/semi-ui-19';
+import { SELECTION_LIMITS } from '@eem/core';
+import { type ReactNode, useMemo } from 'react';
+import { useTexts } from '../i18n/texts';
+import {
+  acceptSelection,
+  indexTree,
+  type NodeRef,
+  nodeKey,
+  type TreeNodeLike,
+  toRef,
+} from './node-tree-model';
+import { blockTexts } from './texts';
+
+export type { NodeRef, TreeNodeLike };
+
+interface SemiTreeNode {
+  key: string;
+  value: string;
+  label: ReactNode;
+  disabled?: boolean;
+  children?: SemiTreeNode[];
+}
+
+interface CommonProps {
+  tree: readonly TreeNodeLike[];
+  loading?: boolean;
+  /** A search box above the tree (default on). */
+  searchable?: boolean;
+  /** Nodes that cannot be picked (e.g. tenants in a project tree). */
+  isSelectable?: (node: TreeNodeLike) => boolean;
+  /** Extra content after a node's name. */
+  renderExtra?: (node: TreeNodeLike) => ReactNode;
+  height?: number | string;
+  'aria-label'?: string;
+}
+
+export interface SingleNodeTreePickerProps extends CommonProps {
+  mode: 'single';
+  value: NodeRef | null;
+  onChange: (node: NodeRef | null) => void;
+}
+
+export interface MultiNodeTreePickerProps extends CommonProps {
+  mode: 'multi';
+  value: readonly NodeRef[];
+  onChange: (nodes: NodeRef[]) => void;
+  /** Default 6; Infinity for no cap. */
+  max?: number;
+  /** The toast shown when the cap is reached (default: the node cap message). */
+  limitMessage?: string;
+}
+
+export type NodeTreePickerProps = SingleNodeTreePickerProps | MultiNodeTreePickerProps;
+
+function toSemi(
+  nodes: readonly TreeNodeLike[],
+  isSelectable: ((node: TreeNodeLike) => boolean) | undefined,
+  renderExtra: ((node: TreeNodeLike) => ReactNode) | undefined,
+): SemiTreeNode[] {
+  return nodes.map((node) => {
+    const key = nodeKey(node);
+    const children = node.children?.length ? toSemi(node.children, isSelectable, renderExtra) : undefined;
+    const extra = renderExtra?.(node);
+    return {
+      key,
+      value: key,
+      label: extra ? (
+        <span>
+          {node.name} {extra}
+        </span>
+      ) : (
+        node.name
+      ),
+      ...(isSelectable && !isSelectable(node) ? { disabled: true } : {}),
+      ...(children ? { children } : {}),
+    };
+  });
+}
+
+export function NodeTreePicker(props: NodeTreePickerProps) {
+  const t = useTexts(blockTexts);
+  const { tree, loading, searchable = true, isSelectable, renderExtra, height = 420 } = props;
+  const treeData = useMemo(() => toSemi(tree, isSelectable, renderExtra), [tree, isSelectable, renderExtra]);
+  const index = useMemo(() => indexTree(tree), [tree]);
+  const names = useMemo(() => new Map([...index].map(([key, node]) => [key, node.name])), [index]);
+
+  if (loading) return <Spin />;
+  if (tree.length === 0) return <Empty description={t('noData')} />;
+
+  const common = {
+    treeData,
+    expandAll: true,
+    filterTreeNode: searchable
+      ? (input: string, _text: string, data?: { key?: string }) =>
+          (names.get(data?.key ?? '') ?? '').toLowerCase().includes(input.trim().toLowerCase())
+      : false,
+    showFilteredOnly: true,
+    searchPlaceholder: t('searchNode'),
+    emptyContent: t('noData'),
+    style: { height, overflow: 'auto' as const },
+    'aria-label': props['aria-label'],
+  };
+
+  if (props.mode === 'single') {
+    const { value, onChange } = props;
+    return (
+      <Tree
+        {...common}
+        value={value ? nodeKey(value) : undefined}
+        onChange={(next) => {
+          const node = typeof next === 'string' ? index.get(next) : undefined;
+          onChange(node ? toRef(node) : null);
+        }}
+      />
+    );
+  }
+
+  const { value, onChange, max = SELECTION_LIMITS.nodes, limitMessage } = props;
+  const current = value.map(nodeKey);
+  return (
+    <div>
+      <Tree
+        {...common}
+        multiple
+        checkRelation="unRelated"
+        value={current}
+        onChange={(next) => {
+          const keys = Array.isArray(next) ? next.filter((k): k is string => typeof k === 'string') : [];
+          if (!acceptSelection(current, keys, max)) {
+            Toast.warning(limitMessage ?? t('maxNodes'));
+            return;
+          }
+          onChange(
+            keys.flatMap((k) => {
+              const node = index.get(k);
+              return node ? [toRef(node)] : [];
+            }),
+          );
+        }}
+      />
+      {Number.isFinite(max) && (
+        <Typography.Text type="tertiary" size="small">
+          {t('selectedCount', { count: value.length, max })}
+        </Typography.Text>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * Chart specs for the ChartPanel: line and bar charts of series over categories, pie charts
+ * of named values; invalid values (platform-core §9) become gaps; colours from the theme's
+ * chart palette.
+ */
+import { isInvalidValue } from '@eem/core';
+import type { ChartTheme } from '../../theme/chart-palettes';
+import type { ChartSpec } from './vchart-engine';
+
+export type ChartKind = 'line' | 'bar' | 'pie';
+
+export interface ChartSeries {
+  name: string;
+  values: readonly unknown[];
+}
+
+export interface PieItem {
+  name: string;
+  value: unknown;
+}
+
+export interface ChartData {
+  /** x-axis categories (line, bar). */
+  categories?: readonly string[];
+  series?: readonly ChartSeries[];
+  /** Slices (pie). */
+  items?: readonly PieItem[];
+}
+
+export interface ChartOptions {
+  kind: ChartKind;
+  theme: ChartTheme;
+  /** Unit shown on the value axis and in tooltips. */
+  unit?: string;
+  /** Bars stacked instead of grouped. */
+  stacked?: boolean;
+  /** Whole numbers on the value axis (counts). */
+  integer?: boolean;
+  /** Colours by series or slice, instead of the palette (e.g. alarm colours by class). */
+  colors?: readonly string[];
+}
+
+function numberOf(v: unknown): number | null {
+  if (isInvalidValue(v)) return null;
+  const n = typeof v === 'number' ? v : Number(v);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** True when there is nothing to draw: no category or slice holds a valid value. */
+export function isEmptyChart(kind: ChartKind, data: ChartData): boolean {
+  if (kind === 'pie') return !(data.items ?? []).some((i) => numberOf(i.value) !== null);
+  return !(data.series ?? []).some((s) => s.values.some((v) => numberOf(v) !== null));
+}
+
+export function buildChartSpec(data: ChartData, options: ChartOptions): ChartSpec {
+  const { kind, theme, unit = '' } = options;
+  const base = {
+    theme: theme.vchartTheme,
+    color: [...(options.colors ?? theme.palette)],
+    background: theme.background,
+    tooltip: { visible: true },
+    animation: false,
+  };
+  if (kind === 'pie') {
+    const values = (data.items ?? []).map((i) => ({ name: i.name, value: numberOf(i.value) }));
+    return {
+      ...base,
+      type: 'pie',
+      data: [{ id: 'data', values }],
+      categoryField: 'name',
+      valueField: 'value',
+      outerRadius: 0.8,
+      innerRadius: 0.5,
+      label: { visible: true },
+      legends: { visible: true, orient: 'bottom' },
+    };
+  }
+  const categories = data.categories ?? [];
+  const series = data.series ?? [];
+  const values = series.flatMap((s) =>
+    categories.map((category, i) => ({ x: category, y: numberOf(s.values[i]), series: s.name })),
+  );
+  const axes = [
+    { orient: 'bottom', type: 'band', label: { style: { fill: theme.text } } },
+    {
+      orient: 'left',
+      type: 'linear',
+      title: unit ? { visible: true, text: unit } : { visible: false },
+      grid: { style: { stroke: theme.grid } },
+      label: { style: { fill: theme.text } },
+      ...(options.integer ? { tick: { noDecimals: true } } : {}),
+    },
+  ];
+  const common = {
+    ...base,
+    data: [{ id: 'data', values }],
+    yField: 'y',
+    seriesField: 'series',
+    axes,
+    legends: { visible: series.length > 1, orient: 'bottom' },
+    crosshair: { xField: { visible: true } },
+  };
+  if (kind === 'line') {
+    return { ...common, type: 'line', xField: 'x', point: { visible: categories.length <= 48 } };
+  }
+  return options.stacked
+    ? { ...common, type: 'bar', xField: 'x', stack: true, barMaxWidth: 48 }
+    : { ...common, type: 'bar', xField: ['x', 'series'], barMaxWidth: 48 };
+}

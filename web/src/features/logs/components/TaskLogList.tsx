@@ -1,0 +1,162 @@
+/**
+ * The task log (node import, hierarchy or pipeline generation, production-data import,
+ * deletion 722): range ≤ 31 days (default today), task type, keyword, order; 'view detail'
+ * shows the task's processInfo. Used by /platformLog (every project) and /log (one project).
+ */
+import { Descriptions, Modal, Progress, Select, Tag, Typography } from '@douyinfe/semi-ui-19';
+import type { TaskLogRow } from '@eem/contract';
+import { LOG_ORDER, progressPercent, TASK_OPERATION_NAMES, taskPhase } from '@eem/core';
+import { useState } from 'react';
+import { useQueries } from '../../../app/client';
+import { formatDate } from '../../../app/format';
+import { CrudLedger } from '../../../blocks/CrudLedger';
+import type { DataColumn } from '../../../blocks/DataTable';
+import { TimeRange } from '../../../blocks/TimeRange';
+import { useLanguage } from '../../../i18n/language';
+import { useTexts } from '../../../i18n/texts';
+import { logTexts } from '../texts';
+import { LongText } from './LongText';
+import { type BaseLogFilters, defaultLogFilters, type LogOrder, rangeFits } from './log-filters';
+
+interface TaskFilters extends BaseLogFilters {
+  operationType: number | null;
+}
+
+const RESULT_COLORS = { running: 'blue', success: 'green', failure: 'red' } as const;
+
+export function TaskLogList({ projectId, showProject }: { projectId?: number; showProject: boolean }) {
+  const t = useTexts(logTexts);
+  const { language } = useLanguage();
+  const queries = useQueries();
+  const [detail, setDetail] = useState<TaskLogRow | null>(null);
+  const [initial] = useState<TaskFilters>(() => ({ ...defaultLogFilters(), operationType: null }));
+
+  const typeOptions = Object.entries(TASK_OPERATION_NAMES).map(([value, [zh, en]]) => ({
+    value: Number(value),
+    label: language === 'zh' ? zh : en,
+  }));
+
+  const columns: DataColumn<TaskLogRow>[] = [
+    { key: 'time', title: t('time'), width: 190, render: (r) => formatDate(r.time) },
+    ...(showProject
+      ? [{ key: 'projectName', title: t('project'), width: 150 } satisfies DataColumn<TaskLogRow>]
+      : []),
+    { key: 'typeName', title: t('logType'), width: 180 },
+    { key: 'operator', title: t('operator'), width: 120 },
+    {
+      key: 'result',
+      title: t('result'),
+      width: 90,
+      render: (r) => <Tag color={RESULT_COLORS[r.result]}>{t(r.result)}</Tag>,
+    },
+    {
+      key: 'message',
+      title: t('description'),
+      render: (r) => <LongText text={r.message || r.processInfo.name} />,
+    },
+  ];
+
+  return (
+    <>
+      <CrudLedger<TaskLogRow, Record<string, never>, TaskFilters>
+        aria-label={t('taskLog')}
+        initialFilters={initial}
+        canQuery={rangeFits}
+        renderFilters={(draft, set) => (
+          <>
+            <TimeRange
+              value={draft.range}
+              onChange={(range) => set({ range })}
+              granularities={['day']}
+              presets={['today', 'last7Days', 'thisMonth']}
+              block="future"
+            />
+            <Select
+              aria-label={t('operationType')}
+              placeholder={t('allTypes')}
+              motion={false}
+              showClear
+              style={{ width: 240 }}
+              optionList={typeOptions}
+              value={draft.operationType ?? undefined}
+              onChange={(v) => set({ operationType: typeof v === 'number' ? v : null })}
+            />
+            <Select
+              aria-label={t('order')}
+              motion={false}
+              style={{ width: 170 }}
+              optionList={[
+                { value: LOG_ORDER.desc, label: t('newestFirst') },
+                { value: LOG_ORDER.asc, label: t('oldestFirst') },
+              ]}
+              value={draft.order}
+              onChange={(v) =>
+                set({ order: (v === LOG_ORDER.asc ? LOG_ORDER.asc : LOG_ORDER.desc) as LogOrder })
+              }
+            />
+          </>
+        )}
+        filters={[{ field: 'keyword', label: t('keyword'), type: 'text' }]}
+        query={(f, page) =>
+          queries.logs.taskLog({
+            body: {
+              startTime: f.range.start,
+              endTime: f.range.end,
+              order: f.order,
+              page,
+              ...(f.operationType === null ? {} : { operationType: f.operationType }),
+              ...(f.keyword.trim() ? { keyWord: f.keyword.trim() } : {}),
+              ...(projectId ? { projectId } : {}),
+            },
+          })
+        }
+        columns={columns}
+        rowKey={(r) => r.id}
+        rowActions={(r) => (
+          <Typography.Text link onClick={() => setDetail(r)}>
+            {t('viewDetail')}
+          </Typography.Text>
+        )}
+      />
+      <Modal
+        visible={detail !== null}
+        title={t('detail')}
+        onCancel={() => setDetail(null)}
+        footer={null}
+        width={520}
+      >
+        {detail && (
+          <Descriptions
+            align="left"
+            data={[
+              { key: t('taskName'), value: detail.processInfo.name || '--' },
+              { key: t('logType'), value: detail.typeName },
+              {
+                key: t('status'),
+                value: (
+                  <Tag color={RESULT_COLORS[taskPhase(detail.processInfo.status)]}>
+                    {t(taskPhase(detail.processInfo.status))}
+                  </Tag>
+                ),
+              },
+              {
+                key: t('progress'),
+                value: (
+                  <Progress
+                    percent={progressPercent(detail.processInfo.ratio)}
+                    showInfo
+                    aria-label={t('progress')}
+                    style={{ width: 240 }}
+                  />
+                ),
+              },
+              { key: t('time'), value: formatDate(detail.time) },
+              { key: t('endTime'), value: formatDate(detail.endTime) },
+              { key: t('description'), value: detail.message || '--' },
+            ]}
+          />
+        )}
+      </Modal>
+    </>
+  );
+}

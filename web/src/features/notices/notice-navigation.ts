@@ -1,0 +1,37 @@
+/**
+ * Where a click on a notice goes (platform-core §2.5): the configurable notice route list
+ * first, then the table by log type, then the configurable default (event diagnosis). In
+ * module pf a project page cannot be opened (请先进入项目之后再跳转); on the target page
+ * already, an info message says so; a page that is not built yet is not opened.
+ */
+import { isPlatformRoute, type Module, noticeTarget } from '@eem/core';
+
+export type NoticeJump =
+  | { kind: 'navigate'; path: string }
+  | { kind: 'alreadyOnPage'; path: string }
+  | { kind: 'enterProjectFirst'; path: string }
+  | { kind: 'unavailable'; path: string };
+
+export interface NoticeJumpInput {
+  logType: number;
+  module: Module;
+  currentPath: string;
+  /** shell.appSystemInfo noticeRoutes: log type (as text) → path. */
+  noticeRoutes?: Readonly<Record<string, string>> | undefined;
+  defaultRoute?: string | undefined;
+  screens: ReadonlySet<string>;
+}
+
+export function noticeJump(input: NoticeJumpInput): NoticeJump {
+  const configured: Record<number, string> = {};
+  for (const [key, path] of Object.entries(input.noticeRoutes ?? {})) {
+    const type = Number(key);
+    if (Number.isInteger(type) && path.startsWith('/')) configured[type] = path;
+  }
+  const options = input.defaultRoute ? { configured, defaultPath: input.defaultRoute } : { configured };
+  const path = noticeTarget(input.logType, options);
+  if (input.module === 'pf' && !isPlatformRoute(path)) return { kind: 'enterProjectFirst', path };
+  if (input.currentPath === path) return { kind: 'alreadyOnPage', path };
+  if (!input.screens.has(path)) return { kind: 'unavailable', path };
+  return { kind: 'navigate', path };
+}

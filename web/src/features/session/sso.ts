@@ -1,0 +1,36 @@
+/**
+ * Single sign-on in the browser (platform-core §2.1, ADR 0002): when SSO is on and
+ * retain-login is off, /login redirects to the authorize page with redirect_uri back to
+ * /login and a random state; the answer's ?code is exchanged with session.ssoToken, then
+ * session.ssoLogin signs in.
+ */
+import type { SystemInfo } from '../../app/system-info';
+
+export const SSO_STATE_KEY = 'eem_sso_state';
+
+export function ssoActive(info: SystemInfo | null): boolean {
+  return Boolean(info?.sso.enabled && !info.sso.retainLogin && info.sso.authorizeUrl);
+}
+
+function randomState(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The authorize address (with a new state kept in sessionStorage). */
+export function ssoAuthorizeUrl(info: SystemInfo, origin: string = location.origin): string {
+  const state = randomState();
+  sessionStorage.setItem(SSO_STATE_KEY, state);
+  const url = new URL(info.sso.authorizeUrl, origin);
+  url.searchParams.set('redirect_uri', `${origin}/login`);
+  url.searchParams.set('state', state);
+  return url.toString();
+}
+
+/** True when the state that came back is the one we sent (consumed once). */
+export function takeSsoState(returned: string | null): boolean {
+  const sent = sessionStorage.getItem(SSO_STATE_KEY);
+  sessionStorage.removeItem(SSO_STATE_KEY);
+  return sent !== null && returned === sent;
+}

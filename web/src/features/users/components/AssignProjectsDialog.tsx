@@ -1,0 +1,79 @@
+/** Assigns projects (and tenants) to a user as node permissions (users.assignModelNodes). */
+import { Modal, Spin, Toast } from '@douyinfe/semi-ui-19';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useClient, useQueries } from '../../../app/client';
+import { type NodeRef, NodeTreePicker } from '../../../blocks/NodeTreePicker';
+import { errorMessage } from '../../../blocks/save-file';
+import { useTexts } from '../../../i18n/texts';
+import { userTexts } from '../texts';
+
+export function AssignProjectsDialog({
+  user,
+  tenantId,
+  onClose,
+}: {
+  user: { id: number; name: string };
+  tenantId: number;
+  onClose: () => void;
+}) {
+  const t = useTexts(userTexts);
+  const client = useClient();
+  const queries = useQueries();
+  const queryClient = useQueryClient();
+  const tree = useQuery(
+    queries.projects.cloudProjects({ query: { tenantId }, body: { treeReturnEnable: true } }),
+  );
+  const granted = useQuery(queries.users.modelNodes({ body: { userId: user.id } }));
+  const [value, setValue] = useState<NodeRef[] | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (granted.data && value === null) setValue(granted.data.nodes);
+  }, [granted.data, value]);
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      await client.users.assignModelNodes({
+        body: { userId: user.id, nodes: (value ?? []).map((n) => ({ id: n.id, modelLabel: n.modelLabel })) },
+      });
+      Toast.success(t('saved'));
+      await queryClient.invalidateQueries({ queryKey: ['users.modelNodes'] });
+      await queryClient.invalidateQueries({ queryKey: ['users.projectUsers'] });
+      onClose();
+    } catch (error) {
+      Toast.error(errorMessage(error, t('assignProjects')));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      visible
+      title={t('assignProjectsOf', { name: user.name })}
+      okText={t('save')}
+      cancelText={t('cancel')}
+      confirmLoading={saving}
+      onOk={() => void save()}
+      onCancel={onClose}
+      maskClosable={false}
+    >
+      {value === null ? (
+        <Spin />
+      ) : (
+        <NodeTreePicker
+          aria-label={t('assignProjects')}
+          mode="multi"
+          max={Number.POSITIVE_INFINITY}
+          tree={tree.data ?? []}
+          loading={tree.isPending}
+          value={value}
+          onChange={setValue}
+          height={360}
+        />
+      )}
+    </Modal>
+  );
+}

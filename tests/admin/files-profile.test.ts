@@ -4,7 +4,7 @@ import { NotFoundError, PermissionError, ValidationError } from '@eem/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedIn } from '../support/clients.js';
 import { type InProcessServer, startInProcessServer } from '../support/server.js';
-import { login, projectId, raw, refusal } from './support.js';
+import { loginAll, projectId, raw, refusal } from './support.js';
 
 let server: InProcessServer;
 let tenantAdmin: SignedIn;
@@ -37,9 +37,7 @@ async function upload(
 
 beforeAll(async () => {
   server = await startInProcessServer();
-  [tenantAdmin, operator, chicago] = await Promise.all(
-    ['tenant-admin', 'operator-sh', 'operator-chi'].map((name) => login(server, name)),
-  );
+  [tenantAdmin, operator, chicago] = await loginAll(server, ['tenant-admin', 'operator-sh', 'operator-chi']);
   SH = projectId(server, 'SH-01');
   CH = projectId(server, 'CH-01');
 });

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedIn } from '../support/clients.js';
 import { type InProcessServer, startInProcessServer } from '../support/server.js';
-import { login, projectId, raw, refusal } from './support.js';
+import { login, loginAll, projectId, raw, refusal } from './support.js';
 
 let server: InProcessServer;
 let admin: SignedIn;
@@ -22,11 +22,14 @@ const range = () => ({ startTime: server.now() - DAY, endTime: server.now() + 10
 
 beforeAll(async () => {
   server = await startInProcessServer();
-  [admin, tenantAdmin, operator, manager, inspector, chicago] = await Promise.all(
-    ['admin', 'tenant-admin', 'operator-sh', 'manager-bj', 'inspector', 'operator-chi'].map((name) =>
-      login(server, name),
-    ),
-  );
+  [admin, tenantAdmin, operator, manager, inspector, chicago] = await loginAll(server, [
+    'admin',
+    'tenant-admin',
+    'operator-sh',
+    'manager-bj',
+    'inspector',
+    'operator-chi',
+  ]);
   SH = projectId(server, 'SH-01');
   BE = projectId(server, 'BE-01');
 });

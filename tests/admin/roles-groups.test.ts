@@ -4,7 +4,7 @@ import { PermissionError } from '@eem/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedIn } from '../support/clients.js';
 import { type InProcessServer, startInProcessServer } from '../support/server.js';
-import { login, projectId, raw, refusal, tenantId, userId } from './support.js';
+import { loginAll, projectId, raw, refusal, tenantId, userId } from './support.js';
 
 let server: InProcessServer;
 let admin: SignedIn;
@@ -21,11 +21,14 @@ const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 
 
 beforeAll(async () => {
   server = await startInProcessServer();
-  [admin, tenantAdmin, operator, manager, inspector, chicago] = await Promise.all(
-    ['admin', 'tenant-admin', 'operator-sh', 'manager-bj', 'inspector', 'operator-chi'].map((name) =>
-      login(server, name),
-    ),
-  );
+  [admin, tenantAdmin, operator, manager, inspector, chicago] = await loginAll(server, [
+    'admin',
+    'tenant-admin',
+    'operator-sh',
+    'manager-bj',
+    'inspector',
+    'operator-chi',
+  ]);
   SH = projectId(server, 'SH-01');
   CH = projectId(server, 'CH-01');
   NORTHWIND = tenantId(server, 'Northwind Foods');

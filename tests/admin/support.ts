@@ -13,6 +13,14 @@ export function login(
   return signIn(server.url, account, { ...options, now: server.stamp() });
 }
 
+/** Signs in several accounts at once; the answer has one session per name, in order. */
+export function loginAll<const Names extends readonly string[]>(
+  server: InProcessServer,
+  names: Names,
+): Promise<{ [K in keyof Names]: SignedIn }> {
+  return Promise.all(names.map((name) => login(server, name))) as Promise<{ [K in keyof Names]: SignedIn }>;
+}
+
 export function projectId(server: InProcessServer, code: string): number {
   const id = server.world.projects[code];
   if (id === undefined) throw new Error(`no project ${code}`);

@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedIn } from '../support/clients.js';
 import { type InProcessServer, startInProcessServer } from '../support/server.js';
-import { login, PASSWORD, projectId, raw, refusal, tenantId, userId } from './support.js';
+import { login, loginAll, PASSWORD, projectId, raw, refusal, tenantId, userId } from './support.js';
 
 let server: InProcessServer;
 let admin: SignedIn;
@@ -37,11 +37,14 @@ const NEW_PASSWORD = 'New@2026pass';
 
 beforeAll(async () => {
   server = await startInProcessServer();
-  [admin, tenantAdmin, operator, manager, inspector, chicago] = await Promise.all(
-    ['admin', 'tenant-admin', 'operator-sh', 'manager-bj', 'inspector', 'operator-chi'].map((name) =>
-      login(server, name),
-    ),
-  );
+  [admin, tenantAdmin, operator, manager, inspector, chicago] = await loginAll(server, [
+    'admin',
+    'tenant-admin',
+    'operator-sh',
+    'manager-bj',
+    'inspector',
+    'operator-chi',
+  ]);
   SH = projectId(server, 'SH-01');
   BE = projectId(server, 'BE-01');
   CH = projectId(server, 'CH-01');

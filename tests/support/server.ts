@@ -2,13 +2,16 @@
  * Test servers: `startTestServer` runs the built `eem-server` binary on an ephemeral port
  * with a temp data dir (for tests of the CLI binary); `startInProcessServer` starts the same
  * server in the test process, with an injectable clock, to reach its services directly.
+ * With EEM_TEST_POSTGRES set, in-process servers run on PostgreSQL (postgresFor below).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type RunningServer, type ServerConfig, startServer } from '@eem/server';
+import pg from 'pg';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const SERVER_BIN = join(REPO_ROOT, 'packages/server/dist/main.js');
@@ -85,6 +88,28 @@ export interface InProcessServer extends RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * EEM_TEST_POSTGRES=DIR (the EEM_PG_DIR that scripts/ensure-postgres.sh prints): the database
+ * URL of a data dir on that cluster, one database per data dir (a restart on the same data
+ * dir finds its data again). Unset: undefined, the server's SQLite file.
+ */
+async function postgresFor(dataDir: string): Promise<string | undefined> {
+  const dir = process.env.EEM_TEST_POSTGRES;
+  if (!dir) return undefined;
+  const port = Number(readFileSync(join(dir, 'port'), 'utf8').trim());
+  const name = `eem_${createHash('sha256').update(dataDir).digest('hex').slice(0, 20)}`;
+  // The cluster's superuser on its unix socket (trusted there) creates the database for eem.
+  const admin = new pg.Client({ host: dir, port, user: 'postgres', database: 'postgres' });
+  await admin.connect();
+  try {
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await admin.query(`create database ${name} owner eem`);
+  } finally {
+    await admin.end();
+  }
+  return `postgres://eem:eem@127.0.0.1:${port}/${name}`;
+}
+
 export async function startInProcessServer(
   options: { config?: Partial<ServerConfig>; dataDir?: string; start?: number } = {},
 ): Promise<InProcessServer> {
@@ -93,6 +118,7 @@ export async function startInProcessServer(
   let lastStamp = 0;
   const realStart = Date.now();
   const clock = () => (options.start ?? realStart) + (Date.now() - realStart) + offset;
+  const databaseUrl = options.config?.databaseUrl ?? (await postgresFor(dataDir));
   const server = await startServer({
     clock,
     config: {
@@ -103,6 +129,7 @@ export async function startInProcessServer(
       logLevel: 'silent',
       checkAnswers: true,
       ...options.config,
+      ...(databaseUrl === undefined ? {} : { databaseUrl }),
     },
   });
   return Object.assign(server, {

@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
+    // Generous: the machine is shared and noisy; a test waits for behaviour, never for a speed.
+    testTimeout: 120_000,
     hookTimeout: 60_000,
     pool: 'forks',
     projects: [

@@ -62,6 +62,21 @@ export const COMMAND_SUMMARIES: readonly CommandSummary[] = [
     term: 'project list|use|current',
     summary: 'the projects you may enter, and the current one',
   },
+  {
+    name: 'nodes',
+    term: 'nodes tree|show|template',
+    summary: 'the node tree of the current project, one node, the import template',
+  },
+  {
+    name: 'import',
+    term: 'import nodes FILE',
+    summary: 'import nodes from a workbook and follow the task to its end',
+  },
+  {
+    name: 'tasks',
+    term: 'tasks list|show|watch',
+    summary: 'the task log, one task, following a task with its progress',
+  },
   { name: 'me', term: 'me [options]', summary: 'the signed-in user: account, roles, projects, permissions' },
   { name: 'menu', term: 'menu [options]', summary: 'the menus this user may see, in module pf or fw' },
   {

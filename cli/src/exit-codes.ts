@@ -16,7 +16,8 @@ export const EXIT_CODE_TOPIC = `Exit codes of eem
        (what failed and where is shown), or a local file or keychain could not be used
   2    usage: unknown command or flag, a bad flag value, or a value that is missing and
        cannot be prompted for because there is no terminal (the message names the flag)
-  4    not signed in, or the session expired: run \`eem login\` (for the profile in use)
+  4    not signed in, or the session expired: run \`eem login\` (for the profile in use);
+       also when EEM_SERVER names a server the profile is not signed in to (no EEM_TOKEN)
   130  interrupted (Ctrl-C)
 
 Scripts can rely on these codes; messages go to stderr, data to stdout.

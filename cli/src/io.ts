@@ -34,4 +34,9 @@ export interface IO {
   keychain: () => Promise<Keychain>;
   /** Opens a URL in the user's browser; rejects when it cannot. */
   openBrowser: (url: string) => Promise<void>;
+  /**
+   * Calls `handler` on Ctrl-C (SIGINT) instead of ending the process, until the returned
+   * function is called. Absent: Ctrl-C ends the process as usual.
+   */
+  onInterrupt?: (handler: () => void) => () => void;
 }

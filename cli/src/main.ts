@@ -17,7 +17,10 @@ if (rootHelp) {
   const { renderRootHelp } = await import('./command-table.js');
   process.stdout.write(renderRootHelp(process.stdout.columns ?? 80));
 } else {
-  const [{ run }, { nodeIO }] = await Promise.all([import('./program.js'), import('./node-io.js')]);
+  const [{ run }, { interruptIsHandled, nodeIO }] = await Promise.all([
+    import('./program.js'),
+    import('./node-io.js'),
+  ]);
   // A reader that went away (`eem project list | head -1`) is not an error.
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (error: NodeJS.ErrnoException) => {
@@ -25,7 +28,10 @@ if (rootHelp) {
       throw error;
     });
   }
-  process.once('SIGINT', () => {
+  // Ctrl-C ends eem with 130, unless the running command handles it (following a task stops
+  // following and says how to resume; it ends with 130 itself).
+  process.on('SIGINT', () => {
+    if (interruptIsHandled()) return;
     process.stderr.write('\n');
     process.exit(130);
   });

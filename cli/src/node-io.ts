@@ -31,6 +31,13 @@ export function openBrowserWith(env: NodeJS.ProcessEnv, platform: NodeJS.Platfor
   };
 }
 
+/** How many commands are handling Ctrl-C themselves right now (main.ts then leaves it to them). */
+let interruptHandlers = 0;
+
+export function interruptIsHandled(): boolean {
+  return interruptHandlers > 0;
+}
+
 export function nodeIO(): IO {
   return {
     stdin: process.stdin,
@@ -52,5 +59,23 @@ export function nodeIO(): IO {
       return loadOsKeychain();
     },
     openBrowser: openBrowserWith(process.env),
+    onInterrupt(handler) {
+      // The first Ctrl-C goes to the handler; a second one ends the process at once.
+      let heard = false;
+      const listener = () => {
+        if (heard) process.exit(130);
+        heard = true;
+        handler();
+      };
+      process.on('SIGINT', listener);
+      interruptHandlers++;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        interruptHandlers--;
+        process.off('SIGINT', listener);
+      };
+    },
   };
 }

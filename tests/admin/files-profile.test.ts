@@ -1,4 +1,4 @@
-import { catalogue } from '@eem/contract';
+import { catalogue, isProjectProfile, type NodeItem, type ProjectProfile } from '@eem/contract';
 import { MESSAGES, UPLOAD_LIMITS } from '@eem/core';
 import { NotFoundError, PermissionError, ValidationError } from '@eem/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +33,13 @@ async function upload(
   type = 'application/octet-stream',
 ) {
   return who.client.upload(uploadFile, { body: { kind }, files: [{ name, data, type }] });
+}
+
+/** nodeData and updateNode answer a project profile or a node: these calls ask for the profile. */
+async function profileOf(answer: Promise<ProjectProfile | NodeItem>): Promise<ProjectProfile> {
+  const value = await answer;
+  if (!isProjectProfile(value)) throw new Error(`expected a project profile, got a ${value.modelLabel}`);
+  return value;
 }
 
 beforeAll(async () => {
@@ -137,12 +144,11 @@ describe('project profile', () => {
     await expect(
       operator.client.projects.nodeData({ body: { id: CH, modelLabel: 'project' } }),
     ).rejects.toBeInstanceOf(PermissionError);
+    // The same call serves the other node types; an id that is no room of the project is refused.
     const room = await refusal(
-      operator.client.projects.nodeData({ body: { id: SH, modelLabel: 'room' as 'project' } }),
+      operator.client.projects.nodeData({ body: { id: 999_999, modelLabel: 'room' } }),
     );
-    expect(room.msg).toBe(
-      "body.modelLabel: modelLabel: only 'project' nodes are served here for now (other node types come with the node tree)",
-    );
+    expect(room.msg).toMatch(/room 999999 does not exist in project Shanghai Plant/);
   });
 
   it('edits the profile with the spec’s rules, image and up to five documents', async () => {
@@ -151,21 +157,23 @@ describe('project profile', () => {
       [1, 2].map((i) => upload(tenantAdmin, 'document', `doc-${i}.pdf`, bytes(PDF, 100 + i))),
     );
     const operationDate = Date.UTC(2020, 0, 1);
-    const edited = await tenantAdmin.client.projects.updateNode({
-      body: {
-        id: SH,
-        modelLabel: 'project',
-        name: 'Shanghai Plant East',
-        area: 42_000.55,
-        people: 900,
-        annualOutput: 1_300_000_000.25,
-        operationDate,
-        cooperationDeadline: Date.UTC(2030, 0, 1),
-        mainImage: image.fileName,
-        documents: docs.map((d) => d.fileName),
-        description: 'Edited in a test.',
-      },
-    });
+    const edited = await profileOf(
+      tenantAdmin.client.projects.updateNode({
+        body: {
+          id: SH,
+          modelLabel: 'project',
+          name: 'Shanghai Plant East',
+          area: 42_000.55,
+          people: 900,
+          annualOutput: 1_300_000_000.25,
+          operationDate,
+          cooperationDeadline: Date.UTC(2030, 0, 1),
+          mainImage: image.fileName,
+          documents: docs.map((d) => d.fileName),
+          description: 'Edited in a test.',
+        },
+      }),
+    );
     expect(edited).toMatchObject({
       name: 'Shanghai Plant East',
       area: 42_000.55,
@@ -234,7 +242,9 @@ describe('project profile', () => {
       body: { id: SH, modelLabel: 'project', documents: [docs[0]?.fileName ?? ''], mainImage: null },
     });
     await tenantAdmin.client.files.deleteFile({ query: { fileName: docs[1]?.fileName ?? '' } });
-    const after = await operator.client.projects.nodeData({ body: { id: SH, modelLabel: 'project' } });
+    const after = await profileOf(
+      operator.client.projects.nodeData({ body: { id: SH, modelLabel: 'project' } }),
+    );
     expect([after.mainImage, after.documents.map((d) => d.originalName)]).toEqual([null, ['doc-1.pdf']]);
     const log = await tenantAdmin.client.logs.operationLog({
       body: { startTime: server.now() - 60_000, endTime: server.now() + 1000, keyword: 'project Shanghai' },

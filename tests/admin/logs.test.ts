@@ -20,6 +20,24 @@ const DAY = 86_400_000;
 
 const range = () => ({ startTime: server.now() - DAY, endTime: server.now() + 1000 });
 
+const pad = (n: number) => String(n).padStart(2, '0');
+/** YYYY-MM-DD HH:mm:ss in UTC (the exports' format when no project is asked for). */
+const utc = (ms: number) => {
+  const d = new Date(ms);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+};
+
+/** The first sheet of an xlsx file, read back with exceljs, as text cells. */
+async function sheetRows(data: ArrayBuffer): Promise<string[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(data);
+  const rows: string[][] = [];
+  workbook.worksheets[0]?.eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? '')));
+  });
+  return rows;
+}
+
 beforeAll(async () => {
   server = await startInProcessServer();
   [admin, tenantAdmin, operator, manager, inspector, chicago] = await loginAll(server, [
@@ -76,6 +94,73 @@ describe('task log', () => {
     const paged = await admin.client.logs.taskLog({ body: { ...range(), page: { index: 1, limit: 4 } } });
     expect([paged.total, paged.list.length]).toEqual([6, 2]);
     await expect(inspector.client.logs.taskLog({ body: range() })).rejects.toBeInstanceOf(PermissionError);
+  });
+
+  it('exports the same rows as the query to xlsx, and records the export', async () => {
+    const body = { ...range(), order: 2 as const };
+    const query = await admin.client.logs.taskLog({ body: { ...body, page: { index: 0, limit: 1000 } } });
+    expect(query.total).toBe(6);
+    const file = await admin.client.download(catalogue.logs.taskLogExport, { body });
+    expect(file.filename).toMatch(/^task-log-\d{8}\.xlsx$/);
+    expect(file.contentType).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const rows = await sheetRows(await file.arrayBuffer());
+    expect(rows[0]).toEqual([
+      'Time (UTC)',
+      'End time (UTC)',
+      'Project',
+      'Log type',
+      'Operator',
+      'Result',
+      'Progress (%)',
+      'Name',
+      'Description',
+    ]);
+    const result = { running: 'Running', success: 'Success', failure: 'Failure' } as const;
+    expect(rows.slice(1)).toEqual(
+      query.list.map((t) => [
+        utc(t.time),
+        t.endTime === null ? '' : utc(t.endTime),
+        t.projectName ?? '',
+        t.typeName,
+        t.operator,
+        result[t.result],
+        String(Math.floor(t.processInfo.ratio * 100)),
+        t.processInfo.name,
+        t.message,
+      ]),
+    );
+    const exports = await admin.client.logs.operationLog({ body: { ...range(), operation: 'export' } });
+    expect(exports.list[0]).toMatchObject({ account: 'admin', object: 'task log', description: '6 rows' });
+  });
+
+  it('exports a project user’s own project in Chinese and the project’s time zone, filters kept', async () => {
+    const body = { ...range(), operationType: 3 };
+    const query = await operator.client.logs.taskLog({ body });
+    expect(query.total).toBeGreaterThan(0);
+    const file = await operator.client.download(
+      catalogue.logs.taskLogExport,
+      { body },
+      { headers: { 'Accept-Language': 'zh-CN' } },
+    );
+    expect(file.filename).toMatch(/^任务日志-\d{8}\.xlsx$/);
+    const rows = await sheetRows(await file.arrayBuffer());
+    expect(rows[0]?.[0]).toBe('时间 (Asia/Shanghai)');
+    expect(rows.slice(1).map((r) => [r[2], r[3]])).toEqual(
+      query.list.map(() => ['Shanghai Plant', '导入实际产量']),
+    );
+    expect(rows).toHaveLength(query.total + 1);
+    await expect(
+      operator.client.download(catalogue.logs.taskLogExport, { body: { ...range(), projectId: BE } }),
+    ).rejects.toBeInstanceOf(PermissionError);
+    await expect(
+      inspector.client.download(catalogue.logs.taskLogExport, { body: range() }),
+    ).rejects.toBeInstanceOf(PermissionError);
+    const long = await refusal(
+      admin.client.download(catalogue.logs.taskLogExport, {
+        body: { startTime: server.now() - 40 * DAY, endTime: server.now() },
+      }),
+    );
+    expect(long.msg).toBe(`body.endTime: ${SPAN_MESSAGES.days}`);
   });
 
   it('refuses a span over 31 days or an end before the start, naming endTime', async () => {
@@ -179,13 +264,7 @@ describe('operation log', () => {
     const file = await tenantAdmin.client.download(catalogue.logs.exportOperationLog, { body });
     expect(file.filename).toMatch(/^operation-log-\d{8}\.xlsx$/);
     expect(file.contentType).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await file.arrayBuffer());
-    const sheet = workbook.worksheets[0];
-    const rows: string[][] = [];
-    sheet?.eachRow((row) => {
-      rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? '')));
-    });
+    const rows = await sheetRows(await file.arrayBuffer());
     expect(rows[0]).toEqual([
       'Time (UTC)',
       'Account',
@@ -197,11 +276,6 @@ describe('operation log', () => {
       'Project',
       'Description',
     ]);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    const utc = (ms: number) => {
-      const d = new Date(ms);
-      return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
-    };
     expect(rows.slice(1)).toEqual(
       query.list.map((e) => [
         utc(e.time),

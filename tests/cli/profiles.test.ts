@@ -100,4 +100,24 @@ describe('profiles', () => {
       '3\tChicago Mill\tprofile "two"\n',
     );
   });
+
+  it('keeps every change when several terminals change the settings at once', async () => {
+    const home = newHome();
+    const names = Array.from({ length: 8 }, (_, i) => `p${i}`);
+    // Two sign-ins to different profiles, and profiles added, all at the same time.
+    const runs = await Promise.all([
+      signIn(home, server.url, 'operator-sh', ['--profile', 'sh', '--insecure-storage']),
+      signIn(home, server.url, 'manager-bj', ['--profile', 'bj', '--insecure-storage']),
+      ...names.map((name) => eem(home, ['profile', 'add', name, '--server', `http://${name}.example:8080`])),
+    ]);
+    expect(runs.map((r) => r.code)).toEqual(runs.map(() => 0));
+    const list = JSON.parse((await eem(home, ['profile', 'list', '--json'])).stdout) as {
+      name: string;
+      signedIn: boolean;
+    }[];
+    expect(list.map((p) => p.name)).toEqual(['bj', ...names, 'sh']);
+    expect(list.filter((p) => p.signedIn).map((p) => p.name)).toEqual(['bj', 'sh']);
+    expect(await account(home, { EEM_PROFILE: 'sh' })).toBe('operator-sh');
+    expect(await account(home, { EEM_PROFILE: 'bj' })).toBe('manager-bj');
+  });
 });

@@ -98,17 +98,26 @@ describe('eem project', () => {
     expect(table.join('\n')).not.toContain('\u001b[');
   });
 
-  it('honours NO_COLOR, TERM=dumb and --no-color (no escape codes even when colour is forced)', async () => {
+  it('honours NO_COLOR, TERM=dumb and --no-color: each removes colour that FORCE_COLOR turned on', async () => {
     const home = newHome();
     await signIn(home, server.url, 'operator-sh');
-    const forced = await eem(home, ['project', 'list', '-o', 'table'], { env: { FORCE_COLOR: '1' } });
-    expect(forced.stdout).toContain('\u001b[');
-    for (const [args, env] of [
-      [['--no-color'], { FORCE_COLOR: '1' }],
-      [[], { NO_COLOR: '1' }],
-    ] as const) {
-      const result = await eem(home, [...args, 'project', 'list', '-o', 'table'], { env: { ...env } });
-      expect(result.stdout).not.toContain('\u001b[');
+    const list = (args: string[], env: Record<string, string>) =>
+      eem(home, [...args, 'project', 'list', '-o', 'table'], { env: { TERM: 'xterm', ...env } });
+    // Without a terminal there is no colour; FORCE_COLOR=1 turns it on (the current project is green).
+    expect((await list([], {})).stdout).not.toContain('\u001b[');
+    const forced = await list([], { FORCE_COLOR: '1' });
+    expect(forced.code).toBe(0);
+    expect(forced.stdout).toContain('\u001b[32m');
+    const cases: [string, string[], Record<string, string>][] = [
+      ['NO_COLOR', [], { FORCE_COLOR: '1', NO_COLOR: '1' }],
+      ['TERM=dumb', [], { FORCE_COLOR: '1', TERM: 'dumb' }],
+      ['--no-color', ['--no-color'], { FORCE_COLOR: '1' }],
+    ];
+    for (const [name, args, env] of cases) {
+      const result = await list(args, env);
+      expect(result.code, name).toBe(0);
+      expect(result.stdout, name).toContain('Shanghai Plant');
+      expect(result.stdout, name).not.toContain('\u001b[');
     }
   });
 

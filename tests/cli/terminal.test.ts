@@ -13,8 +13,12 @@ import { hasTmux, TmuxSession } from './tmux.js';
 let server: TestServer;
 const sessions: TmuxSession[] = [];
 
-function open(argv: string[], env: Record<string, string>): TmuxSession {
-  const session = TmuxSession.start([process.execPath, EEM_BIN, ...argv], { ...env, TERM: 'xterm-256color' });
+/**
+ * Runs eem in tmux on an xterm-256color terminal, or on the terminal type `term` names. tmux
+ * sets TERM in its panes itself, so TERM is set by `env` in the command.
+ */
+function open(argv: string[], env: Record<string, string>, term = 'xterm-256color'): TmuxSession {
+  const session = TmuxSession.start(['env', `TERM=${term}`, process.execPath, EEM_BIN, ...argv], env);
   sessions.push(session);
   return session;
 }
@@ -99,6 +103,30 @@ describe.skipIf(!hasTmux())('on a terminal', () => {
     expect(settings.profiles.default.project).toEqual({ id: 1, name: 'Shanghai Plant' });
     const current = await eem(home, ['project', 'current']);
     expect(current.stdout).toBe('1\tShanghai Plant\tprofile "default"\n');
+  });
+
+  it('the terminal app is in colour on a terminal, and without any under NO_COLOR, TERM=dumb or --no-color', async () => {
+    const home = newHome();
+    await signIn(home, server.url, 'admin');
+    const draw = async (args: string[], env: Record<string, string>, term?: string) => {
+      const tty = open(args, { ...eemEnv(home), ...env }, term);
+      await tty.waitFor('Chicago Mill');
+      const screen = tty.capture({ escapes: true });
+      tty.send('q');
+      expect(await tty.exitCode()).toBe(0);
+      return screen;
+    };
+    // The current entry is green, the focused pane's border cyan.
+    expect(await draw([], {})).toContain('\u001b[');
+    for (const [args, env, term] of [
+      [[], { NO_COLOR: '1' }, undefined],
+      [[], {}, 'dumb'],
+      [['--no-color'], {}, undefined],
+    ] as const) {
+      const screen = await draw([...args], { ...env }, term);
+      expect(screen).toContain('Platform (no project)');
+      expect(screen).not.toContain('\u001b[');
+    }
   });
 
   it('without a sign-in the app is not opened: exit 4 with the reason', async () => {

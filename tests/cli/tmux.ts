@@ -44,10 +44,18 @@ export class TmuxSession {
     return new TmuxSession(socket, name);
   }
 
-  capture(): string {
-    return execFileSync('tmux', ['-L', this.socket, 'capture-pane', '-p', '-t', this.name], {
-      encoding: 'utf8',
-    });
+  /** The screen as text; with `escapes`, with the colour and style escapes tmux keeps for it. */
+  capture(options: { escapes?: boolean } = {}): string {
+    const args = [
+      '-L',
+      this.socket,
+      'capture-pane',
+      '-p',
+      ...(options.escapes ? ['-e'] : []),
+      '-t',
+      this.name,
+    ];
+    return execFileSync('tmux', args, { encoding: 'utf8' });
   }
 
   /** Keys as tmux names them (`Down`, `Enter`, `C-c`) or literal text with `{ literal: true }`. */
@@ -64,7 +72,7 @@ export class TmuxSession {
     ]);
   }
 
-  async waitFor(text: string | RegExp, timeoutMs = 15_000): Promise<string> {
+  async waitFor(text: string | RegExp, timeoutMs = 45_000): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     let screen = '';
     while (Date.now() < deadline) {
@@ -76,7 +84,7 @@ export class TmuxSession {
   }
 
   /** The exit code once the program has ended. */
-  async exitCode(timeoutMs = 15_000): Promise<number> {
+  async exitCode(timeoutMs = 45_000): Promise<number> {
     const screen = await this.waitFor(/EXIT=\d+/, timeoutMs);
     return Number(/EXIT=(\d+)/.exec(screen)?.[1]);
   }

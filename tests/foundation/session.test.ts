@@ -1,4 +1,4 @@
-import { prehashPassword, WIRE_MESSAGES } from '@eem/core';
+import { buildLoginPayload, prehashPassword, WIRE_MESSAGES } from '@eem/core';
 import {
   createClient,
   EemError,
@@ -138,6 +138,58 @@ describe('password login', () => {
     expect((noProject as EemError).msg).toBe('登录失败，该用户尚未关联项目');
     const noNodes = await login('no-nodes').catch((e: unknown) => e);
     expect((noNodes as EemError).msg).toBe(WIRE_MESSAGES.noNodePermission);
+  });
+});
+
+describe('mobile login', () => {
+  const mobileBody = (account: string, password = DEMO_PASSWORD) => ({
+    ...buildLoginPayload(account, password, 'wechat_app', server.stamp()),
+    client: 'wechat_app' as const,
+    loginType: 1 as const,
+    // the address of the mobile page (loginType=h5), passed along as the contract allows
+    url: { loginType: 'h5' },
+  });
+
+  it('signs in through session.mobileLogin with loginType 1 and client wechat_app', async () => {
+    const client = createClient({ baseUrl: server.url });
+    const session = await client.session.mobileLogin({ body: mobileBody('  inspector ') });
+    expect(session.user.name).toBe('inspector');
+    expect(session.user.usertype).toBe(3);
+    expect(session.user.projectId).toBe(server.world.projects['SH-01']);
+    expect(session.expiresAt).toBeGreaterThan(server.now());
+    const me = await createClient({ baseUrl: server.url, token: session.token }).session.me();
+    expect(me.id).toBe(session.user.id);
+  });
+
+  it('refuses another login type or client, naming the field, before anything is checked', async () => {
+    const client = createClient({ baseUrl: server.url });
+    const body = mobileBody('inspector');
+    const wrongType = await client.session
+      .mobileLogin({ body: { ...body, loginType: 2 as 1 } })
+      .catch((e: unknown) => e);
+    expect(wrongType).toBeInstanceOf(ValidationError);
+    expect((wrongType as ValidationError).issues).toEqual([
+      { path: 'body.loginType', message: 'loginType must be 1' },
+    ]);
+    const wrongClient = await client.session
+      .mobileLogin({ body: { ...body, client: 'web' as 'wechat_app' } })
+      .catch((e: unknown) => e);
+    expect(wrongClient).toBeInstanceOf(ValidationError);
+    expect((wrongClient as ValidationError).issues[0]?.path).toBe('body.client');
+  });
+
+  it('answers a wrong password with -1 and the lock warning, and refuses a replayed request', async () => {
+    const client = createClient({ baseUrl: server.url });
+    const wrong = await client.session
+      .mobileLogin({ body: mobileBody('operator-chi', 'Wrong#Pass1') })
+      .catch((e: unknown) => e);
+    expect(wrong).toBeInstanceOf(WrongCredentialsError);
+    expect((wrong as WrongCredentialsError).code).toBe(-1);
+    expect((wrong as WrongCredentialsError).lockWarning).toBe(WIRE_MESSAGES.lockWarning);
+    const body = mobileBody('operator-chi');
+    await client.session.mobileLogin({ body });
+    const replay = await client.session.mobileLogin({ body }).catch((e: unknown) => e);
+    expect((replay as EemError).msg).toBe(WIRE_MESSAGES.replayedLogin);
   });
 });
 

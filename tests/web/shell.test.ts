@@ -2,7 +2,8 @@
  * The console in headless Chromium against the built server binary with the simulator on:
  * sign-in of every kind of demo user, the -1305 flow, the lock warning, the single session
  * expiry modal, menu filtering and /noPermission, a live notice in the bell and its
- * navigation, language and theme, the user dialog. Needs `npm run build` first (web/dist).
+ * navigation, language and theme, the user dialog, single sign-on in and out. Needs `npm run
+ * build` first (web/dist).
  * Screenshots go to tests/.artifacts/screenshots/.
  */
 import { cpSync, existsSync, rmSync } from 'node:fs';
@@ -352,7 +353,7 @@ describe('mobile and single sign-on', () => {
     expect(JSON.parse(remembered ?? '{}')).toMatchObject({ account: 'operator-sh' });
   });
 
-  it('signs in through the single sign-on page when it is on', async () => {
+  it('signs in through the single sign-on page when it is on, and logs out through its logout page', async () => {
     const ssoServer = await startTestServer({ env: { EEM_SSO: 'on', EEM_WEB_DIR: join(dataDir, 'web') } });
     try {
       const page = await openPage();
@@ -367,6 +368,28 @@ describe('mobile and single sign-on', () => {
       await page.waitForSelector('.eem-header');
       expect(await page.textContent('[data-testid=user-menu]')).toContain('Anna Becker');
       expect(new URL(page.url()).pathname).not.toBe('/login');
+
+      // Logout leaves through the single-sign-on logout, which comes back to /login, which
+      // starts a fresh authorize.
+      const info = await createClient({ baseUrl: ssoServer.url }).shell.systemInfo();
+      expect(info.sso.logoutUrl).toBe('/eem-service/thirdpart/sso/auth2.0/logout');
+      const visited: string[] = [];
+      page.on('request', (request) => {
+        if (request.isNavigationRequest()) visited.push(request.url());
+      });
+      await page.click('[data-testid=user-menu]');
+      await page.click('[data-testid=logout]');
+      await page.waitForURL(/\/sso\/auth2\.0\/authorize\?/);
+      const logout = visited.map((u) => new URL(u)).find((u) => u.pathname === info.sso.logoutUrl);
+      expect(logout?.searchParams.get('redirect_uri')).toBe(`${ssoServer.url}/login`);
+      expect(visited.some((u) => new URL(u).pathname === '/login')).toBe(true);
+      expect(await page.evaluate(() => localStorage.getItem('eem_token'))).toBeNull();
+      await page.waitForSelector('#account');
+      const foreign = await fetch(
+        `${ssoServer.url}${info.sso.logoutUrl}?redirect_uri=${encodeURIComponent('https://evil.example/login')}`,
+        { redirect: 'manual' },
+      );
+      expect(foreign.status).toBe(400);
     } finally {
       await ssoServer.stop();
     }

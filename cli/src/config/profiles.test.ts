@@ -1,4 +1,5 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempConfigHome } from '../test-support/fake-io.js';
@@ -56,5 +57,46 @@ describe('openProfileStore', () => {
     await store.update(() => {});
     writeFileSync(store.path, '{ not json');
     expect(() => store.read()).toThrow(`cannot use the settings in ${dir}`);
+  });
+});
+
+describe('openProfileStore update', () => {
+  it('waits while another process holds the settings, then changes what that process wrote', async () => {
+    const dir = join(tempConfigHome(), 'eem');
+    const store = openProfileStore(dir);
+    await store.update((data) => {
+      data.profiles.a = { name: 'a', server: 'http://a' };
+    });
+    // Another terminal (another eem process) is signing in to profile "theirs": it holds the
+    // lock, has read the settings and is about to write them back with its change.
+    const lock = `${store.path}.lock`;
+    writeFileSync(lock, `${process.pid}\n${hostname()}\nnow\n`);
+    const theirs = JSON.parse(readFileSync(store.path, 'utf8'));
+
+    const mine = store.update((data) => {
+      data.profiles.mine = { name: 'mine', server: 'http://mine' };
+    });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(Object.keys(store.read().profiles)).toEqual(['a']);
+
+    theirs.profiles.theirs = { server: 'http://theirs' };
+    writeFileSync(store.path, JSON.stringify(theirs));
+    rmSync(lock);
+    await mine;
+    expect(Object.keys(store.read().profiles).sort()).toEqual(['a', 'mine', 'theirs']);
+    expect(existsSync(lock)).toBe(false);
+  });
+
+  it('keeps every change of many concurrent updates from separate stores', async () => {
+    const dir = join(tempConfigHome(), 'eem');
+    const names = Array.from({ length: 12 }, (_, i) => `p${i}`);
+    await Promise.all(
+      names.map((name) =>
+        openProfileStore(dir).update((data) => {
+          data.profiles[name] = { name, server: `http://${name}` };
+        }),
+      ),
+    );
+    expect(Object.keys(openProfileStore(dir).read().profiles).sort()).toEqual([...names].sort());
   });
 });

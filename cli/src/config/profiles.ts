@@ -1,13 +1,15 @@
 /**
  * Profiles, like kubectl contexts: a server, an account and a current project, kept through
  * conf in `$XDG_CONFIG_HOME/eem/config.json`. The file holds no secret. Every read goes to
- * the file, so a change made by another terminal is seen at once; writes replace the file
- * atomically.
+ * the file, so a change made by another terminal is seen at once; updates read, change and
+ * write the file under a lock file (`config.json.lock`), so concurrent updates from several
+ * processes all keep their change, and writes replace the file atomically.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError } from '../errors.js';
 import type { TokenStorage } from './credential-store.js';
+import { withFileLock } from './with-file-lock.js';
 
 export interface ProjectRef {
   id: number;
@@ -113,7 +115,7 @@ function serialize(data: SettingsData): Record<string, unknown> {
   return out;
 }
 
-/** The store seen by services: whole-document reads and read-modify-write updates. */
+/** The store seen by services: whole-document reads and read-modify-write updates (locked across processes). */
 export interface ProfileStore {
   readonly path: string;
   read(): SettingsData;
@@ -165,10 +167,18 @@ export function openProfileStore(dir: string): ProfileStore {
     async update(change) {
       conf ??= loadConf();
       const store = await conf;
-      const data = read();
-      change(data);
-      store.store = serialize(data);
-      return data;
+      // Read, change and write under the lock: two terminals signing in to different profiles
+      // at once each keep their change (without it, the later write drops the earlier one).
+      return withFileLock(
+        `${path}.lock`,
+        () => {
+          const data = read();
+          change(data);
+          store.store = serialize(data);
+          return data;
+        },
+        { what: `the settings in ${dir}` },
+      );
     },
   };
 }

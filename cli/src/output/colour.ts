@@ -1,10 +1,17 @@
 /**
  * Colour only where a person reads: the stream is a terminal, NO_COLOR is unset, TERM is not
  * dumb and --no-color was not given. FORCE_COLOR turns it on for pipes (but not over
- * --no-color).
+ * --no-color, NO_COLOR or TERM=dumb); FORCE_COLOR=0 turns it off, as in Node and chalk.
+ *
+ * This is the one colour decision of eem. The modules that colour by themselves (Ink for the
+ * terminal app, ora for the spinner) use chalk's shared instance, whose own guess reads only
+ * the process's stdout, FORCE_COLOR and argv (not NO_COLOR): `shareColourLevel` hands them
+ * this decision before they draw.
  */
-import { Chalk, type ChalkInstance } from 'chalk';
+import chalk, { Chalk, type ChalkInstance } from 'chalk';
 import type { Env } from '../io.js';
+
+export type ColourLevel = 0 | 1 | 2 | 3;
 
 export interface ColourInputs {
   isTTY: boolean;
@@ -13,13 +20,14 @@ export interface ColourInputs {
   flag: boolean;
 }
 
-export function colourLevel({ isTTY, env, flag }: ColourInputs): 0 | 1 | 2 | 3 {
+export function colourLevel({ isTTY, env, flag }: ColourInputs): ColourLevel {
   if (!flag) return 0;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return 0;
+  if (env.TERM === 'dumb') return 0;
   const force = env.FORCE_COLOR;
-  if (force !== undefined && force !== '' && force !== '0' && force !== 'false')
-    return force === '3' ? 3 : force === '2' ? 2 : 1;
-  if (!isTTY || env.TERM === 'dumb') return 0;
+  if (force === '0' || force === 'false') return 0;
+  if (force !== undefined && force !== '') return force === '3' ? 3 : force === '2' ? 2 : 1;
+  if (!isTTY) return 0;
   if (env.COLORTERM === 'truecolor' || env.COLORTERM === '24bit') return 3;
   if (env.TERM?.includes('256')) return 2;
   return 1;
@@ -32,6 +40,14 @@ export function animationAllowed(isTTY: boolean, env: Env): boolean {
 
 export type Palette = ChalkInstance;
 
-export function palette(level: 0 | 1 | 2 | 3): Palette {
+export function palette(level: ColourLevel): Palette {
   return new Chalk({ level });
+}
+
+/**
+ * Makes chalk's shared instance (the one Ink and ora colour with) follow eem's decision for
+ * the stream they draw on. Call it before rendering with Ink or starting a spinner.
+ */
+export function shareColourLevel(level: ColourLevel): void {
+  chalk.level = level;
 }

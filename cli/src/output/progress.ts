@@ -1,9 +1,11 @@
 /**
  * A spinner on stderr while waiting for the server, only where animation is allowed (a
  * terminal, not TERM=dumb, not CI), and only when the wait is long enough to notice: it
- * appears after `delayMs`, so quick answers never pay for loading ora.
+ * appears after `delayMs`, so quick answers never pay for loading ora. Its colour follows the
+ * colour decision for stderr (NO_COLOR, TERM=dumb, --no-color).
  */
 import type { Context } from '../context.js';
+import { shareColourLevel } from './colour.js';
 
 export const PROGRESS_DELAY_MS = 250;
 
@@ -20,6 +22,8 @@ export async function withProgress<T>(
   const timer = setTimeout(() => {
     void import('ora').then(({ default: ora }) => {
       if (finished) return;
+      // ora colours its frames with chalk's shared instance: eem's decision for stderr, not chalk's guess.
+      shareColourLevel(ctx.stderrPalette.level);
       const spinner = ora({
         text,
         stream: ctx.io.stderr as NodeJS.WritableStream,

@@ -2,7 +2,7 @@
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { asSdkError, isSdkError } from './errors.js';
-import { buildClient, chooseProfile, chooseServer } from './session.js';
+import { buildClient, chooseProfile, chooseServer, savedTokenServer } from './session.js';
 
 export async function logout(ctx: Context): Promise<void> {
   const store = await ctx.profiles();
@@ -10,6 +10,17 @@ export async function logout(ctx: Context): Promise<void> {
   const server = chooseServer(ctx, chosen.profile);
   const envToken = ctx.io.env.EEM_TOKEN;
   const session = chosen.profile?.session;
+
+  // A saved token is only ever sent to the server it was issued for: with EEM_SERVER naming
+  // another one (and no EEM_TOKEN), there is no sign-in to end there, and the profile's own
+  // sign-in is left alone.
+  const home = savedTokenServer(chosen.profile);
+  if (!envToken && home !== undefined && home !== server.url) {
+    ctx.reporter.note(
+      `Not signed in to ${server.url} (from EEM_SERVER); nothing to do. Profile "${chosen.name}" stays signed in to ${home}: unset EEM_SERVER to sign out there.`,
+    );
+    return;
+  }
 
   let token = envToken;
   if (!token && session) {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SettingsData } from '../config/profiles.js';
 import { AuthRequiredError, UsageError } from '../errors.js';
-import { fakeContext, fakeIO } from '../test-support/fake-io.js';
+import { fakeContext, fakeIO, MemoryKeychain } from '../test-support/fake-io.js';
+import { sentWith, signInProfile } from '../test-support/signed-in.js';
 import {
   chooseProfile,
   chooseProject,
@@ -126,5 +127,59 @@ describe('openSession', () => {
     expect(typeof project === 'function' ? project() : project).toBe(2);
     session.project = { id: 5, source: 'config' };
     expect(typeof project === 'function' ? project() : project).toBe(5);
+  });
+
+  it('sends the saved token to the server of the profile, also when EEM_SERVER names that same server', async () => {
+    const envs: Record<string, string>[] = [{}, { EEM_SERVER: 'http://eem.test:8080/' }];
+    for (const env of envs) {
+      const io = fakeIO({ env });
+      const ctx = fakeContext(io);
+      await signInProfile(ctx, { project: { id: 1, name: 'Shanghai Plant' } });
+      const session = await openSession(ctx);
+      expect(session.tokenSource).toBe('keychain');
+      const options = io.clients[0]?.options;
+      if (!options) throw new Error('no client was built');
+      expect(await sentWith(options, 'me')).toEqual({
+        call: 'me',
+        baseUrl: 'http://eem.test:8080',
+        token: 'token-of-default',
+        projectId: 1,
+      });
+    }
+  });
+
+  it('never sends the saved token to another server named by EEM_SERVER: exit 4, nothing sent, the keychain not read', async () => {
+    const keychain = new MemoryKeychain();
+    const io = fakeIO({ keychain, env: { EEM_SERVER: 'https://other.example.com' } });
+    const ctx = fakeContext(io);
+    await signInProfile(ctx);
+    keychain.calls = [];
+    const error = await openSession(ctx).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthRequiredError);
+    expect((error as AuthRequiredError).exitCode).toBe(4);
+    expect((error as AuthRequiredError).message).toBe(
+      'not signed in to https://other.example.com (from EEM_SERVER): profile "default" is signed in to http://eem.test:8080, and its saved token is only sent there',
+    );
+    expect((error as AuthRequiredError).hint).toContain(
+      'Set EEM_TOKEN to a token of https://other.example.com',
+    );
+    expect(io.clients).toEqual([]);
+    expect(keychain.calls).toEqual([]);
+  });
+
+  it('with EEM_SERVER naming another server, uses EEM_TOKEN there and not the saved token', async () => {
+    const io = fakeIO({ env: { EEM_SERVER: 'https://other.example.com', EEM_TOKEN: 'ci-token' } });
+    const ctx = fakeContext(io);
+    await signInProfile(ctx);
+    const session = await openSession(ctx);
+    expect(session.tokenSource).toBe('env');
+    const options = io.clients[0]?.options;
+    if (!options) throw new Error('no client was built');
+    expect(await sentWith(options, 'me')).toMatchObject({
+      baseUrl: 'https://other.example.com',
+      token: 'ci-token',
+    });
+    // A token that is not the profile's is never forgotten on the profile's behalf.
+    expect(ctx.onSessionExpired).toBeUndefined();
   });
 });

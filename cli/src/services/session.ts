@@ -157,6 +157,27 @@ function notSignedIn(chosen: ChosenProfile, server: string): AuthRequiredError {
   );
 }
 
+/**
+ * The server a profile's saved token was issued for (its own server), or undefined when the
+ * profile has no saved sign-in. A saved token is only ever sent there.
+ */
+export function savedTokenServer(profile: Profile | undefined): string | undefined {
+  if (!profile?.session) return undefined;
+  return normalizeServer(profile.server, `the server of profile "${profile.name}"`);
+}
+
+/**
+ * EEM_SERVER names another server than the one the profile's saved token belongs to: the
+ * token stays home (sending it there would hand it to another host), so this is exit 4.
+ */
+function tokenBelongsElsewhere(chosen: ChosenProfile, server: string, home: string): AuthRequiredError {
+  const profileFlag = chosen.source === 'flag' ? ` --profile ${chosen.name}` : '';
+  return new AuthRequiredError(
+    `not signed in to ${server} (from EEM_SERVER): profile "${chosen.name}" is signed in to ${home}, and its saved token is only sent there`,
+    `Set EEM_TOKEN to a token of ${server}, sign in there with \`eem login${profileFlag}\` (another --profile keeps this sign-in), or unset EEM_SERVER.`,
+  );
+}
+
 /** The profile, server, token and client of this call; exit 4 when there is no token. */
 export async function openSession(ctx: Context): Promise<ActiveSession> {
   const store = await ctx.profiles();
@@ -172,6 +193,8 @@ export async function openSession(ctx: Context): Promise<ActiveSession> {
     tokenLocation = 'EEM_TOKEN environment variable';
   } else {
     const session = chosen.profile?.session;
+    const home = savedTokenServer(chosen.profile);
+    if (home !== undefined && home !== server.url) throw tokenBelongsElsewhere(chosen, server.url, home);
     const loaded = session ? await ctx.credentials.load(chosen.name, session.storage) : undefined;
     if (!loaded) throw notSignedIn(chosen, server.url);
     token = loaded.token;

@@ -95,6 +95,8 @@ export interface FakeIO extends IO {
   configHome: string;
   clients: ClientCall[];
   keychainImpl: Keychain;
+  /** Plays Ctrl-C: calls the handlers registered through onInterrupt. */
+  interrupt(): void;
 }
 
 const made: string[] = [];
@@ -122,6 +124,7 @@ export function fakeIO(options: FakeOptions = {}): FakeIO {
   const keychainImpl = options.keychain ?? new MemoryKeychain();
   const clients: ClientCall[] = [];
   const env: Env = { XDG_CONFIG_HOME: configHome, HOME: configHome, ...options.env };
+  const interruptHandlers = new Set<() => void>();
   return {
     stdin,
     stdout: new MemoryStream(tty.stdout),
@@ -136,6 +139,15 @@ export function fakeIO(options: FakeOptions = {}): FakeIO {
     },
     keychain: async () => keychainImpl,
     openBrowser: options.openBrowser ?? (async () => {}),
+    onInterrupt(handler) {
+      interruptHandlers.add(handler);
+      return () => {
+        interruptHandlers.delete(handler);
+      };
+    },
+    interrupt() {
+      for (const handler of [...interruptHandlers]) handler();
+    },
     configHome,
     clients,
     keychainImpl,

@@ -1,9 +1,10 @@
 /**
- * The terminal app: a header with the signed-in user and project, the project switcher and
- * the session pane. Later issues add panes (notices, events, tasks) beside these.
+ * The terminal app: a header with the signed-in user and project, the project switcher, and
+ * on its right the session pane or (Tab) the tasks pane with live progress. Later issues add
+ * panes (notices, events) beside these.
  */
 
-import type { User } from '@eem/contract';
+import type { Task, User } from '@eem/contract';
 import { isProjectBound, type Module, resolveModule, WIRE_MESSAGES } from '@eem/core';
 import { Box, Text, useApp, useInput, useStdout } from 'ink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -14,6 +15,7 @@ import { Header } from './Header.js';
 import { HelpPane } from './HelpPane.js';
 import { ProjectPane } from './ProjectPane.js';
 import { SessionPane } from './SessionPane.js';
+import { TasksPane } from './TasksPane.js';
 
 export interface AppProps {
   services: AppServices;
@@ -22,7 +24,7 @@ export interface AppProps {
   onExit?: (code: number) => void;
 }
 
-type Pane = 'projects' | 'session';
+type Pane = 'projects' | 'session' | 'tasks';
 type Tone = 'info' | 'success' | 'error';
 
 export function App({ services, session, onExit }: AppProps) {
@@ -50,6 +52,8 @@ export function App({ services, session, onExit }: AppProps) {
   const [status, setStatus] = useState<{ text: string; tone: Tone }>();
   const [expired, setExpired] = useState(false);
   const [now, setNow] = useState(services.now());
+  const [tasks, setTasks] = useState<Task[]>();
+  const [tasksError, setTasksError] = useState<string>();
 
   const fail = useCallback(
     (error: unknown) => {
@@ -101,6 +105,34 @@ export function App({ services, session, onExit }: AppProps) {
     const timer = setInterval(() => setNow(services.now()), 30_000);
     return () => clearInterval(timer);
   }, [services]);
+
+  // The tasks pane polls while it is shown, and only inside a project.
+  useEffect(() => {
+    const poll = services.tasks;
+    if (focus !== 'tasks' || !poll || project.id === 0) return;
+    let live = true;
+    const refresh = () => {
+      poll().then(
+        (list) => {
+          if (!live) return;
+          setTasks(list);
+          setTasksError(undefined);
+        },
+        (error: unknown) => {
+          if (!live) return;
+          if (isSdkError(error, 'SessionExpiredError')) fail(error);
+          else
+            setTasksError(asSdkError(error)?.msg || (error instanceof Error ? error.message : String(error)));
+        },
+      );
+    };
+    refresh();
+    const timer = setInterval(refresh, services.tasksIntervalMs ?? 5_000);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [focus, services, project.id, fail]);
 
   const entries = useMemo(() => entriesOf(catalogue, user, platformMode), [catalogue, user, platformMode]);
   const module: Module | undefined = user
@@ -163,7 +195,8 @@ export function App({ services, session, onExit }: AppProps) {
       return;
     }
     if (key.tab) {
-      setFocus((f) => (f === 'projects' ? 'session' : 'projects'));
+      const hasTasks = services.tasks !== undefined;
+      setFocus((f) => (f === 'projects' ? 'session' : f === 'session' && hasTasks ? 'tasks' : 'projects'));
       return;
     }
     if (input === 'r') {
@@ -215,18 +248,22 @@ export function App({ services, session, onExit }: AppProps) {
             height={paneHeight}
             loading={loading}
           />
-          <SessionPane
-            user={user}
-            session={session}
-            focused={focus === 'session'}
-            height={paneHeight}
-            now={now}
-          />
+          {focus === 'tasks' ? (
+            <TasksPane tasks={tasks} projectId={project.id} focused height={paneHeight} error={tasksError} />
+          ) : (
+            <SessionPane
+              user={user}
+              session={session}
+              focused={focus === 'session'}
+              height={paneHeight}
+              now={now}
+            />
+          )}
         </Box>
       )}
       <Box paddingX={1}>
         <Text dimColor wrap="truncate-end">
-          ↑↓ move · enter switch project · tab pane · r reload
+          ↑↓ move · enter switch project · tab pane{services.tasks ? ' (session, tasks)' : ''} · r reload
           {locked ? ' · a project user works in a project' : ''}
         </Text>
       </Box>

@@ -5,7 +5,7 @@ const KEYS: [string, string][] = [
   ['↑ ↓  k j', 'move in the project list'],
   ['g G', 'first / last project'],
   ['enter', 'switch to the project under the cursor'],
-  ['tab', 'switch pane'],
+  ['tab', 'switch pane: projects, session, tasks (live progress)'],
   ['r', 'reload user and projects from the server'],
   ['?', 'show or hide this help'],
   ['esc', 'close this help'],

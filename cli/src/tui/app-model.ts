@@ -1,6 +1,6 @@
 /** What the terminal app shows and does, apart from drawing: its data sources and the list entries. */
 
-import type { User } from '@eem/contract';
+import type { Task, User } from '@eem/contract';
 import { isProjectBound } from '@eem/core';
 import type { ProjectCatalogue, ProjectRow } from '../services/projects.js';
 
@@ -12,6 +12,10 @@ export interface AppServices {
   switchProject(project: { id: number; name: string } | undefined): Promise<void>;
   /** The server refused the token: forget it locally. */
   forgetSession(): Promise<void>;
+  /** Running and recent tasks of the current project (absent: no tasks pane). */
+  tasks?(): Promise<Task[]>;
+  /** How often the tasks pane polls (default 5 s). */
+  tasksIntervalMs?: number;
   now(): number;
 }
 

@@ -1,7 +1,11 @@
-/** Opens the terminal app on the terminal (Ink is loaded here, only for `eem` without arguments). */
+/**
+ * Opens the terminal app on the terminal (Ink is loaded here, only for `eem` without arguments),
+ * coloured by the same decision as the rest of eem.
+ */
 import { render } from 'ink';
 import type { Context } from '../context.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
+import { shareColourLevel } from '../output/colour.js';
 import { loadProjects } from '../services/projects.js';
 import { forgetToken, openSession } from '../services/session.js';
 import { App } from './App.js';
@@ -29,6 +33,7 @@ export async function runApp(ctx: Context): Promise<ExitCode> {
     async forgetSession() {
       if (active.tokenSource !== 'env') await forgetToken(ctx, active.profile.name, active.token);
     },
+    tasks: () => client.notices.importProgressAll(),
     now: ctx.io.now,
   };
   const session: AppSession = {
@@ -43,6 +48,9 @@ export async function runApp(ctx: Context): Promise<ExitCode> {
     },
   };
 
+  // Ink colours with chalk's shared instance: give it eem's decision for stdout (NO_COLOR,
+  // TERM=dumb, --no-color), not chalk's own guess, which knows nothing of them.
+  shareColourLevel(ctx.stdoutPalette.level);
   const instance = render(<App services={services} session={session} />, {
     stdin: ctx.io.stdin as NodeJS.ReadStream,
     stdout: ctx.io.stdout as NodeJS.WriteStream,

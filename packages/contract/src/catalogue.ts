@@ -1,6 +1,7 @@
 /** The whole call catalogue, by area. Each area's name is its folder in every layer. */
 import { files } from './areas/files.js';
 import { logs } from './areas/logs.js';
+import { nodes } from './areas/nodes.js';
 import { notices } from './areas/notices.js';
 import { projects } from './areas/projects.js';
 import { session } from './areas/session.js';
@@ -8,7 +9,7 @@ import { shell } from './areas/shell.js';
 import { users } from './areas/users.js';
 import type { AnyEndpoint } from './define-endpoint.js';
 
-export const catalogue = { session, shell, projects, users, notices, logs, files } as const;
+export const catalogue = { session, shell, projects, nodes, users, notices, logs, files } as const;
 
 export type Catalogue = typeof catalogue;
 export type AreaName = keyof Catalogue;

@@ -1,6 +1,14 @@
 export { FILE_NAME_PATTERN, type StoredFile, UPLOAD_KINDS } from './areas/files.js';
 export type { OperationLogRow, TaskLogRow } from './areas/logs.js';
-export type { ProjectProfile } from './areas/projects.js';
+export {
+  type NodeAttributes,
+  type NodeItem,
+  type NodeTreeItem,
+  type Topology,
+  TREE_CONTEXTS,
+  type TreeContextConfig,
+} from './areas/nodes.js';
+export { isProjectProfile, type ProjectProfile, projectProfileOf } from './areas/projects.js';
 export { systemInfo } from './areas/shell.js';
 export * from './areas/users-schemas.js';
 export type { AreaName, Catalogue } from './catalogue.js';

@@ -92,6 +92,9 @@ export const TASK_OPERATION_TYPE = {
   importActualProduction: 3,
   importPlannedProduction: 4,
   generateHierarchyConfig: 5,
+  /** Chosen: §4 names no type for the node batch import and the pipe-network node import. */
+  nodeImport: 6,
+  networkImport: 7,
 } as const;
 
 /** Task progress status: 2 running, 3 success, anything else failure. */

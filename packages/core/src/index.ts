@@ -3,6 +3,7 @@ export * from './events.js';
 export * from './login.js';
 export * from './logs.js';
 export * from './menu.js';
+export * from './nodes.js';
 export * from './permissions.js';
 export * from './routes.js';
 export * from './rules.js';

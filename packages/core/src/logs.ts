@@ -29,6 +29,8 @@ export const TASK_OPERATION_NAMES: Record<number, readonly [zh: string, en: stri
   3: ['导入实际产量', 'Import actual production data'],
   4: ['导入计划产量', 'Import planned production data'],
   5: ['生成层级配置', 'Generate hierarchy configuration'],
+  6: ['节点批量导入', 'Node batch import'],
+  7: ['管网节点导入', 'Pipe-network node import'],
 };
 
 export function taskOperationName(operationType: number, language: 'zh' | 'en' = 'en'): string {

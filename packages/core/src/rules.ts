@@ -66,6 +66,16 @@ export function isStrongPassword(value: string): boolean {
   );
 }
 
+/**
+ * The old password of a password change: required, at most 32 characters (older passwords
+ * may be longer than today's 18). Returns the message, or null when fine.
+ */
+export function oldPasswordProblem(value: string): string | null {
+  if (!value.trim()) return MESSAGES.oldPasswordRequired;
+  if (value.length > OLD_PASSWORD_MAX) return lengthMessage(OLD_PASSWORD_MAX);
+  return null;
+}
+
 export const MOBILE_PATTERN = /^1\d{10}$/;
 export const LANDLINE_PATTERN = /^0\d{2,3}-\d{7,8}(-\d{1,6})?$/;
 

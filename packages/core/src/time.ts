@@ -1,4 +1,5 @@
 /** Date-type codes, cycle codes, query-span limits (platform-core §5, §9). */
+import { localParts, zonedTime } from './calendar.js';
 
 export const DATE_TYPE = { day: 1, week: 2, month: 3, year: 5, hour: 7 } as const;
 export type DateType = (typeof DATE_TYPE)[keyof typeof DATE_TYPE];
@@ -16,27 +17,33 @@ export const SPAN_MESSAGES = {
   order: 'end time must be later than start time',
 } as const;
 
-const DAY_MS = 86_400_000;
-
 /**
  * Checks a query span against the limit for its granularity. Hour, day and week granularity
- * may span 31 days, month 12 months, year 10 years. Returns the message, or null when fine.
+ * may span 31 days, month 12 months, year 10 years. The limit is counted on the calendar of
+ * `timeZone` (default UTC), so a 31-day month across a daylight-saving change (31 days and one
+ * hour in Berlin in October) still fits. Returns the message, or null when fine.
  */
-export function checkSpan(startMs: number, endMs: number, granularity: DateType): string | null {
+export function checkSpan(
+  startMs: number,
+  endMs: number,
+  granularity: DateType,
+  timeZone = 'UTC',
+): string | null {
   if (!(endMs > startMs)) return SPAN_MESSAGES.order;
   if (granularity === DATE_TYPE.month) {
-    return addMonths(startMs, SPAN_LIMITS.months) < endMs ? SPAN_MESSAGES.months : null;
+    return spanEnd(startMs, timeZone, SPAN_LIMITS.months, 0) < endMs ? SPAN_MESSAGES.months : null;
   }
   if (granularity === DATE_TYPE.year) {
-    return addMonths(startMs, SPAN_LIMITS.years * 12) < endMs ? SPAN_MESSAGES.years : null;
+    return spanEnd(startMs, timeZone, SPAN_LIMITS.years * 12, 0) < endMs ? SPAN_MESSAGES.years : null;
   }
-  return endMs - startMs > SPAN_LIMITS.days * DAY_MS ? SPAN_MESSAGES.days : null;
+  return spanEnd(startMs, timeZone, 0, SPAN_LIMITS.days) < endMs ? SPAN_MESSAGES.days : null;
 }
 
-function addMonths(ms: number, months: number): number {
-  const d = new Date(ms);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  return d.getTime();
+/** The same wall time `months` months and `days` days after `ms`, in `timeZone`. */
+function spanEnd(ms: number, timeZone: string, months: number, days: number): number {
+  const p = localParts(ms, timeZone);
+  const millis = ((ms % 1000) + 1000) % 1000;
+  return zonedTime(timeZone, p.year, p.month + months, p.day + days, p.hour, p.minute, p.second) + millis;
 }
 
 /** The spec's default date format. */

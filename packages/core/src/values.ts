@@ -4,14 +4,17 @@ export const INVALID_MARK = '--';
 
 const INVALID_NUMBERS = new Set([-2147483648, 2147483648]);
 
-/** Empty, null, -2147483648, 2147483648, NaN and Infinity are invalid values. */
+/** Empty, null, -2147483648, 2147483648, NaN and Infinity (also as texts) are invalid values. */
 export function isInvalidValue(value: unknown): boolean {
   if (value === null || value === undefined || value === '') return true;
   if (typeof value === 'number')
     return Number.isNaN(value) || !Number.isFinite(value) || INVALID_NUMBERS.has(value);
   if (typeof value === 'string') {
-    const n = Number(value);
-    return value.trim() === '' || (value.trim() !== '' && !Number.isNaN(n) && INVALID_NUMBERS.has(n));
+    const text = value.trim();
+    if (text === '' || text === 'NaN') return true;
+    const n = Number(text);
+    // A text that is no number at all ('N/A', a label) is shown as it is.
+    return !Number.isNaN(n) && (!Number.isFinite(n) || INVALID_NUMBERS.has(n));
   }
   return false;
 }

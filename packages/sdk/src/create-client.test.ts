@@ -7,6 +7,7 @@ import { createClient } from './create-client.js';
 import {
   CLIENT_CODE,
   EemError,
+  GRAPH_QUERY_ENDPOINT_ID,
   NetworkError,
   NotFoundError,
   PasswordExpiredError,
@@ -29,12 +30,14 @@ const paths = {
   navmenu: catalogue.shell.navmenu.path,
 };
 
-const graphTree = defineEndpoint({
-  id: 'trees.graphTree',
+/** The graph content query as the contract will declare it (not declared yet). */
+const graphQuery = defineEndpoint({
+  id: GRAPH_QUERY_ENDPOINT_ID,
   method: 'GET',
-  path: '/eem-service/v2/peccore/graphTree',
-  summary: 'test: a graph endpoint',
-  data: z.array(z.unknown()),
+  path: '/eem-service/v2/peccore/graph/{graphId}',
+  summary: 'test: the graph query',
+  params: z.object({ graphId: z.number().int() }),
+  data: z.unknown(),
   permission: 'session',
 });
 
@@ -224,23 +227,32 @@ describe('answers mapped to errors', () => {
     expect(expired).toEqual([error]);
   });
 
-  it('body codes 402 and 403 expire the session, except 403 from a graph endpoint', async () => {
+  it('body codes 402 and 403 expire the session, except 403 from the graph query', async () => {
     const expired: SessionExpiredError[] = [];
     const c = client({ onSessionExpired: (e) => expired.push(e) });
     server.routes.set(paths.me, (_req, res) => sendJson(res, envelope(null, 402, 'expired')));
     const e402 = await caught(c.session.me());
     server.routes.set(paths.me, (_req, res) => sendJson(res, envelope(null, 403, 'forbidden')));
     const e403 = await caught(c.session.me());
-    server.routes.set(graphTree.path, (_req, res) => sendJson(res, envelope(null, 403, 'no graph')));
-    const graph = await caught(c.request(graphTree));
+    server.routes.set('/eem-service/v2/peccore/graph/5', (_req, res) =>
+      sendJson(res, envelope(null, 403, 'no graph')),
+    );
+    const graph = await caught(c.request(graphQuery, { params: { graphId: 5 } }));
+    // Other endpoints with "graph" in their id are not the graph query.
+    server.routes.set(catalogue.users.graphTree.path, (_req, res) =>
+      sendJson(res, envelope(null, 403, 'forbidden')),
+    );
+    const graphTree = await caught(c.users.graphTree());
     expect(e402).toBeInstanceOf(SessionExpiredError);
     expect(e402.code).toBe(402);
     expect(e402.msg).toBe('expired');
     expect(e403).toBeInstanceOf(SessionExpiredError);
     expect(graph).toBeInstanceOf(PermissionError);
     expect(graph).not.toBeInstanceOf(SessionExpiredError);
-    expect(graph.endpointId).toBe('trees.graphTree');
-    expect(expired).toEqual([e402, e403]);
+    expect(graph.endpointId).toBe(GRAPH_QUERY_ENDPOINT_ID);
+    expect(graphTree).toBeInstanceOf(SessionExpiredError);
+    expect(graphTree.endpointId).toBe('users.graphTree');
+    expect(expired).toEqual([e402, e403, graphTree]);
   });
 
   it('login -1305 is a PasswordExpiredError, -1 a WrongCredentialsError with the lock warning', async () => {

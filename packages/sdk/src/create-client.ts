@@ -10,7 +10,7 @@ import {
   type EndpointInput,
   type InputOptional,
 } from '@eem/contract';
-import { buildLoginPayload, lengthMessage, MESSAGES, OLD_PASSWORD_MAX, prehashPassword } from '@eem/core';
+import { buildLoginPayload, MESSAGES, oldPasswordProblem, prehashPassword } from '@eem/core';
 import {
   type ClientOptions,
   exchange,
@@ -211,9 +211,6 @@ export function createClient(options: ClientOptions): Client {
 
 /** The old password is entered (up to 32 characters) and sent pre-hashed. */
 function oldPasswordIssues(oldPlain: string): ValidationIssue[] {
-  if (!oldPlain.trim()) return [{ path: 'body.oldPassword', message: MESSAGES.oldPasswordRequired }];
-  if (oldPlain.length > OLD_PASSWORD_MAX) {
-    return [{ path: 'body.oldPassword', message: lengthMessage(OLD_PASSWORD_MAX) }];
-  }
-  return [];
+  const problem = oldPasswordProblem(oldPlain);
+  return problem ? [{ path: 'body.oldPassword', message: problem }] : [];
 }

@@ -55,17 +55,6 @@ const fileById = defineEndpoint({
   kind: 'download',
 });
 
-const importFile = defineEndpoint({
-  id: 'test.import',
-  method: 'POST',
-  path: '/test/import',
-  summary: 'test: an upload',
-  query: z.object({ mode: z.enum(['all', 'rows']) }),
-  data: z.object({ rows: z.number().int(), fields: z.record(z.string(), z.string()) }),
-  permission: 'session',
-  kind: 'upload',
-});
-
 let server: TestServer;
 beforeAll(async () => {
   server = await startServer();
@@ -157,48 +146,5 @@ describe('download', () => {
     expect(slow).toBeInstanceOf(NetworkError);
     expect((slow as NetworkError).reason).toBe('timeout');
     expect(TIMEOUTS.downloadMs).toBe(60_000);
-  });
-});
-
-describe('upload', () => {
-  for (const transport of ['undici', 'fetch'] as const) {
-    it(`sends multipart files and fields and reads the envelope (${transport})`, async () => {
-      server.routes.set(importFile.path, (req, res) => {
-        const type = req.headers['content-type'] ?? '';
-        const ok = type.startsWith('multipart/form-data; boundary=');
-        sendJson(res, envelope({ rows: ok ? 2 : 0, fields: {} }));
-      });
-      const c =
-        transport === 'fetch'
-          ? createClient({
-              baseUrl: server.url,
-              token: TOKEN,
-              transport: (await import('./transport.js')).fetchTransport(),
-            })
-          : client();
-      const answer = await c.upload(importFile, {
-        query: { mode: 'all' },
-        files: [
-          { name: '能耗.xlsx', data: bytes, type: 'application/vnd.ms-excel' },
-          { field: 'extra', name: 'notes.txt', data: new Blob(['hello']) },
-        ],
-        fields: { projectId: '7' },
-      });
-      expect(answer.rows).toBe(2);
-      const [req] = server.requests;
-      expect(req?.url).toBe('/test/import?mode=all');
-      expect(req?.text).toContain('name="projectId"\r\n\r\n7');
-      expect(req?.text).toContain('name="file"; filename="能耗.xlsx"');
-      expect(req?.text).toContain('Content-Type: application/vnd.ms-excel');
-      expect(req?.text).toContain('name="extra"; filename="notes.txt"');
-      expect(req?.text).toContain('hello');
-      expect(req?.body.includes(Buffer.from(bytes))).toBe(true);
-    });
-  }
-
-  it('refuses an upload without files before sending', async () => {
-    const error = await caught(client().upload(importFile, { query: { mode: 'all' }, files: [] }));
-    expect(error).toBeInstanceOf(ValidationError);
-    expect(server.requests).toHaveLength(0);
   });
 });

@@ -1,9 +1,12 @@
+import { catalogue } from '@eem/contract';
 import { WIRE_MESSAGES } from '@eem/core';
 import { describe, expect, it } from 'vitest';
 import {
   EemError,
   errorFromEnvelope,
   errorFromHttpStatus,
+  FORBIDDEN_IGNORED_ENDPOINTS,
+  GRAPH_QUERY_ENDPOINT_ID,
   NetworkError,
   NotFoundError,
   PasswordExpiredError,
@@ -17,13 +20,13 @@ import {
 
 const ctx = { endpointId: 'session.me', httpStatus: 200 };
 
+/** The graph content query of screens.md §3.2. */
+const GRAPH_QUERY_PATH = '/eem-service/v2/peccore/graph/{graphId}';
+
 describe('errorFromEnvelope', () => {
   it('maps every wire code to its class', () => {
     expect(errorFromEnvelope({ code: 402, msg: '' }, ctx)).toBeInstanceOf(SessionExpiredError);
     expect(errorFromEnvelope({ code: 403, msg: '' }, ctx)).toBeInstanceOf(SessionExpiredError);
-    expect(
-      errorFromEnvelope({ code: 403, msg: '' }, { ...ctx, endpointId: 'trees.graphTree' }),
-    ).toBeInstanceOf(PermissionError);
     expect(errorFromEnvelope({ code: 0, msg: '' }, { ...ctx, httpStatus: 401 })).toBeInstanceOf(
       SessionExpiredError,
     );
@@ -51,6 +54,46 @@ describe('errorFromEnvelope', () => {
     expect(errorFromHttpStatus(403, ctx)).toBeInstanceOf(PermissionError);
     expect(errorFromHttpStatus(404, ctx)).toBeInstanceOf(NotFoundError);
     expect(errorFromHttpStatus(503, ctx, 'maintenance').message).toBe('maintenance');
+  });
+});
+
+describe('the graph query’s 403', () => {
+  const graph = { ...ctx, endpointId: GRAPH_QUERY_ENDPOINT_ID };
+
+  it('is a permission refusal, not an expired session', () => {
+    const error = errorFromEnvelope({ code: 403, msg: '' }, graph);
+    expect(error).toBeInstanceOf(PermissionError);
+    expect(error).not.toBeInstanceOf(SessionExpiredError);
+    expect(error.msg).toBe(WIRE_MESSAGES.noPermission);
+    // a 402 or an HTTP 401 from it still ends the session
+    expect(errorFromEnvelope({ code: 402, msg: '' }, graph)).toBeInstanceOf(SessionExpiredError);
+    expect(errorFromEnvelope({ code: 0, msg: '' }, { ...graph, httpStatus: 401 })).toBeInstanceOf(
+      SessionExpiredError,
+    );
+  });
+
+  it('is matched by exact id: other graph endpoints expire the session on 403', () => {
+    for (const endpointId of [
+      'users.graphTree',
+      'users.graphNodes',
+      'users.assignGraphNodes',
+      `${GRAPH_QUERY_ENDPOINT_ID}Tree`,
+    ]) {
+      const error = errorFromEnvelope({ code: 403, msg: '' }, { ...ctx, endpointId });
+      expect(error, endpointId).toBeInstanceOf(SessionExpiredError);
+    }
+    expect([...FORBIDDEN_IGNORED_ENDPOINTS]).toEqual([GRAPH_QUERY_ENDPOINT_ID]);
+  });
+
+  it('names the id the contract must use when it declares the graph query', () => {
+    const declared = Object.values(catalogue)
+      .flatMap((area) => Object.values(area))
+      .filter((endpoint) => endpoint.path === GRAPH_QUERY_PATH);
+    for (const endpoint of declared) expect(endpoint.id).toBe(GRAPH_QUERY_ENDPOINT_ID);
+    const taken = Object.values(catalogue)
+      .flatMap((area) => Object.values(area))
+      .find((endpoint) => endpoint.id === GRAPH_QUERY_ENDPOINT_ID);
+    if (taken) expect(taken.path).toBe(GRAPH_QUERY_PATH);
   });
 });
 

@@ -220,8 +220,25 @@ export function describeIssues(issues: readonly ValidationIssue[]): string {
 }
 
 /**
+ * The graph content query of the real-time monitor (/realtimeMonitor; screens.md §3.2,
+ * `GET /eem-service/v2/peccore/graph/{graphId}`, chosen path). The contract does not declare it
+ * yet; when it does, it must use this id, in the area of the real-time monitor's calls
+ * (errors.test.ts fails when the path is declared under another id).
+ */
+export const GRAPH_QUERY_ENDPOINT_ID = 'realtime.graph';
+
+/**
+ * The endpoints whose 403 body code is ignored rather than taken as an expired session
+ * (platform-core §4: "A 403 from the graph query endpoint is ignored"). Exact ids: other
+ * endpoints with "graph" in their name (users.graphTree, users.graphNodes, ...) expire the
+ * session like any other.
+ */
+export const FORBIDDEN_IGNORED_ENDPOINTS: ReadonlySet<string> = new Set([GRAPH_QUERY_ENDPOINT_ID]);
+
+/**
  * The one mapping of wire codes to error classes. A 402 or 403 body code means the session
- * expired, except from a graph endpoint, whose 403 the spec ignores (a permission refusal).
+ * expired, except a 403 from the graph query (FORBIDDEN_IGNORED_ENDPOINTS), which is a
+ * permission refusal the caller may ignore.
  */
 export function errorFromEnvelope(
   envelope: { code: number; msg?: string | undefined },
@@ -233,8 +250,9 @@ export function errorFromEnvelope(
     return new SessionExpiredError({ ...init, msg: msg || WIRE_MESSAGES.tokenExpired });
   switch (envelope.code) {
     case WIRE_CODE.sessionExpired402:
+      return new SessionExpiredError(init);
     case WIRE_CODE.sessionExpired403:
-      return context.endpointId.toLowerCase().includes('graph')
+      return FORBIDDEN_IGNORED_ENDPOINTS.has(context.endpointId)
         ? new PermissionError({ ...init, msg: msg || WIRE_MESSAGES.noPermission })
         : new SessionExpiredError(init);
     case 401:

@@ -32,6 +32,8 @@ export {
   EemError,
   errorFromEnvelope,
   errorFromHttpStatus,
+  FORBIDDEN_IGNORED_ENDPOINTS,
+  GRAPH_QUERY_ENDPOINT_ID,
   NetworkError,
   NotFoundError,
   PasswordExpiredError,

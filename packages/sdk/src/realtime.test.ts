@@ -77,6 +77,57 @@ describe('openNoticeChannel', () => {
     expect(statuses.at(-1)).toBe('closed');
   });
 
+  it('starts from now on the first connect (lastId 0 or none), then resumes from the ready id', async () => {
+    const s = await server();
+    for (const id of [1, 2, 3]) s.push(notice(id)); // history: in the message log, not replayed
+    const client = createClient({ baseUrl: s.url, token: () => 'good-9', userId: 9 });
+    const received: number[] = [];
+    const statuses: ChannelStatus[] = [];
+    const handle = track(
+      openNoticeChannel(client, {
+        lastId: 0,
+        onNotice: (n) => received.push(n.id),
+        onStatus: (status) => statuses.push(status),
+        reconnectMs: 30,
+      }),
+    );
+    await waitFor(() => handle.state === 'open');
+    expect(s.auths[0]?.lastId).toBeUndefined();
+    expect(handle.lastId).toBe(3);
+    s.push(notice(4));
+    await waitFor(() => received.length === 1);
+
+    await s.stop();
+    await waitFor(() => statuses.includes('reconnecting'));
+    s.notices.push(notice(5), notice(6));
+    await s.start();
+    await waitFor(() => received.includes(6));
+    expect(received).toEqual([4, 5, 6]);
+    expect(s.auths.map((a) => a.lastId)).toEqual([undefined, 4]);
+  });
+
+  it('resumes a channel opened before the user had any notice from 0, losing nothing', async () => {
+    const s = await server();
+    const client = createClient({ baseUrl: s.url, token: () => 'good-9', userId: 9 });
+    const received: number[] = [];
+    const statuses: ChannelStatus[] = [];
+    const handle = track(
+      openNoticeChannel(client, {
+        onNotice: (n) => received.push(n.id),
+        onStatus: (status) => statuses.push(status),
+        reconnectMs: 30,
+      }),
+    );
+    await waitFor(() => handle.state === 'open');
+    await s.stop();
+    await waitFor(() => statuses.includes('reconnecting'));
+    s.notices.push(notice(1), notice(2)); // the user's first notices, while the client is away
+    await s.start();
+    await waitFor(() => received.includes(2));
+    expect(received).toEqual([1, 2]);
+    expect(s.auths.map((a) => a.lastId)).toEqual([undefined, 0]);
+  });
+
   it('stops on 4403 (another user’s channel) without reconnecting', async () => {
     const s = await server();
     const client = createClient({ baseUrl: s.url, token: 'good-9' });

@@ -1,8 +1,10 @@
 /**
  * The realtime channel helper (contract channels.ts, ADR 0003): authenticate with the first
  * message, resume from the last notice id, heartbeat, and reconnect until closed by hand.
- * A notice whose id is not above the last one seen is dropped, so a replay after a reconnect
- * never repeats anything.
+ * The first connect starts from now unless given a last id above 0 (older notices are in the
+ * message log); `ready` names the id to resume from, and every reconnect sends the last id
+ * seen. A notice whose id is not above the last one seen is dropped, so a replay after a
+ * reconnect never repeats anything.
  */
 import {
   buildPath,
@@ -56,7 +58,10 @@ export interface ChannelOptions<M> {
   url: string;
   /** The session token, or a getter read on every (re)connect. Sent in the first message only. */
   token: TokenSource;
-  /** Resume after this notice id: the server replays newer ones, older ones are dropped. */
+  /**
+   * Resume after this notice id: the server replays newer ones, older ones are dropped.
+   * Undefined or 0: start from now (the server replays nothing; the history is in the message log).
+   */
   lastId?: number;
   /** The channel's server message schema (contract `channels.<name>.server`). */
   schema: MessageSchema<M>;
@@ -119,7 +124,10 @@ export function openChannel<M>(options: ChannelOptions<M>): ChannelHandle {
   const reconnectMs = options.reconnectMs ?? CHANNEL.reconnectMs;
   let state: ChannelState = 'connecting';
   let stopped = false;
-  let lastId: number | undefined = options.lastId;
+  // Undefined until known: the first connect then sends no lastId and starts from now. After
+  // `ready` it is a number (0 when the user had no notices yet) that every reconnect sends.
+  let lastId: number | undefined =
+    options.lastId !== undefined && options.lastId > 0 ? options.lastId : undefined;
   let socket: WebSocketLike | undefined;
   let heartbeat: ReturnType<typeof setTimeout> | undefined;
   let reconnect: ReturnType<typeof setTimeout> | undefined;
@@ -349,7 +357,7 @@ function base<M>(
 }
 
 export interface NoticeChannelOptions extends ChannelWrapperOptions {
-  /** Resume after this notice id (e.g. the newest one already shown). */
+  /** Resume after this notice id (e.g. the newest one already shown); undefined or 0: from now. */
   lastId?: number;
   onNotice: (notice: Notice) => void;
   /** Register the channel with these tags (notices.registerClient) each time it opens. */

@@ -14,7 +14,7 @@ export interface TaskUpdate {
 }
 
 export interface WatchTaskOptions {
-  /** 1 to 5 (TASK_OPERATION_TYPE). */
+  /** 1 to 7 (TASK_OPERATION_TYPE). */
   operationType: number;
   /** A given task; the newest task of the operation type otherwise. */
   taskId?: number;

@@ -6,6 +6,8 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { filesHandlers } from './areas/files/handlers.js';
 import { logsHandlers } from './areas/logs/handlers.js';
+import { nodesHandlers } from './areas/nodes/handlers.js';
+import { NODE_IMPORT_MAX_BYTES } from './areas/nodes/import-limits.js';
 import { registerChannels } from './areas/notices/channels.js';
 import { noticesHandlers } from './areas/notices/handlers.js';
 import { projectsHandlers } from './areas/projects/handlers.js';
@@ -23,12 +25,14 @@ import { registerEndpoints } from './http/register-endpoints.js';
 import { serveWeb } from './http/serve-web.js';
 import { createServices, type Services } from './services.js';
 import { type DemoWorld, seedDemoWorld } from './simulator/seed.js';
+import { seedDemoNodeTrees } from './simulator/seed-nodes.js';
 import { startNoticeTrickle } from './simulator/trickle.js';
 
 export const handlers: CatalogueHandlers = {
   session: sessionHandlers,
   shell: shellHandlers,
   projects: projectsHandlers,
+  nodes: nodesHandlers,
   users: usersHandlers,
   notices: noticesHandlers,
   logs: logsHandlers,
@@ -56,9 +60,15 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     bodyLimit: 10 * 1024 * 1024,
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  // Uploads: one file, up to the document limit (each kind checks its own, smaller limit).
+  // Uploads: one file, up to the largest limit (documents, node workbooks); each endpoint checks its own.
   await app.register(multipart, {
-    limits: { fileSize: UPLOAD_LIMITS.documentBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 21 },
+    limits: {
+      fileSize: Math.max(UPLOAD_LIMITS.documentBytes, NODE_IMPORT_MAX_BYTES),
+      files: 1,
+      fields: 20,
+      fieldSize: 64 * 1024,
+      parts: 21,
+    },
   });
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError) {
@@ -116,6 +126,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let world: DemoWorld;
   try {
     world = await seedDemoWorld(services, { password: config.demoPassword });
+    await seedDemoNodeTrees(services, world.projects);
     await services.tasks.failInterrupted();
     app = await buildApp(services);
     await app.listen({ port: config.port, host: config.host });
@@ -141,6 +152,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       closed = true;
       await stopTrickle();
       await app.close();
+      // Imports and generation that are under way end (written whole or not at all) first.
+      await services.nodeJobs.idle();
       await database.close();
     },
   };

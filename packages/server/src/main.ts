@@ -1,18 +1,18 @@
 #!/usr/bin/env node
 /** eem-server: the reference server with the demo site. Configuration: docs/operations.md. */
 import { startServer } from './app.js';
-import { DEMO_ACCOUNTS, DEMO_INSPECTION_PASSWORD, DEMO_PASSWORD } from './simulator/seed.js';
+import { demoPasswordNotice } from './simulator/demo-password.js';
+import { DEMO_ACCOUNTS, DEMO_INSPECTION_PASSWORD } from './simulator/seed.js';
 
 async function main(): Promise<void> {
   const server = await startServer();
-  const password = server.config.demoPassword
-    ? '(EEM_DEMO_PASSWORD, as set at the first start)'
-    : DEMO_PASSWORD;
+  const { password, warning } = demoPasswordNotice(server.world.seed, server.config.demoPassword);
+  if (warning) process.stderr.write(`eem-server: warning: ${warning}\n`);
   const lines = [
     `eem-server listening on ${server.url}`,
     `data: ${server.config.databaseUrl ? 'PostgreSQL' : server.config.dataDir}`,
     '',
-    `Demo accounts (password ${password}):`,
+    `Demo accounts (password: ${password}):`,
     ...DEMO_ACCOUNTS.map((a) => `  ${a.name.padEnd(14)} ${a.description}`),
     `  inspection password of 'inspector': ${DEMO_INSPECTION_PASSWORD}`,
     '',

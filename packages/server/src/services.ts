@@ -1,5 +1,7 @@
 /** The server's services, built once per server and handed to every handler. */
 import type { Kysely } from 'kysely';
+import { NodeJobs } from './areas/nodes/node-jobs.js';
+import { NodeStore } from './areas/nodes/node-store.js';
 import { NoticeHub } from './areas/notices/notice-hub.js';
 import { TaskHub } from './areas/notices/task-hub.js';
 import { ProjectStore } from './areas/projects/project-store.js';
@@ -16,6 +18,9 @@ export interface Services {
   notices: NoticeHub;
   tasks: TaskHub;
   projects: ProjectStore;
+  nodes: NodeStore;
+  /** Background imports and generation of the nodes area. */
+  nodeJobs: NodeJobs;
 }
 
 export function createServices(db: Kysely<Database>, clock: Clock, config: ServerConfig): Services {
@@ -28,5 +33,7 @@ export function createServices(db: Kysely<Database>, clock: Clock, config: Serve
     notices,
     tasks: new TaskHub(db, clock, notices),
     projects: new ProjectStore(db, clock),
+    nodes: new NodeStore(db, clock),
+    nodeJobs: new NodeJobs(),
   };
 }

@@ -3,12 +3,17 @@ import { isPlatformRoute, mayOpenRoute } from '@eem/core';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../shell/PageSpinner';
+import { ScreenErrorBoundary } from '../shell/ScreenErrorBoundary';
+import { withTimeout } from './chunk-timeout';
 import { useMenu } from './menu';
 import { PUBLIC_SCREENS, SCREENS } from './routes';
 import { useSession } from './session';
 
-/** The shell (menus, header, notices) loads after sign-in, so /login ships less JavaScript. */
-const Shell = lazy(async () => ({ default: (await import('../shell/Shell')).Shell }));
+/**
+ * The shell (menus, header, notices) loads after sign-in, so /login ships less JavaScript; like
+ * every screen it gives up after the chunk time-out (120 s).
+ */
+const Shell = lazy(async () => ({ default: (await withTimeout(() => import('../shell/Shell'))).Shell }));
 
 /** Signed-in users only; others go to /login. */
 function RequireSession({ children }: { children: ReactNode }) {
@@ -63,17 +68,21 @@ export function AppRoutes() {
       <Route
         path="/login"
         element={
-          <Suspense fallback={<PageSpinner />}>
-            <Login />
-          </Suspense>
+          <ScreenErrorBoundary resetKey="/login">
+            <Suspense fallback={<PageSpinner />}>
+              <Login />
+            </Suspense>
+          </ScreenErrorBoundary>
         }
       />
       <Route
         element={
           <RequireSession>
-            <Suspense fallback={<PageSpinner />}>
-              <Shell />
-            </Suspense>
+            <ScreenErrorBoundary resetKey="shell">
+              <Suspense fallback={<PageSpinner />}>
+                <Shell />
+              </Suspense>
+            </ScreenErrorBoundary>
           </RequireSession>
         }
       >

@@ -4,16 +4,21 @@
  * in SCREENS: path → lazy component (a named export of a feature file).
  */
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { CHUNK_TIMEOUT_MS, withTimeout } from './chunk-timeout';
 
 export type Screen = LazyExoticComponent<ComponentType>;
 
-/** React.lazy for a named export. */
+/**
+ * React.lazy for a named export. A chunk that has not loaded within 120 s (platform-core §9)
+ * rejects with ChunkTimeoutError for the error boundary around the screen.
+ */
 export function lazyScreen<M extends Record<string, unknown>>(
   load: () => Promise<M>,
   name: keyof M & string,
+  timeoutMs: number = CHUNK_TIMEOUT_MS,
 ): Screen {
   return lazy(async () => {
-    const mod = await load();
+    const mod = await withTimeout(load, timeoutMs);
     const component = mod[name];
     if (typeof component !== 'function' && (typeof component !== 'object' || component === null)) {
       throw new Error(`screen module has no export '${name}'`);
@@ -64,6 +69,20 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   ),
   '/log': lazyScreen(() => import('../features/logs/TaskLogPage'), 'TaskLogPage'),
   '/operationlog': lazyScreen(() => import('../features/logs/OperationLogPage'), 'OperationLogPage'),
+  '/cloudProjectConfig': lazyScreen(
+    () => import('../features/nodes/CloudProjectConfigPage'),
+    'CloudProjectConfigPage',
+  ),
+  '/networkCloudProjectConfig': lazyScreen(
+    () => import('../features/nodes/NetworkCloudProjectConfigPage'),
+    'NetworkCloudProjectConfigPage',
+  ),
+  '/topologyConfig': lazyScreen(() => import('../features/nodes/TopologyConfigPage'), 'TopologyConfigPage'),
+  '/treeConfig': lazyScreen(() => import('../features/nodes/TreeConfigPage'), 'TreeConfigPage'),
+  '/projectBatchConfig': lazyScreen(
+    () => import('../features/nodes/ProjectBatchConfigPage'),
+    'ProjectBatchConfigPage',
+  ),
 };
 
 /** The paths that have a screen (menus show only these). */

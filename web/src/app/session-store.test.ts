@@ -34,7 +34,7 @@ const user = (usertype: number, projectId: number | null): User => ({
 const info = (platformMode: boolean) => ({
   platformMode,
   internationalization: true,
-  sso: { enabled: false, retainLogin: false, authorizeUrl: '' },
+  sso: { enabled: false, retainLogin: false, authorizeUrl: '', logoutUrl: '' },
   login: { title: '', login_logo_title_size: 28, login_background: '', project_logo_ico: '' },
   envInfos: { inspection: true, loadAllSpares: false },
   reportServerUrl: '',

@@ -3,7 +3,8 @@
  * systemInfo, status, setProjectId, signIn, logout }. Token and project id live in browser
  * storage (session-store.ts). Session expiry shows ONE modal 'Login expired, please log in
  * again' however many calls fail at once; after OK the user is signed out, the project id is
- * cleared and the console goes to /login.
+ * cleared and the console goes to /login, or, when single sign-on is on and retain-login is
+ * off, to the SSO logout page (which comes back to /login); a logout goes the same way.
  */
 
 import { Modal } from '@douyinfe/semi-ui-19';
@@ -18,12 +19,15 @@ import {
   useEffect,
   useMemo,
   useRef,
+  useState,
   useSyncExternalStore,
 } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { ssoLogoutUrl } from '../features/session/sso';
 import { sessionTexts } from '../features/session/texts';
 import { useLanguage } from '../i18n/language';
 import { useTexts } from '../i18n/texts';
+import { PageSpinner } from '../shell/PageSpinner';
 import { useClient, useQueries } from './client';
 import type { SessionEvents } from './session-events';
 import type { SessionStore } from './session-store';
@@ -46,7 +50,10 @@ export interface Session {
   setProjectId(projectId: number): void;
   /** Stores the answer of a successful login. */
   signIn(token: string, user: User): void;
-  /** Ends the session (server logout unless `local`), clears the project id, goes to /login. */
+  /**
+   * Ends the session (server logout unless `local`), clears the project id, goes to /login (or
+   * to the single-sign-on logout, not for `local`).
+   */
   logout(options?: { local?: boolean }): Promise<void>;
 }
 
@@ -61,14 +68,22 @@ const PROJECT_FREE_QUERIES = new Set([
   'projects.projects',
 ]);
 
+/** Leaves the console for another page (the SSO logout): a full navigation. */
+function assignLocation(url: string): void {
+  window.location.assign(url);
+}
+
 export function SessionProvider({
   store,
   events,
   children,
+  leave = assignLocation,
 }: {
   store: SessionStore;
   events: SessionEvents;
   children: ReactNode;
+  /** How the browser leaves for the SSO logout (tests pass a spy). */
+  leave?: (url: string) => void;
 }) {
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const client = useClient();
@@ -101,6 +116,21 @@ export function SessionProvider({
     queryClient.clear();
   }, [store, queryClient]);
 
+  // While the browser leaves for the SSO logout nothing else renders: /login would otherwise
+  // start an authorize redirect that races the logout.
+  const [leaving, setLeaving] = useState(false);
+  /** Signs out locally, then /login, or the SSO logout when SSO is on without retain-login. */
+  const signOutAndLeave = useCallback(
+    (sso: boolean) => {
+      const target = sso ? ssoLogoutUrl(store.getSnapshot().systemInfo) : null;
+      if (target) setLeaving(true);
+      clearLocal();
+      if (target) leave(target);
+      else navigate('/login', { replace: true });
+    },
+    [store, clearLocal, leave, navigate],
+  );
+
   const logout = useCallback(
     async (options: { local?: boolean } = {}) => {
       if (!options.local && store.getSnapshot().token) {
@@ -113,10 +143,9 @@ export function SessionProvider({
           events.suppress(false);
         }
       }
-      clearLocal();
-      navigate('/login', { replace: true });
+      signOutAndLeave(!options.local);
     },
-    [client, store, events, clearLocal, navigate],
+    [client, store, events, signOutAndLeave],
   );
 
   // One modal for however many expired calls; none before a user was ever loaded (a stale
@@ -140,13 +169,12 @@ export function SessionProvider({
           maskClosable: false,
           className: 'eem-session-expired',
           onOk: () => {
-            clearLocal();
+            signOutAndLeave(true);
             events.settled();
-            navigate('/login', { replace: true });
           },
         });
       }),
-    [events, store, clearLocal, navigate],
+    [events, store, clearLocal, navigate, signOutAndLeave],
   );
 
   const signIn = useCallback(
@@ -196,7 +224,7 @@ export function SessionProvider({
 
   return (
     <SessionEventsContext.Provider value={events}>
-      <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
+      <SessionContext.Provider value={value}>{leaving ? <PageSpinner /> : children}</SessionContext.Provider>
     </SessionEventsContext.Provider>
   );
 }

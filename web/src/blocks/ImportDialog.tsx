@@ -1,24 +1,23 @@
 /**
  * ImportDialog: download the template, choose an xls/xlsx file, upload it through the SDK,
- * then follow the task (watchTask: status 2 running → 导入中, 3 → 导入成功 at 100 %, anything
- * else → 导入失败 with the bar in red and 'view log' to /log). Percent = floor(ratio × 100).
+ * then follow the task (useTaskFollower: status 2 running → 导入中, 3 → 导入成功 at 100 %,
+ * anything else → 导入失败 with the bar in red and 'view log' to /log). Percent =
+ * floor(ratio × 100). An upload the server refuses (a second pipe-network import: 管网节点批量
+ * 导入中，请稍后再试) shows its message as a warning.
  */
 import { IconDownload, IconUpload } from '@douyinfe/semi-icons';
-import { Button, Modal, Progress, Space, Toast, Typography } from '@douyinfe/semi-ui-19';
-import { POLLING, type TaskPhase, UPLOAD_LIMITS } from '@eem/core';
-import { type Client, type DownloadResult, watchTask } from '@eem/sdk';
+import { Button, Modal, Space, Toast, Typography } from '@douyinfe/semi-ui-19';
+import { UPLOAD_LIMITS } from '@eem/core';
+import type { Client, DownloadResult } from '@eem/sdk';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useClient } from '../app/client';
 import { useTexts } from '../i18n/texts';
-import { downloadErrorMessage, errorMessage, saveDownload } from './save-file';
+import { downloadErrorMessage, saveDownload } from './save-file';
+import { type StartedTask, TaskProgressBar, useTaskFollower } from './TaskProgress';
 import { blockTexts } from './texts';
 
-/** The task an upload started (the newest of the operation type when no id is given). */
-export interface StartedTask {
-  operationType: number;
-  taskId?: number;
-}
+export type { StartedTask };
 
 export interface ImportDialogProps {
   visible: boolean;
@@ -35,15 +34,20 @@ export interface ImportDialogProps {
   intervalMs?: number;
 }
 
-interface Progressing {
-  phase: TaskPhase;
-  percent: number;
-  message?: string;
-}
-
 export function isSpreadsheet(name: string): boolean {
   const ext = name.toLowerCase().split('.').pop() ?? '';
   return (UPLOAD_LIMITS.spreadsheetExtensions as readonly string[]).includes(ext);
+}
+
+/** Why a chosen file cannot be imported (xls/xlsx only, within the cap); null when fine. */
+export function spreadsheetProblem(
+  file: { name: string; size: number },
+  maxBytes: number | undefined,
+  texts: { onlyExcel: string; fileTooLarge: string },
+): string | null {
+  if (!isSpreadsheet(file.name)) return texts.onlyExcel;
+  if (maxBytes !== undefined && file.size > maxBytes) return texts.fileTooLarge;
+  return null;
 }
 
 export function ImportDialog(props: ImportDialogProps) {
@@ -51,38 +55,33 @@ export function ImportDialog(props: ImportDialogProps) {
   const client = useClient();
   const navigate = useNavigate();
   const input = useRef<HTMLInputElement>(null);
-  const watching = useRef<AbortController | null>(null);
+  const follower = useTaskFollower();
+  const { progress, busy, reset } = follower;
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState<Progressing | null>(null);
 
-  useEffect(() => () => watching.current?.abort(), []);
   useEffect(() => {
     if (!props.visible) {
-      watching.current?.abort();
+      reset();
       setFile(null);
       setFileError(null);
-      setProgress(null);
-      setBusy(false);
     }
-  }, [props.visible]);
+  }, [props.visible, reset]);
 
   const choose = (picked: File | undefined) => {
     if (!picked) return;
-    if (!isSpreadsheet(picked.name)) {
+    const problem = spreadsheetProblem(picked, props.maxBytes, {
+      onlyExcel: t('onlyExcel'),
+      fileTooLarge: t('fileTooLarge'),
+    });
+    if (problem) {
       setFile(null);
-      setFileError(t('onlyExcel'));
-      return;
-    }
-    if (props.maxBytes !== undefined && picked.size > props.maxBytes) {
-      setFile(null);
-      setFileError(t('fileTooLarge'));
+      setFileError(problem);
       return;
     }
     setFileError(null);
     setFile(picked);
-    setProgress(null);
+    reset();
   };
 
   const downloadTemplate = async () => {
@@ -96,42 +95,13 @@ export function ImportDialog(props: ImportDialogProps) {
 
   const start = async () => {
     if (!file) return;
-    setBusy(true);
-    setProgress({ phase: 'running', percent: 0 });
-    const controller = new AbortController();
-    watching.current?.abort();
-    watching.current = controller;
-    try {
-      const task = await props.upload(client, file);
-      if (!task) {
-        setProgress({ phase: 'success', percent: 100 });
-        props.onSuccess?.();
-        return;
-      }
-      for await (const update of watchTask(client, {
-        operationType: task.operationType,
-        ...(task.taskId === undefined ? {} : { taskId: task.taskId }),
-        intervalMs: props.intervalMs ?? POLLING.importMs,
-        signal: controller.signal,
-      })) {
-        setProgress({ phase: update.phase, percent: update.percent, message: update.task.message });
-        if (update.phase === 'success') props.onSuccess?.();
-      }
-    } catch (error) {
-      if (!controller.signal.aborted) {
-        setProgress({ phase: 'failure', percent: 0, message: errorMessage(error, t('importFailed')) });
-      }
-    } finally {
-      if (!controller.signal.aborted) setBusy(false);
-    }
+    const upload = props.upload;
+    const end = await follower.follow((c) => upload(c, file), {
+      ...(props.intervalMs === undefined ? {} : { intervalMs: props.intervalMs }),
+    });
+    if (end?.phase === 'success') props.onSuccess?.();
+    if (end?.refused && end.message) Toast.warning(end.message);
   };
-
-  const caption =
-    progress?.phase === 'success'
-      ? t('importSucceeded')
-      : progress?.phase === 'failure'
-        ? t('importFailed')
-        : t('importing');
 
   return (
     <Modal
@@ -193,34 +163,7 @@ export function ImportDialog(props: ImportDialogProps) {
             {fileError}
           </Typography.Text>
         )}
-        {progress && (
-          <div style={{ width: '100%' }} data-phase={progress.phase}>
-            <Typography.Text
-              type={
-                progress.phase === 'failure' ? 'danger' : progress.phase === 'success' ? 'success' : 'primary'
-              }
-            >
-              {caption}
-            </Typography.Text>
-            <Progress
-              percent={progress.percent}
-              showInfo
-              aria-label={caption}
-              stroke={
-                progress.phase === 'failure'
-                  ? 'var(--semi-color-danger)'
-                  : progress.phase === 'success'
-                    ? 'var(--semi-color-success)'
-                    : 'var(--semi-color-primary)'
-              }
-            />
-            {progress.phase === 'failure' && progress.message && (
-              <Typography.Text type="tertiary" size="small">
-                {progress.message}
-              </Typography.Text>
-            )}
-          </div>
-        )}
+        {progress && <TaskProgressBar progress={progress} />}
       </Space>
     </Modal>
   );

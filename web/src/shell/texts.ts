@@ -42,6 +42,7 @@ export const shellTexts = defineTexts({
     loading: '加载中…',
     pageUnavailable: '该页面尚未开放',
     screenFailed: '页面加载失败',
+    screenTimedOut: '页面在 {seconds} 秒内未能加载完成，请重新加载',
     reload: '重新加载',
   },
   en: {
@@ -84,6 +85,7 @@ export const shellTexts = defineTexts({
     loading: 'Loading…',
     pageUnavailable: 'This page is not available yet',
     screenFailed: 'The page failed to load',
+    screenTimedOut: 'The page did not load within {seconds} s, please reload',
     reload: 'Reload',
   },
 });

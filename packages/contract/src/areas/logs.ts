@@ -96,6 +96,16 @@ export const logs = {
     data: pagedList(taskLogRow),
     permission: 'operationlog_browser',
   }),
+  taskLogExport: defineEndpoint({
+    id: 'logs.taskLogExport',
+    method: 'POST',
+    path: '/eem-service/v1/log/task/query/export',
+    summary: 'The task log of the same query as xlsx (every matching row, not one page) (chosen).',
+    body: taskLogBody,
+    data: z.null(),
+    permission: 'operationlog_browser',
+    kind: 'download',
+  }),
   operationLog: defineEndpoint({
     id: 'logs.operationLog',
     method: 'POST',

@@ -48,11 +48,20 @@ export const notices = {
       operationType: z.coerce
         .number({ error: 'operationType must be a number' })
         .int()
-        .min(1, { error: 'operationType must be 1 to 5' })
-        .max(5, { error: 'operationType must be 1 to 5' }),
+        .min(1, { error: 'operationType must be 1 to 7' })
+        .max(7, { error: 'operationType must be 1 to 7' }),
       taskId: z.coerce.number().int().positive().optional(),
     }),
     data: task.nullable(),
+    permission: 'session',
+  }),
+  task: defineEndpoint({
+    id: 'notices.task',
+    method: 'GET',
+    path: '/eem-service/v1/importobject/task/{id}',
+    summary: 'One task of the current user or of a project the user may enter, by id (chosen).',
+    params: z.object({ id: z.coerce.number().int().positive({ error: 'id must be positive' }) }),
+    data: task,
     permission: 'session',
   }),
   importProgressAll: defineEndpoint({

@@ -1,18 +1,15 @@
 /**
- * Projects, the project profile and the node-type tree (screens.md §3.2). Node trees and
- * writes of other node types: issue 5.
+ * Projects, the project profile, the node-type tree, and the detail and edit of any node
+ * (screens.md §3.2). Node trees and node writes are in the nodes area.
  */
 import { lengthMessage, MESSAGES, NAME_LIMITS, UPLOAD_LIMITS } from '@eem/core';
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint.js';
 import { decimal2Field, epochMs, id, integerField, nameText, project, treeNode } from '../schemas.js';
 import { fileName, storedFile } from './files.js';
+import { type NodeItem, nodeEdit, nodeItem } from './nodes.js';
 
-/** Only the project node for now; the other node types come with the node tree (issue 5). */
-const projectLabel = z.literal('project', {
-  error:
-    "modelLabel: only 'project' nodes are served here for now (other node types come with the node tree)",
-});
+const projectLabel = z.literal('project');
 
 const text = (max: number) =>
   z
@@ -27,6 +24,16 @@ export const projectProfile = project.extend({
   tenantName: z.string(),
 });
 export type ProjectProfile = z.output<typeof projectProfile>;
+
+/** nodeData and updateNode answer a project profile or a node: this tells which. */
+export function isProjectProfile(value: ProjectProfile | NodeItem): value is ProjectProfile {
+  return value.modelLabel === 'project' && 'tenantName' in value;
+}
+
+/** The project profile of a nodeData answer (a TanStack Query `select`); undefined for a node. */
+export function projectProfileOf(value: ProjectProfile | NodeItem): ProjectProfile | undefined {
+  return isProjectProfile(value) ? value : undefined;
+}
 
 /** Edit the project profile: absent fields stay, null clears. */
 export const updateProjectBody = z
@@ -142,9 +149,10 @@ export const projects = {
     method: 'POST',
     path: '/eem-service/v1/project/nodeData',
     summary:
-      'A node’s detail; for now the project profile with its main image and documents (modelLabel project).',
-    body: z.object({ id, modelLabel: projectLabel }),
-    data: projectProfile,
+      'A node’s detail: the project profile with its main image and documents, or a node with its fields.',
+    body: z.object({ id, modelLabel: z.string().min(1, { error: 'modelLabel cannot be empty' }) }),
+    /** The project profile for modelLabel project, else the node with its fields. */
+    data: z.union([projectProfile, nodeItem]),
     permission: 'session',
   }),
   updateNode: defineEndpoint({
@@ -152,9 +160,11 @@ export const projects = {
     method: 'POST',
     path: '/eem-service/v1/project/updateNode',
     summary:
-      'Edit a node; for now the project profile (cooperation deadline after operation date, at most 5 documents).',
-    body: updateProjectBody,
-    data: projectProfile,
+      'Edit a node: the project profile (cooperation deadline after operation date, at most 5 documents) or a node’s name and fields (a duplicate name under the parent is refused).',
+    body: z.discriminatedUnion('modelLabel', [updateProjectBody, nodeEdit], {
+      error: 'modelLabel must be project or a node type (building, floor, room, …)',
+    }),
+    data: z.union([projectProfile, nodeItem]),
     permission: 'nodeconfig_update',
   }),
 } as const;

@@ -54,7 +54,16 @@ export interface PermissionNodeShape {
 export const systemInfo = z.object({
   platformMode: z.boolean(),
   internationalization: z.boolean(),
-  sso: z.object({ enabled: z.boolean(), retainLogin: z.boolean(), authorizeUrl: z.string() }),
+  sso: z.object({
+    enabled: z.boolean(),
+    retainLogin: z.boolean(),
+    authorizeUrl: z.string(),
+    /**
+     * Where the browser goes to end the single-sign-on session after a logout or an expired
+     * session (with `redirect_uri` back to the console's /login).
+     */
+    logoutUrl: z.string(),
+  }),
   login: z.object({
     title: z.string(),
     login_logo_title_size: z.number().int().min(12).max(50),

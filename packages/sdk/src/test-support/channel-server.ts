@@ -1,7 +1,7 @@
 /**
  * A tiny server of the two channels for the SDK's tests: auth with token `good-<userId>`,
- * replay of notices above lastId, `ready`, pings answered with pongs. It can be stopped and
- * started again on the same port.
+ * replay of notices above lastId (none without lastId), `ready`, pings answered with pongs.
+ * It can be stopped and started again on the same port.
  */
 import type { Notice, Task } from '@eem/contract';
 import { type WebSocket, WebSocketServer } from 'ws';
@@ -96,12 +96,13 @@ export class ChannelServer {
         socket.send(JSON.stringify({ type: 'ready', tasks: this.tasks }));
         return;
       }
-      const after = (message.lastId ?? 0) - this.replayOverlap;
+      // Like eem-server: without lastId nothing is replayed (the channel starts from now).
+      const newest = this.notices.reduce((max, n) => Math.max(max, n.id), 0);
+      const after = (message.lastId ?? newest) - this.replayOverlap;
       for (const notice of this.notices) {
         if (notice.id > after) socket.send(JSON.stringify({ type: 'notice', notice }));
       }
-      const newest = this.notices.reduce((max, n) => Math.max(max, n.id), 0);
-      socket.send(JSON.stringify({ type: 'ready', lastId: newest }));
+      socket.send(JSON.stringify({ type: 'ready', lastId: Math.max(newest, message.lastId ?? 0) }));
     });
   }
 }

@@ -16,6 +16,7 @@ import {
 import pg from 'pg';
 import { foundation } from './migrations/0001-foundation.js';
 import { administration } from './migrations/0002-administration.js';
+import { nodes } from './migrations/0003-nodes.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -28,7 +29,11 @@ export interface DatabaseHandle {
 
 /** Versioned migrations, in order. A new file gets the next number; old ones never change. */
 function migrations(dialect: Dialect): Record<string, Migration> {
-  return { '0001-foundation': foundation(dialect), '0002-administration': administration(dialect) };
+  return {
+    '0001-foundation': foundation(dialect),
+    '0002-administration': administration(dialect),
+    '0003-nodes': nodes(dialect),
+  };
 }
 
 export async function openDatabase(options: {

@@ -204,6 +204,39 @@ export interface KnowledgeFolderTable {
   created_at: number;
 }
 
+/** A node of a project tree (core NODE_TYPES); the project itself is not a row. */
+export interface NodeTable {
+  id: Generated<number>;
+  project_id: number;
+  /** The parent node; 0 for the project's own children. */
+  parent_id: number;
+  model_label: string;
+  name: string;
+  /** JSON object of the type's fields. */
+  attributes: string;
+  sort: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A link of a generated topology: pipeline (operation type 1) or hierarchy (2 and 5). */
+export interface NodeLinkTable {
+  project_id: number;
+  kind: string;
+  from_id: number;
+  to_id: number;
+}
+
+/** The error report of a failed node import: the uploaded workbook with an error column. */
+export interface ImportReportTable {
+  task_id: number;
+  project_id: number;
+  user_id: number;
+  file_name: string;
+  content: Buffer;
+  created_at: number;
+}
+
 export interface Database {
   tenants: TenantTable;
   projects: ProjectTable;
@@ -224,4 +257,7 @@ export interface Database {
   files: FileTable;
   cameras: CameraTable;
   knowledge_folders: KnowledgeFolderTable;
+  nodes: NodeTable;
+  node_links: NodeLinkTable;
+  import_reports: ImportReportTable;
 }

@@ -56,10 +56,21 @@ export const DEMO_ACCOUNTS = [
   },
 ] as const;
 
+/**
+ * The settings row that records at the first start whether EEM_DEMO_PASSWORD was given
+ * (`"custom"`) or the demo accounts got DEMO_PASSWORD (`"default"`); never the password itself.
+ */
+export const DEMO_PASSWORD_SETTING = 'demoPasswordSource';
+
+/** unknown: a database seeded before the source was recorded. */
+export type DemoPasswordSource = 'default' | 'custom' | 'unknown';
+
 export interface DemoWorld {
   tenants: Record<string, number>;
   projects: Record<string, number>;
   users: Record<string, number>;
+  /** How the demo world came to be: at this start or an earlier one, and with which password. */
+  seed: { createdNow: boolean; demoPassword: DemoPasswordSource };
 }
 
 const PLATFORM_ONLY = new Set(['tenant_manage', 'platform_user_manage']);
@@ -122,15 +133,23 @@ const DEMO_TASKS = [
   },
 ] as const;
 
-async function loadWorld(services: Services): Promise<DemoWorld> {
+async function loadWorld(services: Services, createdNow: boolean): Promise<DemoWorld> {
   const db = services.db;
   const tenants = await db.selectFrom('tenants').select(['id', 'name']).execute();
   const projects = await db.selectFrom('projects').select(['id', 'code']).execute();
   const users = await db.selectFrom('users').select(['id', 'name']).execute();
+  const source = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', DEMO_PASSWORD_SETTING)
+    .executeTakeFirst();
+  const demoPassword: DemoPasswordSource =
+    source?.value === '"custom"' ? 'custom' : source?.value === '"default"' ? 'default' : 'unknown';
   return {
     tenants: Object.fromEntries(tenants.map((t) => [t.name, t.id])),
     projects: Object.fromEntries(projects.map((p) => [p.code, p.id])),
     users: Object.fromEntries(users.map((u) => [u.name, u.id])),
+    seed: { createdNow, demoPassword },
   };
 }
 
@@ -140,11 +159,15 @@ export async function seedDemoWorld(
 ): Promise<DemoWorld> {
   const { db } = services;
   const existing = await db.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
-  if (existing) return loadWorld(services);
+  if (existing) return loadWorld(services, false);
   const now = services.clock();
   const password = await hashPlainPassword(options.password ?? DEMO_PASSWORD);
   const inspection = await hashPlainPassword(DEMO_INSPECTION_PASSWORD);
   await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('settings')
+      .values({ key: DEMO_PASSWORD_SETTING, value: JSON.stringify(options.password ? 'custom' : 'default') })
+      .execute();
     const tenant = async (name: string, hostedProjects: number) =>
       (
         await trx
@@ -468,5 +491,5 @@ export async function seedDemoWorld(
       }
     }
   });
-  return loadWorld(services);
+  return loadWorld(services, true);
 }

@@ -1,6 +1,7 @@
-/** /platformLog: the task log of every project in the caller's scope. */
+/** /platformLog: the task log of every project in the caller's scope, and the user's notice log. */
 import { Typography } from '@douyinfe/semi-ui-19';
 import { useTexts } from '../../i18n/texts';
+import { LogTabs } from './components/LogTabs';
 import { TaskLogList } from './components/TaskLogList';
 import { logTexts } from './texts';
 
@@ -9,7 +10,7 @@ export function PlatformLogPage() {
   return (
     <div className="eem-page">
       <Typography.Title heading={4}>{t('platformTaskLog')}</Typography.Title>
-      <TaskLogList showProject />
+      <LogTabs taskLog={<TaskLogList showProject />} />
     </div>
   );
 }

@@ -1,10 +1,21 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { fakeServer, renderWithProviders } from '../../blocks/test-kit';
+import type { User } from '@eem/contract';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type FakeRequest, fakeServer, fileAnswer, renderWithProviders } from '../../blocks/test-kit';
 import { PlatformLogPage } from './PlatformLogPage';
 import { TaskLogPage } from './TaskLogPage';
 
-afterEach(cleanup);
+const saved: string[] = [];
+beforeEach(() => {
+  saved.length = 0;
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 const longMessage = `row 12: the parent node "Building A / Floor 3" does not exist; ${'x'.repeat(40)}`;
 
@@ -26,9 +37,45 @@ const rows = [
   },
 ];
 
+const longNotice = `Hierarchy generation of Berlin Works failed at row 12: ${'the parent node is missing; '.repeat(3)}`;
+
+const notices = [
+  {
+    id: 71,
+    time: Date.now() - 120_000,
+    recordTime: Date.now() - 120_000,
+    logType: 719,
+    logTypeName: 'Hierarchy generation',
+    eventClass: 3,
+    description: longNotice,
+    projectId: 2,
+    content: '{}',
+  },
+  {
+    id: 70,
+    time: Date.now() - 240_000,
+    recordTime: Date.now() - 240_000,
+    logType: 9001,
+    logTypeName: 'Custom vendor notice',
+    eventClass: 5,
+    description: 'Gateway 3 reconnected',
+    projectId: null,
+    content: '{}',
+  },
+];
+
 function server() {
-  return fakeServer({ 'logs.taskLog': () => ({ total: rows.length, list: rows }) });
+  return fakeServer({
+    'logs.taskLog': () => ({ total: rows.length, list: rows }),
+    'logs.taskLogExport': () => fileAnswer(new Uint8Array([1]), 'task-log-20260101.xlsx'),
+    'notices.messageLog': (req: FakeRequest) => {
+      const page = (req.body as { page: { index: number } }).page;
+      return { total: 51, list: page.index === 0 ? notices : [] };
+    },
+  });
 }
+
+const me = { id: 4, name: 'manager-bj' } as User;
 
 describe('TaskLogPage', () => {
   it('asks for today, newest first, in the current project and shows the rows', async () => {
@@ -78,5 +125,67 @@ describe('TaskLogPage', () => {
     const body = s.callsOf('logs.taskLog')[1]?.body as Record<string, unknown>;
     expect(body.keyWord).toBe('hierarchy');
     expect(body).not.toHaveProperty('projectId');
+  });
+
+  it('exports the applied query of the task log', async () => {
+    const s = server();
+    renderWithProviders(<TaskLogPage />, {
+      client: s.client,
+      session: { effectiveProjectId: 2, module: 'fw' },
+    });
+    await screen.findByText('Hierarchy generation');
+    fireEvent.change(screen.getByPlaceholderText('Keyword'), { target: { value: 'row 12' } });
+    fireEvent.click(screen.getByText('Query'));
+    await waitFor(() => expect(s.callsOf('logs.taskLog')).toHaveLength(2));
+    fireEvent.click(screen.getByText('Export'));
+    await waitFor(() => expect(saved).toEqual(['task-log-20260101.xlsx']));
+    const query = s.callsOf('logs.taskLog')[1]?.body as Record<string, unknown>;
+    const exported = s.callsOf('logs.taskLogExport')[0]?.body as Record<string, unknown>;
+    expect(exported).not.toHaveProperty('page');
+    expect({ ...exported, page: query.page }).toEqual(query);
+    expect(exported).toMatchObject({ keyWord: 'row 12', projectId: 2, order: 1 });
+  });
+
+  it("lists the user's notices of today in the notice tab, long text highlighted", async () => {
+    const s = server();
+    renderWithProviders(<PlatformLogPage />, { client: s.client, session: { user: me } });
+    await screen.findByText('Berlin Works');
+    fireEvent.click(screen.getByText('Notice log'));
+    const table = await screen.findByLabelText('Notice log');
+    expect(await within(table).findByText('Gateway 3 reconnected')).toBeTruthy();
+    // the type name in the console's language, the server's name for a type it does not know
+    expect(within(table).getByText('Hierarchy generation')).toBeTruthy();
+    expect(within(table).getByText('Custom vendor notice')).toBeTruthy();
+    const shortened = within(table).getByText(`${[...longNotice].slice(0, 60).join('')}…`);
+    expect(shortened.tagName).toBe('MARK');
+    fireEvent.click(within(table).getByText('more'));
+    expect(within(table).getByText(longNotice.trim())).toBeTruthy();
+
+    const body = s.callsOf('notices.messageLog')[0]?.body as Record<string, unknown>;
+    const today = new Date();
+    today.setHours(0, 0, 0, 0);
+    expect(body).toMatchObject({
+      noticeMode: 4,
+      receiver: 4,
+      startTime: today.getTime(),
+      page: { index: 0, limit: 50 },
+    });
+    expect(Number(body.endTime) - Number(body.startTime)).toBe(86_400_000);
+    expect(s.callsOf('logs.taskLog')).toHaveLength(1);
+  });
+
+  it('asks for another range and another page in the notice tab', async () => {
+    const s = server();
+    renderWithProviders(<TaskLogPage />, { client: s.client, session: { user: me, module: 'fw' } });
+    fireEvent.click(await screen.findByText('Notice log'));
+    await screen.findByText('Gateway 3 reconnected');
+    fireEvent.click(screen.getByText('Last 7 days'));
+    fireEvent.click(screen.getByText('Query'));
+    await waitFor(() => expect(s.callsOf('notices.messageLog')).toHaveLength(2));
+    const week = s.callsOf('notices.messageLog')[1]?.body as Record<string, number>;
+    expect(Number(week.endTime) - Number(week.startTime)).toBe(7 * 86_400_000);
+    fireEvent.click(screen.getByText('2'));
+    await waitFor(() => expect(s.callsOf('notices.messageLog')).toHaveLength(3));
+    expect(s.callsOf('notices.messageLog')[2]?.body).toMatchObject({ page: { index: 1, limit: 50 } });
   });
 });

@@ -5,6 +5,9 @@ export const logTexts = defineTexts({
   zh: {
     platformTaskLog: '平台日志',
     taskLog: '任务日志',
+    systemLog: '系统日志',
+    noticeLog: '通知日志',
+    noticeType: '类型',
     platformOperationLog: '平台操作日志',
     operationLog: '操作日志',
     time: '时间',
@@ -42,6 +45,9 @@ export const logTexts = defineTexts({
   en: {
     platformTaskLog: 'Platform log',
     taskLog: 'Task log',
+    systemLog: 'System log',
+    noticeLog: 'Notice log',
+    noticeType: 'Type',
     platformOperationLog: 'Platform operation log',
     operationLog: 'Operation log',
     time: 'Time',

@@ -18,7 +18,7 @@ import {
   Toast,
   Typography,
 } from '@douyinfe/semi-ui-19';
-import { catalogue, type ProjectProfile } from '@eem/contract';
+import { catalogue, type ProjectProfile, projectProfileOf } from '@eem/contract';
 import { UPLOAD_LIMITS } from '@eem/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -59,7 +59,10 @@ function Overview({ projectId, canEdit }: { projectId: number; canEdit: boolean 
   const queries = useQueries();
   const client = useClient();
   const queryClient = useQueryClient();
-  const profile = useQuery(queries.projects.nodeData({ body: { id: projectId, modelLabel: 'project' } }));
+  const profile = useQuery({
+    ...queries.projects.nodeData({ body: { id: projectId, modelLabel: 'project' } }),
+    select: projectProfileOf,
+  });
   const levelName = useLevelName();
   const [form, setForm] = useState<ProfileForm | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});

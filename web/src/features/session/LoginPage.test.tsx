@@ -11,7 +11,7 @@ afterEach(cleanup);
 const systemInfo: SystemInfo = {
   platformMode: true,
   internationalization: true,
-  sso: { enabled: false, retainLogin: false, authorizeUrl: '/sso' },
+  sso: { enabled: false, retainLogin: false, authorizeUrl: '/sso', logoutUrl: '/sso/logout' },
   login: { title: 'Demo EMS', login_logo_title_size: 80, login_background: '', project_logo_ico: '' },
   envInfos: { inspection: true, loadAllSpares: false },
   reportServerUrl: '',

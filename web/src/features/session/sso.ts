@@ -1,8 +1,9 @@
 /**
- * Single sign-on in the browser (platform-core §2.1, ADR 0002): when SSO is on and
+ * Single sign-on in the browser (platform-core §2.1, §4, ADR 0002): when SSO is on and
  * retain-login is off, /login redirects to the authorize page with redirect_uri back to
  * /login and a random state; the answer's ?code is exchanged with session.ssoToken, then
- * session.ssoLogin signs in.
+ * session.ssoLogin signs in. Logging out (and OK on 'Login expired') leaves through the SSO
+ * logout page with redirect_uri back to /login instead of going to /login directly.
  */
 import type { SystemInfo } from '../../app/system-info';
 
@@ -33,4 +34,15 @@ export function takeSsoState(returned: string | null): boolean {
   const sent = sessionStorage.getItem(SSO_STATE_KEY);
   sessionStorage.removeItem(SSO_STATE_KEY);
   return sent !== null && returned === sent;
+}
+
+/**
+ * The single-sign-on logout address with redirect_uri back to /login, when SSO is on,
+ * retain-login is off and the server names one; null: go to /login in the console.
+ */
+export function ssoLogoutUrl(info: SystemInfo | null, origin: string = location.origin): string | null {
+  if (!info?.sso.enabled || info.sso.retainLogin || !info.sso.logoutUrl) return null;
+  const url = new URL(info.sso.logoutUrl, origin);
+  url.searchParams.set('redirect_uri', `${origin}/login`);
+  return url.toString();
 }

@@ -1,7 +1,13 @@
 import { Modal } from '@douyinfe/semi-ui-19';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type FakeRequest, fakeServer, renderWithProviders } from '../../blocks/test-kit';
+import {
+  type FakeHandler,
+  type FakeRequest,
+  failure,
+  fakeServer,
+  renderWithProviders,
+} from '../../blocks/test-kit';
 import { berlin, grants, projectTree, roleOf, userRow } from './test-fixtures';
 import { UserManagePage } from './UserManagePage';
 
@@ -10,7 +16,22 @@ afterEach(() => {
   Modal.destroyAll();
 });
 
-function server() {
+/** Trees of the real-time monitoring and report tabs (graph, mReport and pecReport nodes). */
+const graphTree = [
+  {
+    id: 31,
+    modelLabel: 'graph',
+    name: 'Plant one-line diagram',
+    children: [{ id: 32, modelLabel: 'graph', name: 'Substation 2' }],
+  },
+];
+const mReportTree = [
+  { id: 41, modelLabel: 'mreport', name: 'Daily energy report' },
+  { id: 42, modelLabel: 'mreport', name: 'Monthly energy report' },
+];
+const pecReportTree = [{ id: 51, modelLabel: 'pecreport', name: 'Meter reading report' }];
+
+function server(extra: Record<string, FakeHandler> = {}) {
   const users = [
     userRow(4, 'manager-bj', {
       usertype: 4,
@@ -31,6 +52,8 @@ function server() {
     'users.graphTree': () => [],
     'users.mReportTree': () => [],
     'users.pecReportTree': () => [],
+    'users.graphNodes': () => ({ userId: 5, nodes: [] }),
+    'users.pecstarNodes': () => ({ userId: 5, nodes: [] }),
     'users.modelNodes': () => ({
       userId: 5,
       nodes: [{ id: 2, modelLabel: 'project', name: 'Berlin Works' }],
@@ -49,6 +72,27 @@ function server() {
     }),
     'users.saveGrants': () => grants,
     'users.resetPassword': () => null,
+    ...extra,
+  });
+}
+
+/** A server whose graph and report trees have nodes; the user holds one daily report. */
+function serverWithTrees(extra: Record<string, FakeHandler> = {}) {
+  const echo = (req: FakeRequest) => {
+    const body = req.body as { userId: number; nodes: { id: number; modelLabel: string }[] };
+    return { userId: body.userId, nodes: body.nodes.map((n) => ({ ...n, name: '' })) };
+  };
+  return server({
+    'users.graphTree': () => graphTree,
+    'users.mReportTree': () => mReportTree,
+    'users.pecReportTree': () => pecReportTree,
+    'users.pecstarNodes': () => ({
+      userId: 5,
+      nodes: [{ id: 41, modelLabel: 'mreport', name: 'Daily energy report' }],
+    }),
+    'users.assignGraphNodes': echo,
+    'users.assignPecstarNodes': echo,
+    ...extra,
   });
 }
 
@@ -63,6 +107,22 @@ const field = (name: string) => modal().querySelector(`[data-field="${name}"]`) 
 const type = (name: string, value: string) =>
   fireEvent.change(field(name).querySelector('input') as HTMLElement, { target: { value } });
 const errorOf = (name: string) => field(name).querySelector('[role=alert]')?.textContent;
+
+/** The tick box of a tree node in the open dialog. */
+async function tick(name: string) {
+  const label = await within(modal()).findByText(name);
+  fireEvent.click(label.closest('li')?.querySelector('.semi-checkbox') as HTMLElement);
+}
+
+const checked = (name: string) =>
+  within(modal()).getByText(name).closest('li')?.querySelector('.semi-checkbox-checked') !== null;
+
+async function editOperator(s: ReturnType<typeof server>) {
+  renderWithProviders(<UserManagePage />, { client: s.client, session });
+  const row = (await screen.findByText('operator-be')).closest('tr') as HTMLElement;
+  fireEvent.click(within(row).getByText('Edit'));
+  await screen.findByText('Edit user');
+}
 
 function choose(name: string, option: string) {
   fireEvent.click(field(name).querySelector('.semi-select') as HTMLElement);
@@ -138,6 +198,80 @@ describe('UserManagePage', () => {
     await waitFor(() => expect(s.callsOf('users.saveGrants')).toHaveLength(1));
     expect(s.callsOf('users.updateUser')[0]?.body).not.toHaveProperty('password');
     expect(s.callsOf('users.saveGrants')[0]?.body).toEqual({ userId: 5, cameras: [12, 11], folders: [] });
+  });
+
+  it('saves the ticked real-time monitoring and report nodes through their own calls', async () => {
+    const s = serverWithTrees();
+    await editOperator(s);
+    expect(s.callsOf('users.graphNodes')[0]?.body).toEqual({ userId: 5 });
+    expect(s.callsOf('users.pecstarNodes')[0]?.body).toEqual({ userId: 5 });
+
+    fireEvent.click(screen.getByText('Real-time monitoring'));
+    await tick('Substation 2');
+    await waitFor(() => expect(checked('Substation 2')).toBe(true));
+    expect(checked('Plant one-line diagram')).toBe(false);
+
+    fireEvent.click(screen.getByText('Reports'));
+    // the user's current report is ticked; both report trees share the tab
+    await waitFor(() => expect(checked('Daily energy report')).toBe(true));
+    await tick('Daily energy report');
+    await tick('Monthly energy report');
+    await tick('Meter reading report');
+    await waitFor(() => expect(checked('Meter reading report')).toBe(true));
+    expect(checked('Daily energy report')).toBe(false);
+
+    fireEvent.click(screen.getByText('Save'));
+    await waitFor(() => expect(s.callsOf('users.assignPecstarNodes')).toHaveLength(1));
+    expect(s.callsOf('users.assignGraphNodes').map((r) => r.body)).toEqual([
+      { userId: 5, nodes: [{ id: 32, modelLabel: 'graph' }] },
+    ]);
+    const reports = s.callsOf('users.assignPecstarNodes')[0]?.body as { nodes: unknown[] };
+    expect(reports).toMatchObject({ userId: 5 });
+    expect(reports.nodes).toHaveLength(2);
+    expect(reports.nodes).toEqual(
+      expect.arrayContaining([
+        { id: 42, modelLabel: 'mreport' },
+        { id: 51, modelLabel: 'pecreport' },
+      ]),
+    );
+    // untouched tabs are not saved
+    expect(s.callsOf('users.assignModelNodes')).toHaveLength(0);
+    expect(s.callsOf('users.saveGrants')).toHaveLength(0);
+    await waitFor(() => expect(screen.queryByText('Edit user')).toBeNull());
+  });
+
+  it('keeps the dialog and shows the server message when a tab is refused, then saves what is left', async () => {
+    let refuse = true;
+    const s = serverWithTrees({
+      'users.assignPecstarNodes': (req) =>
+        refuse
+          ? failure(-2, 'body.nodes.0.id: pecstar node 51 does not exist')
+          : { userId: 5, nodes: (req.body as { nodes: object[] }).nodes.map((n) => ({ ...n, name: '' })) },
+    });
+    await editOperator(s);
+    fireEvent.click(screen.getByText('Reports'));
+    await tick('Meter reading report');
+    fireEvent.click(screen.getByText('Real-time monitoring'));
+    await tick('Substation 2');
+    fireEvent.click(screen.getByText('Save'));
+    expect(await screen.findByText('body.nodes.0.id: pecstar node 51 does not exist')).toBeTruthy();
+    expect(screen.getByText('Edit user')).toBeTruthy();
+    expect(checked('Substation 2')).toBe(true);
+    expect(s.callsOf('users.assignGraphNodes')).toHaveLength(1);
+
+    refuse = false;
+    fireEvent.click(screen.getByText('Save'));
+    await waitFor(() => expect(s.callsOf('users.assignPecstarNodes')).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByText('Edit user')).toBeNull());
+    // the graph tab was saved by the first attempt: the second sent only the reports
+    expect(s.callsOf('users.assignGraphNodes')).toHaveLength(1);
+    expect(s.callsOf('users.assignPecstarNodes')[1]?.body).toEqual({
+      userId: 5,
+      nodes: [
+        { id: 41, modelLabel: 'mreport' },
+        { id: 51, modelLabel: 'pecreport' },
+      ],
+    });
   });
 
   it('lets a root user reset a password after a confirmation', async () => {

@@ -1,36 +1,67 @@
 import type { catalogue } from '@eem/contract';
 import { scopeOf } from '../../auth/scope.js';
+import type { RequestContext } from '../../context.js';
 import { attachment } from '../../http/attachment.js';
 import type { AreaHandlers } from '../../http/handlers.js';
 import { queryOperations, queryTasks } from './log-queries.js';
 import { formatTime, operationLogWorkbook, XLSX_TYPE } from './operation-log-xlsx.js';
 import { recordOperation } from './record-operation.js';
+import { taskLogWorkbook } from './task-log-xlsx.js';
+
+/** The time zone of the export: the project asked for (body, else header), else UTC. */
+async function exportTimeZone(ctx: RequestContext, bodyProjectId: number | undefined): Promise<string> {
+  const projectId = bodyProjectId ?? ctx.projectId;
+  return (projectId ? (await ctx.services.projects.get(projectId))?.timeZone : undefined) ?? 'UTC';
+}
+
+/** Records the export and sends the workbook as an attachment named `<name>-YYYYMMDD.xlsx`. */
+async function sendWorkbook(
+  ctx: RequestContext,
+  data: Buffer,
+  names: { zh: string; en: string; object: { zh: string; en: string } },
+  rows: number,
+  timeZone: string,
+): Promise<null> {
+  const stamp = formatTime(ctx.services.clock(), timeZone).slice(0, 10).replaceAll('-', '');
+  const filename = `${names[ctx.language]}-${stamp}.xlsx`;
+  await recordOperation(ctx, {
+    operation: 'export',
+    object: names.object[ctx.language],
+    description: `${rows} rows`,
+  });
+  ctx.reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(filename)).send(data);
+  return null;
+}
 
 export const logsHandlers: AreaHandlers<typeof catalogue.logs> = {
   async taskLog({ body }, ctx) {
     return queryTasks(ctx, await scopeOf(ctx), body);
   },
+  async taskLogExport({ body }, ctx) {
+    const { list } = await queryTasks(ctx, await scopeOf(ctx), body, { all: true });
+    const timeZone = await exportTimeZone(ctx, body.projectId);
+    const data = await taskLogWorkbook(list, { language: ctx.language, timeZone });
+    return sendWorkbook(
+      ctx,
+      data,
+      { zh: '任务日志', en: 'task-log', object: { zh: '任务日志', en: 'task log' } },
+      list.length,
+      timeZone,
+    );
+  },
   async operationLog({ body }, ctx) {
     return queryOperations(ctx, await scopeOf(ctx), body);
   },
   async exportOperationLog({ body }, ctx) {
-    const scope = await scopeOf(ctx);
-    const { list } = await queryOperations(ctx, scope, body, { all: true });
-    const projectId = body.projectId ?? ctx.projectId;
-    const timeZone =
-      (projectId ? (await ctx.services.projects.get(projectId))?.timeZone : undefined) ?? 'UTC';
+    const { list } = await queryOperations(ctx, await scopeOf(ctx), body, { all: true });
+    const timeZone = await exportTimeZone(ctx, body.projectId);
     const data = await operationLogWorkbook(list, { language: ctx.language, timeZone });
-    const stamp = formatTime(ctx.services.clock(), timeZone).slice(0, 10).replaceAll('-', '');
-    const filename = `${ctx.language === 'zh' ? '操作日志' : 'operation-log'}-${stamp}.xlsx`;
-    await recordOperation(ctx, {
-      operation: 'export',
-      object: ctx.language === 'zh' ? '操作日志' : 'operation log',
-      description: `${list.length} rows`,
-    });
-    ctx.reply
-      .header('content-type', XLSX_TYPE)
-      .header('content-disposition', attachment(filename))
-      .send(data);
-    return null;
+    return sendWorkbook(
+      ctx,
+      data,
+      { zh: '操作日志', en: 'operation-log', object: { zh: '操作日志', en: 'operation log' } },
+      list.length,
+      timeZone,
+    );
   },
 };

@@ -33,6 +33,7 @@ export async function queryTasks(
   ctx: RequestContext,
   scope: Scope,
   body: TaskBody,
+  options: { all?: boolean } = {},
 ): Promise<{ total: number; list: TaskLogRow[] }> {
   const db = ctx.services.db;
   const projects = projectFilter(scope, ctx, body.projectId);
@@ -55,7 +56,7 @@ export async function queryTasks(
   }
   const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   const direction = body.order === LOG_ORDER.asc ? 'asc' : 'desc';
-  const rows = await q
+  const selected = q
     .select([
       'tasks.id',
       'tasks.project_id',
@@ -71,10 +72,11 @@ export async function queryTasks(
       'projects.name as project_name',
     ])
     .orderBy('tasks.started_at', direction)
-    .orderBy('tasks.id', direction)
-    .limit(body.page.limit)
-    .offset(body.page.index * body.page.limit)
-    .execute();
+    .orderBy('tasks.id', direction);
+  const rows = await (options.all
+    ? selected.limit(EXPORT_MAX_ROWS)
+    : selected.limit(body.page.limit).offset(body.page.index * body.page.limit)
+  ).execute();
   return {
     total: Number(total?.n ?? 0),
     list: rows.map((r) => ({

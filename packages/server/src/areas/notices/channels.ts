@@ -1,7 +1,8 @@
 /**
  * The two WebSocket channels (ADR 0003): `/messageServer/websocket/{userId}` for notices
  * and `/eem-ws/notice/{userId}` for task progress. The first message authenticates with the
- * user's own token; a notice channel resumes after `lastId`.
+ * user's own token. A notice channel without `lastId` starts from now (older notices are in
+ * the message log); with `lastId` it replays what came after it, then goes live.
  */
 import { CLOSE_CODES, channels, clientMessage } from '@eem/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -17,7 +18,8 @@ const REPLAY_BATCH = 1_000;
 type Opened = (
   socket: WebSocket,
   user: AuthUser,
-  lastId: number,
+  /** The last notice id the client saw; undefined on a first connect. */
+  lastId: number | undefined,
   request: FastifyRequest,
 ) => Promise<() => void>;
 
@@ -76,7 +78,7 @@ function channel(app: FastifyInstance, services: Services, path: string, opened:
         socket.close(CLOSE_CODES.forbidden, 'this channel belongs to another user');
         return;
       }
-      stop = await opened(socket, found.user, message.lastId ?? 0, request);
+      stop = await opened(socket, found.user, message.lastId, request);
       if (socket.readyState !== socket.OPEN) stop();
     });
   });
@@ -85,7 +87,10 @@ function channel(app: FastifyInstance, services: Services, path: string, opened:
 export function registerChannels(app: FastifyInstance, services: Services): void {
   channel(app, services, channels.notices.path, async (socket, user, lastId, request) => {
     const language = requestLanguage(request);
-    let sent = lastId;
+    // A first connect starts after the newest notice stored now: nothing of the history is
+    // replayed, and `ready` gives the client the id to resume from. Read before subscribing, so
+    // a notice stored in between is replayed below rather than lost.
+    let sent = lastId ?? (await services.notices.lastId(user.id));
     let replaying = true;
     const queued: Parameters<typeof toWireNotice>[0][] = [];
     const deliver = (row: Parameters<typeof toWireNotice>[0]) => {

@@ -3,6 +3,8 @@ import { requireUser } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AreaHandlers } from '../../http/handlers.js';
 import { toWireNotice } from './notice-hub.js';
+import { mayViewTask } from './task-access.js';
+import { toWireTask } from './task-hub.js';
 
 export const noticesHandlers: AreaHandlers<typeof catalogue.notices> = {
   async registerClient({ body }, ctx) {
@@ -37,6 +39,15 @@ export const noticesHandlers: AreaHandlers<typeof catalogue.notices> = {
   async importProgress({ query }, ctx) {
     requireUser(ctx);
     return ctx.services.tasks.latest(ctx.projectId, query.operationType, query.taskId);
+  },
+  async task({ params }, ctx) {
+    const user = requireUser(ctx);
+    const row = Number.isSafeInteger(params.id)
+      ? await ctx.services.db.selectFrom('tasks').selectAll().where('id', '=', params.id).executeTakeFirst()
+      : undefined;
+    if (!row) throw ApiError.notFound(`task ${params.id} does not exist`);
+    if (!mayViewTask(user, row)) throw ApiError.permission(`no permission for task ${params.id}`);
+    return toWireTask(row);
   },
   async importProgressAll(_input, ctx) {
     const user = requireUser(ctx);

@@ -75,8 +75,12 @@ export class TaskHub {
     return this.emit(row);
   }
 
-  async progress(id: number, ratio: number): Promise<Task> {
-    const row = await this.db
+  /**
+   * Sets the ratio of a running task. `db` is the executor: a job that reports from inside its
+   * own transaction passes it (SQLite has one connection; a query outside would wait for it).
+   */
+  async progress(id: number, ratio: number, db: Kysely<Database> = this.db): Promise<Task> {
+    const row = await db
       .updateTable('tasks')
       .set({ ratio: Math.min(1, Math.max(0, ratio)) })
       .where('id', '=', id)

@@ -3,6 +3,7 @@ import { tenantAndChildren } from '../../auth/auth-user.js';
 import { requireUser } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AreaHandlers } from '../../http/handlers.js';
+import { readNode, updateNode } from '../nodes/node-detail.js';
 import { NODE_TYPE_TREE } from './node-types.js';
 import { readProfile, updateProfile } from './project-profile.js';
 
@@ -48,6 +49,8 @@ export const projectsHandlers: AreaHandlers<typeof catalogue.projects> = {
     return roots.flatMap((t) => build(t.parent_id).filter((n) => n.id === t.id));
   },
   nodeTreeLabels: () => NODE_TYPE_TREE,
-  nodeData: ({ body }, ctx) => readProfile(ctx, body.id),
-  updateNode: ({ body }, ctx) => updateProfile(ctx, body),
+  // The project keeps its profile; any other model label is a node of the current project.
+  nodeData: ({ body }, ctx) =>
+    body.modelLabel === 'project' ? readProfile(ctx, body.id) : readNode(ctx, body.id, body.modelLabel),
+  updateNode: ({ body }, ctx) => ('attributes' in body ? updateNode(ctx, body) : updateProfile(ctx, body)),
 };

@@ -1,4 +1,9 @@
-/** The node-type tree: which model labels may hold which (nodeTreeLabels). */
+/**
+ * The node-type tree (nodeTreeLabels): which model labels may hold which, derived from the
+ * node model of `@eem/core` (NODE_TYPES parents), so the two cannot drift apart. A type that
+ * may hold its own kind (a pipe in a pipe) is listed once on each path.
+ */
+import { childTypes, NODE_ENUMS } from '@eem/core';
 
 export interface NodeType {
   modelLabel: string;
@@ -9,50 +14,30 @@ export interface NodeType {
   children?: NodeType[];
 }
 
-const leaf = (modelLabel: string, name: string, enName: string, extra: Partial<NodeType> = {}): NodeType => ({
-  modelLabel,
-  name,
-  enName,
-  nodeTypes: [modelLabel],
-  ...extra,
-});
+const ROOM_TYPES = Object.keys(NODE_ENUMS.roomtype).map(Number);
 
-const devices = [leaf('meter', '表计', 'Meter'), leaf('device', '设备', 'Device')];
+function childrenOf(label: string, path: readonly string[]): NodeType[] {
+  return childTypes(label)
+    .filter((t) => !path.includes(t.modelLabel))
+    .map((t) => {
+      const children = childrenOf(t.modelLabel, [...path, t.modelLabel]);
+      return {
+        modelLabel: t.modelLabel,
+        name: t.label[0],
+        enName: t.label[1],
+        nodeTypes: [t.modelLabel],
+        ...(t.modelLabel === 'room' ? { roomType: ROOM_TYPES } : {}),
+        ...(children.length > 0 ? { children } : {}),
+      };
+    });
+}
 
 export const NODE_TYPE_TREE: NodeType[] = [
   {
-    ...leaf('project', '项目', 'Project'),
-    children: [
-      {
-        ...leaf('building', '建筑', 'Building'),
-        children: [
-          {
-            ...leaf('floor', '楼层', 'Floor'),
-            children: [
-              {
-                ...leaf('room', '房间', 'Room', { roomType: [1, 2, 3, 4, 5, 6] }),
-                children: [
-                  {
-                    ...leaf('cabinet', '配电柜', 'Cabinet'),
-                    children: [leaf('linesegment', '线段', 'Line segment'), ...devices],
-                  },
-                  { ...leaf('transformer', '变压器', 'Transformer'), children: devices },
-                  ...devices,
-                ],
-              },
-            ],
-          },
-        ],
-      },
-      {
-        ...leaf('pipenetwork', '管网', 'Pipe network'),
-        children: [
-          leaf('pipe', '管道', 'Pipe'),
-          leaf('valve', '阀门', 'Valve'),
-          leaf('pump', '水泵', 'Pump'),
-          ...devices,
-        ],
-      },
-    ],
+    modelLabel: 'project',
+    name: '项目',
+    enName: 'Project',
+    nodeTypes: ['project'],
+    children: childrenOf('project', ['project']),
   },
 ];

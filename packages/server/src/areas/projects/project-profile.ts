@@ -10,7 +10,11 @@ import { attachFiles, toStoredFile } from '../files/file-store.js';
 import { recordOperation } from '../logs/record-operation.js';
 import { toWireProject } from './project-store.js';
 
-type UpdateBody = EndpointParsedInput<typeof catalogue.projects.updateNode>['body'];
+/** The project variant of updateNode's body (the other is a node's edit). */
+type UpdateBody = Extract<
+  EndpointParsedInput<typeof catalogue.projects.updateNode>['body'],
+  { modelLabel: 'project' }
+>;
 
 function documentNames(text: string): string[] {
   try {

@@ -1,7 +1,8 @@
 /**
- * The built-in single-sign-on authorize page (ADR 0002): GET shows a sign-in form, POST
- * checks the account like a login and redirects to redirect_uri with a one-time code.
- * redirect_uri must be on this server's host or on loopback.
+ * The built-in single-sign-on pages (ADR 0002): the authorize page (GET shows a sign-in form,
+ * POST checks the account like a login and redirects to redirect_uri with a one-time code)
+ * and the logout page (GET, the end of the single-sign-on browser session: redirects to
+ * redirect_uri). redirect_uri must be on this server's host or on loopback.
  */
 import { isProjectBound, prehashPassword, WIRE_MESSAGES } from '@eem/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -10,6 +11,9 @@ import { ApiError } from '../../http/api-error.js';
 import type { Services } from '../../services.js';
 
 export const SSO_AUTHORIZE_PATH = '/eem-service/thirdpart/sso/auth2.0/authorize';
+export const SSO_LOGOUT_PATH = '/eem-service/thirdpart/sso/auth2.0/logout';
+
+const BAD_REDIRECT = 'redirect_uri must be an http(s) address on this server or on loopback';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
@@ -59,6 +63,22 @@ button{margin-top:20px;width:100%;padding:10px;border:0;border-radius:4px;backgr
 </form></body></html>`);
 }
 
+/**
+ * The provider's side of a console logout (system-info sso.logoutUrl). The built-in provider
+ * keeps no sign-in of its own between visits (every authorize asks for the password again,
+ * and its codes and access tokens are one-time), so no provider session is left to end: the
+ * page checks redirect_uri like the authorize page and sends the browser back (nothing
+ * cached), where the console's /login starts a fresh authorize.
+ */
+export function registerSsoLogoutPage(app: FastifyInstance): void {
+  app.get(SSO_LOGOUT_PATH, async (request, reply) => {
+    const q = request.query as Record<string, string | undefined>;
+    const target = q.redirect_uri ? allowedRedirect(q.redirect_uri, request.headers.host) : null;
+    if (!target) return reply.status(400).type('text/plain').send(BAD_REDIRECT);
+    return reply.header('cache-control', 'no-store').redirect(target.toString(), 302);
+  });
+}
+
 export function registerSsoPage(app: FastifyInstance, services: Services): void {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
@@ -67,24 +87,19 @@ export function registerSsoPage(app: FastifyInstance, services: Services): void 
   app.get(SSO_AUTHORIZE_PATH, async (request, reply) => {
     const q = request.query as Record<string, string | undefined>;
     if (!q.redirect_uri || !allowedRedirect(q.redirect_uri, request.headers.host)) {
-      return reply
-        .status(400)
-        .type('text/plain')
-        .send('redirect_uri must be an http(s) address on this server or on loopback');
+      return reply.status(400).type('text/plain').send(BAD_REDIRECT);
     }
     return page(reply, { redirect: q.redirect_uri, state: q.state ?? '' });
   });
+
+  registerSsoLogoutPage(app);
 
   app.post(SSO_AUTHORIZE_PATH, async (request, reply) => {
     const form = (request.body ?? {}) as Record<string, string | undefined>;
     const redirect = form.redirect_uri ?? '';
     const state = form.state ?? '';
     const target = allowedRedirect(redirect, request.headers.host);
-    if (!target)
-      return reply
-        .status(400)
-        .type('text/plain')
-        .send('redirect_uri must be an http(s) address on this server or on loopback');
+    if (!target) return reply.status(400).type('text/plain').send(BAD_REDIRECT);
     const account = (form.account ?? '').trim();
     const password = form.password ?? '';
     if (!account) return page(reply, { redirect, state, error: 'account cannot be empty' }, 400);

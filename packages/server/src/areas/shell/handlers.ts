@@ -3,7 +3,7 @@ import { buildNavMenu, CHANNEL, CYCLE, LOGIN_TITLE_SIZE, POLLING, permissionTree
 import { requireUser } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AreaHandlers } from '../../http/handlers.js';
-import { SSO_AUTHORIZE_PATH } from '../session/sso-page.js';
+import { SSO_AUTHORIZE_PATH, SSO_LOGOUT_PATH } from '../session/sso-page.js';
 import { enumerations } from './enumerations.js';
 import { readSetting } from './settings.js';
 
@@ -35,7 +35,12 @@ export const shellHandlers: AreaHandlers<typeof catalogue.shell> = {
     return {
       platformMode: await readSetting(ctx.services.db, 'platformMode', true),
       internationalization: true,
-      sso: { enabled: ctx.services.config.ssoEnabled, retainLogin: false, authorizeUrl: SSO_AUTHORIZE_PATH },
+      sso: {
+        enabled: ctx.services.config.ssoEnabled,
+        retainLogin: false,
+        authorizeUrl: SSO_AUTHORIZE_PATH,
+        logoutUrl: SSO_LOGOUT_PATH,
+      },
       login: { ...login, login_logo_title_size: size },
       envInfos: { inspection: true, loadAllSpares: false },
       reportServerUrl: '',

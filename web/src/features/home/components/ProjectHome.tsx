@@ -4,7 +4,7 @@
  * screens.
  */
 import { Button, Card, Col, Descriptions, Empty, Row, Tag } from '@douyinfe/semi-ui-19';
-import type { Task, TaskLogRow } from '@eem/contract';
+import { projectProfileOf, type Task, type TaskLogRow } from '@eem/contract';
 import {
   EVENT_CLASS_LABELS,
   type EventClass,
@@ -86,7 +86,10 @@ export function ProjectHome({ projectId }: { projectId: number }) {
   const colors = useAlarmColors();
   const navigate = useNavigate();
   const queries = useQueries();
-  const profile = useQuery(queries.projects.nodeData({ body: { id: projectId, modelLabel: 'project' } }));
+  const profile = useQuery({
+    ...queries.projects.nodeData({ body: { id: projectId, modelLabel: 'project' } }),
+    select: projectProfileOf,
+  });
   const { permissions } = useSession();
   const tasks = useQuery(queries.notices.importProgressAll());
   const [week] = useState(() => ({

@@ -1,10 +1,11 @@
 /**
  * The task log (node import, hierarchy or pipeline generation, production-data import,
  * deletion 722): range ≤ 31 days (default today), task type, keyword, order; 'view detail'
- * shows the task's processInfo. Used by /platformLog (every project) and /log (one project).
+ * shows the task's processInfo; export of the same query (every matching row, xlsx). Used by
+ * /platformLog (every project) and /log (one project).
  */
 import { Descriptions, Modal, Progress, Select, Tag, Typography } from '@douyinfe/semi-ui-19';
-import type { TaskLogRow } from '@eem/contract';
+import { catalogue, type TaskLogRow } from '@eem/contract';
 import { LOG_ORDER, progressPercent, TASK_OPERATION_NAMES, taskPhase } from '@eem/core';
 import { useState } from 'react';
 import { useQueries } from '../../../app/client';
@@ -23,6 +24,19 @@ interface TaskFilters extends BaseLogFilters {
 }
 
 const RESULT_COLORS = { running: 'blue', success: 'green', failure: 'red' } as const;
+
+/** The query's body without the page (the export sends the same). */
+function bodyOf(f: TaskFilters, projectId: number | undefined) {
+  const keyWord = f.keyword.trim();
+  return {
+    startTime: f.range.start,
+    endTime: f.range.end,
+    order: f.order,
+    ...(f.operationType === null ? {} : { operationType: f.operationType }),
+    ...(keyWord ? { keyWord } : {}),
+    ...(projectId ? { projectId } : {}),
+  };
+}
 
 export function TaskLogList({ projectId, showProject }: { projectId?: number; showProject: boolean }) {
   const t = useTexts(logTexts);
@@ -97,21 +111,12 @@ export function TaskLogList({ projectId, showProject }: { projectId?: number; sh
           </>
         )}
         filters={[{ field: 'keyword', label: t('keyword'), type: 'text' }]}
-        query={(f, page) =>
-          queries.logs.taskLog({
-            body: {
-              startTime: f.range.start,
-              endTime: f.range.end,
-              order: f.order,
-              page,
-              ...(f.operationType === null ? {} : { operationType: f.operationType }),
-              ...(f.keyword.trim() ? { keyWord: f.keyword.trim() } : {}),
-              ...(projectId ? { projectId } : {}),
-            },
-          })
-        }
+        query={(f, page) => queries.logs.taskLog({ body: { ...bodyOf(f, projectId), page } })}
         columns={columns}
         rowKey={(r) => r.id}
+        exporter={(client, f) =>
+          client.download(catalogue.logs.taskLogExport, { body: bodyOf(f, projectId) })
+        }
         rowActions={(r) => (
           <Typography.Text link onClick={() => setDetail(r)}>
             {t('viewDetail')}

@@ -17,7 +17,7 @@ export function defaultLogFilters(now: number = Date.now()): BaseLogFilters {
   return { range: initialTimeRange('day', 'today', now), keyword: '', order: LOG_ORDER.desc };
 }
 
-export function rangeFits(filters: BaseLogFilters): boolean {
+export function rangeFits(filters: { range: TimeRangeValue }): boolean {
   return spanError(filters.range) === null;
 }
 

@@ -20,6 +20,8 @@ import { useTexts } from '../../../i18n/texts';
 import { userTexts } from '../texts';
 import { AssignProjectsDialog } from './AssignProjectsDialog';
 import { GrantsEditor, type GrantValue } from './GrantsEditor';
+import { PermissionTrees } from './PermissionTrees';
+import { changedKinds, nodeRefs, type PermissionSnapshot, permissionSnapshot } from './permission-kinds';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import {
   createUserInput,
@@ -46,10 +48,8 @@ export type UserLedgerProps =
 
 const NOTIFY: readonly NotificationType[] = ['web', 'sms', 'email', 'app'];
 
-/** What the permission tabs held when the dialog opened (saved only when changed). */
-const opened = new WeakMap<object, string>();
-const permissionsOf = (f: UserForm) =>
-  JSON.stringify([f.nodes.map((n) => `${n.modelLabel}_${n.id}`), f.cameras, f.folders]);
+/** What the permission tabs held when the dialog opened (each saved only when changed). */
+const opened = new WeakMap<object, PermissionSnapshot>();
 
 export function UserLedger(props: UserLedgerProps) {
   const t = useTexts(userTexts);
@@ -225,8 +225,11 @@ export function UserLedger(props: UserLedgerProps) {
   const fromRow = async (row: UserRow): Promise<UserForm> => {
     const form = userToForm(row);
     if (props.scope !== 'project') return form;
-    const [nodes, grants] = await Promise.all([
-      queryClient.fetchQuery({ ...queries.users.modelNodes({ body: { userId: row.id } }), staleTime: 0 }),
+    const body = { body: { userId: row.id } };
+    const [nodes, graphNodes, reportNodes, grants] = await Promise.all([
+      queryClient.fetchQuery({ ...queries.users.modelNodes(body), staleTime: 0 }),
+      queryClient.fetchQuery({ ...queries.users.graphNodes(body), staleTime: 0 }),
+      queryClient.fetchQuery({ ...queries.users.pecstarNodes(body), staleTime: 0 }),
       queryClient.fetchQuery({
         ...queries.users.videoKnowledgeGrants({ query: { userId: row.id } }),
         staleTime: 0,
@@ -235,22 +238,36 @@ export function UserLedger(props: UserLedgerProps) {
     const full: UserForm = {
       ...form,
       nodes: nodes.nodes,
+      graphNodes: graphNodes.nodes,
+      reportNodes: reportNodes.nodes,
       cameras: grants.cameras.filter((c) => c.granted).map((c) => c.id),
       folders: grants.folders.filter((f) => f.granted).map((f) => f.id),
     };
-    opened.set(row, permissionsOf(full));
+    opened.set(row, permissionSnapshot(full));
     return full;
   };
 
   const saveUpdate = async (row: UserRow, form: UserForm) => {
     await client.users.updateUser({ body: updateUserInput(row.id, form, me?.root ? tenantId : undefined) });
-    if (props.scope === 'project' && opened.get(row) !== permissionsOf(form)) {
-      await client.users.assignModelNodes({
-        body: { userId: row.id, nodes: form.nodes.map((n) => ({ id: n.id, modelLabel: n.modelLabel })) },
-      });
-      await client.users.saveGrants({
-        body: { userId: row.id, cameras: form.cameras, folders: form.folders },
-      });
+    if (props.scope !== 'project') return;
+    // Each changed tab through its own call; the first refusal stops the save and shows the
+    // server's message (the dialog stays open with the ticks; saving again sends what is left).
+    const now = permissionSnapshot(form);
+    for (const kind of changedKinds(opened.get(row), form)) {
+      if (kind === 'model')
+        await client.users.assignModelNodes({ body: { userId: row.id, nodes: nodeRefs(form.nodes) } });
+      else if (kind === 'graph')
+        await client.users.assignGraphNodes({ body: { userId: row.id, nodes: nodeRefs(form.graphNodes) } });
+      else if (kind === 'reports')
+        await client.users.assignPecstarNodes({
+          body: { userId: row.id, nodes: nodeRefs(form.reportNodes) },
+        });
+      else
+        await client.users.saveGrants({
+          body: { userId: row.id, cameras: form.cameras, folders: form.folders },
+        });
+      const saved = opened.get(row);
+      if (saved) opened.set(row, { ...saved, [kind]: now[kind] });
     }
   };
 
@@ -357,30 +374,40 @@ export function UserLedger(props: UserLedgerProps) {
                   />
                 </TabPane>
                 <TabPane tab={t('graphPermission')} itemKey="graph" disabled={mode === 'create'}>
-                  <NodeTreePicker
-                    mode="multi"
-                    max={Number.POSITIVE_INFINITY}
-                    tree={graphTree.data ?? []}
-                    value={[]}
-                    onChange={() => undefined}
+                  <PermissionTrees
+                    trees={[
+                      {
+                        key: 'graph',
+                        label: t('graphPermission'),
+                        tree: graphTree.data ?? [],
+                        loading: graphTree.isPending,
+                      },
+                    ]}
+                    value={values.graphNodes}
+                    onChange={(nodes) => set('graphNodes', nodes)}
                   />
                 </TabPane>
                 <TabPane tab={t('reportPermission')} itemKey="reports" disabled={mode === 'create'}>
-                  <Typography.Title heading={6}>{t('mReport')}</Typography.Title>
-                  <NodeTreePicker
-                    mode="multi"
-                    max={Number.POSITIVE_INFINITY}
-                    tree={mReportTree.data ?? []}
-                    value={[]}
-                    onChange={() => undefined}
-                  />
-                  <Typography.Title heading={6}>{t('pecReport')}</Typography.Title>
-                  <NodeTreePicker
-                    mode="multi"
-                    max={Number.POSITIVE_INFINITY}
-                    tree={pecReportTree.data ?? []}
-                    value={[]}
-                    onChange={() => undefined}
+                  <PermissionTrees
+                    height={240}
+                    trees={[
+                      {
+                        key: 'mReport',
+                        title: t('mReport'),
+                        label: t('mReport'),
+                        tree: mReportTree.data ?? [],
+                        loading: mReportTree.isPending,
+                      },
+                      {
+                        key: 'pecReport',
+                        title: t('pecReport'),
+                        label: t('pecReport'),
+                        tree: pecReportTree.data ?? [],
+                        loading: pecReportTree.isPending,
+                      },
+                    ]}
+                    value={values.reportNodes}
+                    onChange={(nodes) => set('reportNodes', nodes)}
                   />
                 </TabPane>
                 <TabPane tab={t('videoDocs')} itemKey="grants" disabled={mode === 'create'}>

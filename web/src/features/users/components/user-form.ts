@@ -32,6 +32,10 @@ export interface UserForm {
   userId: number | null;
   /** Permission tabs (project screen, edit only). */
   nodes: NodeRef[];
+  /** Real-time monitoring: graph (one-line diagram) nodes. */
+  graphNodes: NodeRef[];
+  /** Reports of every kind (mReport and pecReport trees), saved as the user's pecstar nodes. */
+  reportNodes: NodeRef[];
   cameras: number[];
   folders: number[];
 }
@@ -58,6 +62,8 @@ export function emptyUserForm(patch: Partial<UserForm> = {}): UserForm {
     notificationTypes: ['web'],
     userId: null,
     nodes: [],
+    graphNodes: [],
+    reportNodes: [],
     cameras: [],
     folders: [],
     ...patch,

@@ -1,0 +1,199 @@
+/**
+ * `eem tasks list|show|watch`: the task log (logs.taskLog, newest first), one task
+ * (notices.task), and following a task to its end.
+ */
+import type { Task, TaskLogRow } from '@eem/contract';
+import { LOG_ORDER, progressPercent, taskOperationName, taskPhase } from '@eem/core';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import { type OutputFlags, resolveFormat } from '../output/format.js';
+import { withProgress } from '../output/progress.js';
+import type { Column } from '../output/render.js';
+import { followTask } from './follow-task.js';
+import { reportPathFor } from './node-import.js';
+import { chooseLanguage, openSession } from './session.js';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const UNITS: Record<string, number> = { m: MINUTE, h: 60 * MINUTE, d: DAY };
+/** The longest span the task log answers. */
+export const MAX_SPAN_MS = 31 * DAY;
+export const DEFAULT_LIMIT = 100;
+
+/** "30m", "24h", "7d" as milliseconds; a usage error naming the flag otherwise. */
+export function parseDuration(value: string, flag: string): number {
+  const m = /^(\d+)\s*([mhd])$/.exec(value.trim());
+  const unit = m?.[2] === undefined ? undefined : UNITS[m[2]];
+  if (!m || unit === undefined || Number(m[1]) < 1) {
+    throw new UsageError(`${flag} must be a duration such as 30m, 24h or 7d (got "${value}")`);
+  }
+  return Number(m[1]) * unit;
+}
+
+/** A date (YYYY-MM-DD, local midnight) or an ISO 8601 date-time; a usage error naming the flag otherwise. */
+export function parseTime(value: string, flag: string): number {
+  const text = value.trim();
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(text);
+  const ms = dateOnly ? new Date(`${text}T00:00:00`).getTime() : Date.parse(text);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(ms)) {
+    throw new UsageError(`${flag} must be a date (YYYY-MM-DD) or an ISO 8601 time (got "${value}")`);
+  }
+  return ms;
+}
+
+export interface ListFlags {
+  type?: string | undefined;
+  since?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  limit?: string | undefined;
+}
+
+export interface TaskQuery {
+  startTime: number;
+  endTime: number;
+  operationType?: number;
+  limit: number;
+}
+
+/** The flags as a task-log query, checked before anything is sent. */
+export function taskQuery(flags: ListFlags, now: number): TaskQuery {
+  if (flags.since !== undefined && (flags.from !== undefined || flags.to !== undefined)) {
+    throw new UsageError('give --since or --from/--to, not both');
+  }
+  let startTime: number;
+  let endTime: number;
+  if (flags.from !== undefined || flags.to !== undefined) {
+    endTime = flags.to === undefined ? now : parseTime(flags.to, '--to');
+    startTime = flags.from === undefined ? endTime - DAY : parseTime(flags.from, '--from');
+    if (endTime <= startTime) throw new UsageError('--to must be later than --from');
+    if (endTime - startTime > MAX_SPAN_MS) throw new UsageError('--from to --to may span at most 31 days');
+  } else {
+    const span = parseDuration(flags.since ?? '24h', '--since');
+    if (span > MAX_SPAN_MS)
+      throw new UsageError(`--since may reach back at most 31 days (got "${flags.since}")`);
+    endTime = now;
+    startTime = now - span;
+  }
+  const query: TaskQuery = { startTime, endTime, limit: DEFAULT_LIMIT };
+  if (flags.type !== undefined) {
+    const type = Number(flags.type);
+    if (!/^\d+$/.test(flags.type) || type < 1 || type > 7) {
+      throw new UsageError(`--type must be an operation type from 1 to 7 (got "${flags.type}")`);
+    }
+    query.operationType = type;
+  }
+  if (flags.limit !== undefined) {
+    const limit = Number(flags.limit);
+    if (!/^\d+$/.test(flags.limit) || limit < 1 || limit > 1000) {
+      throw new UsageError(`--limit must be from 1 to 1000 (got "${flags.limit}")`);
+    }
+    query.limit = limit;
+  }
+  return query;
+}
+
+const logColumns: Column<TaskLogRow>[] = [
+  { key: 'id', header: 'ID', value: (r) => r.id },
+  { key: 'time', header: 'Started', value: (r) => r.time, time: true },
+  { key: 'endTime', header: 'Ended', value: (r) => r.endTime, time: true },
+  { key: 'operationType', header: 'Op', value: (r) => r.operationType, machineOnly: true },
+  { key: 'typeName', header: 'Type', value: (r) => r.typeName },
+  { key: 'projectName', header: 'Project', value: (r) => r.projectName },
+  { key: 'operator', header: 'Operator', value: (r) => r.operator },
+  {
+    key: 'result',
+    header: 'Result',
+    value: (r) => r.result,
+    display: (r, p) =>
+      r.result === 'success'
+        ? p.green(r.result)
+        : r.result === 'failure'
+          ? p.red(r.result)
+          : p.yellow(r.result),
+  },
+  { key: 'percent', header: '%', value: (r) => progressPercent(r.processInfo.ratio) },
+  { key: 'message', header: 'Message', value: (r) => r.message },
+];
+
+export async function listTasks(ctx: Context, flags: ListFlags, output: OutputFlags): Promise<void> {
+  const query = taskQuery(flags, ctx.io.now());
+  const format = resolveFormat(output, ctx.io.isTTY.stdout);
+  const session = await openSession(ctx);
+  const answer = await withProgress(ctx, 'Loading the task log…', () =>
+    session.client.logs.taskLog({
+      body: {
+        startTime: query.startTime,
+        endTime: query.endTime,
+        order: LOG_ORDER.desc,
+        page: { index: 0, limit: query.limit },
+        ...(query.operationType === undefined ? {} : { operationType: query.operationType }),
+        ...(session.project.id > 0 ? { projectId: session.project.id } : {}),
+      },
+    }),
+  );
+  ctx.print({ columns: logColumns, rows: answer.list, json: answer.list }, output);
+  if (format === 'table' && answer.list.length === 0) ctx.reporter.note('No tasks in this time span.');
+  if (answer.total > answer.list.length) {
+    ctx.reporter.note(
+      `Showing ${answer.list.length} of ${answer.total} tasks; --limit (up to 1000) shows more.`,
+    );
+  }
+}
+
+/** A task as a record: its type and result in words. */
+export interface TaskRecord {
+  task: Task;
+  typeName: string;
+  result: string;
+  percent: number;
+}
+
+function recordOf(ctx: Context, task: Task): TaskRecord {
+  const phase = taskPhase(task.status);
+  return {
+    task,
+    typeName: taskOperationName(task.operationType, chooseLanguage(ctx)),
+    result: phase,
+    percent: phase === 'success' ? 100 : progressPercent(task.ratio),
+  };
+}
+
+const taskColumns: Column<TaskRecord>[] = [
+  { key: 'id', header: 'ID', value: (r) => r.task.id },
+  { key: 'operationType', header: 'Operation type', value: (r) => r.task.operationType },
+  { key: 'typeName', header: 'Type', value: (r) => r.typeName },
+  { key: 'name', header: 'Name', value: (r) => r.task.processInfo.name },
+  { key: 'projectId', header: 'Project', value: (r) => r.task.projectId },
+  { key: 'status', header: 'Status', value: (r) => r.task.status },
+  { key: 'result', header: 'Result', value: (r) => r.result },
+  { key: 'percent', header: 'Progress %', value: (r) => r.percent },
+  { key: 'startTime', header: 'Started', value: (r) => r.task.startTime, time: true },
+  { key: 'endTime', header: 'Ended', value: (r) => r.task.endTime, time: true },
+  { key: 'logType', header: 'Log type', value: (r) => r.task.logType },
+  { key: 'message', header: 'Message', value: (r) => r.task.message },
+];
+
+export async function showTask(ctx: Context, id: number, output: OutputFlags): Promise<void> {
+  resolveFormat(output, ctx.io.isTTY.stdout);
+  const session = await openSession(ctx);
+  const task = await withProgress(ctx, 'Loading the task…', () =>
+    session.client.notices.task({ params: { id } }),
+  );
+  ctx.print({ columns: taskColumns, rows: [recordOf(ctx, task)], json: task, vertical: true }, output);
+}
+
+export interface WatchFlags {
+  intervalMs: number;
+  /** Where a failed import's error report goes (default: task-ID.errors.xlsx here). */
+  reportPath?: string | undefined;
+}
+
+export async function watchTaskById(ctx: Context, id: number, flags: WatchFlags): Promise<void> {
+  const session = await openSession(ctx);
+  const task = await session.client.notices.task({ params: { id } });
+  await followTask(ctx, session.client, task, {
+    intervalMs: flags.intervalMs,
+    reportPath: flags.reportPath ?? reportPathFor(`task-${id}.xlsx`),
+  });
+}

@@ -1,0 +1,77 @@
+/** Running and recent tasks of the current project with live progress (notices.importProgressAll). */
+import type { Task } from '@eem/contract';
+import { progressPercent, taskOperationName, taskPhase } from '@eem/core';
+import { Box, Text } from 'ink';
+import { localTime } from '../output/time.js';
+
+export interface TasksPaneProps {
+  tasks: Task[] | undefined;
+  /** No current project: the pane says so instead of polling. */
+  projectId: number;
+  focused: boolean;
+  height: number;
+  error: string | undefined;
+}
+
+const BAR = 12;
+
+function TaskLine({ task }: { task: Task }) {
+  const phase = taskPhase(task.status);
+  const percent = phase === 'success' ? 100 : progressPercent(task.ratio);
+  const filled = Math.round((percent / 100) * BAR);
+  const colour = phase === 'success' ? 'green' : phase === 'failure' ? 'red' : 'yellow';
+  return (
+    <Box>
+      <Box width={7} flexShrink={0}>
+        <Text dimColor>#{task.id}</Text>
+      </Box>
+      <Box width={9} flexShrink={0}>
+        <Text color={colour}>{phase === 'running' ? 'running' : phase}</Text>
+      </Box>
+      <Box width={BAR + 6} flexShrink={0}>
+        <Text color="cyan">{'█'.repeat(filled)}</Text>
+        <Text dimColor>{'░'.repeat(BAR - filled)}</Text>
+        <Text> {String(percent).padStart(3)}%</Text>
+      </Box>
+      <Text wrap="truncate-end">
+        {taskOperationName(task.operationType)} · {task.processInfo.name} · {localTime(task.startTime)}
+        {task.message ? ` · ${task.message}` : ''}
+      </Text>
+    </Box>
+  );
+}
+
+export function TasksPane({ tasks, projectId, focused, height, error }: TasksPaneProps) {
+  const shown = [...(tasks ?? [])]
+    .sort(
+      (a, b) =>
+        Number(taskPhase(a.status) !== 'running') - Number(taskPhase(b.status) !== 'running') ||
+        b.startTime - a.startTime,
+    )
+    .slice(0, Math.max(1, height - 3));
+  return (
+    <Box
+      flexDirection="column"
+      borderStyle="round"
+      borderColor={focused ? 'cyan' : 'gray'}
+      flexGrow={1}
+      height={height}
+      paddingX={1}
+    >
+      <Text bold color={focused ? 'cyan' : undefined}>
+        Tasks
+      </Text>
+      {projectId === 0 ? (
+        <Text dimColor>No current project: tasks belong to a project.</Text>
+      ) : error ? (
+        <Text color="red">{error}</Text>
+      ) : tasks === undefined ? (
+        <Text dimColor>loading…</Text>
+      ) : shown.length === 0 ? (
+        <Text dimColor>No running or recent tasks. (eem import nodes FILE starts one.)</Text>
+      ) : (
+        shown.map((task) => <TaskLine key={task.id} task={task} />)
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * Topology and hierarchy generation as tasks: operation type 1 links every pipe-network node
+ * to its children along the pipe network (kind pipeline, log type 720); 2 and 5 link every
+ * node of the electrical tree to its children (kind hierarchy, log type 719). The links of a
+ * kind are replaced in one transaction; the time of each kind is kept for the topology query.
+ */
+import type { Project, Task } from '@eem/contract';
+import { LOG_TYPE, NODE_TYPES, TASK_OPERATION_TYPE, taskOperationName } from '@eem/core';
+import type { Insertable } from 'kysely';
+import { type RequestContext, requireUser } from '../../context.js';
+import type { NodeLinkTable } from '../../db/schema.js';
+import { ApiError } from '../../http/api-error.js';
+import { recordOperation } from '../logs/record-operation.js';
+import { readSetting, writeSetting } from '../shell/settings.js';
+import { currentProject } from './node-project.js';
+import type { NodeRow } from './node-store.js';
+import { TaskProgress } from './task-progress.js';
+
+export type LinkKind = 'pipeline' | 'hierarchy';
+
+export interface GeneratedAt {
+  pipeline: number | null;
+  hierarchy: number | null;
+}
+
+export const generatedAtKey = (projectId: number) => `nodes.topology.${projectId}`;
+
+const PIPE_NETWORK = new Set(NODE_TYPES.filter((t) => t.pipeNetwork).map((t) => t.modelLabel));
+
+/** The links of a kind: parent → child where the parent is a pipe-network node (pipeline) or not (hierarchy). */
+export function linksOf(rows: readonly NodeRow[], kind: LinkKind): { from: number; to: number }[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const out: { from: number; to: number }[] = [];
+  for (const row of rows) {
+    const parent = byId.get(row.parent_id);
+    if (!parent) continue;
+    const piped = PIPE_NETWORK.has(parent.model_label);
+    if (kind === 'pipeline' ? piped : !piped && !PIPE_NETWORK.has(row.model_label))
+      out.push({ from: parent.id, to: row.id });
+  }
+  return out;
+}
+
+async function runGenerate(ctx: RequestContext, project: Project, task: Task, kind: LinkKind): Promise<void> {
+  const { services } = ctx;
+  const progress = new TaskProgress(services.tasks, task.id);
+  try {
+    const rows = await services.nodes.all(project.id);
+    await progress.at(0.2);
+    const links = linksOf(rows, kind);
+    const now = services.clock();
+    await services.db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('node_links')
+        .where('project_id', '=', project.id)
+        .where('kind', '=', kind)
+        .execute();
+      const step = Math.max(1, Math.min(1000, Math.ceil(links.length / 20)));
+      for (let i = 0; i < links.length; i += step) {
+        const values: Insertable<NodeLinkTable>[] = links
+          .slice(i, i + step)
+          .map((l) => ({ project_id: project.id, kind, from_id: l.from, to_id: l.to }));
+        await trx.insertInto('node_links').values(values).execute();
+        await progress.at(0.2 + (0.75 * (i + values.length)) / links.length, trx);
+      }
+      const times = await readSetting<GeneratedAt>(trx, generatedAtKey(project.id), {
+        pipeline: null,
+        hierarchy: null,
+      });
+      await writeSetting(trx, generatedAtKey(project.id), { ...times, [kind]: now });
+    });
+    const message = `${links.length} ${kind} links generated`;
+    await services.tasks.finish(task.id, true, message, { kind });
+    await recordOperation(ctx, {
+      operation: 'edit',
+      object: kind === 'pipeline' ? 'pipeline network configuration' : 'hierarchy configuration',
+      description: message,
+      projectId: project.id,
+    });
+  } catch (error) {
+    ctx.request.log.error({ err: error }, 'generation failed');
+    await services.tasks.finish(
+      task.id,
+      false,
+      'an internal error stopped the generation; nothing was changed',
+      {
+        kind,
+      },
+    );
+  }
+}
+
+export async function startGenerate(ctx: RequestContext, operationType: 1 | 2 | 5): Promise<Task> {
+  const user = requireUser(ctx);
+  const project = await currentProject(ctx);
+  const kind: LinkKind = operationType === TASK_OPERATION_TYPE.generatePipeline ? 'pipeline' : 'hierarchy';
+  const key = `generate:${project.id}:${kind}`;
+  const jobs = ctx.services.nodeJobs;
+  if (!jobs.reserve(key))
+    throw ApiError.conflict(
+      `the ${kind} configuration of this project is being generated; wait until it ends`,
+    );
+  let task: Task;
+  try {
+    task = await ctx.services.tasks.create({
+      projectId: project.id,
+      userId: user.id,
+      operationType,
+      logType: kind === 'pipeline' ? LOG_TYPE.taskTopology : LOG_TYPE.taskHierarchy,
+      name: taskOperationName(operationType, ctx.language),
+    });
+  } catch (error) {
+    jobs.release(key);
+    throw error;
+  }
+  jobs.start(key, () => runGenerate(ctx, project, task, kind));
+  return task;
+}

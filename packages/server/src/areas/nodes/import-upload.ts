@@ -1,0 +1,31 @@
+/**
+ * The edge check of an uploaded node workbook: xls or xlsx by name, within the size limit, and
+ * an xlsx (zip) by content. An old binary .xls (Excel 97-2003) cannot be read by exceljs: the
+ * answer says to save it as xlsx.
+ */
+import { MESSAGES, NODE_MESSAGES } from '@eem/core';
+import { ApiError } from '../../http/api-error.js';
+import type { UploadedFile } from '../../http/read-multipart.js';
+import { NODE_IMPORT_MAX_BYTES } from './import-limits.js';
+
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+const startsWith = (data: Buffer, head: readonly number[]) => head.every((byte, i) => data[i] === byte);
+
+export function checkSpreadsheet(file: UploadedFile): void {
+  const dot = file.filename.lastIndexOf('.');
+  const ext = dot < 0 ? '' : file.filename.slice(dot + 1).toLowerCase();
+  if (ext !== 'xls' && ext !== 'xlsx') throw ApiError.validation(`file: ${NODE_MESSAGES.spreadsheetType}`);
+  if (file.data.length > NODE_IMPORT_MAX_BYTES)
+    throw ApiError.validation(
+      `file: ${MESSAGES.fileTooLarge} (at most ${NODE_IMPORT_MAX_BYTES / 1024 / 1024} MB)`,
+    );
+  if (file.data.length === 0) throw ApiError.validation('file: the file is empty');
+  if (startsWith(file.data, ZIP)) return;
+  if (startsWith(file.data, OLE2))
+    throw ApiError.validation(
+      'file: this is an Excel 97-2003 workbook (.xls), which cannot be read; open it in Excel or WPS, save it as .xlsx and import that file',
+    );
+  throw ApiError.validation(`file: the content is not an Excel workbook (${NODE_MESSAGES.spreadsheetType})`);
+}

@@ -1,0 +1,52 @@
+/** nodeData and updateNode for nodes below the project (the project profile is the projects area's). */
+import type { NodeAttributes, NodeItem } from '@eem/contract';
+import { nodeType } from '@eem/core';
+import type { RequestContext } from '../../context.js';
+import { ApiError } from '../../http/api-error.js';
+import { recordOperation } from '../logs/record-operation.js';
+import { duplicateName, existingNode, uniqueName } from './manage-node.js';
+import { attributesText } from './node-attributes.js';
+import { currentProject } from './node-project.js';
+import { parseAttributes } from './node-store.js';
+
+export interface NodeEdit {
+  id: number;
+  modelLabel: string;
+  name?: string | undefined;
+  attributes: NodeAttributes;
+}
+
+export async function readNode(ctx: RequestContext, id: number, modelLabel: string): Promise<NodeItem> {
+  if (!nodeType(modelLabel))
+    throw ApiError.validation(`body.modelLabel: ${modelLabel} is not project or a node type`);
+  const project = await currentProject(ctx);
+  const node = await existingNode(ctx, project, { id, modelLabel }, 'body');
+  return ctx.services.nodes.item(node);
+}
+
+export async function updateNode(ctx: RequestContext, edit: NodeEdit): Promise<NodeItem> {
+  const project = await currentProject(ctx);
+  const store = ctx.services.nodes;
+  const node = await existingNode(ctx, project, edit, 'body');
+  const name = edit.name ?? node.name;
+  if (name !== node.name && (await store.named(project.id, node.parent_id, name, node.id)))
+    throw duplicateName('body.name');
+  const attributes = { ...parseAttributes(node.attributes), ...edit.attributes };
+  const row = await uniqueName('body.name', () =>
+    ctx.services.db
+      .updateTable('nodes')
+      .set({ name, attributes: attributesText(attributes), updated_at: ctx.services.clock() })
+      .where('project_id', '=', project.id)
+      .where('id', '=', node.id)
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  );
+  const changed = [...(name !== node.name ? ['name'] : []), ...Object.keys(edit.attributes)];
+  await recordOperation(ctx, {
+    operation: 'edit',
+    object: `${node.model_label} ${name}`,
+    description: `fields: ${changed.join(', ') || 'none'}`,
+    projectId: project.id,
+  });
+  return store.item(row);
+}

@@ -1,0 +1,100 @@
+/**
+ * The tree-context configuration (/treeConfig): per context (energy, pq, device, report) the
+ * node types shown, their order and the room types. Kept per project in the settings table;
+ * a context never saved answers its default.
+ */
+import { catalogue, TREE_CONTEXTS, type TreeContextConfig } from '@eem/contract';
+import { NODE_ENUMS } from '@eem/core';
+import type { RequestContext } from '../../context.js';
+import { requireUser } from '../../context.js';
+import { ApiError } from '../../http/api-error.js';
+import { recordOperation } from '../logs/record-operation.js';
+import { readSetting, writeSetting } from '../shell/settings.js';
+import { currentProject } from './node-project.js';
+
+const settingKey = (projectId: number) => `nodes.treeConfig.${projectId}`;
+
+export const DEFAULT_TREE_CONFIG: readonly TreeContextConfig[] = [
+  {
+    context: 'energy',
+    nodeTypes: ['building', 'floor', 'room', 'meter', 'pipenetwork', 'pipe'],
+    roomTypes: [],
+  },
+  {
+    context: 'pq',
+    nodeTypes: ['building', 'floor', 'room', 'cabinet', 'transformer', 'linesegment'],
+    roomTypes: [1, 2],
+  },
+  {
+    context: 'device',
+    nodeTypes: [
+      'building',
+      'floor',
+      'room',
+      'cabinet',
+      'transformer',
+      'device',
+      'pipenetwork',
+      'pump',
+      'valve',
+    ],
+    roomTypes: [],
+  },
+  {
+    context: 'report',
+    nodeTypes: ['building', 'floor', 'room', 'cabinet', 'linesegment', 'meter'],
+    roomTypes: [],
+  },
+];
+
+async function stored(ctx: RequestContext, projectId: number): Promise<TreeContextConfig[]> {
+  const value = await readSetting<unknown>(ctx.services.db, settingKey(projectId), []);
+  const parsed = catalogue.nodes.treeConfig.data.safeParse(value);
+  return parsed.success ? parsed.data : [];
+}
+
+function merged(saved: readonly TreeContextConfig[]): TreeContextConfig[] {
+  return TREE_CONTEXTS.map(
+    (context) =>
+      saved.find((c) => c.context === context) ??
+      DEFAULT_TREE_CONFIG.find((c) => c.context === context) ?? {
+        context,
+        nodeTypes: ['building'],
+        roomTypes: [],
+      },
+  );
+}
+
+export async function readTreeConfig(ctx: RequestContext): Promise<TreeContextConfig[]> {
+  requireUser(ctx);
+  if (ctx.projectId === null) return merged([]);
+  const project = await currentProject(ctx);
+  return merged(await stored(ctx, project.id));
+}
+
+const ROOM_TYPES = new Set(Object.keys(NODE_ENUMS.roomtype).map(Number));
+
+export async function saveTreeConfig(
+  ctx: RequestContext,
+  body: readonly TreeContextConfig[],
+): Promise<TreeContextConfig[]> {
+  const project = await currentProject(ctx);
+  for (const [i, config] of body.entries()) {
+    for (const [j, roomType] of config.roomTypes.entries()) {
+      if (!ROOM_TYPES.has(roomType))
+        throw ApiError.validation(
+          `body.${i}.roomTypes.${j}: ${roomType} is not a room type (${[...ROOM_TYPES].join(', ')})`,
+        );
+    }
+  }
+  const saved = await stored(ctx, project.id);
+  const next = merged([...body, ...saved.filter((c) => !body.some((b) => b.context === c.context))]);
+  await writeSetting(ctx.services.db, settingKey(project.id), next);
+  await recordOperation(ctx, {
+    operation: 'edit',
+    object: 'node tree configuration',
+    description: `contexts: ${body.map((c) => c.context).join(', ')}`,
+    projectId: project.id,
+  });
+  return next;
+}

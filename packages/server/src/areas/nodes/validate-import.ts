@@ -1,0 +1,257 @@
+/**
+ * Checks every row of an import with the rules of a single edit (core: checkNodeName,
+ * checkNodeField, enumValue, canHold) and plans the inserts. A row's parent path (names from
+ * the project down, joined by ' / '; empty: the project) must name an existing node or a row
+ * of the workbook (any sheet); a name must be unique under its parent, against the project's
+ * nodes (loaded once) and within the workbook. Pure: no database, no I/O.
+ */
+import type { NodeAttributes } from '@eem/contract';
+import {
+  canHold,
+  cannotHoldMessage,
+  checkNodeField,
+  checkNodeName,
+  enumValue,
+  NODE_MESSAGES,
+  type NodeField,
+  PATH_SEPARATOR,
+} from '@eem/core';
+import { bilingual } from './import-columns.js';
+import type { NodeRow } from './node-store.js';
+import type { CellInput, ImportRow, ImportSheet } from './read-workbook.js';
+
+/** A row to insert: its parent is an existing node (parentId) or an earlier planned row (parentKey). */
+export interface PlannedNode {
+  key: string;
+  parentKey: string;
+  /** The existing parent's id (0: the project), or null when the parent is a planned row. */
+  parentId: number | null;
+  modelLabel: string;
+  name: string;
+  attributes: NodeAttributes;
+  depth: number;
+  sort: number;
+}
+
+export interface ValidationResult {
+  /** Parents before children (by depth). Empty when any row has an error. */
+  planned: PlannedNode[];
+  /** Messages by sheet and row number. */
+  errors: Map<ImportSheet, Map<number, string[]>>;
+  /** Rows with at least one error. */
+  badRows: number;
+}
+
+type ExistingNode = Pick<NodeRow, 'id' | 'parent_id' | 'model_label' | 'name'>;
+
+/** Path keys join names with '/', which a name cannot hold (no special characters). */
+const KEY_JOIN = '/';
+
+function splitPath(input: CellInput): string[] {
+  if (input === null) return [];
+  return String(input)
+    .split('/')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+const NUMBER_TEXT = /^[-+]?\d+(\.\d+)?$/;
+
+/** The value a cell gives a field: enumerations by number or text, numbers from numeric text. */
+export function fieldValue(field: NodeField, input: CellInput): CellInput {
+  if (input === null) return null;
+  switch (field.kind) {
+    case 'text':
+      return typeof input === 'number' ? String(input) : typeof input === 'string' ? input.trim() : input;
+    case 'enum':
+      return (
+        enumValue(field.enumeration ?? 'roomtype', typeof input === 'string' ? input.trim() : input) ?? input
+      );
+    case 'decimal2':
+    case 'integer': {
+      const text = typeof input === 'string' ? input.trim() : '';
+      return NUMBER_TEXT.test(text) ? Number(text) : input;
+    }
+  }
+}
+
+/**
+ * fieldValue and checkNodeField of a field, remembered per cell value for enumerations (a
+ * column of 20,000 rows holds a handful of distinct values; the rule is a pure function).
+ */
+function fieldChecker(): (
+  field: NodeField,
+  input: CellInput,
+) => { value: CellInput; problem: string | null } {
+  const memo = new Map<NodeField, Map<CellInput, { value: CellInput; problem: string | null }>>();
+  return (field, input) => {
+    let known = field.kind === 'enum' ? memo.get(field) : undefined;
+    const hit = known?.get(input);
+    if (hit) return hit;
+    const value = fieldValue(field, input);
+    const result = { value, problem: checkNodeField(field, value) };
+    if (field.kind === 'enum') {
+      if (!known) {
+        known = new Map();
+        memo.set(field, known);
+      }
+      known.set(input, result);
+    }
+    return result;
+  };
+}
+
+function existingIndex(existing: readonly ExistingNode[]): Map<string, ExistingNode> {
+  const byId = new Map(existing.map((n) => [n.id, n]));
+  const keys = new Map<number, string>();
+  const keyOf = (node: ExistingNode, depth = 0): string => {
+    const known = keys.get(node.id);
+    if (known !== undefined) return known;
+    const parent = node.parent_id === 0 || depth > 1000 ? undefined : byId.get(node.parent_id);
+    const key = parent ? `${keyOf(parent, depth + 1)}${KEY_JOIN}${node.name}` : node.name;
+    keys.set(node.id, key);
+    return key;
+  };
+  return new Map(existing.map((n) => [keyOf(n), n]));
+}
+
+interface RowInfo {
+  sheet: ImportSheet;
+  row: ImportRow;
+  name: string;
+  parentSegments: string[];
+  key: string;
+  parentKey: string;
+  /** In the index of rows by path (its name is valid). */
+  indexed: boolean;
+}
+
+const where = (info: Pick<RowInfo, 'sheet' | 'row'>) =>
+  `${bilingual(info.sheet.type.label)} row ${info.row.rowNumber}`;
+
+export async function validateImport(input: {
+  projectName: string;
+  existing: readonly ExistingNode[];
+  sheets: readonly ImportSheet[];
+  /** Called every few rows with the number of rows checked (progress, and a turn for other work). */
+  progress?: (done: number) => Promise<void>;
+}): Promise<ValidationResult> {
+  const errors = new Map<ImportSheet, Map<number, string[]>>();
+  const fail = (sheet: ImportSheet, row: ImportRow, message: string) => {
+    let bySheet = errors.get(sheet);
+    if (!bySheet) {
+      bySheet = new Map();
+      errors.set(sheet, bySheet);
+    }
+    const list = bySheet.get(row.rowNumber);
+    if (list) list.push(message);
+    else bySheet.set(row.rowNumber, [message]);
+  };
+  const existing = existingIndex(input.existing);
+
+  // Names at the top of the project: an existing node or a row with an empty parent path may
+  // be named like the project; otherwise a path may start with the project's name.
+  const topNames = new Set(input.existing.filter((n) => n.parent_id === 0).map((n) => n.name));
+  const paths = new Map<ImportRow, string[]>();
+  for (const sheet of input.sheets) {
+    for (const row of sheet.rows) {
+      const path = splitPath(row.values.get('parentPath') ?? null);
+      paths.set(row, path);
+      const name = row.values.get('name');
+      if (path.length === 0 && name !== null && name !== undefined) topNames.add(String(name).trim());
+    }
+  }
+
+  // Pass 1: names, paths and the index of the workbook's rows by path.
+  const infos: RowInfo[] = [];
+  const byKey = new Map<string, RowInfo[]>();
+  for (const sheet of input.sheets) {
+    for (const row of sheet.rows) {
+      const rawName = row.values.get('name') ?? null;
+      const nameText = typeof rawName === 'number' ? String(rawName) : rawName;
+      const problem = checkNodeName(nameText);
+      if (problem) fail(sheet, row, problem.startsWith('name') ? problem : `name: ${problem}`);
+      const name = typeof nameText === 'string' ? nameText.trim() : '';
+      let parentSegments = paths.get(row) ?? [];
+      if (parentSegments[0] === input.projectName && !topNames.has(input.projectName))
+        parentSegments = parentSegments.slice(1);
+      const parentKey = parentSegments.join(KEY_JOIN);
+      const key = parentKey ? `${parentKey}${KEY_JOIN}${name}` : name;
+      const info: RowInfo = { sheet, row, name, parentSegments, key, parentKey, indexed: !problem };
+      infos.push(info);
+      if (problem) continue;
+      const twins = byKey.get(key);
+      if (twins) twins.push(info);
+      else byKey.set(key, [info]);
+    }
+  }
+
+  // Pass 2: parents, types, duplicates and fields.
+  const planned: PlannedNode[] = [];
+  const check = fieldChecker();
+  const step = Math.max(1, Math.ceil(infos.length / 20));
+  for (const [i, info] of infos.entries()) {
+    if (i > 0 && i % step === 0) await input.progress?.(i);
+    const { sheet, row, name, parentKey } = info;
+    const type = sheet.type;
+    let parentLabel: string | undefined;
+    let parentId: number | null = null;
+    if (parentKey === '') {
+      parentLabel = 'project';
+      parentId = 0;
+    } else {
+      const node = existing.get(parentKey);
+      const rowParent = byKey.get(parentKey)?.[0];
+      if (node) {
+        parentLabel = node.model_label;
+        parentId = node.id;
+      } else if (rowParent) {
+        parentLabel = rowParent.sheet.type.modelLabel;
+      } else {
+        fail(
+          sheet,
+          row,
+          `parent path '${info.parentSegments.join(PATH_SEPARATOR)}' does not exist in the project or in this workbook`,
+        );
+      }
+    }
+    if (parentLabel !== undefined && !canHold(parentLabel, type.modelLabel))
+      fail(sheet, row, cannotHoldMessage(parentLabel, type.modelLabel));
+    if (name && existing.has(info.key))
+      fail(sheet, row, `name: ${NODE_MESSAGES.duplicateName} (in the project)`);
+    const twins = byKey.get(info.key) ?? [];
+    if (info.indexed && twins.length > 1) {
+      // Name a few of the other rows (a workbook of one row repeated must not grow quadratically).
+      const others = twins
+        .slice(0, 4)
+        .filter((t) => t !== info)
+        .slice(0, 3)
+        .map(where);
+      const more = twins.length - 1 - others.length;
+      const also = more > 0 ? `${others.join(', ')} and ${more} more` : others.join(', ');
+      fail(sheet, row, `name: ${NODE_MESSAGES.duplicateName} (also ${also})`);
+    }
+    const attributes: NodeAttributes = {};
+    for (const field of type.fields) {
+      const { value, problem } = check(field, row.values.get(field.key) ?? null);
+      if (problem) fail(sheet, row, problem);
+      else if (value !== null && typeof value !== 'boolean') attributes[field.key] = value;
+    }
+    planned.push({
+      key: info.key,
+      parentKey,
+      parentId,
+      modelLabel: type.modelLabel,
+      name,
+      attributes,
+      depth: info.parentSegments.length + 1,
+      sort: i,
+    });
+  }
+  await input.progress?.(infos.length);
+  let badRows = 0;
+  for (const bySheet of errors.values()) badRows += bySheet.size;
+  if (badRows > 0) return { planned: [], errors, badRows };
+  planned.sort((a, b) => a.depth - b.depth || a.sort - b.sort);
+  return { planned, errors, badRows };
+}

@@ -1,0 +1,389 @@
+/**
+ * Node batch import through the SDK: a generated 2,000-node workbook, bad rows and the error
+ * report, wrong files, dry runs, the one-at-a-time pipe-network import, progress and access.
+ */
+import { catalogue, type Task } from '@eem/contract';
+import { LOG_TYPE, NODE_MESSAGES, TASK_OPERATION_TYPE } from '@eem/core';
+import { NotFoundError, PermissionError } from '@eem/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectId, refusal, userId } from '../admin/support.js';
+import type { SignedIn } from '../support/clients.js';
+import { type InProcessServer, startInProcessServer } from '../support/server.js';
+import {
+  type Cell,
+  flatten,
+  HEADERS,
+  login,
+  nodeCount,
+  projectTree,
+  readWorkbook,
+  sheetRows,
+  upload,
+  waitForTask,
+  workbook,
+} from './support.js';
+
+let server: InProcessServer;
+let SH: number;
+let BE: number;
+let tenantAdmin: SignedIn;
+let manager: SignedIn;
+let chicago: SignedIn;
+let operator: SignedIn;
+
+beforeAll(async () => {
+  server = await startInProcessServer();
+  SH = projectId(server, 'SH-01');
+  BE = projectId(server, 'BE-01');
+  [tenantAdmin, manager, chicago, operator] = await Promise.all([
+    login(server, 'tenant-admin', { projectId: SH }),
+    login(server, 'manager-bj', { projectId: BE }),
+    login(server, 'operator-chi', { projectId: projectId(server, 'CH-01') }),
+    login(server, 'operator-sh', { projectId: SH }),
+  ]);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** 10 halls, 90 floors, 900 rooms, 1,000 meters; the child sheets come first. */
+function twoThousand(prefix: string): { sheets: Record<string, Cell[][]>; paths: string[] } {
+  const halls: Cell[][] = [[...HEADERS.building]];
+  const floors: Cell[][] = [[...HEADERS.floor]];
+  const rooms: Cell[][] = [[...HEADERS.room]];
+  const meters: Cell[][] = [[...HEADERS.meter]];
+  const paths: string[] = [];
+  const roomTypes: Cell[] = [1, '配电室', 'Office', 'workshop', '6'];
+  const energy: Cell[] = [2, '水', 'Natural gas'];
+  for (let h = 1; h <= 10; h++) {
+    const hall = `${prefix} ${pad(h)}`;
+    halls.push(['', hall, `H${h}`, 1000 + h]);
+    paths.push(hall);
+    for (let f = 1; f <= 9; f++) {
+      const floor = `F${f}`;
+      floors.push([hall, floor, null]);
+      paths.push(`${hall} / ${floor}`);
+      for (let r = 1; r <= 10; r++) {
+        const room = `Room ${pad(r)}`;
+        // Some parent paths start with the project's name.
+        rooms.push([
+          r === 1 ? `Shanghai Plant / ${hall} / ${floor}` : `${hall}/${floor}`,
+          room,
+          null,
+          roomTypes[r % 5] ?? 1,
+        ]);
+        const roomPath = `${hall} / ${floor} / ${room}`;
+        paths.push(roomPath);
+        const count = h <= 2 && f <= 5 ? 2 : 1;
+        for (let m = 1; m <= count; m++) {
+          meters.push([roomPath, `Meter ${m}`, `M-${h}-${f}-${r}-${m}`, energy[(f + r + m) % 3] ?? 2, 1.5]);
+          paths.push(`${roomPath} / Meter ${m}`);
+        }
+      }
+    }
+  }
+  return {
+    sheets: { '表计 Meter': meters, '房间 Room': rooms, '楼层 Floor': floors, '建筑 Building': halls },
+    paths,
+  };
+}
+
+describe('batch import', () => {
+  it('imports a generated 2,000-node workbook; every node is in the tree; progress and a notice of type 717', async () => {
+    const { sheets, paths } = twoThousand('Import Hall');
+    expect(paths).toHaveLength(2000);
+    const before = await nodeCount(server, SH);
+    const ratios: number[] = [];
+    const stop = server.services.tasks.subscribe(
+      userId(server, 'tenant-admin'),
+      () => [SH],
+      (t) => {
+        if (t.operationType === TASK_OPERATION_TYPE.nodeImport) ratios.push(t.ratio);
+      },
+    );
+    const task = await upload(tenantAdmin, await workbook(sheets), { name: '节点 2000.xlsx' });
+    expect(task).toMatchObject({ operationType: 6, type: 6, logType: 717, status: 2, projectId: SH });
+    const polled = await tenantAdmin.client.notices.importProgress({ query: { operationType: 6 } });
+    expect(polled?.id).toBe(task.id);
+    const done = await waitForTask(tenantAdmin.client, task.id);
+    stop();
+    expect(done).toMatchObject({
+      status: 3,
+      ratio: 1,
+      message: `${NODE_MESSAGES.importSucceeded}: 2000 nodes imported`,
+    });
+    expect(await nodeCount(server, SH)).toBe(before + 2000);
+
+    // Progress at least every 5% of the rows while checking and writing.
+    expect(ratios.at(0)).toBe(0);
+    expect(ratios.at(-1)).toBe(1);
+    const gaps = ratios.slice(1).map((r, i) => r - (ratios[i] ?? 0));
+    expect(Math.max(...gaps.slice(1, -1))).toBeLessThanOrEqual(0.05);
+    expect(gaps.every((g) => g >= 0)).toBe(true);
+    expect(ratios.length).toBeGreaterThan(40);
+
+    const tree = flatten(await projectTree(tenantAdmin.client, SH)).map((n) => n.path);
+    const inTree = new Set(tree);
+    expect(paths.filter((p) => !inTree.has(`Shanghai Plant / ${p}`))).toEqual([]);
+    const room = await tenantAdmin.client.projects.nodeData({
+      body: {
+        id: (
+          await server.services.db
+            .selectFrom('nodes')
+            .select('id')
+            .where('project_id', '=', SH)
+            .where('name', '=', 'Room 03')
+            .where('model_label', '=', 'room')
+            .executeTakeFirstOrThrow()
+        ).id,
+        modelLabel: 'room',
+      },
+    });
+    // 'workshop': an enumeration by its English text, in any case.
+    expect(room).toMatchObject({ roomtype: 5 });
+
+    const notice = await server.services.db
+      .selectFrom('notices')
+      .selectAll()
+      .where('user_id', '=', userId(server, 'tenant-admin'))
+      .where('log_type', '=', LOG_TYPE.taskNodeImport)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(notice.content)).toMatchObject({ taskId: task.id, taskoperationtype: 6, status: 2 });
+    const logged = await server.services.db
+      .selectFrom('operation_logs')
+      .select(['operation', 'object', 'result'])
+      .where('object', '=', 'nodes from 节点 2000.xlsx')
+      .execute();
+    expect(logged).toEqual([{ operation: 'add', object: 'nodes from 节点 2000.xlsx', result: 'success' }]);
+    // The same workbook again: every row is now a duplicate, nothing more is written.
+    const again = await waitForTask(
+      tenantAdmin.client,
+      (await upload(tenantAdmin, await workbook(sheets))).id,
+    );
+    expect(again.status).toBe(4);
+    expect(again.message).toContain('2000 of 2000 rows have errors');
+    expect(await nodeCount(server, SH)).toBe(before + 2000);
+  });
+
+  it('writes nothing for a workbook with bad rows; the report lists each row', async () => {
+    const before = await nodeCount(server, SH);
+    const data = await workbook({
+      '建筑 Building': [
+        [...HEADERS.building],
+        ['', 'Bad Hall', 'BH', 10],
+        ['', 'Bad Hall', 'BH2', null],
+        ['', 'Building A', null, null],
+        ['', 'x'.repeat(51), null, null],
+        ['', 'Good Hall', null, 'lots'],
+      ],
+      '楼层 Floor': [[...HEADERS.floor], ['Nowhere / At all', '1F', null], ['Good Hall', '1F', null]],
+      '房间 Room': [
+        [...HEADERS.room],
+        ['Good Hall / 1F', 'Kitchen', null, 'Kitchen'],
+        ['Good Hall / 1F', 'No type', null, null],
+        ['Good Hall / 1F', 'Fine room', null, 'Office'],
+      ],
+      '线段 Line segment': [[...HEADERS.linesegment], ['Good Hall', 'Line 1', null, '10kV', 1, 3]],
+    });
+    const task = await upload(tenantAdmin, data, { name: 'bad rows.xlsx' });
+    const done = await waitForTask(tenantAdmin.client, task.id);
+    expect(done.status).toBe(4);
+    expect(done.message).toMatch(/^导入失败: 9 of 11 rows have errors; nothing was imported/);
+    expect(await nodeCount(server, SH)).toBe(before);
+    await expect(
+      server.services.db
+        .selectFrom('nodes')
+        .select('id')
+        .where('name', 'in', ['Good Hall', 'Fine room'])
+        .execute(),
+    ).resolves.toEqual([]);
+
+    const file = await tenantAdmin.client.download(catalogue.nodes.importReport, {
+      query: { taskId: task.id },
+    });
+    expect(file.filename).toBe('bad rows-errors.xlsx');
+    const report = await readWorkbook(await file.arrayBuffer());
+    const halls = sheetRows(report, '建筑 Building');
+    expect(halls[0]?.[4]).toBe('错误 Error');
+    const errors = halls.slice(1).map((r) => r[4]);
+    expect(errors[0]).toBe(`name: ${NODE_MESSAGES.duplicateName} (also 建筑 Building row 3)`);
+    expect(errors[1]).toBe(`name: ${NODE_MESSAGES.duplicateName} (also 建筑 Building row 2)`);
+    expect(errors[2]).toBe(`name: ${NODE_MESSAGES.duplicateName} (in the project)`);
+    expect(errors[3]).toBe('name: 1 to 50 characters in length');
+    expect(errors[4]).toContain('area: ');
+    const floors = sheetRows(report, '楼层 Floor');
+    expect(floors[1]?.[3]).toBe(
+      "parent path 'Nowhere / At all' does not exist in the project or in this workbook",
+    );
+    expect(floors[2]?.[3]).toBe('');
+    const rooms = sheetRows(report, '房间 Room');
+    expect(rooms[1]?.[4]).toContain('roomtype must be one of 1 (Switch room)');
+    expect(rooms[2]?.[4]).toBe('roomtype cannot be empty');
+    expect(rooms[3]?.[4]).toBe('');
+    const lines = sheetRows(report, '线段 Line segment');
+    expect(lines[1]?.[6]).toBe(
+      'a linesegment cannot be placed under a building (allowed: cabinet, transformer)',
+    );
+    // Fixed and uploaded again (the error column is ignored), it imports.
+    const fixed = await workbook({
+      '建筑 Building': [
+        [...HEADERS.building, '错误 Error'],
+        ['', 'Fixed Hall', null, 5, 'old message'],
+      ],
+      '楼层 Floor': [[...HEADERS.floor], ['Fixed Hall', '1F', null]],
+    });
+    const ok = await waitForTask(tenantAdmin.client, (await upload(tenantAdmin, fixed)).id);
+    expect(ok).toMatchObject({ status: 3, message: `${NODE_MESSAGES.importSucceeded}: 2 nodes imported` });
+  });
+
+  it('refuses files that are not xlsx workbooks before any task, and fails an unreadable one', async () => {
+    const csv = await refusal(
+      upload(tenantAdmin, new TextEncoder().encode('name\nA\n'), { name: 'nodes.csv' }),
+    );
+    expect(csv.msg).toBe(`file: ${NODE_MESSAGES.spreadsheetType}`);
+    const ole = new Uint8Array(512);
+    ole.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    const xls = await refusal(upload(tenantAdmin, ole, { name: 'old.xls' }));
+    expect(xls.msg).toContain('save it as .xlsx');
+    const text = await refusal(
+      upload(tenantAdmin, new TextEncoder().encode('not a workbook'), { name: 'fake.xlsx' }),
+    );
+    expect(text.msg).toBe(`file: the content is not an Excel workbook (${NODE_MESSAGES.spreadsheetType})`);
+    const big = new Uint8Array(20 * 1024 * 1024 + 1);
+    big.set([0x50, 0x4b, 0x03, 0x04]);
+    const tooBig = await refusal(upload(tenantAdmin, big, { name: 'big.xlsx' }));
+    expect(tooBig.msg).toContain('file too large');
+    // Above the 10 MB document limit but within the 20 MB import limit: taken (then unreadable).
+    const large = new Uint8Array(15 * 1024 * 1024);
+    large.set([0x50, 0x4b, 0x03, 0x04]);
+    const largeTask = await upload(tenantAdmin, large, { name: 'large.xlsx' });
+    expect((await waitForTask(tenantAdmin.client, largeTask.id)).status).toBe(4);
+    // A zip that is not a workbook: the task fails with the reason, nothing is written.
+    const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...new Array(60).fill(0)]);
+    const task = await upload(tenantAdmin, zip, { name: 'broken.xlsx' });
+    const done = await waitForTask(tenantAdmin.client, task.id);
+    expect(done.status).toBe(4);
+    expect(done.message).toMatch(/^导入失败: the file could not be read as an xlsx workbook/);
+    await expect(
+      tenantAdmin.client.download(catalogue.nodes.importReport, { query: { taskId: task.id } }),
+    ).rejects.toBeInstanceOf(NotFoundError);
+    const noSheets = await waitForTask(
+      tenantAdmin.client,
+      (await upload(tenantAdmin, await workbook({ Sheet1: [['a', 'b']] }))).id,
+    );
+    expect(noSheets.message).toContain('the workbook has no node sheet');
+  });
+
+  it('a dry run checks every row and writes nothing', async () => {
+    const before = await nodeCount(server, SH);
+    const data = await workbook({
+      '建筑 Building': [[...HEADERS.building], ['', 'Dry Hall', null, null]],
+      '楼层 Floor': [[...HEADERS.floor], ['Dry Hall', '1F', null], ['Dry Hall', '2F', null]],
+    });
+    const task = await upload(tenantAdmin, data, { dryRun: true, name: 'dry.xlsx' });
+    const done = await waitForTask(tenantAdmin.client, task.id);
+    expect(done).toMatchObject({ status: 3, message: '3 rows valid; nothing was written (dry run)' });
+    expect(done.processInfo.name).toBe('dry.xlsx (dry run)');
+    expect(await nodeCount(server, SH)).toBe(before);
+    const bad = await workbook({ '楼层 Floor': [[...HEADERS.floor], ['Nowhere', '1F', null]] });
+    const failed = await waitForTask(
+      tenantAdmin.client,
+      (await upload(tenantAdmin, bad, { dryRun: true })).id,
+    );
+    expect(failed.status).toBe(4);
+    const report = await tenantAdmin.client.download(catalogue.nodes.importReport, {
+      query: { taskId: failed.id },
+    });
+    expect(sheetRows(await readWorkbook(await report.arrayBuffer()), '楼层 Floor')[1]?.[3]).toContain(
+      "'Nowhere'",
+    );
+    expect(await nodeCount(server, SH)).toBe(before);
+  });
+});
+
+describe('pipe-network import', () => {
+  function network(name: string, pipes: number): Record<string, Cell[][]> {
+    const rows: Cell[][] = [[...HEADERS.pipe]];
+    for (let i = 1; i <= pipes; i++) rows.push([name, `Pipe ${i}`, null, 100]);
+    return {
+      '建筑 Building': [[...HEADERS.building], ['', `${name} hall`, null, null]],
+      '管网 Pipe network': [[...HEADERS.pipenetwork], ['', name, null, 'Water']],
+      '管道 Pipe': rows,
+    };
+  }
+
+  it('reads only pipe-network sheets and refuses a second import while one runs', async () => {
+    const [a, b] = await Promise.all([
+      workbook(network('North water', 8000)),
+      workbook(network('South water', 8000)),
+    ]);
+    const results = await Promise.allSettled([
+      upload(tenantAdmin, a, { kind: 'networkImport', name: 'north.xlsx' }),
+      upload(tenantAdmin, b, { kind: 'networkImport', name: 'south.xlsx' }),
+    ]);
+    const started = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as { msg?: string }] : []));
+    expect(started).toHaveLength(1);
+    expect(refused.map((e) => e.msg)).toEqual([NODE_MESSAGES.networkImportRunning]);
+    const task = started[0] as Task;
+    expect(task).toMatchObject({ operationType: 7, logType: 717 });
+    const running = await tenantAdmin.client.notices.importProgress({
+      query: { operationType: 7, taskId: task.id },
+    });
+    expect(running?.id).toBe(task.id);
+    const done = await waitForTask(tenantAdmin.client, task.id);
+    expect(done).toMatchObject({
+      status: 3,
+      message: `${NODE_MESSAGES.importSucceeded}: 8001 nodes imported`,
+    });
+    // The building sheet was not read.
+    expect(
+      await server.services.db
+        .selectFrom('nodes')
+        .select('id')
+        .where('name', 'like', '% water hall')
+        .execute(),
+    ).toEqual([]);
+    // Once it ended, the next one runs.
+    const next = await waitForTask(
+      tenantAdmin.client,
+      (await upload(tenantAdmin, await workbook(network('East water', 3)), { kind: 'networkImport' })).id,
+    );
+    expect(next.status).toBe(3);
+    // Another project is not held up by it.
+    const other = await upload(manager, await workbook(network('Berlin water', 3)), {
+      kind: 'networkImport',
+    });
+    expect((await waitForTask(manager.client, other.id)).status).toBe(3);
+  });
+});
+
+describe('tasks and reports of others', () => {
+  it('are visible to users of the project only; writing imports needs nodeconfig_update', async () => {
+    const bad = await workbook({ '楼层 Floor': [[...HEADERS.floor], ['Nowhere', '1F', null]] });
+    const task = await upload(tenantAdmin, bad, { name: 'private.xlsx' });
+    await waitForTask(tenantAdmin.client, task.id);
+    // operator-sh may enter SH: it sees the task and the report.
+    expect((await operator.client.notices.task({ params: { id: task.id } })).id).toBe(task.id);
+    const seen = await operator.client.download(catalogue.nodes.importReport, { query: { taskId: task.id } });
+    expect(seen.filename).toBe('private-errors.xlsx');
+    // Another project's manager and another tenant's user do not.
+    await expect(manager.client.notices.task({ params: { id: task.id } })).rejects.toBeInstanceOf(
+      PermissionError,
+    );
+    await expect(
+      chicago.client.download(catalogue.nodes.importReport, { query: { taskId: task.id } }),
+    ).rejects.toBeInstanceOf(PermissionError);
+    await expect(chicago.client.notices.task({ params: { id: 99_999_999 } })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+    // No permission to edit nodes: no import.
+    await expect(upload(operator, bad)).rejects.toBeInstanceOf(PermissionError);
+    await expect(upload(chicago, bad)).rejects.toBeInstanceOf(PermissionError);
+    // Nor into a project the user may not enter.
+    const intoSh = await login(server, 'manager-bj', { projectId: SH });
+    await expect(upload(intoSh, bad)).rejects.toBeInstanceOf(PermissionError);
+  });
+});

@@ -1,0 +1,207 @@
+/**
+ * Node trees and the node import on PostgreSQL (ADR 0009, issue 5): the same flows as
+ * tests/nodes on a throwaway cluster of scripts/ensure-postgres.sh — the unique index under
+ * parallel writes, the one-transaction import, the error report as bytea, generation.
+ */
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { catalogue } from '@eem/contract';
+import { NODE_MESSAGES, TASK_OPERATION_TYPE } from '@eem/core';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { login, projectId } from '../admin/support.js';
+import {
+  type Cell,
+  flatten,
+  HEADERS,
+  nodeCount,
+  projectTree,
+  readWorkbook,
+  sheetRows,
+  upload,
+  waitForTask,
+  workbook,
+} from '../nodes/support.js';
+import type { SignedIn } from '../support/clients.js';
+import { type InProcessServer, REPO_ROOT, startInProcessServer, tempDir } from '../support/server.js';
+
+const SCRIPT = join(REPO_ROOT, 'scripts/ensure-postgres.sh');
+
+let cluster: { dir: string; url: string } | undefined;
+let server: InProcessServer;
+const dataDir = tempDir('postgres-nodes');
+let admin: SignedIn;
+let SH: number;
+
+function ensurePostgres(): { dir: string; url: string } {
+  let out: string;
+  try {
+    out = execFileSync('bash', [SCRIPT], {
+      encoding: 'utf8',
+      timeout: 240_000,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  } catch (error) {
+    const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim();
+    throw new Error(
+      `tests/postgres need PostgreSQL; scripts/ensure-postgres.sh failed:\n${stderr || String(error)}`,
+    );
+  }
+  const lines = out.trim().split('\n');
+  const url = lines.at(-1) ?? '';
+  const dir = lines.find((l) => l.startsWith('EEM_PG_DIR='))?.slice('EEM_PG_DIR='.length) ?? '';
+  if (!url.startsWith('postgres://') || !dir) throw new Error(`ensure-postgres.sh printed:\n${out}`);
+  return { dir, url };
+}
+
+beforeAll(async () => {
+  cluster = ensurePostgres();
+  server = await startInProcessServer({ dataDir, config: { databaseUrl: cluster.url } });
+  SH = projectId(server, 'SH-01');
+  admin = await login(server, 'admin', { projectId: SH });
+}, 300_000);
+
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  if (cluster) execFileSync('bash', [SCRIPT, 'stop', cluster.dir], { stdio: 'inherit', timeout: 60_000 });
+});
+
+beforeEach(async () => {
+  const { rows } = await sql<{ version: string }>`select version() as version`.execute(server.services.db);
+  expect(rows[0]?.version).toContain('PostgreSQL');
+});
+
+describe('node trees on PostgreSQL', () => {
+  it('seeds the demo trees and answers the line-segment filter', async () => {
+    const [root] = await admin.client.nodes.nodeTree({
+      body: {
+        rootID: SH,
+        rootLabel: 'project',
+        subLayerConditions: [
+          ...['building', 'floor', 'room', 'cabinet', 'transformer'].map((modelLabel) => ({
+            modelLabel,
+            filters: [],
+          })),
+          {
+            modelLabel: 'linesegment',
+            filters: [
+              { prop: 'voltagelevel', operator: 'IN', limit: [12, 13, 14] },
+              { prop: 'operationstatus', operator: 'EQ', limit: 1 },
+              { prop: 'linefunctiontype', operator: 'EQ', limit: 3 },
+            ],
+          },
+        ],
+      },
+    });
+    const segments = flatten(root?.children ?? []).filter((n) => n.node.modelLabel === 'linesegment');
+    expect(segments.length).toBeGreaterThan(0);
+    expect(segments.every((s) => s.node.linefunctiontype === 3 && s.node.operationstatus === 1)).toBe(true);
+    expect(typeof root?.id).toBe('number');
+  });
+
+  it('refuses duplicate names written in parallel (the unique index) and deletes only leaves', async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, () =>
+        admin.client.nodes.manageNode({
+          body: {
+            op: 'add',
+            parent: { id: SH, modelLabel: 'project' },
+            node: { modelLabel: 'building', name: 'PG Hall' },
+          },
+        }),
+      ),
+    );
+    const made = results.flatMap((r) => (r.status === 'fulfilled' && r.value ? [r.value] : []));
+    expect(made).toHaveLength(1);
+    const refused = results.flatMap((r) =>
+      r.status === 'rejected' ? [(r.reason as { msg: string }).msg] : [],
+    );
+    expect(new Set(refused)).toEqual(new Set([`body.node.name: ${NODE_MESSAGES.duplicateName}`]));
+    const hall = made[0];
+    if (!hall) throw new Error('no hall');
+    await admin.client.nodes.manageNode({
+      body: {
+        op: 'add',
+        parent: { id: hall.id, modelLabel: 'building' },
+        node: { modelLabel: 'floor', name: '1F' },
+      },
+    });
+    await expect(
+      admin.client.nodes.manageNode({
+        body: { op: 'delete', node: { id: hall.id, modelLabel: 'building' } },
+      }),
+    ).rejects.toMatchObject({ msg: NODE_MESSAGES.hasChildren });
+  });
+
+  it('imports a workbook in one transaction; bad rows write nothing and the report comes back', async () => {
+    const before = await nodeCount(server, SH);
+    const floors: Cell[][] = [[...HEADERS.floor]];
+    const rooms: Cell[][] = [[...HEADERS.room]];
+    for (let f = 1; f <= 20; f++) {
+      floors.push(['PG Import', `F${f}`, null]);
+      for (let r = 1; r <= 24; r++) rooms.push([`PG Import / F${f}`, `Room ${r}`, null, 'Office']);
+    }
+    const good = await workbook({
+      '房间 Room': rooms,
+      '楼层 Floor': floors,
+      '建筑 Building': [[...HEADERS.building], ['', 'PG Import', null, 12.5]],
+    });
+    const task = await upload(admin, good, { name: 'pg.xlsx' });
+    const done = await waitForTask(admin.client, task.id);
+    expect(done).toMatchObject({
+      status: 3,
+      message: `${NODE_MESSAGES.importSucceeded}: 501 nodes imported`,
+    });
+    expect(await nodeCount(server, SH)).toBe(before + 501);
+    const paths = new Set(flatten(await projectTree(admin.client, SH)).map((n) => n.path));
+    expect(paths.has('Shanghai Plant / PG Import / F20 / Room 24')).toBe(true);
+
+    const bad = await workbook({
+      '楼层 Floor': [[...HEADERS.floor], ['PG Import', 'F21', null], ['PG Import', 'F1', null]],
+      '房间 Room': [[...HEADERS.room], ['PG Import / F21', 'Room 1', null, 'Garage']],
+    });
+    const failed = await waitForTask(admin.client, (await upload(admin, bad, { name: 'pg-bad.xlsx' })).id);
+    expect(failed.status).toBe(4);
+    expect(await nodeCount(server, SH)).toBe(before + 501);
+    const report = await admin.client.download(catalogue.nodes.importReport, {
+      query: { taskId: failed.id },
+    });
+    const book = await readWorkbook(await report.arrayBuffer());
+    expect(sheetRows(book, '楼层 Floor').map((r) => r[3])).toEqual([
+      '错误 Error',
+      '',
+      `name: ${NODE_MESSAGES.duplicateName} (in the project)`,
+    ]);
+    expect(sheetRows(book, '房间 Room')[1]?.[4]).toContain('roomtype must be one of');
+  });
+
+  it('generates the hierarchy as a task and refuses a second network import while one runs', async () => {
+    const task = await admin.client.nodes.generate({
+      body: { operationType: TASK_OPERATION_TYPE.generateHierarchy },
+    });
+    expect((await waitForTask(admin.client, task.id)).status).toBe(3);
+    const topology = await admin.client.nodes.topology();
+    expect(topology.edges.filter((e) => e.kind === 'hierarchy').length).toBeGreaterThan(20);
+
+    const pipes: Cell[][] = [[...HEADERS.pipe]];
+    for (let i = 1; i <= 6000; i++) pipes.push(['PG water', `Pipe ${i}`, null, 80]);
+    const data = await workbook({
+      '管网 Pipe network': [[...HEADERS.pipenetwork], ['', 'PG water', null, 3]],
+      '管道 Pipe': pipes,
+    });
+    const results = await Promise.allSettled([
+      upload(admin, data, { kind: 'networkImport' }),
+      upload(admin, data, { kind: 'networkImport' }),
+    ]);
+    const started = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    expect(started).toHaveLength(1);
+    expect(
+      results.flatMap((r) => (r.status === 'rejected' ? [(r.reason as { msg: string }).msg] : [])),
+    ).toEqual([NODE_MESSAGES.networkImportRunning]);
+    const first = started[0];
+    if (!first) throw new Error('no task');
+    expect((await waitForTask(admin.client, first.id)).status).toBe(3);
+  });
+});

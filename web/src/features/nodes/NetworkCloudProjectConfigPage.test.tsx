@@ -1,0 +1,102 @@
+import { Modal } from '@douyinfe/semi-ui-19';
+import { NODE_MESSAGES, TASK_OPERATION_TYPE } from '@eem/core';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { failure, fakeServer, fileAnswer, renderWithProviders } from '../../blocks/test-kit';
+import { NetworkCloudProjectConfigPage } from './NetworkCloudProjectConfigPage';
+import { fwSession, projectTree, taskOf } from './test-fixtures';
+
+beforeEach(() => {
+  URL.createObjectURL = vi.fn(() => 'blob:template');
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => {
+  cleanup();
+  Modal.destroyAll();
+});
+
+const NET = TASK_OPERATION_TYPE.networkImport;
+
+/** The tree limited to the pipe network, as the server answers the subLayerConditions. */
+function networkTree() {
+  const [project] = projectTree();
+  return [{ ...project, children: project?.children?.filter((c) => c.modelLabel === 'pipenetwork') }];
+}
+
+const modal = () => [...document.querySelectorAll('.semi-modal-content')].at(-1) as HTMLElement;
+
+function pick(name: string) {
+  fireEvent.change(within(modal()).getByLabelText('Choose file'), {
+    target: { files: [new File([new Uint8Array([1, 2])], name)] },
+  });
+}
+
+describe('NetworkCloudProjectConfigPage', () => {
+  it('asks for the pipe-network types only and offers a pipe network under the project', async () => {
+    const s = fakeServer({ 'nodes.nodeTree': () => networkTree() });
+    renderWithProviders(<NetworkCloudProjectConfigPage />, { client: s.client, session: fwSession });
+    expect(await screen.findByText('Main pipe')).toBeTruthy();
+    expect(screen.queryByText('Hall A')).toBeNull();
+    const sent = s.callsOf('nodes.nodeTree')[0]?.body as { subLayerConditions?: { modelLabel: string }[] };
+    const labels = (sent.subLayerConditions ?? []).map((c) => c.modelLabel);
+    expect(labels).toEqual(['meter', 'device', 'pipenetwork', 'pipe', 'valve', 'pump']);
+    fireEvent.click(screen.getByText('Berlin Works'));
+    fireEvent.click(await screen.findByText('Add child'));
+    expect(modal().querySelector('[data-field="modelLabel"]')?.textContent).toContain('Pipe network');
+  });
+
+  it('imports the network workbook and follows the task to 导入成功', async () => {
+    let state = taskOf(41, NET, 2, 0.5);
+    const s = fakeServer({
+      'nodes.nodeTree': () => networkTree(),
+      'nodes.importTemplate': () => fileAnswer(new Uint8Array([1]), 'network.xlsx'),
+      'nodes.networkImport': () => taskOf(41, NET, 2, 0),
+      'notices.importProgress': () => state,
+    });
+    renderWithProviders(<NetworkCloudProjectConfigPage intervalMs={5} />, {
+      client: s.client,
+      session: fwSession,
+    });
+    fireEvent.click(await screen.findByText('Batch import'));
+    fireEvent.click(within(modal()).getByText('Download template'));
+    await waitFor(() => expect(s.callsOf('nodes.importTemplate')).toHaveLength(1));
+    expect(s.callsOf('nodes.importTemplate')[0]?.url.searchParams.get('scope')).toBe('network');
+    pick('network.xlsx');
+    fireEvent.click(within(modal()).getByText('Upload'));
+    expect(await screen.findByText('50%')).toBeTruthy();
+    expect(screen.getByText('导入中')).toBeTruthy();
+    state = taskOf(41, NET, 3, 1);
+    expect(await screen.findByText('导入成功')).toBeTruthy();
+    const progress = s.callsOf('notices.importProgress')[0]?.url.searchParams;
+    expect(progress?.get('operationType')).toBe(String(NET));
+    expect(progress?.get('taskId')).toBe('41');
+    await waitFor(() => expect(s.callsOf('nodes.nodeTree').length).toBeGreaterThan(1));
+  });
+
+  it('warns when the server refuses a second import', async () => {
+    const s = fakeServer({
+      'nodes.nodeTree': () => networkTree(),
+      'nodes.networkImport': () => failure(409, NODE_MESSAGES.networkImportRunning),
+    });
+    renderWithProviders(<NetworkCloudProjectConfigPage intervalMs={5} />, {
+      client: s.client,
+      session: fwSession,
+    });
+    fireEvent.click(await screen.findByText('Batch import'));
+    pick('network.xlsx');
+    fireEvent.click(within(modal()).getByText('Upload'));
+    expect(await screen.findByText('导入失败')).toBeTruthy();
+    expect((await screen.findAllByText(NODE_MESSAGES.networkImportRunning)).length).toBeGreaterThan(0);
+    expect(document.querySelector('.semi-toast-warning')?.textContent).toContain(
+      NODE_MESSAGES.networkImportRunning,
+    );
+  });
+
+  it('keeps the import closed to users without nodeconfig_update', async () => {
+    renderWithProviders(<NetworkCloudProjectConfigPage />, {
+      client: fakeServer({ 'nodes.nodeTree': () => networkTree() }).client,
+      session: { ...fwSession, permissions: new Set<string>() },
+    });
+    expect((await screen.findByText('Batch import')).closest('button')?.hasAttribute('disabled')).toBe(true);
+  });
+});

@@ -1,0 +1,262 @@
+/**
+ * /projectBatchConfig: the batch import wizard (screens.md, IMP): 1 download the template,
+ * 2 choose an xls/xlsx file, 3 validate on the server (nodes.batchImport with dryRun, the
+ * task followed every 5 s) listing the problems with the error report to download,
+ * 4 import for real with the progress bar (导入中), 5 the result (导入成功 / 导入失败) with
+ * 'view log'. The beginner guide opens it with ?newHand=batchImport.
+ */
+import { IconDownload, IconUpload } from '@douyinfe/semi-icons';
+import { Button, Card, Empty, List, Space, Steps, Toast, Typography } from '@douyinfe/semi-ui-19';
+import { catalogue } from '@eem/contract';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useClient } from '../../app/client';
+import { useSession } from '../../app/session';
+import { spreadsheetProblem } from '../../blocks/ImportDialog';
+import { downloadErrorMessage, saveDownload } from '../../blocks/save-file';
+import { TaskProgressBar, type TaskProgressState, useTaskFollower } from '../../blocks/TaskProgress';
+import { useTexts } from '../../i18n/texts';
+import { GuideBanner } from './components/GuideBanner';
+import { startNodeImport, taskProblems } from './components/node-import';
+import { useRefreshNodes } from './components/TreeConfigurator';
+import { nodeTexts } from './texts';
+
+export interface ImportPageProps {
+  /** Poll interval of the task (default 5 s; tests pass less). */
+  intervalMs?: number;
+}
+
+export function ProjectBatchConfigPage({ intervalMs }: ImportPageProps = {}) {
+  const t = useTexts(nodeTexts);
+  const { effectiveProjectId } = useSession();
+  return (
+    <div className="eem-page">
+      <Typography.Title heading={4}>{t('batchTitle')}</Typography.Title>
+      <GuideBanner guide="batchImport" text={t('guideBatch')} />
+      {effectiveProjectId > 0 ? (
+        <Wizard {...(intervalMs === undefined ? {} : { intervalMs })} />
+      ) : (
+        <Empty description={t('noProject')} />
+      )}
+    </div>
+  );
+}
+
+type Step = 0 | 1 | 2 | 3 | 4;
+
+function Problems({
+  progress,
+  onReport,
+}: {
+  progress: TaskProgressState;
+  onReport: (taskId: number) => void;
+}) {
+  const t = useTexts(nodeTexts);
+  const problems = taskProblems(progress.message);
+  const taskId = progress.task?.id;
+  return (
+    <Space vertical align="start" spacing={8} style={{ width: '100%' }}>
+      {problems.length > 0 && (
+        <List
+          header={<Typography.Text strong>{t('problems')}</Typography.Text>}
+          size="small"
+          bordered
+          style={{ width: '100%' }}
+          dataSource={problems}
+          renderItem={(item) => (
+            <List.Item>
+              <Typography.Text type="danger">{item}</Typography.Text>
+            </List.Item>
+          )}
+        />
+      )}
+      {taskId !== undefined && !progress.refused && (
+        <Button icon={<IconDownload />} onClick={() => onReport(taskId)}>
+          {t('downloadReport')}
+        </Button>
+      )}
+    </Space>
+  );
+}
+
+function Wizard({ intervalMs }: ImportPageProps) {
+  const t = useTexts(nodeTexts);
+  const client = useClient();
+  const navigate = useNavigate();
+  const refresh = useRefreshNodes();
+  const canEdit = useSession().permissions.has('nodeconfig_update');
+  const input = useRef<HTMLInputElement>(null);
+  const [step, setStep] = useState<Step>(0);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const validation = useTaskFollower();
+  const poll = intervalMs === undefined ? {} : { intervalMs };
+  const importing = useTaskFollower();
+
+  const downloadTemplate = async () => {
+    try {
+      await saveDownload(await client.download(catalogue.nodes.importTemplate, { query: { scope: 'all' } }));
+    } catch (error) {
+      Toast.error(downloadErrorMessage(error));
+    }
+  };
+
+  const downloadReport = async (taskId: number) => {
+    try {
+      await saveDownload(await client.download(catalogue.nodes.importReport, { query: { taskId } }));
+    } catch (error) {
+      Toast.error(downloadErrorMessage(error));
+    }
+  };
+
+  const choose = (picked: File | undefined) => {
+    if (!picked) return;
+    const problem = spreadsheetProblem(picked, undefined, {
+      onlyExcel: t('onlyExcel'),
+      fileTooLarge: t('fileTooLarge'),
+    });
+    setFileError(problem);
+    setFile(problem ? null : picked);
+    validation.reset();
+    importing.reset();
+  };
+
+  const validate = async () => {
+    if (!file) return;
+    setStep(2);
+    const end = await validation.follow((c) => startNodeImport(c, 'nodes', file, true), poll);
+    if (end?.refused && end.message) Toast.error(end.message);
+  };
+
+  const runImport = async () => {
+    if (!file) return;
+    setStep(3);
+    const end = await importing.follow((c) => startNodeImport(c, 'nodes', file, false), poll);
+    if (!end) return;
+    if (end.refused && end.message) Toast.error(end.message);
+    if (end.phase === 'success') await refresh();
+    setStep(4);
+  };
+
+  const restart = () => {
+    validation.reset();
+    importing.reset();
+    setFile(null);
+    setStep(1);
+  };
+
+  const v = validation.progress;
+  const imp = importing.progress;
+
+  return (
+    <Card>
+      {!canEdit && (
+        <Typography.Paragraph type="warning" style={{ marginBottom: 12 }}>
+          {t('noPermission')}
+        </Typography.Paragraph>
+      )}
+      <Steps type="basic" current={step} style={{ marginBottom: 24 }}>
+        <Steps.Step title={t('step.template')} />
+        <Steps.Step title={t('step.file')} />
+        <Steps.Step title={t('step.validate')} />
+        <Steps.Step title={t('step.import')} />
+        <Steps.Step title={t('step.result')} />
+      </Steps>
+
+      {step === 0 && (
+        <Space vertical align="start" spacing={12}>
+          <Typography.Paragraph>{t('step.template.text')}</Typography.Paragraph>
+          <Space>
+            <Button icon={<IconDownload />} onClick={() => void downloadTemplate()}>
+              {t('downloadTemplate')}
+            </Button>
+            <Button theme="solid" type="primary" disabled={!canEdit} onClick={() => setStep(1)}>
+              {t('next')}
+            </Button>
+          </Space>
+        </Space>
+      )}
+
+      {step === 1 && (
+        <Space vertical align="start" spacing={12}>
+          <Typography.Paragraph>{t('step.file.text')}</Typography.Paragraph>
+          <Space>
+            <Button icon={<IconUpload />} onClick={() => input.current?.click()}>
+              {t('chooseFile')}
+            </Button>
+            <Typography.Text>{file?.name ?? ''}</Typography.Text>
+            <input
+              ref={input}
+              type="file"
+              accept=".xls,.xlsx"
+              aria-label={t('chooseFile')}
+              style={{ display: 'none' }}
+              onChange={(e) => {
+                choose(e.target.files?.[0]);
+                e.target.value = '';
+              }}
+            />
+          </Space>
+          {fileError && (
+            <Typography.Text type="danger" role="alert">
+              {fileError}
+            </Typography.Text>
+          )}
+          <Space>
+            <Button onClick={() => setStep(0)}>{t('previous')}</Button>
+            <Button theme="solid" type="primary" disabled={!file || !canEdit} onClick={() => void validate()}>
+              {t('validate')}
+            </Button>
+          </Space>
+        </Space>
+      )}
+
+      {step === 2 && v && (
+        <Space vertical align="start" spacing={12} style={{ width: '100%' }}>
+          <Typography.Paragraph>{t('step.validate.text')}</Typography.Paragraph>
+          <TaskProgressBar
+            progress={v}
+            showMessage={false}
+            captions={{ running: t('validating'), success: t('validOk'), failure: t('validFailed') }}
+          />
+          {v.phase === 'success' && v.message && (
+            <Typography.Text type="tertiary">{v.message}</Typography.Text>
+          )}
+          {v.phase === 'failure' && <Problems progress={v} onReport={(id) => void downloadReport(id)} />}
+          <Space>
+            <Button disabled={validation.busy} onClick={restart}>
+              {t('chooseAgain')}
+            </Button>
+            <Button
+              theme="solid"
+              type="primary"
+              disabled={v.phase !== 'success' || !canEdit}
+              onClick={() => void runImport()}
+            >
+              {t('startImport')}
+            </Button>
+          </Space>
+        </Space>
+      )}
+
+      {(step === 3 || step === 4) && imp && (
+        <Space vertical align="start" spacing={12} style={{ width: '100%' }}>
+          {step === 3 && <Typography.Paragraph>{t('step.import.text')}</Typography.Paragraph>}
+          <TaskProgressBar progress={imp} showMessage={false} />
+          {step === 4 && imp.phase === 'success' && imp.message && (
+            <Typography.Text type="tertiary">{imp.message}</Typography.Text>
+          )}
+          {step === 4 && imp.phase === 'failure' && (
+            <Problems progress={imp} onReport={(id) => void downloadReport(id)} />
+          )}
+          {step === 4 && (
+            <Space>
+              <Button onClick={() => navigate('/log')}>{t('viewLog')}</Button>
+              <Button onClick={restart}>{t('again')}</Button>
+            </Space>
+          )}
+        </Space>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,178 @@
+/**
+ * /topologyConfig: the generated topology of the project (nodes.topology) as indented lists of
+ * its pipeline-network and hierarchy links, and the Generate actions (nodes.generate,
+ * operation types 1, 2 and 5). A progress notice follows the task every 15 s (platform-core §4)
+ * until success (the topology is read again) or failure, with 'view log'.
+ */
+import { Button, Card, Col, Empty, Row, Space, Spin, Toast, Typography } from '@douyinfe/semi-ui-19';
+import type { Topology } from '@eem/contract';
+import { nodeType, POLLING, TASK_OPERATION_TYPE } from '@eem/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQueries } from '../../app/client';
+import { formatDate } from '../../app/format';
+import { useSession } from '../../app/session';
+import { errorMessage } from '../../blocks/save-file';
+import { TaskProgressBar, useTaskFollower } from '../../blocks/TaskProgress';
+import { useLanguage } from '../../i18n/language';
+import { useTexts } from '../../i18n/texts';
+import { labelIn } from './components/node-form';
+import { useRefreshNodes } from './components/TreeConfigurator';
+import { topologyLines } from './components/topology-tree';
+import type { ImportPageProps } from './ProjectBatchConfigPage';
+import { nodeTexts } from './texts';
+
+type GenerateType = 1 | 2 | 5;
+
+const ACTIONS: {
+  operationType: GenerateType;
+  text: 'generatePipeline' | 'generateHierarchy' | 'generateHierarchyConfig';
+}[] = [
+  { operationType: TASK_OPERATION_TYPE.generatePipeline, text: 'generatePipeline' },
+  { operationType: TASK_OPERATION_TYPE.generateHierarchy, text: 'generateHierarchy' },
+  { operationType: TASK_OPERATION_TYPE.generateHierarchyConfig, text: 'generateHierarchyConfig' },
+];
+
+export function TopologyConfigPage({ intervalMs = POLLING.topologyMs }: ImportPageProps = {}) {
+  const t = useTexts(nodeTexts);
+  const { effectiveProjectId, permissions } = useSession();
+  if (effectiveProjectId <= 0) {
+    return (
+      <div className="eem-page">
+        <Typography.Title heading={4}>{t('topologyTitle')}</Typography.Title>
+        <Empty description={t('noProject')} />
+      </div>
+    );
+  }
+  return <TopologyView canEdit={permissions.has('nodeconfig_update')} intervalMs={intervalMs} />;
+}
+
+function TopologyView({ canEdit, intervalMs }: { canEdit: boolean; intervalMs: number }) {
+  const t = useTexts(nodeTexts);
+  const queries = useQueries();
+  const navigate = useNavigate();
+  const refresh = useRefreshNodes();
+  const topology = useQuery(queries.nodes.topology({ body: {} }));
+  const follower = useTaskFollower();
+  const [running, setRunning] = useState<GenerateType | null>(null);
+
+  useEffect(() => {
+    if (topology.error) Toast.error(errorMessage(topology.error, t('noLinks')));
+  }, [topology.error, t]);
+
+  const generate = async (operationType: GenerateType) => {
+    setRunning(operationType);
+    const end = await follower.follow(
+      async (client) => {
+        const task = await client.nodes.generate({ body: { operationType } });
+        return { operationType, taskId: task.id };
+      },
+      { intervalMs },
+    );
+    if (end?.refused && end.message) Toast.error(end.message);
+    if (end?.phase === 'success') await refresh();
+  };
+
+  const progress = follower.progress;
+  return (
+    <div className="eem-page">
+      <Typography.Title heading={4}>{t('topologyTitle')}</Typography.Title>
+      <Space wrap style={{ marginBottom: 12 }}>
+        {ACTIONS.map((a) => (
+          <Button
+            key={a.operationType}
+            theme={a.operationType === 1 ? 'solid' : 'light'}
+            type="primary"
+            disabled={!canEdit || follower.busy}
+            loading={follower.busy && running === a.operationType}
+            onClick={() => void generate(a.operationType)}
+          >
+            {t(a.text)}
+          </Button>
+        ))}
+      </Space>
+      {progress && (
+        <Card style={{ marginBottom: 12 }} data-testid="progress-notice">
+          <TaskProgressBar
+            progress={progress}
+            captions={{ running: t('generating'), success: t('generated'), failure: t('generateFailed') }}
+          />
+          {progress.phase !== 'running' && (
+            <Space style={{ marginTop: 8 }}>
+              <Button
+                onClick={() => {
+                  follower.reset();
+                  navigate('/log');
+                }}
+              >
+                {t('viewLog')}
+              </Button>
+              <Button theme="borderless" onClick={follower.reset}>
+                {t('cancel')}
+              </Button>
+            </Space>
+          )}
+        </Card>
+      )}
+      {topology.isPending ? (
+        <Spin />
+      ) : !topology.data ? (
+        <Empty description={t('noLinks')} />
+      ) : (
+        <Row gutter={16}>
+          <Col span={12}>
+            <Links topology={topology.data} kind="pipeline" />
+          </Col>
+          <Col span={12}>
+            <Links topology={topology.data} kind="hierarchy" />
+          </Col>
+        </Row>
+      )}
+    </div>
+  );
+}
+
+function Links({ topology, kind }: { topology: Topology; kind: 'pipeline' | 'hierarchy' }) {
+  const t = useTexts(nodeTexts);
+  const { language } = useLanguage();
+  const lines = topologyLines(topology, kind);
+  const at = topology.generatedAt[kind];
+  const links = topology.edges.filter((e) => e.kind === kind).length;
+  return (
+    <Card
+      title={kind === 'pipeline' ? t('pipelineLinks') : t('hierarchyLinks')}
+      headerExtraContent={
+        <Typography.Text type="tertiary" size="small">
+          {at === null ? t('neverGenerated') : t('lastGenerated', { time: formatDate(at) })}
+        </Typography.Text>
+      }
+      data-testid={`links-${kind}`}
+    >
+      {lines.length === 0 ? (
+        <Empty description={t('noLinks')} />
+      ) : (
+        <>
+          <Typography.Text type="tertiary" size="small">
+            {t('linkCount', { nodes: new Set(lines.map((l) => l.id)).size, links })}
+          </Typography.Text>
+          <ul style={{ listStyle: 'none', margin: '8px 0 0', padding: 0, maxHeight: 560, overflow: 'auto' }}>
+            {lines.map((line) => {
+              const type = nodeType(line.modelLabel);
+              return (
+                <li key={line.key} style={{ paddingLeft: line.depth * 20, lineHeight: '24px' }}>
+                  <Typography.Text>{line.depth > 0 ? `└ ${line.name}` : line.name}</Typography.Text>
+                  {type && (
+                    <Typography.Text type="tertiary" size="small" style={{ marginLeft: 8 }}>
+                      {labelIn(type.label, language)}
+                    </Typography.Text>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,469 @@
+/**
+ * TreeConfigurator (screens.md §1): the project's node tree on the left (nodes.nodeTree with
+ * rootID = the project, searchable) and the selected node's detail form on the right, driven
+ * by its type in @eem/core: edit (projects.updateNode), add a child of a type the node may hold
+ * (childTypes), delete (refused by the server while it has children) and move under a node
+ * that canHold it (nodes.manageNode). Holders of nodeconfig_update change; others look.
+ */
+import { IconDelete, IconPlus, IconTreeTriangleRight } from '@douyinfe/semi-icons';
+import {
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Modal,
+  Row,
+  Select,
+  Space,
+  Spin,
+  Toast,
+  Typography,
+} from '@douyinfe/semi-ui-19';
+import type { NodeTreeItem } from '@eem/contract';
+import { canHold, childTypes, type NodeTypeDefinition, nodeType } from '@eem/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useMutations, useQueries } from '../../../app/client';
+import { formatDate } from '../../../app/format';
+import { FieldFrame, FormFields } from '../../../blocks/FormFields';
+import type { FieldErrors } from '../../../blocks/form-issues';
+import { type NodeRef, NodeTreePicker } from '../../../blocks/NodeTreePicker';
+import { flattenTree, indexTree, nodeKey } from '../../../blocks/node-tree-model';
+import { errorMessage } from '../../../blocks/save-file';
+import { useLanguage } from '../../../i18n/language';
+import { useTexts } from '../../../i18n/texts';
+import { nodeTexts } from '../texts';
+import {
+  labelIn,
+  type NodeForm,
+  nodeFormBody,
+  nodeFormFields,
+  nodeToForm,
+  validateNodeForm,
+} from './node-form';
+
+export interface TreeConfiguratorProps {
+  projectId: number;
+  canEdit: boolean;
+  /** The node types handled here (all by default); the tree is limited to them (subLayerConditions). */
+  types?: readonly NodeTypeDefinition[];
+  /** Extra actions above the tree (an import button). */
+  toolbar?: ReactNode;
+}
+
+/** The endpoints whose answers change when a node changes. */
+export const NODE_QUERY_KEYS = [
+  'nodes.nodeTree',
+  'nodes.nodeTreeSimple',
+  'nodes.nodeTreeWithAuth',
+  'nodes.nodeTreeSimpleWithAuth',
+  'nodes.topology',
+  'projects.nodeData',
+] as const;
+
+export function useRefreshNodes(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return async () => {
+    await Promise.all(NODE_QUERY_KEYS.map((id) => queryClient.invalidateQueries({ queryKey: [id] })));
+  };
+}
+
+/** The types a parent may hold among those handled here. */
+function allowedChildren(parentLabel: string, types: readonly NodeTypeDefinition[] | undefined) {
+  const labels = types ? new Set(types.map((t) => t.modelLabel)) : null;
+  return childTypes(parentLabel).filter((t) => !labels || labels.has(t.modelLabel));
+}
+
+export function TreeConfigurator({ projectId, canEdit, types, toolbar }: TreeConfiguratorProps) {
+  const t = useTexts(nodeTexts);
+  const queries = useQueries();
+  const tree = useQuery(
+    queries.nodes.nodeTree({
+      body: {
+        rootID: projectId,
+        rootLabel: 'project',
+        ...(types
+          ? { subLayerConditions: types.map((type) => ({ modelLabel: type.modelLabel, filters: [] })) }
+          : {}),
+      },
+    }),
+  );
+  const [selected, setSelected] = useState<NodeRef | null>(null);
+  const nodes = tree.data ?? [];
+  const index = useMemo(() => indexTree(nodes), [nodes]);
+  const current = selected ? index.get(nodeKey(selected)) : undefined;
+
+  useEffect(() => {
+    if (tree.error) Toast.error(errorMessage(tree.error, t('noNodes')));
+  }, [tree.error, t]);
+
+  return (
+    <Row gutter={16}>
+      <Col span={8}>
+        <Card title={t('nodeTree')} headerExtraContent={toolbar}>
+          {tree.isPending ? (
+            <Spin />
+          ) : (
+            <NodeTreePicker
+              mode="single"
+              tree={nodes}
+              value={current ? { id: current.id, modelLabel: current.modelLabel, name: current.name } : null}
+              onChange={setSelected}
+              height={560}
+              aria-label={t('nodeTree')}
+            />
+          )}
+        </Card>
+      </Col>
+      <Col span={16}>
+        <Card>
+          {!current ? (
+            <Empty description={t('selectNode')} />
+          ) : current.modelLabel === 'project' ? (
+            <ProjectPanel project={current} canEdit={canEdit} types={types} onAdded={setSelected} />
+          ) : (
+            <NodeDetail
+              key={nodeKey(current)}
+              node={current}
+              tree={nodes}
+              canEdit={canEdit}
+              types={types}
+              onSelect={setSelected}
+            />
+          )}
+        </Card>
+      </Col>
+    </Row>
+  );
+}
+
+function ProjectPanel({
+  project,
+  canEdit,
+  types,
+  onAdded,
+}: {
+  project: NodeTreeItem;
+  canEdit: boolean;
+  types: readonly NodeTypeDefinition[] | undefined;
+  onAdded: (node: NodeRef) => void;
+}) {
+  const t = useTexts(nodeTexts);
+  const [adding, setAdding] = useState(false);
+  const children = allowedChildren('project', types);
+  return (
+    <Space vertical align="start" spacing={12} style={{ width: '100%' }}>
+      <Typography.Title heading={5}>
+        {t('project')}: {project.name}
+      </Typography.Title>
+      <Typography.Text type="tertiary">{t('projectHint')}</Typography.Text>
+      <Button
+        icon={<IconPlus />}
+        theme="solid"
+        type="primary"
+        disabled={!canEdit || children.length === 0}
+        onClick={() => setAdding(true)}
+      >
+        {t('addChild')}
+      </Button>
+      {adding && (
+        <AddNodeDialog
+          parent={project}
+          choices={children}
+          onClose={() => setAdding(false)}
+          onAdded={onAdded}
+        />
+      )}
+    </Space>
+  );
+}
+
+function NodeDetail({
+  node,
+  tree,
+  canEdit,
+  types,
+  onSelect,
+}: {
+  node: NodeTreeItem;
+  tree: readonly NodeTreeItem[];
+  canEdit: boolean;
+  types: readonly NodeTypeDefinition[] | undefined;
+  onSelect: (node: NodeRef | null) => void;
+}) {
+  const t = useTexts(nodeTexts);
+  const { language } = useLanguage();
+  const queries = useQueries();
+  const mutations = useMutations();
+  const refresh = useRefreshNodes();
+  const type = nodeType(node.modelLabel);
+  const detail = useQuery(queries.projects.nodeData({ body: { id: node.id, modelLabel: node.modelLabel } }));
+  const update = useMutation(mutations.projects.updateNode());
+  const manage = useMutation(mutations.nodes.manageNode());
+  const [form, setForm] = useState<NodeForm | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [adding, setAdding] = useState(false);
+  const [moving, setMoving] = useState(false);
+
+  const data = detail.data as Record<string, unknown> | undefined;
+  useEffect(() => {
+    if (type && data) setForm(nodeToForm(type, data));
+  }, [type, data]);
+  useEffect(() => {
+    if (detail.error) Toast.error(errorMessage(detail.error, t('selectNode')));
+  }, [detail.error, t]);
+
+  if (!type) return <Empty description={node.modelLabel} />;
+  if (detail.isPending || !form) return <Spin />;
+
+  const children = allowedChildren(node.modelLabel, types);
+  const save = async () => {
+    const found = validateNodeForm(type, form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      await update.mutateAsync({
+        body: { id: node.id, modelLabel: node.modelLabel, ...nodeFormBody(type, form) },
+      });
+      Toast.success(t('saved'));
+      await refresh();
+    } catch (error) {
+      Toast.error(errorMessage(error, t('save')));
+    }
+  };
+
+  const remove = () => {
+    Modal.confirm({
+      title: t('deleteConfirm', { name: node.name }),
+      okText: t('confirm'),
+      cancelText: t('cancel'),
+      onOk: async () => {
+        try {
+          await manage.mutateAsync({
+            body: { op: 'delete', node: { id: node.id, modelLabel: node.modelLabel } },
+          });
+          Toast.success(t('deleted'));
+          onSelect(null);
+          await refresh();
+        } catch (error) {
+          Toast.error(errorMessage(error, t('delete')));
+        }
+      },
+    });
+  };
+
+  return (
+    <Space vertical align="start" spacing={12} style={{ width: '100%' }}>
+      <Typography.Title heading={5}>
+        {labelIn(type.label, language)}: {node.name}
+      </Typography.Title>
+      <Descriptions
+        row
+        size="small"
+        data={[
+          { key: t('path'), value: typeof data?.path === 'string' && data.path ? data.path : '--' },
+          { key: t('childCount'), value: typeof data?.childCount === 'number' ? data.childCount : '--' },
+          {
+            key: t('updatedAt'),
+            value: typeof data?.updatedAt === 'number' ? formatDate(data.updatedAt) : '--',
+          },
+        ]}
+      />
+      <div style={{ width: '100%', maxWidth: 520 }}>
+        <FormFields
+          fields={nodeFormFields(type, language, t('name')).map((f) => ({ ...f, disabled: () => !canEdit }))}
+          values={form}
+          mode="edit"
+          errors={errors}
+          idPrefix="node"
+          onChange={(field, value) => setForm({ ...form, [field]: value as string | number | null })}
+        />
+      </div>
+      {canEdit && (
+        <Space wrap>
+          <Button theme="solid" type="primary" loading={update.isPending} onClick={() => void save()}>
+            {t('save')}
+          </Button>
+          <Button icon={<IconPlus />} disabled={children.length === 0} onClick={() => setAdding(true)}>
+            {t('addChild')}
+          </Button>
+          <Button icon={<IconTreeTriangleRight />} onClick={() => setMoving(true)}>
+            {t('move')}
+          </Button>
+          <Button icon={<IconDelete />} type="danger" onClick={remove}>
+            {t('delete')}
+          </Button>
+        </Space>
+      )}
+      {adding && (
+        <AddNodeDialog parent={node} choices={children} onClose={() => setAdding(false)} onAdded={onSelect} />
+      )}
+      {moving && (
+        <MoveNodeDialog node={node} tree={tree} onClose={() => setMoving(false)} onMoved={onSelect} />
+      )}
+    </Space>
+  );
+}
+
+function AddNodeDialog({
+  parent,
+  choices,
+  onClose,
+  onAdded,
+}: {
+  parent: NodeTreeItem;
+  choices: readonly NodeTypeDefinition[];
+  onClose: () => void;
+  onAdded: (node: NodeRef) => void;
+}) {
+  const t = useTexts(nodeTexts);
+  const { language } = useLanguage();
+  const mutations = useMutations();
+  const refresh = useRefreshNodes();
+  const manage = useMutation(mutations.nodes.manageNode());
+  const [label, setLabel] = useState<string | null>(
+    choices.length === 1 ? (choices[0]?.modelLabel ?? null) : null,
+  );
+  const type = label ? nodeType(label) : undefined;
+  const [form, setForm] = useState<NodeForm>({ name: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const submit = async () => {
+    if (!type) {
+      setErrors({ modelLabel: t('required') });
+      return;
+    }
+    const values = { ...nodeToForm(type, null), ...form };
+    const found = validateNodeForm(type, values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      const made = await manage.mutateAsync({
+        body: {
+          op: 'add',
+          parent: { id: parent.id, modelLabel: parent.modelLabel },
+          node: { modelLabel: type.modelLabel, ...nodeFormBody(type, values) },
+        },
+      });
+      Toast.success(t('added'));
+      await refresh();
+      if (made) onAdded({ id: made.id, modelLabel: made.modelLabel, name: made.name });
+      onClose();
+    } catch (error) {
+      Toast.error(errorMessage(error, t('addChild')));
+    }
+  };
+
+  return (
+    <Modal
+      visible
+      title={t('addChildTitle', { name: parent.name })}
+      okText={t('confirm')}
+      cancelText={t('cancel')}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      confirmLoading={manage.isPending}
+      maskClosable={false}
+    >
+      <FieldFrame field="modelLabel" label={t('type')} required error={errors.modelLabel}>
+        <Select
+          style={{ width: '100%' }}
+          motion={false}
+          aria-label={t('type')}
+          value={label ?? undefined}
+          optionList={choices.map((c) => ({ value: c.modelLabel, label: labelIn(c.label, language) }))}
+          onChange={(v) => {
+            setLabel(typeof v === 'string' ? v : null);
+            setErrors({});
+          }}
+        />
+      </FieldFrame>
+      {type && (
+        <FormFields
+          fields={nodeFormFields(type, language, t('name'))}
+          values={{ ...nodeToForm(type, null), ...form }}
+          mode="create"
+          errors={errors}
+          idPrefix="add-node"
+          onChange={(field, value) => setForm({ ...form, [field]: value as string | number | null })}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function MoveNodeDialog({
+  node,
+  tree,
+  onClose,
+  onMoved,
+}: {
+  node: NodeTreeItem;
+  tree: readonly NodeTreeItem[];
+  onClose: () => void;
+  onMoved: (node: NodeRef) => void;
+}) {
+  const t = useTexts(nodeTexts);
+  const mutations = useMutations();
+  const refresh = useRefreshNodes();
+  const manage = useMutation(mutations.nodes.manageNode());
+  const [parent, setParent] = useState<NodeRef | null>(null);
+  /** The node and its subtree cannot become its own parent. */
+  const own = useMemo(() => new Set(flattenTree([node]).map(nodeKey)), [node]);
+  const currentParent = useMemo(
+    () => flattenTree(tree).find((n) => n.children?.some((c) => nodeKey(c) === nodeKey(node))),
+    [tree, node],
+  );
+  const selectable = useMemo(
+    () => (candidate: { id: number; modelLabel: string }) =>
+      canHold(candidate.modelLabel, node.modelLabel) &&
+      !own.has(nodeKey(candidate)) &&
+      (!currentParent || nodeKey(candidate) !== nodeKey(currentParent)),
+    [node, own, currentParent],
+  );
+
+  const submit = async () => {
+    if (!parent) return;
+    try {
+      await manage.mutateAsync({
+        body: {
+          op: 'move',
+          node: { id: node.id, modelLabel: node.modelLabel },
+          parent: { id: parent.id, modelLabel: parent.modelLabel },
+        },
+      });
+      Toast.success(t('moved'));
+      await refresh();
+      onMoved({ id: node.id, modelLabel: node.modelLabel, name: node.name });
+      onClose();
+    } catch (error) {
+      Toast.error(errorMessage(error, t('move')));
+    }
+  };
+
+  return (
+    <Modal
+      visible
+      title={t('moveTitle', { name: node.name })}
+      okText={t('confirm')}
+      cancelText={t('cancel')}
+      okButtonProps={{ disabled: !parent }}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      confirmLoading={manage.isPending}
+      maskClosable={false}
+    >
+      <Typography.Text type="tertiary">{t('newParent')}</Typography.Text>
+      <NodeTreePicker
+        mode="single"
+        tree={tree}
+        value={parent}
+        onChange={(next) => setParent(next && selectable(next) ? next : null)}
+        isSelectable={selectable}
+        height={360}
+        aria-label={t('newParent')}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,74 @@
+/** Answers as the server gives them, for the node screens' component tests. */
+import type { NodeTreeItem, Task } from '@eem/contract';
+
+export function taskOf(id: number, operationType: number, status: number, ratio: number, message = ''): Task {
+  return {
+    id,
+    projectId: 2,
+    type: 1,
+    operationType,
+    logType: 0,
+    status,
+    ratio,
+    processInfo: { name: 'nodes.xlsx', ratio, status },
+    startTime: 1_700_000_000_000,
+    endTime: status === 2 ? null : 1_700_000_060_000,
+    message,
+  };
+}
+
+/** Berlin Works: a building with a floor and a room holding a cabinet, and a water network. */
+export function projectTree(): NodeTreeItem[] {
+  return [
+    {
+      id: 2,
+      modelLabel: 'project',
+      name: 'Berlin Works',
+      children: [
+        {
+          id: 10,
+          modelLabel: 'building',
+          name: 'Hall A',
+          code: 'A',
+          area: 1200.5,
+          children: [
+            {
+              id: 11,
+              modelLabel: 'floor',
+              name: 'Ground floor',
+              children: [
+                {
+                  id: 12,
+                  modelLabel: 'room',
+                  name: 'Switch room 1',
+                  roomtype: 1,
+                  children: [{ id: 13, modelLabel: 'cabinet', name: 'Cabinet K1', children: [] }],
+                },
+              ],
+            },
+            {
+              id: 14,
+              modelLabel: 'floor',
+              name: 'First floor',
+              children: [{ id: 15, modelLabel: 'room', name: 'Office 2', roomtype: 4, children: [] }],
+            },
+          ],
+        },
+        {
+          id: 20,
+          modelLabel: 'pipenetwork',
+          name: 'Water network',
+          medium: 3,
+          children: [{ id: 21, modelLabel: 'pipe', name: 'Main pipe', diameter: 200, children: [] }],
+        },
+      ],
+    },
+  ];
+}
+
+export const fwSession = {
+  module: 'fw' as const,
+  projectId: 2,
+  effectiveProjectId: 2,
+  permissions: new Set(['nodeconfig_update', 'cloud_cloudProjectConfig', 'cloud_projectBatchConfig']),
+};

@@ -119,7 +119,8 @@ describe('platform screens (admin)', () => {
     await page.waitForFunction(
       () => document.querySelector('.eem-header')?.getAttribute('data-module') === 'fw',
     );
-    expect(await page.textContent('[data-testid=project-name]')).toBe('Berlin Works');
+    // The header names the project once the project list has answered.
+    await page.waitForSelector('[data-testid=project-name]:has-text("Berlin Works")');
     expect(new URL(page.url()).pathname).not.toBe('/projectnavigation');
   });
 

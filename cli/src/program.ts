@@ -100,6 +100,10 @@ function rootCommand(runtime: Runtime): Command {
         return;
       }
       const ctx = await runtime.context(command);
+      // Ink draws only the last frame when it thinks it runs in CI (is-in-ci reads CI and
+      // CONTINUOUS_INTEGRATION when Ink is first imported). The app is only opened on a
+      // terminal, where a person watches: draw every frame even with CI set in the environment.
+      for (const key of ['CI', 'CONTINUOUS_INTEGRATION']) if (key in process.env) process.env[key] = 'false';
       const { runApp } = await import('./tui/run-app.js');
       runtime.exitCode = await runApp(ctx);
     });

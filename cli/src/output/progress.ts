@@ -28,6 +28,8 @@ export async function withProgress<T>(
         text,
         stream: ctx.io.stderr as NodeJS.WritableStream,
         discardStdin: false,
+        // eem decided already (ctx.animate: a terminal, not TERM=dumb, not CI by eem's env).
+        isEnabled: true,
       }).start();
       stop = () => spinner.stop();
     });

@@ -51,6 +51,7 @@ export function demoProject(overrides: Partial<Project> = {}): Project {
     operationDate: null,
     annualOutput: null,
     description: null,
+    mainImage: null,
     ...overrides,
   };
 }

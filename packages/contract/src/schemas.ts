@@ -193,6 +193,8 @@ export const project = z.object({
   operationDate: z.number().nullable(),
   annualOutput: z.number().nullable(),
   description: z.string().nullable(),
+  /** fileName of the main image (read it with files.downloadFile), null when none. */
+  mainImage: z.string().nullable(),
 });
 export type Project = z.output<typeof project>;
 

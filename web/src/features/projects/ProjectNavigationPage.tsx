@@ -21,6 +21,7 @@ import {
 import { useMemo, useState } from 'react';
 import { formatDate } from '../../app/format';
 import { useEnterProject } from '../../app/menu';
+import { FileImage } from '../../blocks/FileImage';
 import { useTexts } from '../../i18n/texts';
 import { ProjectMap } from './components/ProjectMap';
 import { alarmCounts, type ProjectSummary, useLevelName, useProjectList, useTodayNotices } from './queries';
@@ -116,6 +117,15 @@ export function ProjectNavigationPage() {
                         </Typography.Text>
                       }
                       headerExtraContent={p.level ? <Tag size="small">{levelName(p.level)}</Tag> : null}
+                      cover={
+                        p.mainImage ? (
+                          <FileImage
+                            fileName={p.mainImage}
+                            alt={p.name}
+                            style={{ width: '100%', height: 120, objectFit: 'cover' }}
+                          />
+                        ) : undefined
+                      }
                       footer={
                         <Button
                           theme="solid"

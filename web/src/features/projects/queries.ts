@@ -22,6 +22,8 @@ export interface ProjectSummary {
   operationDate: number | null;
   longitude: number | null;
   latitude: number | null;
+  /** fileName of the main image, shown as the card's cover. */
+  mainImage: string | null;
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v : null);
@@ -42,6 +44,7 @@ export function toSummary(
     operationDate: num(n.operationDate),
     longitude: num(n.longitude),
     latitude: num(n.latitude),
+    mainImage: text(n.mainImage),
   };
 }
 

@@ -23,6 +23,7 @@ export function toWireProject(row: Selectable<ProjectTable>): Project {
     operationDate: row.operation_date,
     annualOutput: row.annual_output,
     description: row.description,
+    mainImage: row.main_image,
   };
 }
 

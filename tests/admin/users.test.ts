@@ -1,4 +1,4 @@
-import { MESSAGES, maskText, WIRE_MESSAGES } from '@eem/core';
+import { MESSAGES, maskText, NODE_LABELS, WIRE_MESSAGES } from '@eem/core';
 import {
   EemError,
   PermissionError,
@@ -34,6 +34,30 @@ async function roleId(who: SignedIn, name: string, tenant?: number): Promise<num
 }
 
 const NEW_PASSWORD = 'New@2026pass';
+
+interface TreeEntry {
+  id: number;
+  modelLabel: string;
+  name: string;
+  /** Names from the project's first level down to the node, joined by ' / '. */
+  path: string;
+}
+
+/** Every node of a tree answer, depth first, with its path. */
+function flattenTree(
+  nodes: readonly { id: number; modelLabel: string; name: string; children?: unknown }[],
+  prefix = '',
+): TreeEntry[] {
+  return nodes.flatMap((n) => {
+    const path = prefix ? `${prefix} / ${n.name}` : n.name;
+    const children = Array.isArray(n.children)
+      ? (n.children as { id: number; modelLabel: string; name: string; children?: unknown }[])
+      : [];
+    // The project itself (the root of a project tree) is not part of the paths.
+    if (n.modelLabel === 'project') return flattenTree(children, '');
+    return [{ id: n.id, modelLabel: n.modelLabel, name: n.name, path }, ...flattenTree(children, path)];
+  });
+}
 
 beforeAll(async () => {
   server = await startInProcessServer();
@@ -498,8 +522,8 @@ describe('node permissions', () => {
       },
     });
     expect(assigned.nodes).toEqual([
-      { id: SH, modelLabel: 'project', name: 'Shanghai Plant' },
-      { id: DEMO, modelLabel: 'tenant', name: 'Demo Energy Group' },
+      { id: SH, modelLabel: 'project', name: 'Shanghai Plant', projectId: SH },
+      { id: DEMO, modelLabel: 'tenant', name: 'Demo Energy Group', projectId: null },
     ]);
     expect((await admin.client.users.modelNodes({ body: { userId: target } })).nodes).toHaveLength(2);
     const stored = await server.services.db
@@ -515,14 +539,29 @@ describe('node permissions', () => {
       }),
     );
     expect(foreign.msg).toBe("body.nodes.0.id: project Chicago Mill is not of the user's tenant");
-    const room = await refusal(
+    // Node types of the project tree are accepted (see 'grants nodes of a project tree');
+    // an unknown model label is refused naming the field, by the SDK and by the server.
+    const unknownLabel = `body.nodes.1.modelLabel: must be tenant, project or a node type (${NODE_LABELS.join(', ')})`;
+    const garage = await refusal(
       admin.client.users.assignModelNodes({
-        body: { userId: target, nodes: [{ id: 1, modelLabel: 'room' }] },
+        body: {
+          userId: target,
+          nodes: [
+            { id: SH, modelLabel: 'project' },
+            { id: 1, modelLabel: 'garage' },
+          ],
+        },
       }),
     );
-    expect(room.msg).toBe(
-      'body.nodes.0.modelLabel: must be tenant or project (node-tree nodes come with the node tree)',
-    );
+    expect(garage).toEqual({ name: 'ValidationError', msg: unknownLabel });
+    const rawGarage = await raw(server, admin.token, 'POST', '/eem-service/v2/auth/simplify/user/modelnode', {
+      userId: target,
+      nodes: [
+        { id: SH, modelLabel: 'project' },
+        { id: 1, modelLabel: 'garage' },
+      ],
+    });
+    expect(rawGarage.msg).toBe(unknownLabel);
     const opSh = userId(server, 'operator-sh');
     await expect(
       manager.client.users.assignModelNodes({
@@ -535,6 +574,218 @@ describe('node permissions', () => {
     await expect(
       operator.client.users.assignModelNodes({ body: { userId: opSh, nodes: [] } }),
     ).rejects.toBeInstanceOf(PermissionError);
+  });
+
+  it('grants nodes of a project tree: the user sees that subtree with its path; revoking works', async () => {
+    // An operator of Shanghai made for this test (a project user, linked to SH).
+    const operatorRole = await roleId(tenantAdmin, 'Project operator');
+    const created = await tenantAdmin.client.users.createUser({
+      body: {
+        name: 'sh-floor-operator',
+        roleId: operatorRole,
+        customConfig: { usertype: 3 },
+        projectIds: [SH],
+        password: 'Strong@2026x',
+        checkPassword: 'Strong@2026x',
+      },
+    });
+    const target = created.id;
+    const all = flattenTree(
+      await admin.client.nodes.nodeTreeSimple(
+        { body: { rootID: SH, rootLabel: 'project' } },
+        { projectId: SH },
+      ),
+    );
+    const floor = all.find((n) => n.modelLabel === 'floor' && n.path.endsWith(' / 2F'));
+    if (!floor) throw new Error('no floor 2F in Shanghai');
+
+    const assigned = await tenantAdmin.client.users.assignModelNodes({
+      body: { userId: target, nodes: [{ id: floor.id, modelLabel: 'floor' }] },
+    });
+    const grant = { id: floor.id, modelLabel: 'floor', name: '2F', projectId: SH };
+    expect(assigned).toEqual({ userId: target, nodes: [grant] });
+    expect((await tenantAdmin.client.users.modelNodes({ body: { userId: target } })).nodes).toEqual([grant]);
+    const stored = await server.services.db
+      .selectFrom('user_nodes')
+      .select(['model_label', 'node_id'])
+      .where('user_id', '=', target)
+      .execute();
+    expect(stored).toEqual([{ model_label: 'floor', node_id: floor.id }]);
+
+    // The withAuth tree: the floor's subtree and the path down to it, nothing else.
+    const user = await login(server, 'sh-floor-operator', { password: 'Strong@2026x', projectId: SH });
+    const seen = flattenTree(
+      await user.client.nodes.nodeTreeWithAuth({ body: { rootID: SH, rootLabel: 'project' } }),
+    );
+    const building = floor.path.slice(0, floor.path.lastIndexOf(' / '));
+    const expected = all
+      .map((n) => n.path)
+      .filter((p) => p === building || p === floor.path || p.startsWith(`${floor.path} / `));
+    expect(seen.map((n) => n.path).sort()).toEqual(expected.sort());
+    expect(expected.length).toBeGreaterThan(2);
+    expect(seen.length).toBeLessThan(all.length / 2);
+    const simple = flattenTree(
+      await user.client.nodes.nodeTreeSimpleWithAuth({ body: { rootID: SH, rootLabel: 'project' } }),
+    );
+    expect(simple.map((n) => n.path).sort()).toEqual(expected.sort());
+
+    // Unknown ids and a node named under another type are refused, naming the field.
+    const missing = await refusal(
+      tenantAdmin.client.users.assignModelNodes({
+        body: { userId: target, nodes: [{ id: 9_999_999, modelLabel: 'floor' }] },
+      }),
+    );
+    expect(missing.msg).toBe('body.nodes.0.id: floor 9999999 does not exist');
+    const wrongType = await refusal(
+      tenantAdmin.client.users.assignModelNodes({
+        body: {
+          userId: target,
+          nodes: [
+            { id: floor.id, modelLabel: 'floor' },
+            { id: floor.id, modelLabel: 'room' },
+          ],
+        },
+      }),
+    );
+    expect(wrongType.msg).toBe(`body.nodes.1.id: room ${floor.id} does not exist`);
+
+    // A node of another tenant's project is refused, to root as to the tenant administrator.
+    const chicago = flattenTree(
+      await admin.client.nodes.nodeTreeSimple(
+        { body: { rootID: CH, rootLabel: 'project' } },
+        { projectId: CH },
+      ),
+    );
+    const foreign = chicago.find((n) => n.modelLabel === 'building');
+    if (!foreign) throw new Error('no building in Chicago');
+    const refusedText = `body.nodes.0.id: building ${foreign.name} (project Chicago Mill) is not of the user's tenant`;
+    for (const who of [admin, tenantAdmin]) {
+      const refused = await refusal(
+        who.client.users.assignModelNodes({
+          body: { userId: target, nodes: [{ id: foreign.id, modelLabel: 'building' }] },
+        }),
+      );
+      expect(refused).toEqual({ name: 'ValidationError', msg: refusedText });
+    }
+    // Nothing changed by the refusals.
+    expect((await tenantAdmin.client.users.modelNodes({ body: { userId: target } })).nodes).toEqual([grant]);
+
+    // Revoking: the floor goes; without any node permission the user cannot sign in any more.
+    expect(await tenantAdmin.client.users.assignModelNodes({ body: { userId: target, nodes: [] } })).toEqual({
+      userId: target,
+      nodes: [],
+    });
+    expect(
+      await server.services.db.selectFrom('user_nodes').selectAll().where('user_id', '=', target).execute(),
+    ).toEqual([]);
+    const refusedLogin = await refusal(login(server, 'sh-floor-operator', { password: 'Strong@2026x' }));
+    expect(refusedLogin.msg).toBe(WIRE_MESSAGES.noNodePermission);
+    // Granting the project again gives the whole tree back.
+    await tenantAdmin.client.users.assignModelNodes({
+      body: { userId: target, nodes: [{ id: SH, modelLabel: 'project' }] },
+    });
+    const again = await login(server, 'sh-floor-operator', { password: 'Strong@2026x', projectId: SH });
+    const whole = flattenTree(
+      await again.client.nodes.nodeTreeWithAuth({ body: { rootID: SH, rootLabel: 'project' } }),
+    );
+    expect(whole).toHaveLength(all.length);
+  });
+
+  it('lets an ordinary user with only a node grant into that project, and only into its subtree', async () => {
+    const operatorRole = await roleId(tenantAdmin, 'Project operator');
+    const created = await tenantAdmin.client.users.createUser({
+      body: {
+        name: 'room-only-user',
+        roleId: operatorRole,
+        customConfig: { usertype: 0 },
+        password: 'Strong@2026x',
+        checkPassword: 'Strong@2026x',
+      },
+    });
+    const all = flattenTree(
+      await admin.client.nodes.nodeTreeSimple(
+        { body: { rootID: SH, rootLabel: 'project' } },
+        { projectId: SH },
+      ),
+    );
+    const room = all.find((n) => n.modelLabel === 'room');
+    if (!room) throw new Error('no room in Shanghai');
+    await tenantAdmin.client.users.assignModelNodes({
+      body: { userId: created.id, nodes: [{ id: room.id, modelLabel: 'room' }] },
+    });
+
+    const user = await login(server, 'room-only-user', { password: 'Strong@2026x' });
+    expect((await user.client.projects.projects()).map((p) => p.id)).toEqual([SH]);
+    const seen = flattenTree(
+      await user.client.nodes.nodeTreeWithAuth(
+        { body: { rootID: SH, rootLabel: 'project' } },
+        { projectId: SH },
+      ),
+    );
+    expect(seen.some((n) => n.id === room.id)).toBe(true);
+    expect(
+      seen.every(
+        (n) =>
+          n.path === room.path ||
+          room.path.startsWith(`${n.path} / `) ||
+          n.path.startsWith(`${room.path} / `),
+      ),
+    ).toBe(true);
+    await expect(
+      user.client.nodes.nodeTreeWithAuth({ body: { rootID: BE, rootLabel: 'project' } }, { projectId: BE }),
+    ).rejects.toBeInstanceOf(PermissionError);
+  });
+
+  it('lets a project administrator change only the node grants of its own projects', async () => {
+    const operatorRole = await roleId(tenantAdmin, 'Project operator');
+    const created = await tenantAdmin.client.users.createUser({
+      body: {
+        name: 'two-site-operator',
+        roleId: operatorRole,
+        customConfig: { usertype: 3 },
+        projectIds: [SH, BE],
+        password: 'Strong@2026x',
+        checkPassword: 'Strong@2026x',
+      },
+    });
+    const target = created.id;
+    const tree = async (project: number) =>
+      flattenTree(
+        await admin.client.nodes.nodeTreeSimple(
+          { body: { rootID: project, rootLabel: 'project' } },
+          { projectId: project },
+        ),
+      );
+    const shRoom = (await tree(SH)).find((n) => n.modelLabel === 'room');
+    const beBuilding = (await tree(BE)).find((n) => n.modelLabel === 'building');
+    if (!shRoom || !beBuilding) throw new Error('no room in Shanghai or building in Berlin');
+    await tenantAdmin.client.users.assignModelNodes({
+      body: {
+        userId: target,
+        nodes: [
+          { id: shRoom.id, modelLabel: 'room' },
+          { id: beBuilding.id, modelLabel: 'building' },
+        ],
+      },
+    });
+    // manager-bj administers Berlin only: it reads and replaces the Berlin grants, the Shanghai room stays.
+    expect((await manager.client.users.modelNodes({ body: { userId: target } })).nodes).toEqual([
+      { id: beBuilding.id, modelLabel: 'building', name: beBuilding.name, projectId: BE },
+    ]);
+    const shFloor = (await tree(SH)).find((n) => n.modelLabel === 'floor');
+    if (!shFloor) throw new Error('no floor in Shanghai');
+    await expect(
+      manager.client.users.assignModelNodes({
+        body: { userId: target, nodes: [{ id: shFloor.id, modelLabel: 'floor' }] },
+      }),
+    ).rejects.toBeInstanceOf(PermissionError);
+    expect(await manager.client.users.assignModelNodes({ body: { userId: target, nodes: [] } })).toEqual({
+      userId: target,
+      nodes: [],
+    });
+    expect((await tenantAdmin.client.users.modelNodes({ body: { userId: target } })).nodes).toEqual([
+      { id: shRoom.id, modelLabel: 'room', name: shRoom.name, projectId: SH },
+    ]);
   });
 
   it('stores graph and report nodes apart; the trees are empty until graphs and reports exist', async () => {
@@ -561,7 +812,7 @@ describe('node permissions', () => {
     ).toEqual([]);
     expect((await tenantAdmin.client.users.graphNodes({ body: { userId: target } })).nodes).toEqual([]);
     expect((await tenantAdmin.client.users.modelNodes({ body: { userId: target } })).nodes).toEqual([
-      { id: SH, modelLabel: 'project', name: 'Shanghai Plant' },
+      { id: SH, modelLabel: 'project', name: 'Shanghai Plant', projectId: SH },
     ]);
     await expect(inspector.client.users.graphTree()).rejects.toBeInstanceOf(PermissionError);
   });

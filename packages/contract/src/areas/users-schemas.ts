@@ -10,6 +10,7 @@ import {
   lengthMessage,
   MESSAGES,
   NAME_LIMITS,
+  NODE_LABELS,
   requiredMessage,
   WIRE_MESSAGES,
 } from '@eem/core';
@@ -199,12 +200,38 @@ export const assignNodesBody = z.object({
   nodes: z.array(nodeRef).max(10_000, { error: 'at most 10000 nodes' }),
 });
 
+/** The model labels a node permission may name: tenants, projects and the node types of a project tree. */
+export const MODEL_NODE_LABELS: readonly string[] = ['tenant', 'project', ...NODE_LABELS];
+const MODEL_NODE_LABEL_SET = new Set(MODEL_NODE_LABELS);
+
+export const modelNodeRef = nodeRef.extend({
+  modelLabel: requiredText(requiredMessage('modelLabel'), 64).refine((v) => MODEL_NODE_LABEL_SET.has(v), {
+    error: `must be tenant, project or a node type (${NODE_LABELS.join(', ')})`,
+  }),
+});
+
+/** Model node permissions: tenants, projects and nodes of project trees (each with its subtree). */
+export const assignModelNodesBody = z.object({
+  userId: id,
+  nodes: z.array(modelNodeRef).max(10_000, { error: 'at most 10000 nodes' }),
+});
+
 export const userNodesBody = z.object({ userId: id });
 
 export const userNodes = z.object({
   userId: int,
   nodes: z.array(z.object({ id: int, modelLabel: z.string(), name: z.string() })),
 });
+
+/**
+ * A user's model node permissions: the name of each (tenant, project or tree node; empty when
+ * the node no longer exists) and the project it belongs to (null for a tenant).
+ */
+export const userModelNodes = z.object({
+  userId: int,
+  nodes: z.array(z.object({ id: int, modelLabel: z.string(), name: z.string(), projectId: int.nullable() })),
+});
+export type UserModelNodes = z.output<typeof userModelNodes>;
 
 // ---------------------------------------------------------------- root password reset
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint.js';
 import { id, treeNode } from '../schemas.js';
 import {
+  assignModelNodesBody,
   assignNodesBody,
   createRoleBody,
   createTenantBody,
@@ -26,6 +27,7 @@ import {
   updateUserBody,
   updateUserGroupBody,
   userGroup,
+  userModelNodes,
   userNodes,
   userNodesBody,
   userRow,
@@ -179,9 +181,10 @@ export const users = {
     id: 'users.assignModelNodes',
     method: 'POST',
     path: '/eem-service/v2/auth/simplify/user/modelnode',
-    summary: 'Replace a user’s node permissions on tenants and projects (node-tree nodes: later issue).',
-    body: assignNodesBody,
-    data: userNodes,
+    summary:
+      'Replace a user’s model node permissions (within the caller’s scope): tenants, projects, and nodes of project trees (modelLabel a node type; the user then sees that node’s subtree and the path to it).',
+    body: assignModelNodesBody,
+    data: userModelNodes,
     permission: 'user_update',
   }),
   assignGraphNodes: defineEndpoint({
@@ -206,9 +209,10 @@ export const users = {
     id: 'users.modelNodes',
     method: 'POST',
     path: '/eem-service/v2/auth/simplify/user/modelnode/query',
-    summary: 'A user’s tenant and project node permissions.',
+    summary:
+      'A user’s model node permissions within the caller’s scope (tenants, projects, tree nodes), with names and projects.',
     body: userNodesBody,
-    data: userNodes,
+    data: userModelNodes,
     permission: 'user_browser',
   }),
   graphNodes: defineEndpoint({

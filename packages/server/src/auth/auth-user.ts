@@ -1,6 +1,6 @@
 /** The signed-in user as the server sees it, and its wire form. */
 import type { User } from '@eem/contract';
-import { allPermissionKeys, needsInspectionPassword } from '@eem/core';
+import { allPermissionKeys, NODE_LABELS, needsInspectionPassword } from '@eem/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
@@ -99,7 +99,7 @@ export async function loadAuthUser(db: Kysely<Database>, userId: number): Promis
 
 /**
  * Root: every project. Project-bound (3, 4): their linked projects. Others: the projects of
- * their tenant (and its child tenants) on which they hold a project or tenant node permission.
+ * their tenant (and its child tenants) on which they hold a tenant, project or node permission.
  */
 async function enterableProjects(
   db: Kysely<Database>,
@@ -115,6 +115,17 @@ async function enterableProjects(
   if (u.usertype === 3 || u.usertype === 4) return [...u.linked].sort((a, b) => a - b);
   const tenantIds = await tenantAndChildren(db, u.tenantId);
   const granted = new Set(u.nodes.filter((n) => n.model_label === 'project').map((n) => n.node_id));
+  // A grant of a node below a project (a floor, a meter) lets the user into that project too.
+  const nodeIds = u.nodes.filter((n) => NODE_LABELS.includes(n.model_label)).map((n) => n.node_id);
+  if (nodeIds.length > 0) {
+    const rows = await db
+      .selectFrom('nodes')
+      .select('project_id')
+      .distinct()
+      .where('id', 'in', nodeIds)
+      .execute();
+    for (const row of rows) granted.add(row.project_id);
+  }
   const grantedTenants = new Set(u.nodes.filter((n) => n.model_label === 'tenant').map((n) => n.node_id));
   const projects = await db
     .selectFrom('projects')

@@ -1,7 +1,7 @@
 import { Modal } from '@douyinfe/semi-ui-19';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeServer, renderWithProviders } from '../../blocks/test-kit';
+import { type FakeHandler, fakeServer, renderWithProviders } from '../../blocks/test-kit';
 import { PlatformUserManagePage } from './PlatformUserManagePage';
 import { berlin, projectTree, roleOf, userRow } from './test-fixtures';
 
@@ -24,7 +24,7 @@ function tenant(id: number, name: string, parentId: number | null, hostedProject
   };
 }
 
-function server() {
+function server(extra: Record<string, FakeHandler> = {}) {
   const tenants = [tenant(1, 'Demo Energy Group', null, 2), tenant(2, 'Northwind Foods', null, 1)];
   const usersOf: Record<number, ReturnType<typeof userRow>[]> = {
     1: [userRow(2, 'tenant-admin', { usertype: 0, projectIds: [] }), userRow(4, 'manager-bj')],
@@ -47,8 +47,9 @@ function server() {
     'users.modelNodes': () => ({ userId: 4, nodes: [] }),
     'users.assignModelNodes': (req) => ({
       userId: 4,
-      nodes: (req.body as { nodes: [] }).nodes.map(() => berlin),
+      nodes: (req.body as { nodes: [] }).nodes.map(() => ({ ...berlin, projectId: 2 })),
     }),
+    ...extra,
   });
 }
 
@@ -104,6 +105,29 @@ describe('PlatformUserManagePage', () => {
     expect(s.callsOf('users.assignModelNodes')[0]?.body).toEqual({
       userId: 4,
       nodes: [{ id: 2, modelLabel: 'project' }],
+    });
+  });
+
+  it("keeps the user's grants of nodes inside project trees, which this tree does not show", async () => {
+    const s = server({
+      'users.modelNodes': () => ({
+        userId: 4,
+        nodes: [{ id: 103, modelLabel: 'floor', name: '2F', projectId: 2 }],
+      }),
+    });
+    renderWithProviders(<PlatformUserManagePage />, { client: s.client, session });
+    const row = (await screen.findByText('manager-bj')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByText('Assign projects'));
+    const project = await within(modal()).findByText('Berlin Works');
+    fireEvent.click(project.closest('li')?.querySelector('.semi-checkbox') as HTMLElement);
+    fireEvent.click(within(modal()).getByText('Save'));
+    await waitFor(() => expect(s.callsOf('users.assignModelNodes')).toHaveLength(1));
+    expect(s.callsOf('users.assignModelNodes')[0]?.body).toEqual({
+      userId: 4,
+      nodes: [
+        { id: 103, modelLabel: 'floor' },
+        { id: 2, modelLabel: 'project' },
+      ],
     });
   });
 });

@@ -56,7 +56,7 @@ function server(extra: Record<string, FakeHandler> = {}) {
     'users.pecstarNodes': () => ({ userId: 5, nodes: [] }),
     'users.modelNodes': () => ({
       userId: 5,
-      nodes: [{ id: 2, modelLabel: 'project', name: 'Berlin Works' }],
+      nodes: [{ id: 2, modelLabel: 'project', name: 'Berlin Works', projectId: 2 }],
     }),
     'users.videoKnowledgeGrants': () => grants,
     'users.createUser': (req) => {
@@ -68,7 +68,7 @@ function server(extra: Record<string, FakeHandler> = {}) {
     'users.updateUser': (req) => userRow(5, (req.body as { name: string }).name),
     'users.assignModelNodes': (req) => ({
       userId: 5,
-      nodes: (req.body as { nodes: [] }).nodes.map(() => berlin),
+      nodes: (req.body as { nodes: [] }).nodes.map(() => ({ ...berlin, projectId: 2 })),
     }),
     'users.saveGrants': () => grants,
     'users.resetPassword': () => null,

@@ -1,9 +1,12 @@
 /**
- * Node permissions of a user (user_nodes). Model nodes (tenants and projects for now) are
- * stored under their model label; graph and report nodes under `graph:` and `pecstar:`.
- * Saving replaces the user's nodes of that kind within the caller's scope and keeps the rest.
+ * Node permissions of a user (user_nodes). Model nodes are stored under their model label:
+ * tenants, projects and nodes of project trees (building, floor, room, ... of NODE_LABELS,
+ * which the withAuth trees honour: the node's subtree and the path down to it). Graph and
+ * report nodes are stored under `graph:` and `pecstar:`. Saving replaces the user's nodes of
+ * that kind within the caller's scope and keeps the rest.
  */
 import type { catalogue, EndpointParsedInput } from '@eem/contract';
+import { nodeType } from '@eem/core';
 import { tenantAndChildren } from '../../auth/auth-user.js';
 import { type Scope, scopeOf, tenantInScope } from '../../auth/scope.js';
 import type { RequestContext } from '../../context.js';
@@ -14,14 +17,22 @@ import { manageableUser, managedProject, type TargetUser, visibleUser } from './
 
 type Users = AreaHandlers<typeof catalogue.users>;
 type AssignBody = EndpointParsedInput<typeof catalogue.users.assignModelNodes>['body'];
+type OtherBody = EndpointParsedInput<typeof catalogue.users.assignGraphNodes>['body'];
 type Kind = 'model' | 'graph' | 'pecstar';
 
 const PREFIX: Record<Kind, string> = { model: '', graph: 'graph:', pecstar: 'pecstar:' };
-const MODEL_LABELS = new Set(['tenant', 'project']);
 
 interface StoredNode {
   model_label: string;
   node_id: number;
+}
+
+/** A stored model node with what it names: its name and project (null: a tenant, or gone). */
+interface ModelNode extends StoredNode {
+  name: string;
+  projectId: number | null;
+  /** The tenant of a tenant node; the tenant of the project of a project or tree node. */
+  tenantId: number | null;
 }
 
 function ofKind(kind: Kind, label: string): boolean {
@@ -29,34 +40,76 @@ function ofKind(kind: Kind, label: string): boolean {
   return label.startsWith(PREFIX[kind]);
 }
 
-/** Whether the caller manages a stored model node (root: all; project users: their projects only). */
-function inScope(scope: Scope, node: StoredNode): boolean {
+/**
+ * Whether the caller manages a model node (root: all; others: tenants of their scope unless
+ * project-bound, projects they may enter and the tree nodes of those projects).
+ */
+function inScope(scope: Scope, node: ModelNode): boolean {
   if (scope.root) return true;
   if (node.model_label === 'tenant')
     return scope.boundProjects === null && tenantInScope(scope, node.node_id);
-  if (node.model_label === 'project') return managedProject(scope, node.node_id);
-  return false;
+  return node.projectId !== null && managedProject(scope, node.projectId);
 }
 
-async function names(ctx: RequestContext, nodes: readonly StoredNode[]) {
+/** Names and projects of stored model nodes: tenants, projects (registry) and tree nodes (nodes table). */
+async function resolve(ctx: RequestContext, nodes: readonly StoredNode[]): Promise<ModelNode[]> {
   const db = ctx.services.db;
   const tenantIds = nodes.filter((n) => n.model_label === 'tenant').map((n) => n.node_id);
+  const treeIds = nodes.filter((n) => nodeType(n.model_label) !== undefined).map((n) => n.node_id);
   const tenants = tenantIds.length
     ? await db.selectFrom('tenants').select(['id', 'name']).where('id', 'in', tenantIds).execute()
     : [];
+  const rows = treeIds.length
+    ? await db
+        .selectFrom('nodes')
+        .select(['id', 'model_label', 'name', 'project_id'])
+        .where('id', 'in', treeIds)
+        .execute()
+    : [];
+  const tenantName = new Map(tenants.map((t) => [t.id, t.name]));
+  const treeNode = new Map(rows.map((r) => [`${r.model_label}:${r.id}`, r]));
   const projects = await ctx.services.projects.all();
   return nodes.map((n) => {
-    const label = n.model_label.includes(':')
-      ? n.model_label.slice(n.model_label.indexOf(':') + 1)
-      : n.model_label;
-    const name =
-      n.model_label === 'tenant'
-        ? (tenants.find((t) => t.id === n.node_id)?.name ?? '')
-        : n.model_label === 'project'
-          ? (projects.get(n.node_id)?.name ?? '')
-          : '';
-    return { id: n.node_id, modelLabel: label, name };
+    if (n.model_label === 'tenant') {
+      const name = tenantName.get(n.node_id);
+      return { ...n, name: name ?? '', projectId: null, tenantId: name === undefined ? null : n.node_id };
+    }
+    if (n.model_label === 'project') {
+      const project = projects.get(n.node_id);
+      return {
+        ...n,
+        name: project?.name ?? '',
+        projectId: project ? n.node_id : null,
+        tenantId: project?.tenantId ?? null,
+      };
+    }
+    const row = treeNode.get(`${n.model_label}:${n.node_id}`);
+    const project = row ? projects.get(row.project_id) : undefined;
+    return {
+      ...n,
+      name: row?.name ?? '',
+      projectId: project ? project.id : null,
+      tenantId: project?.tenantId ?? null,
+    };
   });
+}
+
+function wireModel(nodes: readonly ModelNode[]) {
+  return nodes.map((n) => ({
+    id: n.node_id,
+    modelLabel: n.model_label,
+    name: n.name,
+    projectId: n.projectId,
+  }));
+}
+
+/** Graph and report nodes: none exist in this product yet, so no name. */
+function wireOther(nodes: readonly StoredNode[]) {
+  return nodes.map((n) => ({
+    id: n.node_id,
+    modelLabel: n.model_label.slice(n.model_label.indexOf(':') + 1),
+    name: '',
+  }));
 }
 
 async function stored(ctx: RequestContext, userId: number, kind: Kind): Promise<StoredNode[]> {
@@ -70,14 +123,27 @@ async function stored(ctx: RequestContext, userId: number, kind: Kind): Promise<
   return rows.filter((r) => ofKind(kind, r.model_label));
 }
 
-async function query(ctx: RequestContext, userId: number, kind: Kind) {
-  const scope = await scopeOf(ctx);
-  await visibleUser(ctx, scope, userId);
-  const nodes = (await stored(ctx, userId, kind)).filter((n) => kind !== 'model' || inScope(scope, n));
-  return { userId, nodes: await names(ctx, nodes) };
+/** The user's model nodes the caller manages. */
+async function scopedModelNodes(ctx: RequestContext, scope: Scope, userId: number): Promise<ModelNode[]> {
+  return (await resolve(ctx, await stored(ctx, userId, 'model'))).filter((n) => inScope(scope, n));
 }
 
-/** Checks model nodes: tenants and projects of the user's tenant family, within the caller's scope. */
+async function queryModel(ctx: RequestContext, userId: number) {
+  const scope = await scopeOf(ctx);
+  await visibleUser(ctx, scope, userId);
+  return { userId, nodes: wireModel(await scopedModelNodes(ctx, scope, userId)) };
+}
+
+async function queryOther(ctx: RequestContext, userId: number, kind: Kind) {
+  const scope = await scopeOf(ctx);
+  await visibleUser(ctx, scope, userId);
+  return { userId, nodes: wireOther(await stored(ctx, userId, kind)) };
+}
+
+/**
+ * Checks model nodes: each must exist, be of the user's tenant family (a tenant of it, a
+ * project of it, or a tree node of such a project) and within the caller's scope.
+ */
 async function checkModelNodes(
   ctx: RequestContext,
   scope: Scope,
@@ -85,53 +151,42 @@ async function checkModelNodes(
   body: AssignBody,
 ): Promise<StoredNode[]> {
   const family = new Set(await tenantAndChildren(ctx.services.db, target.tenantId));
+  const asked = body.nodes.map((n) => ({ model_label: n.modelLabel, node_id: n.id }));
+  const resolved = await resolve(ctx, asked);
+  const projects = await ctx.services.projects.all();
   const out: StoredNode[] = [];
-  for (const [i, node] of body.nodes.entries()) {
+  for (const [i, node] of resolved.entries()) {
     const where = `body.nodes.${i}`;
-    if (!MODEL_LABELS.has(node.modelLabel)) {
-      throw ApiError.validation(
-        `${where}.modelLabel: must be tenant or project (node-tree nodes come with the node tree)`,
-      );
+    const label = node.model_label;
+    const what = `${label} ${node.node_id}`;
+    if (label !== 'tenant' && label !== 'project' && nodeType(label) === undefined) {
+      // The contract refuses these first; kept for a body that reaches here another way.
+      throw ApiError.validation(`${where}.modelLabel: must be tenant, project or a node type`);
     }
-    if (node.modelLabel === 'tenant') {
-      const tenant = await ctx.services.db
-        .selectFrom('tenants')
-        .select('id')
-        .where('id', '=', node.id)
-        .executeTakeFirst();
-      if (!tenant) throw ApiError.validation(`${where}.id: tenant ${node.id} does not exist`);
-      if (!family.has(node.id))
-        throw ApiError.validation(`${where}.id: tenant ${node.id} is not of the user's tenant`);
-    } else {
-      const project = await ctx.services.projects.get(node.id);
-      if (!project) throw ApiError.validation(`${where}.id: project ${node.id} does not exist`);
-      if (!family.has(project.tenantId))
-        throw ApiError.validation(`${where}.id: project ${project.name} is not of the user's tenant`);
+    if (node.tenantId === null) throw ApiError.validation(`${where}.id: ${what} does not exist`);
+    if (!family.has(node.tenantId)) {
+      const named =
+        label === 'tenant'
+          ? `tenant ${node.node_id}`
+          : label === 'project'
+            ? `project ${node.name}`
+            : `${label} ${node.name} (project ${projects.get(node.projectId ?? 0)?.name ?? node.projectId})`;
+      throw ApiError.validation(`${where}.id: ${named} is not of the user's tenant`);
     }
-    const storedNode = { model_label: node.modelLabel, node_id: node.id };
-    if (!inScope(scope, storedNode))
-      throw ApiError.permission(`no permission for ${node.modelLabel} ${node.id}`);
-    out.push(storedNode);
+    if (!inScope(scope, node)) throw ApiError.permission(`no permission for ${what}`);
+    out.push({ model_label: label, node_id: node.node_id });
   }
   return out;
 }
 
-async function assign(ctx: RequestContext, body: AssignBody, kind: Kind) {
-  const scope = await scopeOf(ctx);
-  const target = await manageableUser(ctx, scope, body.userId);
-  let fresh: StoredNode[];
-  if (kind === 'model') {
-    fresh = await checkModelNodes(ctx, scope, target, body);
-  } else {
-    // No graphs or reports exist in this product yet: any node named is unknown.
-    const first = body.nodes[0];
-    if (first) throw ApiError.validation(`body.nodes.0.id: ${kind} node ${first.id} does not exist`);
-    fresh = [];
-  }
-  const old = await stored(ctx, target.id, kind);
-  const remove = old.filter((n) => kind !== 'model' || inScope(scope, n));
-  const db = ctx.services.db;
-  await db.transaction().execute(async (trx) => {
+async function replace(
+  ctx: RequestContext,
+  target: TargetUser,
+  kind: Kind,
+  remove: readonly StoredNode[],
+  fresh: readonly StoredNode[],
+): Promise<void> {
+  await ctx.services.db.transaction().execute(async (trx) => {
     for (const n of remove) {
       await trx
         .deleteFrom('user_nodes')
@@ -154,8 +209,26 @@ async function assign(ctx: RequestContext, body: AssignBody, kind: Kind) {
     object: `${kind} node permissions of user ${target.name}`,
     description: `${fresh.length} nodes`,
   });
-  const now = (await stored(ctx, target.id, kind)).filter((n) => kind !== 'model' || inScope(scope, n));
-  return { userId: target.id, nodes: await names(ctx, now) };
+}
+
+async function assignModel(ctx: RequestContext, body: AssignBody) {
+  const scope = await scopeOf(ctx);
+  const target = await manageableUser(ctx, scope, body.userId);
+  const fresh = await checkModelNodes(ctx, scope, target, body);
+  // Only the nodes the caller manages are replaced; others' grants stay.
+  const remove = await scopedModelNodes(ctx, scope, target.id);
+  await replace(ctx, target, 'model', remove, fresh);
+  return { userId: target.id, nodes: wireModel(await scopedModelNodes(ctx, scope, target.id)) };
+}
+
+async function assignOther(ctx: RequestContext, body: OtherBody, kind: Kind) {
+  const scope = await scopeOf(ctx);
+  const target = await manageableUser(ctx, scope, body.userId);
+  // No graphs or reports exist in this product yet: any node named is unknown.
+  const first = body.nodes[0];
+  if (first) throw ApiError.validation(`body.nodes.0.id: ${kind} node ${first.id} does not exist`);
+  await replace(ctx, target, kind, await stored(ctx, target.id, kind), []);
+  return { userId: target.id, nodes: wireOther(await stored(ctx, target.id, kind)) };
 }
 
 export const nodeHandlers: Pick<
@@ -170,12 +243,12 @@ export const nodeHandlers: Pick<
   | 'mReportTree'
   | 'pecReportTree'
 > = {
-  assignModelNodes: ({ body }, ctx) => assign(ctx, body, 'model'),
-  assignGraphNodes: ({ body }, ctx) => assign(ctx, body, 'graph'),
-  assignPecstarNodes: ({ body }, ctx) => assign(ctx, body, 'pecstar'),
-  modelNodes: ({ body }, ctx) => query(ctx, body.userId, 'model'),
-  graphNodes: ({ body }, ctx) => query(ctx, body.userId, 'graph'),
-  pecstarNodes: ({ body }, ctx) => query(ctx, body.userId, 'pecstar'),
+  assignModelNodes: ({ body }, ctx) => assignModel(ctx, body),
+  assignGraphNodes: ({ body }, ctx) => assignOther(ctx, body, 'graph'),
+  assignPecstarNodes: ({ body }, ctx) => assignOther(ctx, body, 'pecstar'),
+  modelNodes: ({ body }, ctx) => queryModel(ctx, body.userId),
+  graphNodes: ({ body }, ctx) => queryOther(ctx, body.userId, 'graph'),
+  pecstarNodes: ({ body }, ctx) => queryOther(ctx, body.userId, 'pecstar'),
   // Graphs (one-line diagrams) and reports arrive with later issues: the trees are empty.
   graphTree: () => [],
   mReportTree: () => [],

@@ -1,4 +1,7 @@
-/** Assigns projects (and tenants) to a user as node permissions (users.assignModelNodes). */
+/**
+ * Assigns projects (and tenants) to a user as node permissions (users.assignModelNodes). The
+ * user's grants of nodes inside project trees are not shown here and are kept when saving.
+ */
 import { Modal, Spin, Toast } from '@douyinfe/semi-ui-19';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -7,6 +10,7 @@ import { type NodeRef, NodeTreePicker } from '../../../blocks/NodeTreePicker';
 import { errorMessage } from '../../../blocks/save-file';
 import { useTexts } from '../../../i18n/texts';
 import { userTexts } from '../texts';
+import { nodesIn, replaceIn } from './permission-kinds';
 
 export function AssignProjectsDialog({
   user,
@@ -69,8 +73,8 @@ export function AssignProjectsDialog({
           max={Number.POSITIVE_INFINITY}
           tree={tree.data ?? []}
           loading={tree.isPending}
-          value={value}
-          onChange={setValue}
+          value={nodesIn(tree.data ?? [], value)}
+          onChange={(next) => setValue(replaceIn(tree.data ?? [], value, next))}
           height={360}
         />
       )}

@@ -1,8 +1,8 @@
 /**
  * Users as a ledger (email and phone masked by the server): platform scope lists a tenant's
  * users with 'assign projects'; project scope lists the project's users and its dialog adds
- * the permission tabs (node, real-time monitoring, reports, video and documents). A root
- * user resets other users' passwords.
+ * the permission tabs (node: projects opened into their node trees, real-time monitoring,
+ * reports, video and documents). A root user resets other users' passwords.
  */
 import { Banner, Space, TabPane, Tabs, Tag, Typography } from '@douyinfe/semi-ui-19';
 import type { Catalogue, EndpointData, UserRow } from '@eem/contract';
@@ -14,12 +14,12 @@ import { useSession } from '../../../app/session';
 import { CrudLedger } from '../../../blocks/CrudLedger';
 import type { DataColumn } from '../../../blocks/DataTable';
 import type { FormFieldDef, FormMode } from '../../../blocks/FormFields';
-import { NodeTreePicker } from '../../../blocks/NodeTreePicker';
 import { useLanguage } from '../../../i18n/language';
 import { useTexts } from '../../../i18n/texts';
 import { userTexts } from '../texts';
 import { AssignProjectsDialog } from './AssignProjectsDialog';
 import { GrantsEditor, type GrantValue } from './GrantsEditor';
+import { ModelNodePermission, projectsOfNodes } from './ModelNodePermission';
 import { PermissionTrees } from './PermissionTrees';
 import { changedKinds, nodeRefs, type PermissionSnapshot, permissionSnapshot } from './permission-kinds';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
@@ -238,6 +238,7 @@ export function UserLedger(props: UserLedgerProps) {
     const full: UserForm = {
       ...form,
       nodes: nodes.nodes,
+      nodeProjects: projectsOfNodes(nodes.nodes),
       graphNodes: graphNodes.nodes,
       reportNodes: reportNodes.nodes,
       cameras: grants.cameras.filter((c) => c.granted).map((c) => c.id),
@@ -362,15 +363,13 @@ export function UserLedger(props: UserLedgerProps) {
                   {basic}
                 </TabPane>
                 <TabPane tab={t('nodePermission')} itemKey="nodes" disabled={mode === 'create'}>
-                  <NodeTreePicker
-                    aria-label={t('nodePermission')}
-                    mode="multi"
-                    max={Number.POSITIVE_INFINITY}
+                  <ModelNodePermission
                     tree={projectTree.data ?? []}
                     loading={projectTree.isPending}
                     value={values.nodes}
                     onChange={(nodes) => set('nodes', nodes)}
-                    height={360}
+                    openProjects={values.nodeProjects}
+                    onOpenProjects={(projects) => set('nodeProjects', projects)}
                   />
                 </TabPane>
                 <TabPane tab={t('graphPermission')} itemKey="graph" disabled={mode === 'create'}>

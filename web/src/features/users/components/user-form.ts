@@ -32,6 +32,8 @@ export interface UserForm {
   userId: number | null;
   /** Permission tabs (project screen, edit only). */
   nodes: NodeRef[];
+  /** Projects the node permission tab shows opened into their node trees. */
+  nodeProjects: number[];
   /** Real-time monitoring: graph (one-line diagram) nodes. */
   graphNodes: NodeRef[];
   /** Reports of every kind (mReport and pecReport trees), saved as the user's pecstar nodes. */
@@ -62,6 +64,7 @@ export function emptyUserForm(patch: Partial<UserForm> = {}): UserForm {
     notificationTypes: ['web'],
     userId: null,
     nodes: [],
+    nodeProjects: [],
     graphNodes: [],
     reportNodes: [],
     cameras: [],

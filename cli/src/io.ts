@@ -1,9 +1,9 @@
 /**
  * Everything a command touches outside itself, passed in so that tests inject it: streams,
  * whether each one is a terminal, the environment, the clock, the SDK client factory, the
- * keychain and the browser.
+ * keychain, the browser and the progress channel.
  */
-import type { Client, ClientOptions } from '@eem/sdk';
+import type { ChannelHandle, Client, ClientOptions, ProgressChannelOptions } from '@eem/sdk';
 import type { Keychain } from './config/keychain.js';
 
 export interface InputStream extends NodeJS.ReadableStream {
@@ -39,4 +39,9 @@ export interface IO {
    * function is called. Absent: Ctrl-C ends the process as usual.
    */
   onInterrupt?: (handler: () => void) => () => void;
+  /**
+   * Opens the progress channel (`/eem-ws/notice/{userId}`) with the SDK's helper; the SDK and
+   * its WebSocket (undici's in Node 20) are loaded only then. Absent: following a task polls.
+   */
+  openProgressChannel?: (client: Client, options: ProgressChannelOptions) => Promise<ChannelHandle>;
 }

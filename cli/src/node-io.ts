@@ -59,6 +59,11 @@ export function nodeIO(): IO {
       return loadOsKeychain();
     },
     openBrowser: openBrowserWith(process.env),
+    async openProgressChannel(client, options) {
+      // The SDK takes globalThis.WebSocket, else imports undici's (Node 20) on the first connect.
+      const { openProgressChannel } = await import('@eem/sdk');
+      return openProgressChannel(client, options);
+    },
     onInterrupt(handler) {
       // The first Ctrl-C goes to the handler; a second one ends the process at once.
       let heard = false;

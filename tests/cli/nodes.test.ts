@@ -1,12 +1,13 @@
 /**
  * `eem nodes`, `eem import nodes` and `eem tasks` as a user runs them (the built binary, in a
- * pipe) against the reference server: the template, an import followed to success, a bad
- * workbook's error report beside it, the tree, one node, the task log and following a task.
+ * pipe) against the reference server: the template, an import followed to success, a generated
+ * 2,000-node workbook followed on the progress channel, a bad workbook's error report beside it,
+ * the tree, one node, the task log and following a task.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HEADERS, readWorkbook, workbook } from '../nodes/support.js';
+import { type Cell, flatten, HEADERS, readWorkbook, workbook } from '../nodes/support.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { eem, type Home, newHome, signIn } from './run-eem.js';
 
@@ -29,6 +30,37 @@ async function write(name: string, sheets: Parameters<typeof workbook>[0]): Prom
   const path = join(home.dir, name);
   writeFileSync(path, await workbook(sheets));
   return path;
+}
+
+/** 10 halls, 90 floors, 900 rooms and 1,000 meters (the child sheets first), and their paths. */
+function twoThousand(prefix: string): { sheets: Record<string, Cell[][]>; paths: string[] } {
+  const halls: Cell[][] = [[...HEADERS.building]];
+  const floors: Cell[][] = [[...HEADERS.floor]];
+  const rooms: Cell[][] = [[...HEADERS.room]];
+  const meters: Cell[][] = [[...HEADERS.meter]];
+  const paths: string[] = [];
+  for (let h = 1; h <= 10; h++) {
+    const hall = `${prefix} ${h}`;
+    halls.push(['', hall, `B${h}`, 500 + h]);
+    paths.push(hall);
+    for (let f = 1; f <= 9; f++) {
+      floors.push([hall, `F${f}`, null]);
+      paths.push(`${hall} / F${f}`);
+      for (let r = 1; r <= 10; r++) {
+        const room = `${hall} / F${f} / Room ${r}`;
+        rooms.push([`${hall}/F${f}`, `Room ${r}`, null, 1]);
+        paths.push(room);
+        for (let m = 1; m <= (h <= 2 && f <= 5 ? 2 : 1); m++) {
+          meters.push([room, `Meter ${m}`, `BM-${h}-${f}-${r}-${m}`, 2, 1]);
+          paths.push(`${room} / Meter ${m}`);
+        }
+      }
+    }
+  }
+  return {
+    sheets: { '表计 Meter': meters, '房间 Room': rooms, '楼层 Floor': floors, '建筑 Building': halls },
+    paths,
+  };
 }
 
 describe('eem nodes template', () => {
@@ -81,6 +113,36 @@ describe('eem import nodes', () => {
     expect(watched.code).toBe(0);
     expect(watched.stderr).toContain(`Task ${id} succeeded`);
   });
+
+  it('imports a generated 2,000-node workbook on the progress channel: one stderr line per update, the id on stdout, every node in the tree', async () => {
+    const { sheets, paths } = twoThousand('Bulk Hall');
+    expect(paths).toHaveLength(2000);
+    const file = await write('nodes-2000.xlsx', sheets);
+    // An hour between polls: the progress can only come in time by the progress channel.
+    const result = await eem(home, ['import', 'nodes', file, '--interval', '3600'], { timeoutMs: 150_000 });
+    expect(result.code, result.stderr).toBe(0);
+    // stdout: the task id and nothing else.
+    expect(result.stdout).toMatch(/^\d+\n$/);
+    const id = Number(result.stdout.trim());
+
+    // stderr: plain lines (no bar, no colour), one per change of the progress, then the result.
+    expect(result.stderr).not.toContain('\r');
+    expect(result.stderr).not.toContain('\u001b[');
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines[0]).toBe(`Task ${id} (node import) started; Ctrl-C stops following, not the task.`);
+    const progress = lines.slice(1, -1);
+    for (const line of progress)
+      expect(line).toMatch(new RegExp(`^task ${id}: (导入中 \\d{1,2}|success 100)%$`));
+    expect(progress.at(-1)).toBe(`task ${id}: success 100%`);
+    const percents = progress.map((line) => Number(/(\d+)%$/.exec(line)?.[1]));
+    expect(percents.every((p, i) => i === 0 || p > (percents[i - 1] ?? 0))).toBe(true);
+    expect(lines.at(-1)).toMatch(new RegExp(`^Task ${id} succeeded: .*2000 nodes imported$`));
+
+    const tree = await eem(home, ['nodes', 'tree', '--json']);
+    expect(tree.code, tree.stderr).toBe(0);
+    const inTree = new Set(flatten(JSON.parse(tree.stdout)).map((n) => n.path));
+    expect(paths.filter((p) => !inTree.has(`Shanghai Plant / ${p}`))).toEqual([]);
+  }, 240_000);
 
   it('exits 1 for bad rows, with the error report beside the workbook', async () => {
     const file = await write('bad.xlsx', {

@@ -12,7 +12,11 @@ export function importCommand(runtime: Runtime): Command {
       .option('--dry-run', 'check every row and report, write nothing')
       .option('--no-wait', 'print the task id and return at once')
       .option('--network', 'a pipe-network workbook (the pipe-network import)')
-      .option('--interval <seconds>', 'seconds between progress polls', '5')
+      .option(
+        '--interval <seconds>',
+        'seconds between polls when the progress channel is closed or silent',
+        '5',
+      )
       .action(async (file: string, opts: Record<string, unknown>, command: Command) => {
         const { intervalMs } = await import('../services/follow-task.js');
         const interval = intervalMs(typeof opts.interval === 'string' ? opts.interval : undefined);

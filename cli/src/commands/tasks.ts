@@ -57,7 +57,11 @@ export function tasksCommand(runtime: Runtime): Command {
     new Command('watch')
       .description('follow a task to its end (Ctrl-C stops following, not the task)')
       .argument('<id>', 'the task id')
-      .option('--interval <seconds>', 'seconds between progress polls', '5')
+      .option(
+        '--interval <seconds>',
+        'seconds between polls when the progress channel is closed or silent',
+        '5',
+      )
       .action(async (id: string, opts: Record<string, unknown>, command: Command) => {
         const { positiveInt } = await import('../services/nodes.js');
         const { intervalMs } = await import('../services/follow-task.js');

@@ -1,6 +1,8 @@
 /**
  * How a followed task shows its progress on stderr: on a terminal one bar redrawn in place
- * (label, bar, percent, rows when known); otherwise one plain line per poll.
+ * (label, bar, percent, rows when known); otherwise one plain line per update. An update that
+ * would show the same as the one before (a poll that found no change, a channel message within
+ * the same percent) shows nothing.
  */
 import type { Task } from '@eem/contract';
 import type { TaskPhase } from '@eem/core';
@@ -43,9 +45,19 @@ export interface TaskProgress {
 
 export function taskProgress(ctx: Context): TaskProgress {
   const { stderr } = ctx.io;
+  let shown: string | undefined;
+  /** False when the update would show what is already shown. */
+  const changed = (u: ProgressUpdate): boolean => {
+    const key = `${u.task.id} ${describe(u)}`;
+    if (key === shown) return false;
+    shown = key;
+    return true;
+  };
   if (!ctx.animate) {
     return {
-      update: (u) => stderr.write(`task ${u.task.id}: ${describe(u)}\n`),
+      update: (u) => {
+        if (changed(u)) stderr.write(`task ${u.task.id}: ${describe(u)}\n`);
+      },
       end: () => {},
     };
   }
@@ -53,6 +65,7 @@ export function taskProgress(ctx: Context): TaskProgress {
   let drawn = false;
   return {
     update(u) {
+      if (!changed(u) && drawn) return;
       const filled = Math.round((u.percent / 100) * BAR_WIDTH);
       const bar = `${p.cyan('█'.repeat(filled))}${p.dim('░'.repeat(BAR_WIDTH - filled))}`;
       const rows = rowsOf(u.task);

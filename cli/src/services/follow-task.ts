@@ -1,12 +1,17 @@
 /**
- * Following a task to its end (`eem import nodes`, `eem tasks watch`): polls its progress with
- * the SDK's task watcher, shows it, and ends with exit 0 (success), 1 (failure; an import's
- * error report is saved first) or 130 (Ctrl-C: the task keeps running on the server).
+ * Following a task to its end (`eem import nodes`, `eem tasks watch`) and showing its progress.
+ * The progress channel (`/eem-ws/notice/{userId}`, ADR 0003) is followed when it opens: its
+ * snapshot and every progress message of the task are shown as they arrive. Polling
+ * (notices.importProgress every interval) is the fallback: at once when the channel cannot be
+ * opened, when it closes or is refused, and whenever an interval passes with no news of the
+ * task (a silent channel never leaves eem waiting). The end is checked once more by
+ * notices.task, so the result shown is the server's record. Ends with exit 0 (success), 1
+ * (failure; an import's error report is saved first) or 130 (Ctrl-C: the task keeps running).
  */
 import { writeFile } from 'node:fs/promises';
 import type { Task } from '@eem/contract';
-import { POLLING, TASK_OPERATION_TYPE, taskPhase } from '@eem/core';
-import type { Client } from '@eem/sdk';
+import { POLLING, progressPercent, TASK_OPERATION_TYPE, taskPhase } from '@eem/core';
+import type { ChannelHandle, ChannelStatus, Client } from '@eem/sdk';
 import type { Context } from '../context.js';
 import { CliError, InterruptedError, UsageError } from '../errors.js';
 import { type ProgressUpdate, taskProgress } from '../output/task-progress.js';
@@ -27,7 +32,10 @@ export function intervalMs(value: string | undefined): number {
 const REPORTED = new Set<number>([TASK_OPERATION_TYPE.nodeImport, TASK_OPERATION_TYPE.networkImport]);
 
 export interface FollowOptions {
+  /** Between polls when the channel is closed or silent. */
   intervalMs: number;
+  /** The signed-in user, whose progress channel is opened (unknown: asked of the server). */
+  userId?: number | undefined;
   /** Where an import's error report goes when it fails (none: not downloaded). */
   reportPath?: string | undefined;
 }
@@ -54,6 +62,192 @@ async function saveReport(
   }
 }
 
+function updateOf(task: Task): ProgressUpdate {
+  const phase = taskPhase(task.status);
+  return { task, phase, percent: phase === 'success' ? 100 : progressPercent(task.ratio) };
+}
+
+/**
+ * Whether `next` says something `seen` does not: an end, or a running task at least as far.
+ * The channel's snapshot may be older than a message sent just before it; an older state is
+ * dropped.
+ */
+function isNews(next: Task, seen: Task): boolean {
+  if (taskPhase(seen.status) !== 'running') return false;
+  if (taskPhase(next.status) !== 'running') return true;
+  return next.ratio >= seen.ratio;
+}
+
+/** The user whose channel to open: the saved sign-in's, else the server's answer (none: poll). */
+async function channelUser(
+  client: Client,
+  given: number | undefined,
+  signal: AbortSignal,
+): Promise<number | undefined> {
+  if (given !== undefined) return given;
+  try {
+    return (await client.session.me({}, { signal })).id;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server's record of an ended task; `ended` itself when it cannot be read or is not ended. */
+async function finalCheck(client: Client, ended: Task, signal: AbortSignal): Promise<Task> {
+  try {
+    const task = await client.notices.task({ params: { id: ended.id } }, { signal });
+    return taskPhase(task.status) === 'running' ? ended : task;
+  } catch {
+    return ended;
+  }
+}
+
+/**
+ * Shows the progress of a running task until it ends (the ended task, exact) or Ctrl-C
+ * (undefined). A failing poll is thrown.
+ */
+async function follow(
+  ctx: Context,
+  client: Client,
+  start: Task,
+  options: FollowOptions,
+): Promise<Task | undefined> {
+  const progress = taskProgress(ctx);
+  const controller = new AbortController();
+  const { signal } = controller;
+  const debug = (message: string) => {
+    if (!ctx.flags.debug) return;
+    progress.end();
+    ctx.reporter.note(message);
+  };
+  const seconds = `${options.intervalMs / 1000} s`;
+
+  let settled = false;
+  let resolveEnd: (task: Task | undefined) => void = () => {};
+  let rejectEnd: (error: unknown) => void = () => {};
+  const ended = new Promise<Task | undefined>((resolve, reject) => {
+    resolveEnd = resolve;
+    rejectEnd = reject;
+  });
+  let seen = start;
+  let channel: ChannelHandle | undefined;
+  let channelOpen = false;
+  let polled = false;
+  let polling = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const stop = () => {
+    settled = true;
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    channel?.close();
+  };
+  const settle = (task: Task | undefined) => {
+    if (settled) return;
+    stop();
+    resolveEnd(task);
+  };
+  const fail = (error: unknown) => {
+    if (settled) return;
+    stop();
+    rejectEnd(error);
+  };
+
+  const schedulePoll = (ms: number) => {
+    if (settled) return;
+    if (timer !== undefined) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = undefined;
+      void poll();
+    }, ms);
+  };
+
+  /** A state of the task from the channel or a poll: shown when it is news; the end settles. */
+  const accept = (task: Task) => {
+    if (settled || task.id !== start.id || !isNews(task, seen)) return;
+    const changed = task.status !== seen.status || task.ratio !== seen.ratio || task.message !== seen.message;
+    seen = task;
+    const update = updateOf(task);
+    progress.update(update);
+    if (update.phase !== 'running') settle(task);
+    // News of the task puts the next poll an interval away.
+    else if (changed) schedulePoll(options.intervalMs);
+  };
+
+  const poll = async () => {
+    if (settled || polling) return;
+    polling = true;
+    polled = true;
+    try {
+      const query = { operationType: start.operationType, taskId: start.id };
+      const task = await client.notices.importProgress({ query }, { signal });
+      if (task) accept(task);
+    } catch (error) {
+      if (!signal.aborted) fail(error);
+    } finally {
+      polling = false;
+      schedulePoll(options.intervalMs);
+    }
+  };
+
+  const onStatus = (status: ChannelStatus, detail?: string) => {
+    if (settled) return;
+    if (status === 'open') {
+      channelOpen = true;
+      debug(`progress channel open: following task ${start.id} on it (a poll after ${seconds} without news)`);
+      return;
+    }
+    if (status !== 'reconnecting' && status !== 'closed') return;
+    // Closed, refused or never opened: poll now (once), then every interval until it is back.
+    const fallBack = channelOpen || !polled;
+    channelOpen = false;
+    debug(`progress channel ${status}${detail ? ` (${detail})` : ''}: polling every ${seconds}`);
+    if (fallBack) void poll();
+  };
+
+  const release = ctx.io.onInterrupt?.(() => {
+    controller.abort();
+    settle(undefined);
+  });
+  // Opening the channel runs beside the wait: Ctrl-C or the end never wait for it.
+  const openChannel = async () => {
+    const open = ctx.io.openProgressChannel;
+    const userId = open ? await channelUser(client, options.userId, signal) : undefined;
+    if (settled) return;
+    if (!open || userId === undefined) {
+      void poll();
+      return;
+    }
+    try {
+      const handle = await open(client, {
+        userId,
+        onTask: accept,
+        onStatus,
+        onError: (error) => debug(`progress channel: ${error.message}`),
+      });
+      if (settled) handle.close();
+      else channel = handle;
+      // The channel has an interval to say something; then the poll runs anyway.
+      if (!polled) schedulePoll(options.intervalMs);
+    } catch (error) {
+      debug(`progress channel unavailable (${error instanceof Error ? error.message : String(error)})`);
+      void poll();
+    }
+  };
+  try {
+    void openChannel();
+    const result = await ended;
+    if (result === undefined) return undefined;
+    const exact = await finalCheck(client, result, signal);
+    progress.update(updateOf(exact));
+    return exact;
+  } finally {
+    stop();
+    progress.end();
+    release?.();
+  }
+}
+
 /** Follows `task` until it ends; resolves on success, throws on failure or Ctrl-C. */
 export async function followTask(
   ctx: Context,
@@ -61,39 +255,18 @@ export async function followTask(
   task: Task,
   options: FollowOptions,
 ): Promise<Task> {
-  let last: ProgressUpdate = {
-    task,
-    phase: taskPhase(task.status),
-    percent: 0,
-  };
-  if (last.phase === 'running') {
-    const controller = new AbortController();
-    const release = ctx.io.onInterrupt?.(() => controller.abort());
-    const progress = taskProgress(ctx);
-    try {
-      const { watchTask } = await import('@eem/sdk');
-      for await (const update of watchTask(client, {
-        operationType: task.operationType,
-        taskId: task.id,
-        intervalMs: options.intervalMs,
-        signal: controller.signal,
-      })) {
-        last = update;
-        progress.update(update);
-      }
-    } finally {
-      progress.end();
-      release?.();
-    }
-    if (controller.signal.aborted) {
+  let ended = task;
+  if (taskPhase(task.status) === 'running') {
+    const result = await follow(ctx, client, task, options);
+    if (result === undefined) {
       ctx.reporter.note(
         `Stopped following task ${task.id}; it keeps running on the server. Follow it again with: ${watchHint(task.id)}`,
       );
       throw new InterruptedError();
     }
+    ended = result;
   }
-  const ended = last.task;
-  if (last.phase === 'success') {
+  if (taskPhase(ended.status) === 'success') {
     ctx.reporter.success(`Task ${ended.id} succeeded${ended.message ? `: ${ended.message}` : '.'}`);
     return ended;
   }

@@ -68,6 +68,7 @@ export async function importNodes(ctx: Context, file: string, flags: ImportFlags
   ctx.reporter.note(`Task ${task.id} (${kind}) started; Ctrl-C stops following, not the task.`);
   await followTask(ctx, session.client, task, {
     intervalMs: flags.intervalMs,
+    userId: session.userId,
     reportPath: reportPathFor(file),
   });
 }

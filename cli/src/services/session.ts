@@ -131,6 +131,8 @@ export interface ActiveSession {
   tokenSource: TokenStorage | 'env';
   /** Where the token is kept, in words. */
   tokenLocation: string;
+  /** The signed-in user's id when the saved sign-in is used; unknown with EEM_TOKEN. */
+  userId: number | undefined;
   /** The project sent as header (0: none); change it and later calls follow. */
   project: { id: number; source: Source };
   client: Client;
@@ -210,7 +212,8 @@ export async function openSession(ctx: Context): Promise<ActiveSession> {
     () => token,
     () => (active ?? { project }).project.id,
   );
-  active = { profile: chosen, server, token, tokenSource, tokenLocation, project, client };
+  const userId = tokenSource === 'env' ? undefined : chosen.profile?.session?.userId;
+  active = { profile: chosen, server, token, tokenSource, tokenLocation, userId, project, client };
   if (tokenSource !== 'env') ctx.onSessionExpired = () => forgetToken(ctx, chosen.name, token);
   return active;
 }

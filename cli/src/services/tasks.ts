@@ -194,6 +194,7 @@ export async function watchTaskById(ctx: Context, id: number, flags: WatchFlags)
   const task = await session.client.notices.task({ params: { id } });
   await followTask(ctx, session.client, task, {
     intervalMs: flags.intervalMs,
+    userId: session.userId,
     reportPath: flags.reportPath ?? reportPathFor(`task-${id}.xlsx`),
   });
 }

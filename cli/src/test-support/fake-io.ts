@@ -86,6 +86,8 @@ export interface FakeOptions {
   client?: (options: ClientOptions) => Partial<Record<string, unknown>>;
   now?: number;
   openBrowser?: (url: string) => Promise<void>;
+  /** The progress channel (a FakeProgressChannel's open); none: following a task polls. */
+  openProgressChannel?: IO['openProgressChannel'];
 }
 
 export interface FakeIO extends IO {
@@ -139,6 +141,7 @@ export function fakeIO(options: FakeOptions = {}): FakeIO {
     },
     keychain: async () => keychainImpl,
     openBrowser: options.openBrowser ?? (async () => {}),
+    ...(options.openProgressChannel ? { openProgressChannel: options.openProgressChannel } : {}),
     onInterrupt(handler) {
       interruptHandlers.add(handler);
       return () => {

@@ -7,7 +7,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../..');
-const SUITES = ['project-rps.mjs', 'notice-fanout.mjs', 'cli-startup.mjs', 'web-bundle.mjs'];
+const SUITES = [
+  'project-rps.mjs',
+  'notice-fanout.mjs',
+  'node-import.mjs',
+  'cli-startup.mjs',
+  'web-bundle.mjs',
+];
 const filter = process.argv[2];
 
 const results = [];

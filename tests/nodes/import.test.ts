@@ -5,6 +5,7 @@
 import { catalogue, type Task } from '@eem/contract';
 import { LOG_TYPE, NODE_MESSAGES, TASK_OPERATION_TYPE } from '@eem/core';
 import { NotFoundError, PermissionError } from '@eem/sdk';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectId, refusal, userId } from '../admin/support.js';
 import type { SignedIn } from '../support/clients.js';
@@ -17,9 +18,11 @@ import {
   nodeCount,
   projectTree,
   readWorkbook,
+  rewriteZip,
   sheetRows,
   upload,
   waitForTask,
+  withZip64End,
   workbook,
 } from './support.js';
 
@@ -300,6 +303,91 @@ describe('batch import', () => {
       "'Nowhere'",
     );
     expect(await nodeCount(server, SH)).toBe(before);
+  });
+});
+
+describe('workbook forms', () => {
+  const attributesOf = async (name: string) =>
+    JSON.parse(
+      (
+        await server.services.db
+          .selectFrom('nodes')
+          .select('attributes')
+          .where('project_id', '=', SH)
+          .where('name', '=', name)
+          .executeTakeFirstOrThrow()
+      ).attributes,
+    ) as Record<string, unknown>;
+
+  it('reads rich text, formula results, links, numbers and dates as their values', async () => {
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('说明 Instructions').addRow(['not a node sheet']);
+    const halls = book.addWorksheet('建筑 Building');
+    halls.addRow([...HEADERS.building]);
+    halls.addRow([
+      '',
+      { richText: [{ text: 'Rich ' }, { text: 'Form Hall', font: { bold: true } }] },
+      'R1',
+      10,
+    ]);
+    halls.addRow(['', { formula: '"Formula "&"Form Hall"', result: 'Formula Form Hall' }, null, null]);
+    halls.addRow(['', { text: 'Link Form Hall', hyperlink: 'https://example.com/' }, null, null]);
+    halls.addRow(['', 2024, new Date(Date.UTC(2024, 0, 2)), '12.5']);
+    halls.addRow(['  ', '   ', null, null]);
+    const floors = book.addWorksheet('楼层 Floor');
+    floors.addRow([...HEADERS.floor]);
+    floors.addRow([{ richText: [{ text: 'Rich Form Hall' }] }, 'Form F1', 7]);
+    const data = new Uint8Array(await book.xlsx.writeBuffer());
+    const done = await waitForTask(
+      tenantAdmin.client,
+      (await upload(tenantAdmin, data, { name: 'forms.xlsx' })).id,
+    );
+    expect(done).toMatchObject({ status: 3, message: `${NODE_MESSAGES.importSucceeded}: 5 nodes imported` });
+    expect(await attributesOf('Rich Form Hall')).toEqual({ code: 'R1', area: 10 });
+    expect(await attributesOf('Formula Form Hall')).toEqual({});
+    expect(await attributesOf('Link Form Hall')).toEqual({});
+    // A date cell reads as the date (as exceljs's whole-file reader gives it), numeric text as a number.
+    expect(await attributesOf('2024')).toEqual({ code: '2024-01-02T00:00:00.000Z', area: 12.5 });
+    expect(await attributesOf('Form F1')).toEqual({ code: '7' });
+  });
+
+  it('imports workbooks whose zip parts come in any order, zip64 ones and absolute part paths too', async () => {
+    const site = async (hall: string) => {
+      const floors: Cell[][] = [[...HEADERS.floor]];
+      for (let f = 1; f <= 30; f++) floors.push([hall, `${hall} F${f}`, `${hall}-${f}`]);
+      return workbook({
+        '建筑 Building': [[...HEADERS.building], ['', hall, null, null]],
+        '楼层 Floor': floors,
+      });
+    };
+    // Shared strings before the sheets and the workbook part (the sheet names) last: the
+    // server moves the workbook parts in front. With a zip64 end record it leaves the zip as it
+    // is; the streaming reader then fails and the whole-file reader reads it. Sheets named by
+    // absolute part paths ('/xl/worksheets/sheet1.xml') only the whole-file reader resolves.
+    const rank = (name: string) =>
+      name === 'xl/workbook.xml' ? 3 : name.startsWith('xl/worksheets/sheet') ? 2 : 1;
+    const absolute = (text: string) => text.replaceAll('Target="worksheets/', 'Target="/xl/worksheets/');
+    const files = [
+      ['Order Hall', rewriteZip(await site('Order Hall'), { rank })],
+      ['Zip64 Hall', withZip64End(rewriteZip(await site('Zip64 Hall'), { rank }))],
+      [
+        'Path Hall',
+        rewriteZip(await site('Path Hall'), { edit: { 'xl/_rels/workbook.xml.rels': absolute } }),
+      ],
+    ] as const;
+    const before = await nodeCount(server, SH);
+    for (const [hall, data] of files) {
+      const done = await waitForTask(
+        tenantAdmin.client,
+        (await upload(tenantAdmin, data, { name: `${hall}.xlsx` })).id,
+      );
+      expect(done).toMatchObject({
+        status: 3,
+        message: `${NODE_MESSAGES.importSucceeded}: 31 nodes imported`,
+      });
+      expect(await attributesOf(`${hall} F30`)).toEqual({ code: `${hall}-30` });
+    }
+    expect(await nodeCount(server, SH)).toBe(before + 93);
   });
 });
 

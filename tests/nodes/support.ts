@@ -1,4 +1,6 @@
 /** Helpers of the node tests: workbooks written with exceljs, imports through the SDK, task waits. */
+
+import { crc32, inflateRawSync } from 'node:zlib';
 import { catalogue, type NodeTreeItem, type Task } from '@eem/contract';
 import type { Client } from '@eem/sdk';
 import ExcelJS from 'exceljs';
@@ -69,6 +71,94 @@ export function upload(
     body: { dryRun: options.dryRun ?? false },
     files: [{ name: options.name ?? 'nodes.xlsx', data }],
   });
+}
+
+/**
+ * The same zip rebuilt: entries in another order (`rank`: lower first) and some entries' text
+ * changed (`edit`, stored uncompressed); the other compressed bytes are copied as they are.
+ * Readers that go through a zip front to back see the parts in the new order.
+ */
+export function rewriteZip(
+  data: Uint8Array,
+  options: { rank?: (name: string) => number; edit?: Record<string, (text: string) => string> },
+): Uint8Array {
+  const zip = Buffer.from(data);
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0) throw new Error('not a zip');
+  const entries: { name: Buffer; central: Buffer; local: Buffer; body: Buffer }[] = [];
+  let at = zip.readUInt32LE(end + 16);
+  for (let i = 0; i < zip.readUInt16LE(end + 10); i++) {
+    const size = 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+    const central = Buffer.from(zip.subarray(at, at + size));
+    const name = central.subarray(46, 46 + central.readUInt16LE(28));
+    const offset = central.readUInt32LE(42);
+    const start = offset + 30 + zip.readUInt16LE(offset + 26) + zip.readUInt16LE(offset + 28);
+    let body = zip.subarray(start, start + central.readUInt32LE(20));
+    const edit = options.edit?.[name.toString()];
+    if (edit) {
+      const text = central.readUInt16LE(10) === 8 ? inflateRawSync(body) : body;
+      body = Buffer.from(edit(text.toString('utf8')), 'utf8');
+      central.writeUInt16LE(0, 10);
+      central.writeUInt32LE(crc32(body), 16);
+      central.writeUInt32LE(body.length, 20);
+      central.writeUInt32LE(body.length, 24);
+    }
+    // A fresh local header with the sizes and CRC of the central one (no data descriptor).
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    central.copy(local, 4, 6, 26);
+    local.writeUInt16LE(local.readUInt16LE(6) & ~0x08, 6);
+    local.writeUInt16LE(name.length, 26);
+    central.writeUInt16LE(central.readUInt16LE(8) & ~0x08, 8);
+    entries.push({ name, central, local, body });
+    at += size;
+  }
+  const { rank } = options;
+  if (rank) entries.sort((a, b) => rank(a.name.toString()) - rank(b.name.toString()));
+  const parts: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    entry.central.writeUInt32LE(offset, 42);
+    parts.push(entry.local, entry.name, entry.body);
+    offset += entry.local.length + entry.name.length + entry.body.length;
+  }
+  const directory = Buffer.concat(entries.map((e) => e.central));
+  const tail = Buffer.from(zip.subarray(end, end + 22));
+  tail.writeUInt32LE(directory.length, 12);
+  tail.writeUInt32LE(offset, 16);
+  tail.writeUInt16LE(0, 20);
+  return new Uint8Array(Buffer.concat([...parts, directory, tail]));
+}
+
+/**
+ * The same zip with a zip64 end of central directory (as writers of large files add), which
+ * readers of the central directory follow and simple ones give up on.
+ */
+export function withZip64End(data: Uint8Array): Uint8Array {
+  const zip = Buffer.from(data);
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0) throw new Error('not a zip');
+  const count = BigInt(zip.readUInt16LE(end + 10));
+  const record = Buffer.alloc(56);
+  record.writeUInt32LE(0x06064b50, 0);
+  record.writeBigUInt64LE(44n, 4);
+  record.writeUInt16LE(45, 12);
+  record.writeUInt16LE(45, 14);
+  record.writeBigUInt64LE(count, 24);
+  record.writeBigUInt64LE(count, 32);
+  record.writeBigUInt64LE(BigInt(zip.readUInt32LE(end + 12)), 40);
+  record.writeBigUInt64LE(BigInt(zip.readUInt32LE(end + 16)), 48);
+  const locator = Buffer.alloc(20);
+  locator.writeUInt32LE(0x07064b50, 0);
+  locator.writeBigUInt64LE(BigInt(end), 8);
+  locator.writeUInt32LE(1, 16);
+  const tail = Buffer.from(zip.subarray(end, end + 22));
+  tail.writeUInt16LE(0xffff, 8);
+  tail.writeUInt16LE(0xffff, 10);
+  tail.writeUInt32LE(0xffffffff, 12);
+  tail.writeUInt32LE(0xffffffff, 16);
+  tail.writeUInt16LE(0, 20);
+  return new Uint8Array(Buffer.concat([zip.subarray(0, end), record, locator, tail]));
 }
 
 /** Polls notices.task until the task has ended. */

@@ -6,12 +6,15 @@
  */
 import type ExcelJS from 'exceljs';
 import { bilingual, ERROR_HEADER } from './import-columns.js';
-import type { ImportSheet } from './read-workbook.js';
+import { type ImportSheet, loadWorkbook } from './read-workbook.js';
 
 const RED = { argb: 'FFC00000' };
 
-function markSheet(sheet: ImportSheet, messages: ReadonlyMap<number, string[]> | undefined): void {
-  const { worksheet } = sheet;
+function markSheet(
+  worksheet: ExcelJS.Worksheet,
+  sheet: ImportSheet,
+  messages: ReadonlyMap<number, string[]> | undefined,
+): void {
   const col = sheet.errorColumn ?? worksheet.columnCount + 1;
   const header = worksheet.getRow(1).getCell(col);
   header.value = bilingual(ERROR_HEADER);
@@ -25,18 +28,23 @@ function markSheet(sheet: ImportSheet, messages: ReadonlyMap<number, string[]> |
   }
 }
 
+/** The report; the workbook is loaded whole here (the import itself streams it). */
 export async function errorReport(input: {
-  workbook: ExcelJS.Workbook;
+  /** The uploaded workbook. */
+  data: Buffer;
   sheets: readonly ImportSheet[];
   errors: ReadonlyMap<ImportSheet, ReadonlyMap<number, string[]>>;
   /** Problems of the workbook and of whole sheets. */
   problems: readonly string[];
 }): Promise<Buffer> {
-  const { workbook } = input;
-  for (const sheet of input.sheets) markSheet(sheet, input.errors.get(sheet));
+  const workbook = await loadWorkbook(input.data);
+  for (const sheet of input.sheets) {
+    const worksheet = workbook.getWorksheet(sheet.name);
+    if (worksheet) markSheet(worksheet, sheet, input.errors.get(sheet));
+  }
   const problems = [
     ...input.problems,
-    ...input.sheets.flatMap((s) => s.problems.map((p) => `${s.worksheet.name}: ${p}`)),
+    ...input.sheets.flatMap((s) => s.problems.map((p) => `${s.name}: ${p}`)),
   ];
   const name = bilingual(ERROR_HEADER);
   const old = workbook.getWorksheet(name);

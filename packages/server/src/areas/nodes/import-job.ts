@@ -3,6 +3,10 @@
  * all rows in one transaction (50–95%) or nothing. A failure keeps an error report (the
  * workbook with an error column) and ends the task with a message naming the first problems;
  * a dry run checks and reports but writes nothing.
+ *
+ * The workbook is streamed once into plain rows; only a failed import loads it whole, for its
+ * report. Progress is reported every 5% of the rows (about 40 updates in all), each also a
+ * turn of the event loop for other requests; nothing waits on a timer.
  */
 import type { Project } from '@eem/contract';
 import { NODE_MESSAGES } from '@eem/core';
@@ -12,7 +16,7 @@ import { recordOperation } from '../logs/record-operation.js';
 import { errorReport } from './error-report.js';
 import { bilingual } from './import-columns.js';
 import { storeReport } from './import-report-store.js';
-import { loadWorkbook, readSheets, WorkbookError } from './read-workbook.js';
+import { readWorkbook, WorkbookError } from './read-workbook.js';
 import { TaskProgress } from './task-progress.js';
 import { validateImport } from './validate-import.js';
 import { writeImport } from './write-import.js';
@@ -52,9 +56,8 @@ export async function runImport(job: ImportJob): Promise<void> {
     });
   };
   try {
-    const workbook = await loadWorkbook(job.data);
+    const read = await readWorkbook(job.data, job.scope);
     await progress.at(0.1);
-    const read = readSheets(workbook, job.scope);
     const existing = await services.db
       .selectFrom('nodes')
       .select(['id', 'parent_id', 'model_label', 'name'])
@@ -68,10 +71,16 @@ export async function runImport(job: ImportJob): Promise<void> {
     });
     const problems = [
       ...read.problems,
-      ...read.sheets.flatMap((s) => s.problems.map((p) => `${s.worksheet.name}: ${p}`)),
+      ...read.sheets.flatMap((s) => s.problems.map((p) => `${s.name}: ${p}`)),
     ];
     if (problems.length > 0 || result.badRows > 0) {
-      const content = await errorReport({ workbook, sheets: read.sheets, errors: result.errors, problems });
+      const content = await errorReport({
+        data: job.data,
+        sheets: read.sheets,
+        errors: result.errors,
+        // The report adds the problems of each sheet itself.
+        problems: read.problems,
+      });
       await storeReport(services.db, {
         taskId: job.taskId,
         projectId: job.project.id,

@@ -4,6 +4,11 @@
  * the project down, joined by ' / '; empty: the project) must name an existing node or a row
  * of the workbook (any sheet); a name must be unique under its parent, against the project's
  * nodes (loaded once) and within the workbook. Pure: no database, no I/O.
+ *
+ * Written for 100,000 rows: a parent path is split once per distinct text (siblings share
+ * theirs), rows are indexed by path key in one map, the rules of a field are remembered per
+ * enumeration text and of a parent type per child type (they are pure functions), and the
+ * plan is ordered parents first by bucketing on depth.
  */
 import type { NodeAttributes } from '@eem/contract';
 import {
@@ -18,7 +23,14 @@ import {
 } from '@eem/core';
 import { bilingual } from './import-columns.js';
 import type { NodeRow } from './node-store.js';
-import type { CellInput, ImportRow, ImportSheet } from './read-workbook.js';
+import {
+  type CellInput,
+  fieldSlot,
+  type ImportRow,
+  type ImportSheet,
+  NAME_SLOT,
+  PARENT_SLOT,
+} from './read-workbook.js';
 
 /** A row to insert: its parent is an existing node (parentId) or an earlier planned row (parentKey). */
 export interface PlannedNode {
@@ -47,9 +59,8 @@ type ExistingNode = Pick<NodeRow, 'id' | 'parent_id' | 'model_label' | 'name'>;
 /** Path keys join names with '/', which a name cannot hold (no special characters). */
 const KEY_JOIN = '/';
 
-function splitPath(input: CellInput): string[] {
-  if (input === null) return [];
-  return String(input)
+function splitPath(text: string): string[] {
+  return text
     .split('/')
     .map((s) => s.trim())
     .filter((s) => s !== '');
@@ -115,19 +126,29 @@ function existingIndex(existing: readonly ExistingNode[]): Map<string, ExistingN
   return new Map(existing.map((n) => [keyOf(n), n]));
 }
 
+/** A parent path as written in a cell, resolved: its names (project name dropped) and key. */
+interface ParentPath {
+  segments: string[];
+  key: string;
+}
+
+const PROJECT_PATH: ParentPath = { segments: [], key: '' };
+
 interface RowInfo {
   sheet: ImportSheet;
   row: ImportRow;
   name: string;
-  parentSegments: string[];
+  parent: ParentPath;
   key: string;
-  parentKey: string;
   /** In the index of rows by path (its name is valid). */
   indexed: boolean;
 }
 
 const where = (info: Pick<RowInfo, 'sheet' | 'row'>) =>
   `${bilingual(info.sheet.type.label)} row ${info.row.rowNumber}`;
+
+const pathText = (cell: CellInput | undefined): string =>
+  cell === null || cell === undefined ? '' : typeof cell === 'string' ? cell : String(cell);
 
 export async function validateImport(input: {
   projectName: string;
@@ -152,75 +173,112 @@ export async function validateImport(input: {
   // Names at the top of the project: an existing node or a row with an empty parent path may
   // be named like the project; otherwise a path may start with the project's name.
   const topNames = new Set(input.existing.filter((n) => n.parent_id === 0).map((n) => n.name));
-  const paths = new Map<ImportRow, string[]>();
+  const split = new Map<string, string[]>([['', []]]);
   for (const sheet of input.sheets) {
     for (const row of sheet.rows) {
-      const path = splitPath(row.values.get('parentPath') ?? null);
-      paths.set(row, path);
-      const name = row.values.get('name');
-      if (path.length === 0 && name !== null && name !== undefined) topNames.add(String(name).trim());
+      const text = pathText(row.cells[PARENT_SLOT]);
+      let segments = split.get(text);
+      if (!segments) {
+        segments = splitPath(text);
+        split.set(text, segments);
+      }
+      const name = row.cells[NAME_SLOT];
+      if (segments.length === 0 && name !== null && name !== undefined) topNames.add(String(name).trim());
     }
   }
+  const dropProject = !topNames.has(input.projectName);
+  const parents = new Map<string, ParentPath>([['', PROJECT_PATH]]);
+  const parentOf = (text: string): ParentPath => {
+    const known = parents.get(text);
+    if (known) return known;
+    let segments = split.get(text) ?? splitPath(text);
+    if (dropProject && segments[0] === input.projectName) segments = segments.slice(1);
+    const path = segments.length === 0 ? PROJECT_PATH : { segments, key: segments.join(KEY_JOIN) };
+    parents.set(text, path);
+    return path;
+  };
+  const nameProblems = new Map<string, string | null>();
 
   // Pass 1: names, paths and the index of the workbook's rows by path.
   const infos: RowInfo[] = [];
-  const byKey = new Map<string, RowInfo[]>();
+  const byKey = new Map<string, RowInfo>();
+  /** Rows sharing a key, for keys of more than one row. */
+  const twinsOf = new Map<string, RowInfo[]>();
   for (const sheet of input.sheets) {
     for (const row of sheet.rows) {
-      const rawName = row.values.get('name') ?? null;
+      const rawName = row.cells[NAME_SLOT] ?? null;
       const nameText = typeof rawName === 'number' ? String(rawName) : rawName;
-      const problem = checkNodeName(nameText);
+      let problem: string | null;
+      if (typeof nameText === 'string') {
+        const known = nameProblems.get(nameText);
+        problem = known === undefined ? checkNodeName(nameText) : known;
+        if (known === undefined) nameProblems.set(nameText, problem);
+      } else problem = checkNodeName(nameText);
       if (problem) fail(sheet, row, problem.startsWith('name') ? problem : `name: ${problem}`);
       const name = typeof nameText === 'string' ? nameText.trim() : '';
-      let parentSegments = paths.get(row) ?? [];
-      if (parentSegments[0] === input.projectName && !topNames.has(input.projectName))
-        parentSegments = parentSegments.slice(1);
-      const parentKey = parentSegments.join(KEY_JOIN);
-      const key = parentKey ? `${parentKey}${KEY_JOIN}${name}` : name;
-      const info: RowInfo = { sheet, row, name, parentSegments, key, parentKey, indexed: !problem };
+      const parent = parentOf(pathText(row.cells[PARENT_SLOT]));
+      const key = parent.key ? `${parent.key}${KEY_JOIN}${name}` : name;
+      const info: RowInfo = { sheet, row, name, parent, key, indexed: !problem };
       infos.push(info);
       if (problem) continue;
-      const twins = byKey.get(key);
-      if (twins) twins.push(info);
-      else byKey.set(key, [info]);
+      const first = byKey.get(key);
+      if (!first) byKey.set(key, info);
+      else {
+        const twins = twinsOf.get(key);
+        if (twins) twins.push(info);
+        else twinsOf.set(key, [first, info]);
+      }
     }
   }
 
-  // Pass 2: parents, types, duplicates and fields.
-  const planned: PlannedNode[] = [];
+  // Pass 2: parents, types, duplicates and fields; the plan bucketed by depth.
+  const byDepth: PlannedNode[][] = [];
   const check = fieldChecker();
+  const holds = new Map<string, Map<string, boolean>>();
   const step = Math.max(1, Math.ceil(infos.length / 20));
-  for (const [i, info] of infos.entries()) {
+  for (let i = 0; i < infos.length; i++) {
     if (i > 0 && i % step === 0) await input.progress?.(i);
-    const { sheet, row, name, parentKey } = info;
+    const info = infos[i] as RowInfo;
+    const { sheet, row, name, parent } = info;
     const type = sheet.type;
     let parentLabel: string | undefined;
     let parentId: number | null = null;
-    if (parentKey === '') {
+    if (parent.key === '') {
       parentLabel = 'project';
       parentId = 0;
     } else {
-      const node = existing.get(parentKey);
-      const rowParent = byKey.get(parentKey)?.[0];
+      const node = existing.get(parent.key);
       if (node) {
         parentLabel = node.model_label;
         parentId = node.id;
-      } else if (rowParent) {
-        parentLabel = rowParent.sheet.type.modelLabel;
       } else {
-        fail(
-          sheet,
-          row,
-          `parent path '${info.parentSegments.join(PATH_SEPARATOR)}' does not exist in the project or in this workbook`,
-        );
+        const rowParent = byKey.get(parent.key);
+        if (rowParent) parentLabel = rowParent.sheet.type.modelLabel;
+        else
+          fail(
+            sheet,
+            row,
+            `parent path '${parent.segments.join(PATH_SEPARATOR)}' does not exist in the project or in this workbook`,
+          );
       }
     }
-    if (parentLabel !== undefined && !canHold(parentLabel, type.modelLabel))
-      fail(sheet, row, cannotHoldMessage(parentLabel, type.modelLabel));
+    if (parentLabel !== undefined) {
+      let byParent = holds.get(type.modelLabel);
+      if (!byParent) {
+        byParent = new Map();
+        holds.set(type.modelLabel, byParent);
+      }
+      let allowed = byParent.get(parentLabel);
+      if (allowed === undefined) {
+        allowed = canHold(parentLabel, type.modelLabel);
+        byParent.set(parentLabel, allowed);
+      }
+      if (!allowed) fail(sheet, row, cannotHoldMessage(parentLabel, type.modelLabel));
+    }
     if (name && existing.has(info.key))
       fail(sheet, row, `name: ${NODE_MESSAGES.duplicateName} (in the project)`);
-    const twins = byKey.get(info.key) ?? [];
-    if (info.indexed && twins.length > 1) {
+    const twins = info.indexed ? twinsOf.get(info.key) : undefined;
+    if (twins) {
       // Name a few of the other rows (a workbook of one row repeated must not grow quadratically).
       const others = twins
         .slice(0, 4)
@@ -232,19 +290,27 @@ export async function validateImport(input: {
       fail(sheet, row, `name: ${NODE_MESSAGES.duplicateName} (also ${also})`);
     }
     const attributes: NodeAttributes = {};
-    for (const field of type.fields) {
-      const { value, problem } = check(field, row.values.get(field.key) ?? null);
+    const { fields } = type;
+    for (let f = 0; f < fields.length; f++) {
+      const field = fields[f] as NodeField;
+      const { value, problem } = check(field, row.cells[fieldSlot(f)] ?? null);
       if (problem) fail(sheet, row, problem);
       else if (value !== null && typeof value !== 'boolean') attributes[field.key] = value;
     }
-    planned.push({
+    const depth = parent.segments.length + 1;
+    let level = byDepth[depth];
+    if (!level) {
+      level = [];
+      byDepth[depth] = level;
+    }
+    level.push({
       key: info.key,
-      parentKey,
+      parentKey: parent.key,
       parentId,
       modelLabel: type.modelLabel,
       name,
       attributes,
-      depth: info.parentSegments.length + 1,
+      depth,
       sort: i,
     });
   }
@@ -252,6 +318,8 @@ export async function validateImport(input: {
   let badRows = 0;
   for (const bySheet of errors.values()) badRows += bySheet.size;
   if (badRows > 0) return { planned: [], errors, badRows };
-  planned.sort((a, b) => a.depth - b.depth || a.sort - b.sort);
+  // Parents before children; within a depth in the order of the workbook.
+  const planned: PlannedNode[] = [];
+  for (const level of byDepth) if (level) for (const node of level) planned.push(node);
   return { planned, errors, badRows };
 }

@@ -1,8 +1,9 @@
 /**
  * Writes the planned nodes of an import: level by level (parents before children), in chunks
  * of multi-row inserts, all inside the caller's transaction, so an import is written whole or
- * not at all. The ids of new parents come back from each insert (the unique index of
- * (project, parent, name) makes that mapping exact).
+ * not at all. The ids of new parents come back from their inserts (the unique index of
+ * (project, parent, name) makes that mapping exact); rows that hold no other row of the import
+ * are inserted without RETURNING, as nothing needs their ids.
  */
 import { CompiledQuery, type Insertable, type Kysely } from 'kysely';
 import type { Database, NodeTable } from '../../db/schema.js';
@@ -18,16 +19,19 @@ interface Inserted {
   name: string;
 }
 
-const COLUMNS = [
-  'project_id',
-  'parent_id',
-  'model_label',
-  'name',
-  'attributes',
-  'sort',
-  'created_at',
-  'updated_at',
-] as const satisfies readonly (keyof Insertable<NodeTable>)[];
+/** A row's values in column order: project_id, parent_id, model_label, name, attributes, sort, created_at, updated_at. */
+type NodeValues = [number, number, string, string, string, number, number, number];
+
+const insertable = (v: NodeValues): Insertable<NodeTable> => ({
+  project_id: v[0],
+  parent_id: v[1],
+  model_label: v[2],
+  name: v[3],
+  attributes: v[4],
+  sort: v[5],
+  created_at: v[6],
+  updated_at: v[7],
+});
 
 /**
  * Multi-row inserts; the SQL of a chunk size is compiled by Kysely once and reused with new
@@ -35,19 +39,22 @@ const COLUMNS = [
  * A compiled query whose parameters are not the rows' values in column order is not reused.
  */
 function inserter(db: Kysely<Database>) {
-  const compiled = new Map<number, string>();
-  return async (values: readonly Insertable<NodeTable>[]): Promise<Inserted[]> => {
-    const parameters = values.flatMap((v) => COLUMNS.map((c) => v[c]));
-    const known = compiled.get(values.length);
+  const compiled = new Map<string, string>();
+  return async (rows: readonly NodeValues[], returning: boolean): Promise<Inserted[]> => {
+    const parameters: (string | number)[] = [];
+    for (const row of rows) parameters.push(...row);
+    const id = `${rows.length}${returning ? 'r' : ''}`;
+    const known = compiled.get(id);
     if (known !== undefined)
       return (await db.executeQuery<Inserted>(CompiledQuery.raw(known, parameters))).rows;
-    const query = db.insertInto('nodes').values(values).returning(['id', 'parent_id', 'name']).compile();
+    const insert = db.insertInto('nodes').values(rows.map(insertable));
+    const query = returning ? insert.returning(['id', 'parent_id', 'name']).compile() : insert.compile();
     if (
       query.parameters.length === parameters.length &&
       query.parameters.every((p, i) => p === parameters[i])
     )
-      compiled.set(values.length, query.sql);
-    return (await db.executeQuery(query)).rows;
+      compiled.set(id, query.sql);
+    return (await db.executeQuery<Inserted>(query)).rows;
   };
 }
 
@@ -63,42 +70,60 @@ export async function writeImport(
     progress?: (done: number) => Promise<void>;
   },
 ): Promise<number> {
+  const { planned, projectId, now } = input;
+  const sortBase = input.sortBase ?? 0;
   // At least 20 inserts for progress every 5%, at most MAX_CHUNK rows each.
-  const chunkSize = Math.max(1, Math.min(MAX_CHUNK, Math.ceil(input.planned.length / 20)));
+  const chunkSize = Math.max(1, Math.min(MAX_CHUNK, Math.ceil(planned.length / 20)));
+  // Only rows that other rows of the import name as parent need their ids back.
+  const parentKeys = new Set<string>();
+  for (const p of planned) if (p.parentId === null) parentKeys.add(p.parentKey);
   const ids = new Map<string, number>();
   const insert = inserter(db);
   let written = 0;
-  let start = 0;
-  while (start < input.planned.length) {
-    let end = start;
-    const depth = input.planned[start]?.depth;
-    while (end < input.planned.length && end - start < chunkSize && input.planned[end]?.depth === depth)
-      end++;
-    const chunk = input.planned.slice(start, end);
-    // Every row has the same keys in COLUMNS order.
-    const values: Insertable<NodeTable>[] = chunk.map((p) => {
+
+  const writeChunk = async (chunk: readonly PlannedNode[], returning: boolean) => {
+    const rows = chunk.map((p): NodeValues => {
       const parentId = p.parentId ?? ids.get(p.parentKey);
       if (parentId === undefined) throw new Error(`import: the parent of ${p.key} was not written first`);
-      return {
-        project_id: input.projectId,
-        parent_id: parentId,
-        model_label: p.modelLabel,
-        name: p.name,
-        attributes: attributesText(p.attributes),
-        sort: (input.sortBase ?? 0) + p.sort,
-        created_at: input.now,
-        updated_at: input.now,
-      };
+      return [
+        projectId,
+        parentId,
+        p.modelLabel,
+        p.name,
+        attributesText(p.attributes),
+        sortBase + p.sort,
+        now,
+        now,
+      ];
     });
-    const rows = await insert(values);
-    const byParentName = new Map(rows.map((r) => [`${r.parent_id}/${r.name}`, r.id]));
-    for (const [i, p] of chunk.entries()) {
-      const id = byParentName.get(`${values[i]?.parent_id}/${p.name}`);
-      if (id !== undefined) ids.set(p.key, id);
+    const inserted = await insert(rows, returning);
+    if (returning) {
+      const byParentName = new Map(inserted.map((r) => [`${r.parent_id}/${r.name}`, r.id]));
+      for (const [i, p] of chunk.entries()) {
+        const id = byParentName.get(`${rows[i]?.[1]}/${p.name}`);
+        if (id !== undefined) ids.set(p.key, id);
+      }
     }
     written += chunk.length;
-    start = end;
     await input.progress?.(written);
+  };
+
+  let start = 0;
+  while (start < planned.length) {
+    const depth = planned[start]?.depth;
+    let end = start;
+    while (end < planned.length && planned[end]?.depth === depth) end++;
+    // One depth at a time: its parents (ids wanted), then the rows that hold nothing.
+    const heads: PlannedNode[] = [];
+    const leaves: PlannedNode[] = [];
+    for (let i = start; i < end; i++) {
+      const p = planned[i] as PlannedNode;
+      (parentKeys.has(p.key) ? heads : leaves).push(p);
+    }
+    for (let i = 0; i < heads.length; i += chunkSize) await writeChunk(heads.slice(i, i + chunkSize), true);
+    for (let i = 0; i < leaves.length; i += chunkSize)
+      await writeChunk(leaves.slice(i, i + chunkSize), false);
+    start = end;
   }
   return written;
 }

@@ -1,9 +1,9 @@
 import { catalogue } from '@eem/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ImportDialog } from './ImportDialog';
-import { type FakeServer, fakeServer, renderWithProviders } from './test-kit';
+import { type FakeServer, fakeServer, fileAnswer, renderWithProviders } from './test-kit';
 
 afterEach(cleanup);
 
@@ -111,5 +111,36 @@ describe('ImportDialog', () => {
     expect(document.querySelector('[data-phase="failure"]')).toBeTruthy();
     fireEvent.click(screen.getByText('View log'));
     await waitFor(() => expect(screen.getByText('task log page')).toBeTruthy());
+  });
+});
+
+describe('ImportDialog with an error report and its own failure view', () => {
+  it("shows the caller's view of a failure and downloads the failed task's report", async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:report');
+    URL.revokeObjectURL = vi.fn();
+    const server = fakeServer({
+      'notices.importProgress': () => task(4, 0.5, 'row 3: missing parent'),
+      'nodes.importReport': () => fileAnswer(new Uint8Array([1]), 'production-errors.xlsx'),
+    });
+    renderWithProviders(
+      <ImportDialog
+        visible
+        onClose={() => undefined}
+        intervalMs={5}
+        upload={async () => ({ operationType: 3, taskId: 7 })}
+        failure={(progress) => <p>failed: {progress.message}</p>}
+        report={(client, taskId) => client.download(catalogue.nodes.importReport, { query: { taskId } })}
+      />,
+      { client: server.client },
+    );
+    pick('production.xlsx');
+    fireEvent.click(screen.getByText('Upload'));
+    expect(await screen.findByText('failed: row 3: missing parent')).toBeTruthy();
+    // The caller's view replaces the message under the bar.
+    expect(screen.queryByText('row 3: missing parent')).toBeNull();
+    fireEvent.click(screen.getByText('Download error report'));
+    await waitFor(() => expect(server.callsOf('nodes.importReport')).toHaveLength(1));
+    expect(server.callsOf('nodes.importReport')[0]?.url.searchParams.get('taskId')).toBe('7');
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
   });
 });

@@ -2,19 +2,20 @@
  * ImportDialog: download the template, choose an xls/xlsx file, upload it through the SDK,
  * then follow the task (useTaskFollower: status 2 running → 导入中, 3 → 导入成功 at 100 %,
  * anything else → 导入失败 with the bar in red and 'view log' to /log). Percent =
- * floor(ratio × 100). An upload the server refuses (a second pipe-network import: 管网节点批量
+ * floor(ratio × 100). A failed task's error report (the workbook with an error column) is
+ * offered when the caller gives `report`. An upload the server refuses (a second pipe-network import: 管网节点批量
  * 导入中，请稍后再试) shows its message as a warning.
  */
 import { IconDownload, IconUpload } from '@douyinfe/semi-icons';
 import { Button, Modal, Space, Toast, Typography } from '@douyinfe/semi-ui-19';
 import { UPLOAD_LIMITS } from '@eem/core';
 import type { Client, DownloadResult } from '@eem/sdk';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useClient } from '../app/client';
 import { useTexts } from '../i18n/texts';
 import { downloadErrorMessage, saveDownload } from './save-file';
-import { type StartedTask, TaskProgressBar, useTaskFollower } from './TaskProgress';
+import { type StartedTask, TaskProgressBar, type TaskProgressState, useTaskFollower } from './TaskProgress';
 import { blockTexts } from './texts';
 
 export type { StartedTask };
@@ -24,6 +25,10 @@ export interface ImportDialogProps {
   onClose: () => void;
   title?: string;
   template?: (client: Client) => Promise<DownloadResult>;
+  /** The error report of a failed task ('download error report' under a failed bar). */
+  report?: (client: Client, taskId: number) => Promise<DownloadResult>;
+  /** Shows a failure in the caller's words (the task's message under the bar otherwise). */
+  failure?: (progress: TaskProgressState) => ReactNode;
   /** Sends the file; resolves with the task to follow, or nothing when the import is already done. */
   upload: (client: Client, file: File) => Promise<StartedTask | undefined>;
   /** After a successful import (refresh the page's data). */
@@ -88,6 +93,15 @@ export function ImportDialog(props: ImportDialogProps) {
     if (!props.template) return;
     try {
       await saveDownload(await props.template(client));
+    } catch (error) {
+      Toast.error(downloadErrorMessage(error));
+    }
+  };
+
+  const downloadReport = async (taskId: number) => {
+    if (!props.report) return;
+    try {
+      await saveDownload(await props.report(client, taskId));
     } catch (error) {
       Toast.error(downloadErrorMessage(error));
     }
@@ -163,7 +177,19 @@ export function ImportDialog(props: ImportDialogProps) {
             {fileError}
           </Typography.Text>
         )}
-        {progress && <TaskProgressBar progress={progress} />}
+        {progress && <TaskProgressBar progress={progress} showMessage={!props.failure} />}
+        {progress?.phase === 'failure' && props.failure?.(progress)}
+        {props.report && progress?.phase === 'failure' && progress.task && !progress.refused && (
+          <Button
+            icon={<IconDownload />}
+            onClick={() => {
+              const taskId = progress.task?.id;
+              if (taskId !== undefined) void downloadReport(taskId);
+            }}
+          >
+            {t('downloadReport')}
+          </Button>
+        )}
       </Space>
     </Modal>
   );

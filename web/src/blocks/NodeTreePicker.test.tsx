@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LanguageProvider } from '../i18n/language';
 import { type NodeRef, NodeTreePicker, type TreeNodeLike } from './NodeTreePicker';
 
@@ -59,7 +59,10 @@ function checkboxOf(name: string): HTMLElement {
   return box;
 }
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 describe('NodeTreePicker', () => {
   it('picks a single node', () => {
@@ -100,6 +103,23 @@ describe('NodeTreePicker', () => {
     const list = screen.getByRole('tree');
     expect(within(list).queryByText('Building 2')).toBeNull();
     expect(within(list).getByText('Building 8')).toBeTruthy();
+  });
+
+  it('scrolls the node selected from outside into view', () => {
+    const scrolled: string[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this.textContent ?? '');
+    });
+    const picker = (value: NodeRef | null) => (
+      <LanguageProvider initial="en">
+        <NodeTreePicker mode="single" tree={tree} value={value} onChange={() => undefined} />
+      </LanguageProvider>
+    );
+    const { rerender } = render(picker(null));
+    expect(scrolled).toEqual([]);
+    rerender(picker({ id: 17, modelLabel: 'building', name: 'Building 8' }));
+    expect(scrolled).toEqual(['Building 8']);
+    expect(document.querySelector('.semi-tree-option-selected')?.textContent).toBe('Building 8');
   });
 
   it("says 'no data' for an empty tree", () => {

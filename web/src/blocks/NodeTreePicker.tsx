@@ -2,11 +2,13 @@
  * NodeTreePicker: a searchable tree of nodes in single or multi mode. Multi mode is capped
  * at 6 nodes (SELECTION_LIMITS.nodes) unless the caller says otherwise: the tick past the
  * cap is refused with a toast. The tree comes from the caller (the project tree today; the
- * node tree endpoint later).
+ * node tree endpoint later). In single mode the selected node is scrolled into view whenever the
+ * selection changes (a node picked elsewhere, or one just added); the search box stays above
+ * the scrolling list (global.css, .eem-node-tree).
  */
 import { Empty, Spin, Toast, Tree, Typography } from '@douyinfe/semi-ui-19';
 import { SELECTION_LIMITS } from '@eem/core';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTexts } from '../i18n/texts';
 import {
   acceptSelection,
@@ -90,6 +92,13 @@ export function NodeTreePicker(props: NodeTreePickerProps) {
   const treeData = useMemo(() => toSemi(tree, isSelectable, renderExtra), [tree, isSelectable, renderExtra]);
   const index = useMemo(() => indexTree(tree), [tree]);
   const names = useMemo(() => new Map([...index].map(([key, node]) => [key, node.name])), [index]);
+  const box = useRef<HTMLDivElement>(null);
+  const selectedKey = props.mode === 'single' && props.value ? nodeKey(props.value) : null;
+
+  useEffect(() => {
+    if (selectedKey === null) return;
+    box.current?.querySelector('.semi-tree-option-selected')?.scrollIntoView({ block: 'nearest' });
+  }, [selectedKey]);
 
   if (loading) return <Spin />;
   if (tree.length === 0) return <Empty description={t('noData')} />;
@@ -104,6 +113,7 @@ export function NodeTreePicker(props: NodeTreePickerProps) {
     showFilteredOnly: true,
     searchPlaceholder: t('searchNode'),
     emptyContent: t('noData'),
+    className: 'eem-node-tree',
     style: { height, overflow: 'auto' as const },
     'aria-label': props['aria-label'],
   };
@@ -111,14 +121,16 @@ export function NodeTreePicker(props: NodeTreePickerProps) {
   if (props.mode === 'single') {
     const { value, onChange } = props;
     return (
-      <Tree
-        {...common}
-        value={value ? nodeKey(value) : undefined}
-        onChange={(next) => {
-          const node = typeof next === 'string' ? index.get(next) : undefined;
-          onChange(node ? toRef(node) : null);
-        }}
-      />
+      <div ref={box}>
+        <Tree
+          {...common}
+          value={value ? nodeKey(value) : undefined}
+          onChange={(next) => {
+            const node = typeof next === 'string' ? index.get(next) : undefined;
+            onChange(node ? toRef(node) : null);
+          }}
+        />
+      </div>
     );
   }
 

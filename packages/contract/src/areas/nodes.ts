@@ -27,7 +27,7 @@ export const nodeItem = z
     /** The parent node; 0 with parentLabel 'project' for the project's own children. */
     parentId: z.number().int(),
     parentLabel: z.string(),
-    /** Names from the project down to the parent, joined by ' / '. */
+    /** Names below the project down to this node, joined by ' / ' (the project's own name left out). */
     path: z.string(),
     childCount: z.number().int(),
     updatedAt: epochMs,

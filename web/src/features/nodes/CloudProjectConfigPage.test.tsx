@@ -1,6 +1,6 @@
 import { Modal } from '@douyinfe/semi-ui-19';
 import { NODE_MESSAGES } from '@eem/core';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeServer, failure, fakeServer, renderWithProviders } from '../../blocks/test-kit';
 import { CloudProjectConfigPage } from './CloudProjectConfigPage';
@@ -19,7 +19,8 @@ function nodeItem(id: number, modelLabel: string, name: string, extra: Record<st
     projectId: 2,
     parentId: 0,
     parentLabel: 'project',
-    path: 'Berlin Works',
+    // The server's path: the names below the project down to the parent.
+    path: '',
     childCount: 0,
     updatedAt: 1_700_000_000_000,
     ...extra,
@@ -33,11 +34,21 @@ const details: Record<string, ReturnType<typeof nodeItem>> = {
     code: null,
     parentId: 11,
     parentLabel: 'floor',
-    path: 'Berlin Works / Hall A / Ground floor',
+    path: 'Hall A / Ground floor',
     childCount: 1,
   }),
-  floor_14: nodeItem(14, 'floor', 'First floor', { code: null, parentId: 10, parentLabel: 'building' }),
-  cabinet_13: nodeItem(13, 'cabinet', 'Cabinet K1', { code: null, parentId: 12, parentLabel: 'room' }),
+  floor_14: nodeItem(14, 'floor', 'First floor', {
+    code: null,
+    parentId: 10,
+    parentLabel: 'building',
+    path: 'Hall A',
+  }),
+  cabinet_13: nodeItem(13, 'cabinet', 'Cabinet K1', {
+    code: null,
+    parentId: 12,
+    parentLabel: 'room',
+    path: 'Hall A / Ground floor / Switch room 1',
+  }),
 };
 
 function server(handlers: Record<string, (req: { body: unknown }) => unknown> = {}): FakeServer {
@@ -106,14 +117,32 @@ describe('CloudProjectConfigPage', () => {
     });
   });
 
-  it('adds a child of a type the parent may hold', async () => {
+  it('adds a child of a type the parent may hold and shows it in the tree, searched or not', async () => {
+    let added = false;
     const s = server({
       'nodes.manageNode': (req) => {
         const body = req.body as { node: { name: string } };
+        added = true;
         return nodeItem(30, 'room', body.node.name, { roomtype: 2 });
+      },
+      'nodes.nodeTree': () => {
+        const tree = projectTree();
+        const floor = tree[0]?.children?.[0]?.children?.[1];
+        if (added && floor) {
+          floor.children = [
+            ...(floor.children ?? []),
+            { id: 30, modelLabel: 'room', name: 'Transformer room', roomtype: 2, children: [] },
+          ];
+        }
+        return tree;
       },
     });
     renderWithProviders(<CloudProjectConfigPage />, { client: s.client, session: fwSession });
+    const search = await screen.findByPlaceholderText('Search nodes');
+    await act(async () => {
+      fireEvent.change(search, { target: { value: 'First floor' } });
+    });
+    expect(screen.queryByText('Office 2')).toBeNull();
     await selectNode('First floor');
     fireEvent.click(await screen.findByText('Add child'));
     const dialog = modal();
@@ -133,6 +162,13 @@ describe('CloudProjectConfigPage', () => {
       parent: { id: 14, modelLabel: 'floor' },
       node: { modelLabel: 'room', name: 'Transformer room', code: null, roomtype: 2 },
     });
+    // The tree starts again without the search, with the new node selected.
+    const tree = screen.getByRole('tree');
+    await waitFor(() =>
+      expect(tree.querySelector('.semi-tree-option-selected')?.textContent).toBe('Transformer room'),
+    );
+    expect((screen.getByPlaceholderText('Search nodes') as HTMLInputElement).value).toBe('');
+    expect(within(tree).getByText('Office 2')).toBeTruthy();
   });
 
   it('offers the child types of the project when the project is selected', async () => {
@@ -193,6 +229,11 @@ describe('CloudProjectConfigPage', () => {
     expect(screen.queryByText('Save')).toBeNull();
     expect(screen.queryByText('Delete')).toBeNull();
     expect((field(document.body, 'name').querySelector('input') as HTMLInputElement).disabled).toBe(true);
+    // A node right under the project: its parent path is the project (the server's path is empty).
+    await selectNode('Hall A');
+    expect(await screen.findByText('Building: Hall A')).toBeTruthy();
+    const path = screen.getByText('Parent path').closest('.semi-descriptions-item')?.parentElement;
+    expect(path?.textContent).toContain('Parent pathBerlin Works');
   });
 
   it('speaks Chinese: type and field labels and enumerations from the node model', async () => {

@@ -73,6 +73,39 @@ describe('NetworkCloudProjectConfigPage', () => {
     await waitFor(() => expect(s.callsOf('nodes.nodeTree').length).toBeGreaterThan(1));
   });
 
+  it('offers the error report of a failed import', async () => {
+    const s = fakeServer({
+      'nodes.nodeTree': () => networkTree(),
+      'nodes.networkImport': () => taskOf(42, NET, 2, 0),
+      'notices.importProgress': () =>
+        taskOf(
+          42,
+          NET,
+          4,
+          0.5,
+          '导入失败: 1 of 2 rows have errors; nothing was imported; the error report lists every row (管道 Pipe row 2: diameter must be an integer)',
+        ),
+      'nodes.importReport': () => fileAnswer(new Uint8Array([2]), 'network-errors.xlsx'),
+    });
+    renderWithProviders(<NetworkCloudProjectConfigPage intervalMs={5} />, {
+      client: s.client,
+      session: fwSession,
+    });
+    fireEvent.click(await screen.findByText('Batch import'));
+    pick('network.xlsx');
+    fireEvent.click(within(modal()).getByText('Upload'));
+    expect(await screen.findByText('导入失败')).toBeTruthy();
+    // The count and the rows, one a line, rather than the message in one piece.
+    expect(within(modal()).getByTestId('problem-summary').textContent).toBe(
+      '导入失败: 1 of 2 rows have errors; nothing was imported; the error report lists every row',
+    );
+    expect(within(modal()).getByText('管道 Pipe row 2: diameter must be an integer')).toBeTruthy();
+    fireEvent.click(within(modal()).getByText('Download error report'));
+    await waitFor(() => expect(s.callsOf('nodes.importReport')).toHaveLength(1));
+    expect(s.callsOf('nodes.importReport')[0]?.url.searchParams.get('taskId')).toBe('42');
+    expect(URL.createObjectURL).toHaveBeenCalled();
+  });
+
   it('warns when the server refuses a second import', async () => {
     const s = fakeServer({
       'nodes.nodeTree': () => networkTree(),
@@ -90,6 +123,8 @@ describe('NetworkCloudProjectConfigPage', () => {
     expect(document.querySelector('.semi-toast-warning')?.textContent).toContain(
       NODE_MESSAGES.networkImportRunning,
     );
+    // A refused upload has no task, so no error report.
+    expect(within(modal()).queryByText('Download error report')).toBeNull();
   });
 
   it('keeps the import closed to users without nodeconfig_update', async () => {

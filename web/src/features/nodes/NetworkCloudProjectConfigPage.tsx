@@ -2,8 +2,8 @@
  * /networkCloudProjectConfig: the pipe-network nodes (water, gas, steam, compressed air:
  * networks, pipes, valves, pumps and their meters and devices) in the TreeConfigurator,
  * limited to those types, and their batch import (ImportDialog: the network template,
- * nodes.networkImport, progress every 5 s). A second import while one runs is refused with
- * 管网节点批量导入中，请稍后再试, shown as a warning.
+ * nodes.networkImport, progress every 5 s, the error report of a failed import). A second
+ * import while one runs is refused with 管网节点批量导入中，请稍后再试, shown as a warning.
  */
 import { IconUpload } from '@douyinfe/semi-icons';
 import { Button, Empty, Typography } from '@douyinfe/semi-ui-19';
@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useSession } from '../../app/session';
 import { ImportDialog } from '../../blocks/ImportDialog';
 import { useTexts } from '../../i18n/texts';
+import { ImportProblems } from './components/ImportProblems';
 import { startNodeImport } from './components/node-import';
 import { TreeConfigurator, useRefreshNodes } from './components/TreeConfigurator';
 import type { ImportPageProps } from './ProjectBatchConfigPage';
@@ -59,6 +60,8 @@ export function NetworkCloudProjectConfigPage({ intervalMs }: ImportPageProps = 
               client.download(catalogue.nodes.importTemplate, { query: { scope: 'network' } })
             }
             upload={(client, file) => startNodeImport(client, 'network', file, false)}
+            report={(client, taskId) => client.download(catalogue.nodes.importReport, { query: { taskId } })}
+            failure={(progress) => <ImportProblems message={progress.message} />}
             onSuccess={() => void refresh()}
             {...(intervalMs === undefined ? {} : { intervalMs })}
           />

@@ -99,6 +99,10 @@ describe('ProjectBatchConfigPage', () => {
     pick('nodes.xlsx');
     fireEvent.click(screen.getByText('Validate'));
     expect(await screen.findByText('Validation failed')).toBeTruthy();
+    // The count of bad rows, which the list of the first few leaves out.
+    expect(screen.getByTestId('problem-summary').textContent).toBe(
+      '导入失败: 2 of 5 rows have errors; nothing was imported; the error report lists every row',
+    );
     expect(screen.getByText('房间 / Room row 3: name is required')).toBeTruthy();
     expect(screen.getByText('楼层 / Floor row 4: unknown parent')).toBeTruthy();
     expect(s.callsOf('nodes.batchImport')).toHaveLength(1);

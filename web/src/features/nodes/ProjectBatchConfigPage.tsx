@@ -6,7 +6,7 @@
  * 'view log'. The beginner guide opens it with ?newHand=batchImport.
  */
 import { IconDownload, IconUpload } from '@douyinfe/semi-icons';
-import { Button, Card, Empty, List, Space, Steps, Toast, Typography } from '@douyinfe/semi-ui-19';
+import { Button, Card, Empty, Space, Steps, Toast, Typography } from '@douyinfe/semi-ui-19';
 import { catalogue } from '@eem/contract';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -17,7 +17,8 @@ import { downloadErrorMessage, saveDownload } from '../../blocks/save-file';
 import { TaskProgressBar, type TaskProgressState, useTaskFollower } from '../../blocks/TaskProgress';
 import { useTexts } from '../../i18n/texts';
 import { GuideBanner } from './components/GuideBanner';
-import { startNodeImport, taskProblems } from './components/node-import';
+import { ImportProblems } from './components/ImportProblems';
+import { startNodeImport } from './components/node-import';
 import { useRefreshNodes } from './components/TreeConfigurator';
 import { nodeTexts } from './texts';
 
@@ -52,24 +53,10 @@ function Problems({
   onReport: (taskId: number) => void;
 }) {
   const t = useTexts(nodeTexts);
-  const problems = taskProblems(progress.message);
   const taskId = progress.task?.id;
   return (
     <Space vertical align="start" spacing={8} style={{ width: '100%' }}>
-      {problems.length > 0 && (
-        <List
-          header={<Typography.Text strong>{t('problems')}</Typography.Text>}
-          size="small"
-          bordered
-          style={{ width: '100%' }}
-          dataSource={problems}
-          renderItem={(item) => (
-            <List.Item>
-              <Typography.Text type="danger">{item}</Typography.Text>
-            </List.Item>
-          )}
-        />
-      )}
+      <ImportProblems message={progress.message} />
       {taskId !== undefined && !progress.refused && (
         <Button icon={<IconDownload />} onClick={() => onReport(taskId)}>
           {t('downloadReport')}

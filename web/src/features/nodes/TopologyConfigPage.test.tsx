@@ -80,6 +80,9 @@ describe('TopologyConfigPage', () => {
     expect(await screen.findByText('Generation failed')).toBeTruthy();
     expect(document.querySelector('[data-phase="failure"]')).toBeTruthy();
     expect(screen.getByText('no pipe network to generate from')).toBeTruthy();
+    // The finished notice is closed, not cancelled: the task has ended.
+    fireEvent.click(screen.getByText('Close'));
+    expect(screen.queryByTestId('progress-notice')).toBeNull();
     cleanup();
     open(
       fakeServer({

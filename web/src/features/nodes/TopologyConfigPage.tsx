@@ -109,7 +109,7 @@ function TopologyView({ canEdit, intervalMs }: { canEdit: boolean; intervalMs: n
                 {t('viewLog')}
               </Button>
               <Button theme="borderless" onClick={follower.reset}>
-                {t('cancel')}
+                {t('close')}
               </Button>
             </Space>
           )}

@@ -181,7 +181,9 @@ function ContextCard({
           {types.map((label, i) => (
             <li key={label} style={{ lineHeight: '32px' }}>
               <Space>
-                <Typography.Text>{typeName(label)}</Typography.Text>
+                <Typography.Text style={{ display: 'inline-block', minWidth: 120 }}>
+                  {typeName(label)}
+                </Typography.Text>
                 <Button
                   size="small"
                   theme="borderless"

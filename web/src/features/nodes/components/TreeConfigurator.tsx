@@ -90,9 +90,19 @@ export function TreeConfigurator({ projectId, canEdit, types, toolbar }: TreeCon
     }),
   );
   const [selected, setSelected] = useState<NodeRef | null>(null);
+  /**
+   * Bumped when a node is added or moved: the tree starts again (search cleared, all expanded)
+   * with the node selected and scrolled into view.
+   */
+  const [revision, setRevision] = useState(0);
   const nodes = tree.data ?? [];
   const index = useMemo(() => indexTree(nodes), [nodes]);
   const current = selected ? index.get(nodeKey(selected)) : undefined;
+  const projectName = nodes.find((n) => n.modelLabel === 'project')?.name ?? '';
+  const reveal = (node: NodeRef) => {
+    setSelected(node);
+    setRevision((r) => r + 1);
+  };
 
   useEffect(() => {
     if (tree.error) Toast.error(errorMessage(tree.error, t('noNodes')));
@@ -106,6 +116,7 @@ export function TreeConfigurator({ projectId, canEdit, types, toolbar }: TreeCon
             <Spin />
           ) : (
             <NodeTreePicker
+              key={revision}
               mode="single"
               tree={nodes}
               value={current ? { id: current.id, modelLabel: current.modelLabel, name: current.name } : null}
@@ -121,15 +132,17 @@ export function TreeConfigurator({ projectId, canEdit, types, toolbar }: TreeCon
           {!current ? (
             <Empty description={t('selectNode')} />
           ) : current.modelLabel === 'project' ? (
-            <ProjectPanel project={current} canEdit={canEdit} types={types} onAdded={setSelected} />
+            <ProjectPanel project={current} canEdit={canEdit} types={types} onAdded={reveal} />
           ) : (
             <NodeDetail
               key={nodeKey(current)}
               node={current}
+              projectName={projectName}
               tree={nodes}
               canEdit={canEdit}
               types={types}
               onSelect={setSelected}
+              onReveal={reveal}
             />
           )}
         </Card>
@@ -179,18 +192,28 @@ function ProjectPanel({
   );
 }
 
+/** The names from the project down to the node's parent (the server's path leaves the project out). */
+export function parentPath(projectName: string, path: unknown): string {
+  return [projectName, typeof path === 'string' ? path : ''].filter((p) => p !== '').join(' / ') || '--';
+}
+
 function NodeDetail({
   node,
+  projectName,
   tree,
   canEdit,
   types,
   onSelect,
+  onReveal,
 }: {
   node: NodeTreeItem;
+  projectName: string;
   tree: readonly NodeTreeItem[];
   canEdit: boolean;
   types: readonly NodeTypeDefinition[] | undefined;
   onSelect: (node: NodeRef | null) => void;
+  /** Selects a node just added or moved and shows it in the tree. */
+  onReveal: (node: NodeRef) => void;
 }) {
   const t = useTexts(nodeTexts);
   const { language } = useLanguage();
@@ -262,7 +285,7 @@ function NodeDetail({
         row
         size="small"
         data={[
-          { key: t('path'), value: typeof data?.path === 'string' && data.path ? data.path : '--' },
+          { key: t('path'), value: parentPath(projectName, data?.path) },
           { key: t('childCount'), value: typeof data?.childCount === 'number' ? data.childCount : '--' },
           {
             key: t('updatedAt'),
@@ -297,10 +320,10 @@ function NodeDetail({
         </Space>
       )}
       {adding && (
-        <AddNodeDialog parent={node} choices={children} onClose={() => setAdding(false)} onAdded={onSelect} />
+        <AddNodeDialog parent={node} choices={children} onClose={() => setAdding(false)} onAdded={onReveal} />
       )}
       {moving && (
-        <MoveNodeDialog node={node} tree={tree} onClose={() => setMoving(false)} onMoved={onSelect} />
+        <MoveNodeDialog node={node} tree={tree} onClose={() => setMoving(false)} onMoved={onReveal} />
       )}
     </Space>
   );

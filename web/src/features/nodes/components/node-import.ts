@@ -25,12 +25,17 @@ export async function startNodeImport(
   };
 }
 
-/** The problems a failed task names: the list in its last parentheses, else the message itself. */
+/** Where the list of a failed task's message opens (its first '(' when the message ends with ')'). */
+function listStart(text: string): number {
+  return text.endsWith(')') ? text.indexOf('(') : -1;
+}
+
+/** The problems a failed task names: the list in its parentheses, else the message itself. */
 export function taskProblems(message: string | undefined): string[] {
   const text = (message ?? '').trim();
   if (text === '') return [];
-  const open = text.indexOf('(');
-  if (text.endsWith(')') && open >= 0) {
+  const open = listStart(text);
+  if (open >= 0) {
     const items = text
       .slice(open + 1, -1)
       .split(' | ')
@@ -39,4 +44,16 @@ export function taskProblems(message: string | undefined): string[] {
     if (items.length > 0) return items;
   }
   return [text];
+}
+
+/**
+ * The sentence before that list ('导入失败: 4 of 6 rows have errors; nothing was imported; the
+ * error report lists every row'): the count the list itself leaves out, as the server names only
+ * the first few rows. Undefined for a message without a list.
+ */
+export function taskSummary(message: string | undefined): string | undefined {
+  const text = (message ?? '').trim();
+  const open = listStart(text);
+  const summary = open > 0 ? text.slice(0, open).trim() : '';
+  return summary === '' ? undefined : summary;
 }

@@ -1,8 +1,9 @@
 /** The signed-in layout: side menu, header with its tools, and the current screen. */
 import { Layout, Nav } from '@douyinfe/semi-ui-19';
 import { Suspense, useMemo } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { MenuProvider, useMenu } from '../app/menu';
+import { useSession } from '../app/session';
 import { NoticeProvider } from '../features/notices/NoticeProvider';
 import { useLanguage } from '../i18n/language';
 import { useTexts } from '../i18n/texts';
@@ -12,6 +13,7 @@ import { PageSpinner } from './PageSpinner';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import { shellTexts } from './texts';
 import './shell.css';
+import { KeptScreens } from './KeptScreens';
 
 function SideMenu() {
   const { menu } = useMenu();
@@ -39,6 +41,7 @@ function SideMenu() {
 
 export function Shell() {
   const location = useLocation();
+  const { user, projectId } = useSession();
   return (
     <MenuProvider>
       <NoticeProvider>
@@ -53,7 +56,7 @@ export function Shell() {
             <Layout.Content className="eem-shell-content">
               <ScreenErrorBoundary resetKey={location.pathname}>
                 <Suspense fallback={<PageSpinner />}>
-                  <Outlet />
+                  <KeptScreens scope={`${user?.id ?? 0}:${projectId}`} />
                 </Suspense>
               </ScreenErrorBoundary>
             </Layout.Content>

@@ -62,11 +62,20 @@ export async function startTestServer(
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
+  // A server that ends by itself is a bug: say so with what it printed, for CI's log.
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      process.stderr.write(
+        `test server on ${url} exited by itself (${code ?? signal}); it printed:\n${output.slice(-20_000)}\n`,
+      );
+  });
   return {
     url,
     port: Number(new URL(url).port),
     dataDir,
     async stop() {
+      stopping = true;
       if (child.exitCode === null) {
         const exited = new Promise((done) => child.once('exit', done));
         child.kill('SIGTERM');

@@ -23,6 +23,13 @@ async function main(): Promise<void> {
     await server.close();
     process.exit(0);
   };
+  // A promise nobody awaited failed: a bug of one request or job, not of the server. Say what
+  // it was (with its stack) and keep serving everyone else rather than end the process.
+  process.on('unhandledRejection', (reason) => {
+    process.stderr.write(
+      `eem-server: unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}\n`,
+    );
+  });
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
 }

@@ -41,8 +41,7 @@ function channel(app: FastifyInstance, services: Services, path: string, opened:
       clearTimeout(timer);
       stop?.();
     });
-    socket.on('message', async (raw) => {
-      const text = raw.toString();
+    const handle = async (text: string): Promise<void> => {
       if (text.trim() === '') return; // the spec's empty heartbeat
       let parsed: ReturnType<typeof clientMessage.safeParse>;
       try {
@@ -80,6 +79,17 @@ function channel(app: FastifyInstance, services: Services, path: string, opened:
       }
       stop = await opened(socket, found.user, message.lastId, request);
       if (socket.readyState !== socket.OPEN) stop();
+    };
+    socket.on('message', (raw) => {
+      // An async listener's error would be an unhandled rejection: log it and end this channel
+      // (1011, internal error; the client reconnects and resumes) instead.
+      handle(raw.toString()).catch((error: unknown) => {
+        console.error(
+          'channels: a message failed:',
+          error instanceof Error ? (error.stack ?? error.message) : error,
+        );
+        if (socket.readyState === socket.OPEN) socket.close(1011, 'internal error');
+      });
     });
   });
 }

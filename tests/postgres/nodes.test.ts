@@ -3,12 +3,9 @@
  * tests/nodes on a throwaway cluster of scripts/ensure-postgres.sh — the unique index under
  * parallel writes, the one-transaction import, the error report as bytea, generation.
  */
-import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { catalogue } from '@eem/contract';
 import { NODE_MESSAGES, TASK_OPERATION_TYPE } from '@eem/core';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { login, projectId } from '../admin/support.js';
 import {
@@ -24,36 +21,14 @@ import {
   workbook,
 } from '../nodes/support.js';
 import type { SignedIn } from '../support/clients.js';
-import { type InProcessServer, REPO_ROOT, startInProcessServer, tempDir } from '../support/server.js';
+import { type InProcessServer, startInProcessServer, tempDir } from '../support/server.js';
+import { databaseVersion, ensurePostgres, type PostgresCluster, stopPostgres } from './cluster.js';
 
-const SCRIPT = join(REPO_ROOT, 'scripts/ensure-postgres.sh');
-
-let cluster: { dir: string; url: string } | undefined;
+let cluster: PostgresCluster | undefined;
 let server: InProcessServer;
 const dataDir = tempDir('postgres-nodes');
 let admin: SignedIn;
 let SH: number;
-
-function ensurePostgres(): { dir: string; url: string } {
-  let out: string;
-  try {
-    out = execFileSync('bash', [SCRIPT], {
-      encoding: 'utf8',
-      timeout: 240_000,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-  } catch (error) {
-    const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim();
-    throw new Error(
-      `tests/postgres need PostgreSQL; scripts/ensure-postgres.sh failed:\n${stderr || String(error)}`,
-    );
-  }
-  const lines = out.trim().split('\n');
-  const url = lines.at(-1) ?? '';
-  const dir = lines.find((l) => l.startsWith('EEM_PG_DIR='))?.slice('EEM_PG_DIR='.length) ?? '';
-  if (!url.startsWith('postgres://') || !dir) throw new Error(`ensure-postgres.sh printed:\n${out}`);
-  return { dir, url };
-}
 
 beforeAll(async () => {
   cluster = ensurePostgres();
@@ -65,12 +40,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
-  if (cluster) execFileSync('bash', [SCRIPT, 'stop', cluster.dir], { stdio: 'inherit', timeout: 60_000 });
+  stopPostgres(cluster);
 });
 
 beforeEach(async () => {
-  const { rows } = await sql<{ version: string }>`select version() as version`.execute(server.services.db);
-  expect(rows[0]?.version).toContain('PostgreSQL');
+  expect(await databaseVersion(server)).toContain('PostgreSQL');
 });
 
 describe('node trees on PostgreSQL', () => {

@@ -4,9 +4,7 @@
  * process against it (EEM_DATABASE_URL's path, config.databaseUrl) and the flows run through
  * the SDK. No PostgreSQL, no pass: the file fails with the script's message.
  */
-import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Notice, Task } from '@eem/contract';
 import { catalogue } from '@eem/contract';
 import { TASK_OPERATION_TYPE, WIRE_MESSAGES } from '@eem/core';
@@ -27,12 +25,12 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { login, PASSWORD, projectId, raw, refusal, tenantId } from '../admin/support.js';
 import type { SignedIn } from '../support/clients.js';
-import { type InProcessServer, REPO_ROOT, startInProcessServer, tempDir } from '../support/server.js';
+import { type InProcessServer, startInProcessServer, tempDir } from '../support/server.js';
+import { databaseVersion, ensurePostgres, type PostgresCluster, stopPostgres } from './cluster.js';
 
-const SCRIPT = join(REPO_ROOT, 'scripts/ensure-postgres.sh');
 const DAY = 86_400_000;
 
-let cluster: { dir: string; url: string } | undefined;
+let cluster: PostgresCluster | undefined;
 let server: InProcessServer;
 const dataDir = tempDir('postgres');
 let admin: SignedIn;
@@ -40,28 +38,6 @@ let tenantAdmin: SignedIn;
 let operator: SignedIn;
 let manager: SignedIn;
 let chicago: SignedIn;
-
-/** Runs the script; its stderr is the message when it cannot provide PostgreSQL. */
-function ensurePostgres(): { dir: string; url: string } {
-  let out: string;
-  try {
-    out = execFileSync('bash', [SCRIPT], {
-      encoding: 'utf8',
-      timeout: 240_000,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-  } catch (error) {
-    const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim();
-    throw new Error(
-      `tests/postgres need PostgreSQL; scripts/ensure-postgres.sh failed:\n${stderr || String(error)}`,
-    );
-  }
-  const lines = out.trim().split('\n');
-  const url = lines.at(-1) ?? '';
-  const dir = lines.find((l) => l.startsWith('EEM_PG_DIR='))?.slice('EEM_PG_DIR='.length) ?? '';
-  if (!url.startsWith('postgres://') || !dir) throw new Error(`ensure-postgres.sh printed:\n${out}`);
-  return { dir, url };
-}
 
 /** A server on the cluster's database, with the one data dir (uploaded files) of this file. */
 function start(config: { port?: number; simulator?: boolean; noticeIntervalMs?: number } = {}) {
@@ -118,13 +94,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
-  if (cluster) execFileSync('bash', [SCRIPT, 'stop', cluster.dir], { stdio: 'inherit', timeout: 60_000 });
+  stopPostgres(cluster);
 });
 
 // Every test runs on PostgreSQL, not on a SQLite file the server might have fallen back to.
 beforeEach(async () => {
-  const { rows } = await sql<{ version: string }>`select version() as version`.execute(server.services.db);
-  expect(rows[0]?.version).toContain('PostgreSQL');
+  expect(await databaseVersion(server)).toContain('PostgreSQL');
 });
 
 describe('sign-in and sessions on PostgreSQL', () => {

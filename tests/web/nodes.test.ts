@@ -10,79 +10,26 @@
  * the waits here are generous and never timed. Needs `npm run build` first.
  * Screenshots go to tests/.artifacts/screenshots/ (nodes-*.png).
  */
-import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Download, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureChromium, type LaunchedBrowser, launchBrowser, screenshot } from '../support/browser.js';
-import { DEMO_PASSWORD } from '../support/clients.js';
-import { REPO_ROOT, startTestServer, type TestServer, tempDir } from '../support/server.js';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../support/browser.js';
+import { startTestServer } from '../support/server.js';
+import { dialog, settle, snapshotWeb, webSuite } from '../support/web-suite.js';
 
-const WEB_INDEX = join(REPO_ROOT, 'web/dist/index.html');
 /** Longer than a 5 s poll plus a slow task on a shared machine, longer than a 15 s poll too. */
 const TASK_WAIT = 90_000;
 const HAS_CHILDREN = 'selected node contains child nodes, cannot be deleted';
 
-let server: TestServer;
-let dataDir: string;
-let browser: LaunchedBrowser | undefined;
-let current: Page | undefined;
-
-beforeAll(async () => {
-  if (!existsSync(WEB_INDEX))
-    throw new Error('web/dist is missing: run `npm run build` before the browser tests');
-  ensureChromium();
-  dataDir = tempDir('web-nodes');
-  // A snapshot of the built console, so a rebuild during the run cannot change the assets.
-  const webDir = join(dataDir, 'web');
-  cpSync(join(REPO_ROOT, 'web/dist'), webDir, { recursive: true });
-  server = await startTestServer({ env: { EEM_SIMULATOR: 'off', EEM_WEB_DIR: webDir }, dataDir });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+const web = webSuite({
+  name: 'web-nodes',
+  start: (dataDir) =>
+    startTestServer({ env: { EEM_SIMULATOR: 'off', EEM_WEB_DIR: snapshotWeb(dataDir) }, dataDir }),
+  pageTimeout: 20_000,
+  failureShot: 'nodes-failed-',
 });
-
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail' && current && !current.isClosed()) {
-    await screenshot(current, `nodes-failed-${context.task.name}`).catch(() => undefined);
-  }
-  current = undefined;
-  await browser?.close();
-  browser = undefined;
-});
-
-async function signedIn(account = 'manager-bj', theme?: 'light' | 'dark', locale = 'en-US'): Promise<Page> {
-  browser = await launchBrowser({ locale });
-  const page = await browser.newPage();
-  current = page;
-  if (theme) await page.addInitScript((mode) => localStorage.setItem('eem_theme', mode), theme);
-  page.setDefaultTimeout(20_000);
-  await page.goto(`${server.url}/login`);
-  await page.fill('#login-account', account);
-  await page.fill('#login-password', DEMO_PASSWORD);
-  await page.press('#login-password', 'Enter');
-  await page.waitForSelector('.eem-header');
-  await page.waitForFunction(() => !location.pathname.startsWith('/login'));
-  return page;
-}
-
-/** Opens a route of the console as the signed-in user would (a full load). */
-async function open(page: Page, path: string): Promise<void> {
-  await page.goto(`${server.url}${path}`);
-  await page.waitForSelector('.eem-page');
-}
-
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300);
-}
-
-/** The open dialog (the newest one). */
-const dialog = (page: Page) => page.locator('.semi-modal-content').last();
+const { open } = web;
 
 /** A toast with this text (Semi's toasts). */
 const toast = (page: Page, text: string) => page.locator(`.semi-toast-content:has-text("${text}")`).first();
@@ -223,7 +170,7 @@ async function phases(page: Page): Promise<string[]> {
 
 describe('/projectBatchConfig', () => {
   it('downloads the template, validates and imports a filled-in workbook; the nodes are in the tree', async () => {
-    const page = await signedIn();
+    const page = await web.signedIn('manager-bj');
     await recordPhases(page);
     await open(page, '/projectBatchConfig');
     await page.waitForSelector('h4:has-text("Batch configuration")');
@@ -274,7 +221,7 @@ describe('/projectBatchConfig', () => {
   });
 
   it('lists the row errors of a bad workbook and downloads the error report', async () => {
-    const page = await signedIn();
+    const page = await web.signedIn('manager-bj');
     await open(page, '/projectBatchConfig');
     await page.click('button:has-text("Next")');
 
@@ -330,7 +277,7 @@ describe('/projectBatchConfig', () => {
 
 describe('/cloudProjectConfig', () => {
   it('edits a node, adds a child of an allowed type, refuses to delete a node with children, deletes a leaf', async () => {
-    const page = await signedIn();
+    const page = await web.signedIn('manager-bj');
     await open(page, '/cloudProjectConfig');
     await page.waitForSelector('h4:has-text("Project configuration")');
     await page.waitForSelector('text=Select a node on the left');
@@ -390,7 +337,7 @@ describe('/cloudProjectConfig', () => {
   });
 
   it('draws the configurator in the light theme', async () => {
-    const page = await signedIn('manager-bj', 'light');
+    const page = await web.signedIn('manager-bj', { theme: 'light' });
     await open(page, '/cloudProjectConfig');
     expect(await page.getAttribute('body', 'theme-mode')).toBeNull();
     await selectNode(page, 'Import Hall 01');
@@ -401,7 +348,7 @@ describe('/cloudProjectConfig', () => {
 
 describe('/networkCloudProjectConfig', () => {
   it('shows the pipe-network tree only and imports a network workbook through the dialog', async () => {
-    const page = await signedIn();
+    const page = await web.signedIn('manager-bj');
     await open(page, '/networkCloudProjectConfig');
     await page.waitForSelector('h4:has-text("Pipe network configuration")');
     await treeNode(page, 'Water network').waitFor();
@@ -447,7 +394,7 @@ describe('/networkCloudProjectConfig', () => {
 
 describe('/topologyConfig', () => {
   it('generates the hierarchy and shows it once the task has finished', async () => {
-    const page = await signedIn();
+    const page = await web.signedIn('manager-bj');
     await open(page, '/topologyConfig');
     await page.waitForSelector('h4:has-text("Topology configuration")');
     await page.waitForSelector('[data-testid=links-hierarchy]');
@@ -469,7 +416,7 @@ describe('/topologyConfig', () => {
 
 describe('/treeConfig', () => {
   it('saves a change of the shown node types; it is still there after a reload', async () => {
-    const page = await signedIn();
+    const page = await web.signedIn('manager-bj');
     await open(page, '/treeConfig');
     const energy = page.locator('[data-testid=context-energy]');
     await energy.waitFor();
@@ -492,7 +439,7 @@ describe('/treeConfig', () => {
 
 describe('beginner guide', () => {
   it('opens /projectBatchConfig with t and newHand and shows the hint', async () => {
-    const page = await signedIn();
+    const page = await web.signedIn('manager-bj');
     await open(page, '/home');
     await page.click('[data-testid=beginner-guide]');
     await dialog(page).waitFor();
@@ -510,7 +457,7 @@ describe('beginner guide', () => {
 
 describe('in Chinese, light theme', () => {
   it('draws the wizard and the tree configuration in Chinese', async () => {
-    const page = await signedIn('manager-bj', 'light', 'zh-CN');
+    const page = await web.signedIn('manager-bj', { theme: 'light', locale: 'zh-CN' });
     await open(page, '/projectBatchConfig');
     await page.waitForSelector('h4:has-text("批量配置")');
     await settle(page);

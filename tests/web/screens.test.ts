@@ -4,67 +4,22 @@
  * delete through the server, the logs show what was done. Needs `npm run build` first.
  * Screenshots go to tests/.artifacts/screenshots/ (screen-*.png).
  */
-import { existsSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureChromium, type LaunchedBrowser, launchBrowser, screenshot } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../support/browser.js';
 import { DEMO_PASSWORD } from '../support/clients.js';
-import { REPO_ROOT, startTestServer, type TestServer, tempDir } from '../support/server.js';
+import { startTestServer } from '../support/server.js';
+import { dialog, settle, webSuite } from '../support/web-suite.js';
 
-const WEB_INDEX = join(REPO_ROOT, 'web/dist/index.html');
 const NEW_PASSWORD = 'E2e#Pass2026';
 
-let server: TestServer;
-let dataDir: string;
-let browser: LaunchedBrowser | undefined;
-
-beforeAll(async () => {
-  if (!existsSync(WEB_INDEX))
-    throw new Error('web/dist is missing: run `npm run build` before the browser tests');
-  ensureChromium();
-  dataDir = tempDir('web-screens');
-  server = await startTestServer({ env: { EEM_SIMULATOR: 'on', EEM_NOTICE_INTERVAL_MS: '1000' }, dataDir });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+const web = webSuite({
+  name: 'web-screens',
+  start: (dataDir) =>
+    startTestServer({ env: { EEM_SIMULATOR: 'on', EEM_NOTICE_INTERVAL_MS: '1000' }, dataDir }),
+  pageTimeout: 15_000,
 });
-
-afterEach(async () => {
-  await browser?.close();
-  browser = undefined;
-});
-
-async function signedIn(account: string, locale = 'en-US', theme?: 'light' | 'dark'): Promise<Page> {
-  browser = await launchBrowser({ locale });
-  const page = await browser.newPage();
-  if (theme) await page.addInitScript((mode) => localStorage.setItem('eem_theme', mode), theme);
-  page.setDefaultTimeout(15_000);
-  await page.goto(`${server.url}/login`);
-  await page.fill('#login-account', account);
-  await page.fill('#login-password', DEMO_PASSWORD);
-  await page.press('#login-password', 'Enter');
-  await page.waitForSelector('.eem-header');
-  await page.waitForFunction(() => !location.pathname.startsWith('/login'));
-  return page;
-}
-
-/** Opens a route of the console as the signed-in user would (a full load). */
-async function open(page: Page, path: string): Promise<void> {
-  await page.goto(`${server.url}${path}`);
-  await page.waitForSelector('.eem-page');
-}
-
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300);
-}
-
-/** The open dialog (the newest one). */
-const dialog = (page: Page) => page.locator('.semi-modal-content').last();
+const { open } = web;
 
 /** Types into a dialog field (by its form field name). */
 async function fill(page: Page, field: string, value: string): Promise<void> {
@@ -89,7 +44,7 @@ async function confirmDelete(page: Page, rowText: string): Promise<void> {
 
 describe('platform screens (admin)', () => {
   it('/home shows the project count and the ranking of projects', async () => {
-    const page = await signedIn('admin');
+    const page = await web.signedIn('admin');
     await open(page, '/home');
     await page.waitForSelector('text=Platform home');
     const projects = page.locator('[aria-label="Projects"]');
@@ -101,7 +56,7 @@ describe('platform screens (admin)', () => {
   });
 
   it('/projectnavigation shows the project cards, filters them and enters a project', async () => {
-    const page = await signedIn('admin');
+    const page = await web.signedIn('admin');
     await open(page, '/projectnavigation');
     for (const name of ['Shanghai Plant', 'Berlin Works', 'Chicago Mill']) {
       await page.waitForSelector(`.eem-project-card:has-text("${name}")`);
@@ -125,7 +80,7 @@ describe('platform screens (admin)', () => {
   });
 
   it('/platformusermanage lists tenants and masked users, creates and deletes a user, resets a password', async () => {
-    const page = await signedIn('admin');
+    const page = await web.signedIn('admin');
     await open(page, '/platformusermanage');
     await page.waitForSelector('.semi-tree-option:has-text("Demo Energy Group")');
     await page.waitForSelector('.semi-tree-option:has-text("Northwind Foods")');
@@ -171,7 +126,7 @@ describe('platform screens (admin)', () => {
   });
 
   it('/platformurolemanage lists roles and creates and deletes one', async () => {
-    const page = await signedIn('admin');
+    const page = await web.signedIn('admin');
     await open(page, '/platformurolemanage');
     await page.waitForSelector('tr:has-text("Platform administrator")');
     await page.waitForSelector('tr:has-text("Inspector")');
@@ -197,7 +152,7 @@ describe('platform screens (admin)', () => {
   });
 
   it('/platformLog shows the task log with details', async () => {
-    const page = await signedIn('admin');
+    const page = await web.signedIn('admin');
     await open(page, '/platformLog');
     await page.click('button:has-text("This month")');
     await page.click('button:has-text("Query")');
@@ -211,7 +166,7 @@ describe('platform screens (admin)', () => {
   });
 
   it('/platformOperationlog shows the platform actions just taken', async () => {
-    const page = await signedIn('admin');
+    const page = await web.signedIn('admin');
     await open(page, '/platformOperationlog');
     await page.waitForSelector('tr:has-text("e2e-user")');
     expect(await page.locator('tr:has-text("e2e-user")').first().textContent()).toMatch(
@@ -224,7 +179,7 @@ describe('platform screens (admin)', () => {
 
 describe('language and theme', () => {
   it('shows the screens in Chinese for a zh-CN browser', async () => {
-    const page = await signedIn('manager-bj', 'zh-CN');
+    const page = await web.signedIn('manager-bj', { locale: 'zh-CN' });
     await open(page, '/rolemanage');
     await page.waitForSelector('h4:has-text("角色管理")');
     await page.waitForSelector('button:has-text("新增")');
@@ -237,7 +192,7 @@ describe('language and theme', () => {
   });
 
   it('draws the platform home in the light theme', async () => {
-    const page = await signedIn('admin', 'en-US', 'light');
+    const page = await web.signedIn('admin', { locale: 'en-US', theme: 'light' });
     await open(page, '/home');
     await page.waitForSelector('[aria-label="Projects"]');
     expect(await page.getAttribute('body', 'theme-mode')).toBeNull();
@@ -248,7 +203,7 @@ describe('language and theme', () => {
 
 describe('project screens (manager-bj, Berlin Works)', () => {
   it('/home shows the project profile card, notices and tasks', async () => {
-    const page = await signedIn('manager-bj');
+    const page = await web.signedIn('manager-bj');
     await open(page, '/home');
     await page.waitForSelector('.semi-card:has-text("Berlin Works")');
     await page.waitForSelector('text=Recent tasks');
@@ -257,7 +212,7 @@ describe('project screens (manager-bj, Berlin Works)', () => {
   });
 
   it('/projectOverview shows the profile and saves an edit', async () => {
-    const page = await signedIn('manager-bj');
+    const page = await web.signedIn('manager-bj');
     await open(page, '/projectOverview');
     await page.waitForSelector('text=Am Werk 12, 13629 Berlin');
     await settle(page);
@@ -287,7 +242,7 @@ describe('project screens (manager-bj, Berlin Works)', () => {
   });
 
   it('/usermanage lists the project users and creates and deletes one', async () => {
-    const page = await signedIn('manager-bj');
+    const page = await web.signedIn('manager-bj');
     await open(page, '/usermanage');
     await page.waitForSelector('tr:has-text("manager-bj")');
     await settle(page);
@@ -315,7 +270,7 @@ describe('project screens (manager-bj, Berlin Works)', () => {
   });
 
   it('/rolemanage lists the project roles', async () => {
-    const page = await signedIn('manager-bj');
+    const page = await web.signedIn('manager-bj');
     await open(page, '/rolemanage');
     await page.waitForSelector('tr:has-text("Project operator")');
     await settle(page);
@@ -323,7 +278,7 @@ describe('project screens (manager-bj, Berlin Works)', () => {
   });
 
   it('/usergroupmanage lists groups and creates and deletes one', async () => {
-    const page = await signedIn('manager-bj');
+    const page = await web.signedIn('manager-bj');
     await open(page, '/usergroupmanage');
     await page.waitForSelector('tr:has-text("Berlin managers")');
     await settle(page);
@@ -341,7 +296,7 @@ describe('project screens (manager-bj, Berlin Works)', () => {
   });
 
   it('/videoAndDocPermission grants a camera and a folder', async () => {
-    const page = await signedIn('manager-bj');
+    const page = await web.signedIn('manager-bj');
     await open(page, '/videoAndDocPermission');
     await page.locator('.semi-list-item:has-text("manager-bj")').click();
     const camera = page.locator('[aria-label="Cameras"] .semi-tree-option-level-2').first();
@@ -363,7 +318,7 @@ describe('project screens (manager-bj, Berlin Works)', () => {
   });
 
   it('/log shows the project task log; the range picker blocks future days', async () => {
-    const page = await signedIn('manager-bj');
+    const page = await web.signedIn('manager-bj');
     await open(page, '/log');
     await page.click('.eem-time-range .semi-datepicker');
     await page.waitForSelector('.semi-datepicker-day');
@@ -385,7 +340,7 @@ describe('project screens (manager-bj, Berlin Works)', () => {
   });
 
   it('/operationlog shows the actions taken in the project and exports them', async () => {
-    const page = await signedIn('manager-bj');
+    const page = await web.signedIn('manager-bj');
     await open(page, '/operationlog');
     await page.waitForSelector('tr:has-text("e2e-operator")');
     await settle(page);

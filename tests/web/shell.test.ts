@@ -6,84 +6,40 @@
  * build` first (web/dist).
  * Screenshots go to tests/.artifacts/screenshots/.
  */
-import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient } from '@eem/sdk';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureChromium, type LaunchedBrowser, launchBrowser, screenshot } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../support/browser.js';
 import { DEMO_PASSWORD, signIn } from '../support/clients.js';
-import { REPO_ROOT, startTestServer, type TestServer, tempDir } from '../support/server.js';
+import { startTestServer } from '../support/server.js';
+import { snapshotWeb, webSuite } from '../support/web-suite.js';
 
-const WEB_INDEX = join(REPO_ROOT, 'web/dist/index.html');
 /** Every simulator notice opens the project overview (the configurable route list wins). */
 const NOTICE_ROUTES = Object.fromEntries(
   [701, 704, 706, 709, 712, 716].map((type) => [String(type), '/projectOverview']),
 );
 
-let server: TestServer;
-let dataDir: string;
-let browser: LaunchedBrowser | undefined;
-let current: Page | undefined;
-
-beforeAll(async () => {
-  if (!existsSync(WEB_INDEX))
-    throw new Error('web/dist is missing: run `npm run build` before the browser tests');
-  ensureChromium();
-  dataDir = tempDir('web-e2e');
-  // A snapshot of the built console, so a rebuild during the run cannot change the assets.
-  const webDir = join(dataDir, 'web');
-  cpSync(join(REPO_ROOT, 'web/dist'), webDir, { recursive: true });
-  const env = { EEM_NOTICE_INTERVAL_MS: '500', EEM_SIMULATOR: 'on', EEM_WEB_DIR: webDir };
-  // First start seeds the demo world; then the notice route list is configured as an
-  // administrator would, and the server starts again on the same data.
-  const first = await startTestServer({ env, dataDir });
-  await first.stop();
-  const db = new Database(join(dataDir, 'eem.sqlite3'));
-  db.prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)').run(
-    'noticeRoutes',
-    JSON.stringify(NOTICE_ROUTES),
-  );
-  db.close();
-  server = await startTestServer({ env, dataDir });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+const web = webSuite({
+  name: 'web-e2e',
+  start: async (dataDir) => {
+    const env = { EEM_NOTICE_INTERVAL_MS: '500', EEM_SIMULATOR: 'on', EEM_WEB_DIR: snapshotWeb(dataDir) };
+    // First start seeds the demo world; then the notice route list is configured as an
+    // administrator would, and the server starts again on the same data.
+    const first = await startTestServer({ env, dataDir });
+    await first.stop();
+    const db = new Database(join(dataDir, 'eem.sqlite3'));
+    db.prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)').run(
+      'noticeRoutes',
+      JSON.stringify(NOTICE_ROUTES),
+    );
+    db.close();
+    return startTestServer({ env, dataDir });
+  },
+  pageTimeout: 15_000,
+  failureShot: 'failed-',
 });
-
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail' && current && !current.isClosed()) {
-    await screenshot(current, `failed-${context.task.name}`).catch(() => undefined);
-  }
-  current = undefined;
-  await browser?.close();
-  browser = undefined;
-});
-
-async function openPage(locale = 'en-US'): Promise<Page> {
-  browser = await launchBrowser({ locale });
-  const page = await browser.newPage();
-  page.setDefaultTimeout(15_000);
-  current = page;
-  return page;
-}
-
-async function login(page: Page, account: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.goto(`${server.url}/login`);
-  await page.fill('#login-account', account);
-  await page.fill('#login-password', password);
-  await page.press('#login-password', 'Enter');
-}
-
-async function signedIn(page: Page, account: string): Promise<void> {
-  await login(page, account);
-  await page.waitForSelector('.eem-header');
-  await page.waitForFunction(() => !location.pathname.startsWith('/login'));
-}
 
 /** Opens the bell's popover (after a previous one has finished closing). */
 async function openBell(page: Page): Promise<void> {
@@ -103,8 +59,8 @@ const menuText = (page: Page) => page.textContent('.eem-side-nav');
 
 describe('sign-in', () => {
   it('asks for account and password before calling the server', async () => {
-    const page = await openPage();
-    await page.goto(`${server.url}/login`);
+    const page = await web.openPage();
+    await page.goto(`${web.url}/login`);
     await page.click('[data-testid=login-submit]');
     expect(await page.textContent('[data-testid=account-error]')).toBe('account cannot be empty');
     expect(await page.textContent('[data-testid=password-error]')).toBe('password cannot be empty');
@@ -121,22 +77,21 @@ describe('sign-in', () => {
       ['operator-chi', 'fw', 'Chicago Mill', 'Sam Carter'],
     ];
     for (const [account, module, project, name] of cases) {
-      const page = await openPage();
-      await signedIn(page, account);
+      const page = await web.openPage();
+      await web.signIn(page, account);
       expect(await headerModule(page)).toBe(module);
       expect(await page.textContent('[data-testid=user-menu]')).toContain(name);
       if (project) expect(await page.textContent('[data-testid=project-name]')).toBe(project);
       expect(await page.isVisible('[data-testid=back-to-platform]')).toBe(false);
       await page.waitForLoadState('networkidle');
       await screenshot(page, `signed-in-${account}`);
-      await browser?.close();
-      browser = undefined;
+      await web.closeBrowser();
     }
   });
 
   it('shows the lock warning after a wrong password', async () => {
-    const page = await openPage();
-    await login(page, 'operator-chi', 'Wrong#Pass1');
+    const page = await web.openPage();
+    await web.login(page, 'operator-chi', 'Wrong#Pass1');
     const banner = await page.waitForSelector('[data-testid=login-error]');
     expect(await banner.textContent()).toContain(
       'If the password is entered incorrectly five times in a row, the account will be locked',
@@ -145,8 +100,8 @@ describe('sign-in', () => {
   });
 
   it('changes an expired password (-1305) and signs in again', async () => {
-    const page = await openPage();
-    await login(page, 'expired-demo');
+    const page = await web.openPage();
+    await web.login(page, 'expired-demo');
     await page.waitForSelector('#expired-account');
     expect(await page.inputValue('#expired-account')).toBe('expired-demo');
     expect(await page.textContent('body')).toContain('Account password expired, please change it!');
@@ -166,19 +121,19 @@ describe('sign-in', () => {
 
 describe('session', () => {
   it('shows one expiry modal however many calls fail, then goes to /login without the project', async () => {
-    const admin = await signIn(server.url, 'admin');
+    const admin = await signIn(web.url, 'admin');
     const [first, second] = await admin.client.projects.projects();
     await admin.client.session.logout();
-    const page = await openPage();
-    await signedIn(page, 'admin');
+    const page = await web.openPage();
+    await web.signIn(page, 'admin');
     await page.evaluate((id) => localStorage.setItem('eem_project_id', String(id)), first?.id ?? 0);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${web.url}/`);
     await page.waitForSelector('[data-testid=project-switcher]');
     await page.waitForLoadState('networkidle');
     const token = await page.evaluate(() => localStorage.getItem('eem_token'));
     expect(token).toBeTruthy();
     // The token is revoked on the server (another client logs out with it) ...
-    await createClient({ baseUrl: server.url, token: token ?? '' }).session.logout();
+    await createClient({ baseUrl: web.url, token: token ?? '' }).session.logout();
     let refused = 0;
     page.on('response', (response) => {
       if (response.status() === 401) refused++;
@@ -200,8 +155,8 @@ describe('session', () => {
   });
 
   it('logs out from the user dialog', async () => {
-    const page = await openPage();
-    await signedIn(page, 'manager-bj');
+    const page = await web.openPage();
+    await web.signIn(page, 'manager-bj');
     await page.click('[data-testid=user-menu]');
     await page.click('[data-testid=logout]');
     await page.waitForURL(/\/login$/);
@@ -209,8 +164,8 @@ describe('session', () => {
   });
 
   it('checks every rule of the change-password form, with the inspection password', async () => {
-    const page = await openPage();
-    await signedIn(page, 'inspector');
+    const page = await web.openPage();
+    await web.signIn(page, 'inspector');
     await page.click('[data-testid=user-menu]');
     await screenshot(page, 'user-dialog');
     await page.click('[data-testid=open-change-password]');
@@ -233,29 +188,29 @@ describe('session', () => {
 
 describe('menus and permissions', () => {
   it('hides what a user may not open and guards the route with /noPermission', async () => {
-    const page = await openPage();
-    await signedIn(page, 'inspector');
+    const page = await web.openPage();
+    await web.signIn(page, 'inspector');
     // The inspector's role lacks user_browser and cloud_usermanage.
     expect(await menuText(page)).not.toContain('Users');
-    await page.goto(`${server.url}/usermanage`);
+    await page.goto(`${web.url}/usermanage`);
     await page.waitForSelector('[data-testid=no-permission]');
     expect(new URL(page.url()).pathname).toBe('/noPermission');
     await screenshot(page, 'no-permission');
-    await page.goto(`${server.url}/platformusermanage`);
+    await page.goto(`${web.url}/platformusermanage`);
     await page.waitForSelector('[data-testid=no-permission]');
   });
 
   it('shows the platform menu in module pf and the project menu after entering a project', async () => {
-    const admin = await signIn(server.url, 'admin');
+    const admin = await signIn(web.url, 'admin');
     const [project] = await admin.client.projects.projects();
-    const page = await openPage();
-    await signedIn(page, 'admin');
+    const page = await web.openPage();
+    await web.signIn(page, 'admin');
     const pf = (await menuText(page)) ?? '';
     expect(pf).toContain('Platform');
     expect(pf).not.toContain('Configuration');
     // Entering a project (stored project id) switches to module fw with 'Back to platform'.
     await page.evaluate((id) => localStorage.setItem('eem_project_id', String(id)), project?.id ?? 0);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${web.url}/`);
     await page.waitForSelector('[data-testid=back-to-platform]');
     expect(await headerModule(page)).toBe('fw');
     await screenshot(page, 'admin-in-project');
@@ -270,8 +225,8 @@ describe('menus and permissions', () => {
 
 describe('notices', () => {
   it('shows a live notice in the bell and opens its page', async () => {
-    const page = await openPage();
-    await signedIn(page, 'operator-sh');
+    const page = await web.openPage();
+    await web.signIn(page, 'operator-sh');
     await page.waitForSelector('[data-testid=notice-badge] .semi-badge-count', { timeout: 20_000 });
     await openBell(page);
     await page.locator('[data-testid=notice-item]').first().waitFor();
@@ -290,8 +245,8 @@ describe('notices', () => {
   });
 
   it('asks to enter a project first in module pf', async () => {
-    const page = await openPage();
-    await signedIn(page, 'tenant-admin');
+    const page = await web.openPage();
+    await web.signIn(page, 'tenant-admin');
     await page.waitForSelector('[data-testid=notice-badge] .semi-badge-count', { timeout: 20_000 });
     await openBell(page);
     await clickNewestNotice(page);
@@ -299,8 +254,8 @@ describe('notices', () => {
   });
 
   it('lists the messages of today in the message centre', async () => {
-    const page = await openPage();
-    await signedIn(page, 'operator-sh');
+    const page = await web.openPage();
+    await web.signIn(page, 'operator-sh');
     await page.waitForSelector('[data-testid=notice-badge] .semi-badge-count', { timeout: 20_000 });
     await openBell(page);
     await page.click('[data-testid=notice-view-all]');
@@ -312,8 +267,8 @@ describe('notices', () => {
 
 describe('language and theme', () => {
   it('switches to Chinese and to the light theme, and keeps both', async () => {
-    const page = await openPage();
-    await signedIn(page, 'operator-sh');
+    const page = await web.openPage();
+    await web.signIn(page, 'operator-sh');
     expect(await page.getAttribute('body', 'theme-mode')).toBe('dark');
     await page.click('[data-testid=theme-switch]');
     expect(await page.getAttribute('body', 'theme-mode')).toBeNull();
@@ -330,8 +285,8 @@ describe('language and theme', () => {
   });
 
   it('starts in Chinese for a zh-CN browser', async () => {
-    const page = await openPage('zh-CN');
-    await page.goto(`${server.url}/login`);
+    const page = await web.openPage({ locale: 'zh-CN' });
+    await page.goto(`${web.url}/login`);
     await page.waitForSelector('text=登录');
     await screenshot(page, 'login-zh');
   });
@@ -339,9 +294,8 @@ describe('language and theme', () => {
 
 describe('mobile and single sign-on', () => {
   it('offers remember-password on the mobile variant and keeps the account', async () => {
-    browser = await launchBrowser({ viewport: { width: 390, height: 844 } });
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/login?loginType=h5`);
+    const page = await (await web.launch({ viewport: { width: 390, height: 844 } })).newPage();
+    await page.goto(`${web.url}/login?loginType=h5`);
     await page.waitForSelector('text=Remember password');
     await page.click('text=Remember password');
     await page.fill('#login-account', 'operator-sh');
@@ -354,9 +308,11 @@ describe('mobile and single sign-on', () => {
   });
 
   it('signs in through the single sign-on page when it is on, and logs out through its logout page', async () => {
-    const ssoServer = await startTestServer({ env: { EEM_SSO: 'on', EEM_WEB_DIR: join(dataDir, 'web') } });
+    const ssoServer = await startTestServer({
+      env: { EEM_SSO: 'on', EEM_WEB_DIR: join(web.dataDir, 'web') },
+    });
     try {
-      const page = await openPage();
+      const page = await web.openPage();
       await page.goto(`${ssoServer.url}/login`);
       await page.waitForURL(/\/sso\/auth2\.0\/authorize\?/);
       const authorize = new URL(page.url());

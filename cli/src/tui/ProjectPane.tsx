@@ -1,6 +1,7 @@
 /** The project switcher: the projects the user may enter (the tenant tree in platform mode). */
 import { Box, Text } from 'ink';
 import { type Entry, visibleWindow } from './app-model.js';
+import { Pane } from './Pane.js';
 
 export interface ProjectPaneProps {
   entries: readonly Entry[];
@@ -19,22 +20,21 @@ export function ProjectPane({ entries, cursor, currentId, focused, height, loadi
   const rows = Math.max(1, height - 2);
   const { start, end } = visibleWindow(entries.length, cursor, rows);
   return (
-    <Box
-      flexDirection="column"
-      borderStyle="round"
-      borderColor={focused ? 'cyan' : 'gray'}
-      width="50%"
+    <Pane
+      title={
+        <>
+          Projects{' '}
+          {entries.length > rows ? (
+            <Text dimColor>
+              ({cursor + 1}/{entries.length})
+            </Text>
+          ) : null}
+        </>
+      }
+      focused={focused}
       height={height}
-      paddingX={1}
+      width="50%"
     >
-      <Text bold color={focused ? 'cyan' : undefined}>
-        Projects{' '}
-        {entries.length > rows ? (
-          <Text dimColor>
-            ({cursor + 1}/{entries.length})
-          </Text>
-        ) : null}
-      </Text>
       {loading && entries.length === 0 ? <Text dimColor>loading…</Text> : null}
       {!loading && entries.length === 0 ? <Text dimColor>no projects to enter</Text> : null}
       {entries.slice(start, end).map((entry, i) => {
@@ -63,6 +63,6 @@ export function ProjectPane({ entries, cursor, currentId, focused, height, loadi
           </Box>
         );
       })}
-    </Box>
+    </Pane>
   );
 }

@@ -4,6 +4,7 @@ import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import { localTime, relativeTime } from '../output/time.js';
 import type { AppSession } from './app-model.js';
+import { Pane } from './Pane.js';
 
 export interface SessionPaneProps {
   user: User | undefined;
@@ -29,17 +30,7 @@ const USERTYPES: Record<number, string> = { 3: 'project user', 4: 'project admin
 export function SessionPane({ user, session, focused, height, now }: SessionPaneProps) {
   const expiring = session.expiresAt !== null && session.expiresAt - now < 15 * 60_000;
   return (
-    <Box
-      flexDirection="column"
-      borderStyle="round"
-      borderColor={focused ? 'cyan' : 'gray'}
-      flexGrow={1}
-      height={height}
-      paddingX={1}
-    >
-      <Text bold color={focused ? 'cyan' : undefined}>
-        Session
-      </Text>
+    <Pane title="Session" focused={focused} height={height}>
       {user ? (
         <>
           <Field name="User">
@@ -72,6 +63,6 @@ export function SessionPane({ user, session, focused, height, now }: SessionPane
           </Text>
         )}
       </Field>
-    </Box>
+    </Pane>
   );
 }

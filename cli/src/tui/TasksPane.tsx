@@ -3,6 +3,7 @@ import type { Task } from '@eem/contract';
 import { progressPercent, taskOperationName, taskPhase } from '@eem/core';
 import { Box, Text } from 'ink';
 import { localTime } from '../output/time.js';
+import { Pane } from './Pane.js';
 
 export interface TasksPaneProps {
   tasks: Task[] | undefined;
@@ -50,17 +51,7 @@ export function TasksPane({ tasks, projectId, focused, height, error }: TasksPan
     )
     .slice(0, Math.max(1, height - 3));
   return (
-    <Box
-      flexDirection="column"
-      borderStyle="round"
-      borderColor={focused ? 'cyan' : 'gray'}
-      flexGrow={1}
-      height={height}
-      paddingX={1}
-    >
-      <Text bold color={focused ? 'cyan' : undefined}>
-        Tasks
-      </Text>
+    <Pane title="Tasks" focused={focused} height={height}>
       {projectId === 0 ? (
         <Text dimColor>No current project: tasks belong to a project.</Text>
       ) : error ? (
@@ -72,6 +63,6 @@ export function TasksPane({ tasks, projectId, focused, height, error }: TasksPan
       ) : (
         shown.map((task) => <TaskLine key={task.id} task={task} />)
       )}
-    </Box>
+    </Pane>
   );
 }

@@ -7,14 +7,14 @@
  * 导入中，请稍后再试) shows its message as a warning.
  */
 import { IconDownload, IconUpload } from '@douyinfe/semi-icons';
-import { Button, Modal, Space, Toast, Typography } from '@douyinfe/semi-ui-19';
-import { UPLOAD_LIMITS } from '@eem/core';
+import { Button, Modal, Space, Toast } from '@douyinfe/semi-ui-19';
 import type { Client, DownloadResult } from '@eem/sdk';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useClient } from '../app/client';
 import { useTexts } from '../i18n/texts';
-import { downloadErrorMessage, saveDownload } from './save-file';
+import { SpreadsheetPicker, useSpreadsheetFile } from './SpreadsheetPicker';
+import { saveDownloadOrToast } from './save-file';
 import { type StartedTask, TaskProgressBar, type TaskProgressState, useTaskFollower } from './TaskProgress';
 import { blockTexts } from './texts';
 
@@ -39,72 +39,30 @@ export interface ImportDialogProps {
   intervalMs?: number;
 }
 
-export function isSpreadsheet(name: string): boolean {
-  const ext = name.toLowerCase().split('.').pop() ?? '';
-  return (UPLOAD_LIMITS.spreadsheetExtensions as readonly string[]).includes(ext);
-}
-
-/** Why a chosen file cannot be imported (xls/xlsx only, within the cap); null when fine. */
-export function spreadsheetProblem(
-  file: { name: string; size: number },
-  maxBytes: number | undefined,
-  texts: { onlyExcel: string; fileTooLarge: string },
-): string | null {
-  if (!isSpreadsheet(file.name)) return texts.onlyExcel;
-  if (maxBytes !== undefined && file.size > maxBytes) return texts.fileTooLarge;
-  return null;
-}
-
 export function ImportDialog(props: ImportDialogProps) {
   const t = useTexts(blockTexts);
   const client = useClient();
   const navigate = useNavigate();
-  const input = useRef<HTMLInputElement>(null);
   const follower = useTaskFollower();
   const { progress, busy, reset } = follower;
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
+  const sheet = useSpreadsheetFile(props.maxBytes);
+  const { file, clear } = sheet;
 
   useEffect(() => {
     if (!props.visible) {
       reset();
-      setFile(null);
-      setFileError(null);
+      clear();
     }
-  }, [props.visible, reset]);
-
-  const choose = (picked: File | undefined) => {
-    if (!picked) return;
-    const problem = spreadsheetProblem(picked, props.maxBytes, {
-      onlyExcel: t('onlyExcel'),
-      fileTooLarge: t('fileTooLarge'),
-    });
-    if (problem) {
-      setFile(null);
-      setFileError(problem);
-      return;
-    }
-    setFileError(null);
-    setFile(picked);
-    reset();
-  };
+  }, [props.visible, reset, clear]);
 
   const downloadTemplate = async () => {
-    if (!props.template) return;
-    try {
-      await saveDownload(await props.template(client));
-    } catch (error) {
-      Toast.error(downloadErrorMessage(error));
-    }
+    const template = props.template;
+    if (template) await saveDownloadOrToast(() => template(client));
   };
 
   const downloadReport = async (taskId: number) => {
-    if (!props.report) return;
-    try {
-      await saveDownload(await props.report(client, taskId));
-    } catch (error) {
-      Toast.error(downloadErrorMessage(error));
-    }
+    const report = props.report;
+    if (report) await saveDownloadOrToast(() => report(client, taskId));
   };
 
   const start = async () => {
@@ -155,28 +113,13 @@ export function ImportDialog(props: ImportDialogProps) {
             {t('downloadTemplate')}
           </Button>
         )}
-        <Space>
-          <Button onClick={() => input.current?.click()} disabled={busy}>
-            {t('chooseFile')}
-          </Button>
-          <Typography.Text>{file?.name ?? ''}</Typography.Text>
-          <input
-            ref={input}
-            type="file"
-            accept=".xls,.xlsx"
-            aria-label={t('chooseFile')}
-            style={{ display: 'none' }}
-            onChange={(e) => {
-              choose(e.target.files?.[0]);
-              e.target.value = '';
-            }}
-          />
-        </Space>
-        {fileError && (
-          <Typography.Text type="danger" role="alert">
-            {fileError}
-          </Typography.Text>
-        )}
+        <SpreadsheetPicker
+          sheet={sheet}
+          disabled={busy}
+          onPick={(picked) => {
+            if (sheet.choose(picked)) reset();
+          }}
+        />
         {progress && <TaskProgressBar progress={progress} showMessage={!props.failure} />}
         {progress?.phase === 'failure' && props.failure?.(progress)}
         {props.report && progress?.phase === 'failure' && progress.task && !progress.refused && (

@@ -3,6 +3,7 @@
  * message of a failed download: the server's msg, else 'abnormal export file'.
  */
 
+import { Toast } from '@douyinfe/semi-ui-19';
 import { WIRE_MESSAGES } from '@eem/core';
 import type { DownloadResult } from '@eem/sdk';
 import { EemError } from '@eem/sdk';
@@ -38,4 +39,13 @@ export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof EemError && error.msg) return error.msg;
   if (error instanceof Error && error.message) return error.message;
   return fallback;
+}
+
+/** Fetches a download and saves it; a failure shows as an error toast. */
+export async function saveDownloadOrToast(load: () => Promise<DownloadResult>): Promise<void> {
+  try {
+    await saveDownload(await load());
+  } catch (error) {
+    Toast.error(downloadErrorMessage(error));
+  }
 }

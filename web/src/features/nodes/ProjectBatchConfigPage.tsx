@@ -8,12 +8,12 @@
 import { IconDownload, IconUpload } from '@douyinfe/semi-icons';
 import { Button, Card, Empty, Space, Steps, Toast, Typography } from '@douyinfe/semi-ui-19';
 import { catalogue } from '@eem/contract';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useClient } from '../../app/client';
 import { useSession } from '../../app/session';
-import { spreadsheetProblem } from '../../blocks/ImportDialog';
-import { downloadErrorMessage, saveDownload } from '../../blocks/save-file';
+import { SpreadsheetPicker, useSpreadsheetFile } from '../../blocks/SpreadsheetPicker';
+import { saveDownloadOrToast } from '../../blocks/save-file';
 import { TaskProgressBar, type TaskProgressState, useTaskFollower } from '../../blocks/TaskProgress';
 import { useTexts } from '../../i18n/texts';
 import { GuideBanner } from './components/GuideBanner';
@@ -72,38 +72,21 @@ function Wizard({ intervalMs }: ImportPageProps) {
   const navigate = useNavigate();
   const refresh = useRefreshNodes();
   const canEdit = useSession().permissions.has('nodeconfig_update');
-  const input = useRef<HTMLInputElement>(null);
   const [step, setStep] = useState<Step>(0);
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
+  const sheet = useSpreadsheetFile();
+  const { file } = sheet;
   const validation = useTaskFollower();
   const poll = intervalMs === undefined ? {} : { intervalMs };
   const importing = useTaskFollower();
 
-  const downloadTemplate = async () => {
-    try {
-      await saveDownload(await client.download(catalogue.nodes.importTemplate, { query: { scope: 'all' } }));
-    } catch (error) {
-      Toast.error(downloadErrorMessage(error));
-    }
-  };
+  const downloadTemplate = () =>
+    saveDownloadOrToast(() => client.download(catalogue.nodes.importTemplate, { query: { scope: 'all' } }));
 
-  const downloadReport = async (taskId: number) => {
-    try {
-      await saveDownload(await client.download(catalogue.nodes.importReport, { query: { taskId } }));
-    } catch (error) {
-      Toast.error(downloadErrorMessage(error));
-    }
-  };
+  const downloadReport = (taskId: number) =>
+    saveDownloadOrToast(() => client.download(catalogue.nodes.importReport, { query: { taskId } }));
 
-  const choose = (picked: File | undefined) => {
-    if (!picked) return;
-    const problem = spreadsheetProblem(picked, undefined, {
-      onlyExcel: t('onlyExcel'),
-      fileTooLarge: t('fileTooLarge'),
-    });
-    setFileError(problem);
-    setFile(problem ? null : picked);
+  const choose = (picked: File) => {
+    sheet.choose(picked);
     validation.reset();
     importing.reset();
   };
@@ -128,7 +111,7 @@ function Wizard({ intervalMs }: ImportPageProps) {
   const restart = () => {
     validation.reset();
     importing.reset();
-    setFile(null);
+    sheet.clear();
     setStep(1);
   };
 
@@ -167,28 +150,7 @@ function Wizard({ intervalMs }: ImportPageProps) {
       {step === 1 && (
         <Space vertical align="start" spacing={12}>
           <Typography.Paragraph>{t('step.file.text')}</Typography.Paragraph>
-          <Space>
-            <Button icon={<IconUpload />} onClick={() => input.current?.click()}>
-              {t('chooseFile')}
-            </Button>
-            <Typography.Text>{file?.name ?? ''}</Typography.Text>
-            <input
-              ref={input}
-              type="file"
-              accept=".xls,.xlsx"
-              aria-label={t('chooseFile')}
-              style={{ display: 'none' }}
-              onChange={(e) => {
-                choose(e.target.files?.[0]);
-                e.target.value = '';
-              }}
-            />
-          </Space>
-          {fileError && (
-            <Typography.Text type="danger" role="alert">
-              {fileError}
-            </Typography.Text>
-          )}
+          <SpreadsheetPicker sheet={sheet} icon={<IconUpload />} onPick={choose} />
           <Space>
             <Button onClick={() => setStep(0)}>{t('previous')}</Button>
             <Button theme="solid" type="primary" disabled={!file || !canEdit} onClick={() => void validate()}>

@@ -21,14 +21,15 @@ import {
 import { catalogue, type ProjectProfile, projectProfileOf } from '@eem/contract';
 import { UPLOAD_LIMITS } from '@eem/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useClient, useQueries } from '../../app/client';
 import { formatDate, formatNumber } from '../../app/format';
 import { useSession } from '../../app/session';
 import { FileImage } from '../../blocks/FileImage';
+import { FilePicker } from '../../blocks/FilePicker';
 import { type FormFieldDef, FormFields } from '../../blocks/FormFields';
 import type { FieldErrors } from '../../blocks/form-issues';
-import { downloadErrorMessage, errorMessage, saveDownload } from '../../blocks/save-file';
+import { errorMessage, saveDownloadOrToast } from '../../blocks/save-file';
 import { documentProblem, imageProblem } from '../../blocks/upload-checks';
 import { useTexts } from '../../i18n/texts';
 import { type ProfileForm, profileBody, profileToForm, validateProfile } from './components/profile-form';
@@ -68,8 +69,6 @@ function Overview({ projectId, canEdit }: { projectId: number; canEdit: boolean 
   const [errors, setErrors] = useState<FieldErrors>({});
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
-  const imageInput = useRef<HTMLInputElement>(null);
-  const docInput = useRef<HTMLInputElement>(null);
 
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: ['projects.nodeData'] });
@@ -183,13 +182,8 @@ function Overview({ projectId, canEdit }: { projectId: number; canEdit: boolean 
       },
     });
 
-  const download = async (fileName: string) => {
-    try {
-      await saveDownload(await client.download(catalogue.files.downloadFile, { query: { fileName } }));
-    } catch (error) {
-      Toast.error(downloadErrorMessage(error));
-    }
-  };
+  const download = (fileName: string) =>
+    saveDownloadOrToast(() => client.download(catalogue.files.downloadFile, { query: { fileName } }));
 
   const full = p.documents.length >= UPLOAD_LIMITS.maxDocuments;
 
@@ -235,26 +229,13 @@ function Overview({ projectId, canEdit }: { projectId: number; canEdit: boolean 
               )}
             </div>
             {canEdit && (
-              <>
-                <Button
-                  icon={<IconUpload />}
-                  style={{ marginTop: 8 }}
-                  onClick={() => imageInput.current?.click()}
-                >
-                  {t('uploadImage')}
-                </Button>
-                <input
-                  ref={imageInput}
-                  type="file"
-                  accept=".jpg,.png"
-                  aria-label={t('uploadImage')}
-                  style={{ display: 'none' }}
-                  onChange={(e) => {
-                    void uploadImage(e.target.files?.[0]);
-                    e.target.value = '';
-                  }}
-                />
-              </>
+              <FilePicker
+                label={t('uploadImage')}
+                accept=".jpg,.png"
+                icon={<IconUpload />}
+                style={{ marginTop: 8 }}
+                onPick={(file) => void uploadImage(file)}
+              />
             )}
           </Card>
         </Col>
@@ -286,22 +267,13 @@ function Overview({ projectId, canEdit }: { projectId: number; canEdit: boolean 
         bodyStyle={{ padding: 12 }}
         headerExtraContent={
           canEdit && (
-            <>
-              <Button icon={<IconUpload />} disabled={full} onClick={() => docInput.current?.click()}>
-                {t('uploadDocument')}
-              </Button>
-              <input
-                ref={docInput}
-                type="file"
-                accept=".xls,.xlsx,.docx,.pdf"
-                aria-label={t('uploadDocument')}
-                style={{ display: 'none' }}
-                onChange={(e) => {
-                  void uploadDocument(e.target.files?.[0], p);
-                  e.target.value = '';
-                }}
-              />
-            </>
+            <FilePicker
+              label={t('uploadDocument')}
+              accept=".xls,.xlsx,.docx,.pdf"
+              icon={<IconUpload />}
+              disabled={full}
+              onPick={(file) => void uploadDocument(file, p)}
+            />
           )
         }
       >

@@ -12,10 +12,11 @@ import { formatDate } from '../../../app/format';
 import { useSession } from '../../../app/session';
 import { CrudLedger } from '../../../blocks/CrudLedger';
 import type { DataColumn } from '../../../blocks/DataTable';
-import { TimeRange, type TimeRangeValue } from '../../../blocks/TimeRange';
+import type { TimeRangeValue } from '../../../blocks/TimeRange';
 import { useLanguage } from '../../../i18n/language';
 import { useTexts } from '../../../i18n/texts';
 import { logTexts } from '../texts';
+import { LogRangeField } from './LogFilterFields';
 import { LongText } from './LongText';
 import { defaultLogFilters, rangeFits } from './log-filters';
 
@@ -51,13 +52,7 @@ export function NoticeLogList() {
       initialFilters={initial}
       canQuery={rangeFits}
       renderFilters={(draft, set) => (
-        <TimeRange
-          value={draft.range}
-          onChange={(range) => set({ range })}
-          granularities={['day']}
-          presets={['today', 'last7Days', 'thisMonth']}
-          block="future"
-        />
+        <LogRangeField value={draft.range} onChange={(range) => set({ range })} />
       )}
       query={(f, page) => {
         const base = queries.notices.messageLog({

@@ -6,18 +6,18 @@
  */
 import { Select, Tag } from '@douyinfe/semi-ui-19';
 import { catalogue, type OperationLogRow } from '@eem/contract';
-import { LOG_ORDER, OPERATION_TYPE_KEYS, type OperationType, operationName } from '@eem/core';
+import { OPERATION_TYPE_KEYS, type OperationType, operationName } from '@eem/core';
 import { useState } from 'react';
 import { useQueries } from '../../../app/client';
 import { formatDate } from '../../../app/format';
 import { CrudLedger } from '../../../blocks/CrudLedger';
 import type { DataColumn } from '../../../blocks/DataTable';
-import { TimeRange } from '../../../blocks/TimeRange';
 import { useLanguage } from '../../../i18n/language';
 import { useTexts } from '../../../i18n/texts';
 import { logTexts } from '../texts';
+import { LogOrderField, LogRangeField } from './LogFilterFields';
 import { LongText } from './LongText';
-import { type BaseLogFilters, defaultLogFilters, type LogOrder, rangeFits } from './log-filters';
+import { type BaseLogFilters, defaultLogFilters, keywordOf, rangeFits } from './log-filters';
 
 interface OperationFilters extends BaseLogFilters {
   account: string;
@@ -32,7 +32,6 @@ export interface OperationLogListProps {
 
 function bodyOf(f: OperationFilters, module: 'pf' | 'fw', projectId: number | undefined) {
   const account = f.account.trim();
-  const keyword = f.keyword.trim();
   return {
     startTime: f.range.start,
     endTime: f.range.end,
@@ -40,7 +39,7 @@ function bodyOf(f: OperationFilters, module: 'pf' | 'fw', projectId: number | un
     module,
     ...(account ? { account } : {}),
     ...(f.operation ? { operation: f.operation } : {}),
-    ...(keyword ? { keyword } : {}),
+    ...keywordOf(f),
     ...(projectId ? { projectId } : {}),
   };
 }
@@ -91,13 +90,7 @@ export function OperationLogList({ module, projectId, showProject }: OperationLo
       canQuery={rangeFits}
       renderFilters={(draft, set) => (
         <>
-          <TimeRange
-            value={draft.range}
-            onChange={(range) => set({ range })}
-            granularities={['day']}
-            presets={['today', 'last7Days', 'thisMonth']}
-            block="future"
-          />
+          <LogRangeField value={draft.range} onChange={(range) => set({ range })} />
           <Select
             aria-label={t('operation')}
             placeholder={t('operation')}
@@ -108,19 +101,7 @@ export function OperationLogList({ module, projectId, showProject }: OperationLo
             value={draft.operation ?? undefined}
             onChange={(v) => set({ operation: OPERATION_TYPE_KEYS.find((k) => k === v) ?? null })}
           />
-          <Select
-            aria-label={t('order')}
-            motion={false}
-            style={{ width: 170 }}
-            optionList={[
-              { value: LOG_ORDER.desc, label: t('newestFirst') },
-              { value: LOG_ORDER.asc, label: t('oldestFirst') },
-            ]}
-            value={draft.order}
-            onChange={(v) =>
-              set({ order: (v === LOG_ORDER.asc ? LOG_ORDER.asc : LOG_ORDER.desc) as LogOrder })
-            }
-          />
+          <LogOrderField value={draft.order} onChange={(order) => set({ order })} />
         </>
       )}
       filters={[

@@ -6,18 +6,18 @@
  */
 import { Descriptions, Modal, Progress, Select, Tag, Typography } from '@douyinfe/semi-ui-19';
 import { catalogue, type TaskLogRow } from '@eem/contract';
-import { LOG_ORDER, progressPercent, TASK_OPERATION_NAMES, taskPhase } from '@eem/core';
+import { progressPercent, TASK_OPERATION_NAMES, taskPhase } from '@eem/core';
 import { useState } from 'react';
 import { useQueries } from '../../../app/client';
 import { formatDate } from '../../../app/format';
 import { CrudLedger } from '../../../blocks/CrudLedger';
 import type { DataColumn } from '../../../blocks/DataTable';
-import { TimeRange } from '../../../blocks/TimeRange';
 import { useLanguage } from '../../../i18n/language';
 import { useTexts } from '../../../i18n/texts';
 import { logTexts } from '../texts';
+import { LogOrderField, LogRangeField } from './LogFilterFields';
 import { LongText } from './LongText';
-import { type BaseLogFilters, defaultLogFilters, type LogOrder, rangeFits } from './log-filters';
+import { type BaseLogFilters, defaultLogFilters, rangeFits } from './log-filters';
 
 interface TaskFilters extends BaseLogFilters {
   operationType: number | null;
@@ -78,13 +78,7 @@ export function TaskLogList({ projectId, showProject }: { projectId?: number; sh
         canQuery={rangeFits}
         renderFilters={(draft, set) => (
           <>
-            <TimeRange
-              value={draft.range}
-              onChange={(range) => set({ range })}
-              granularities={['day']}
-              presets={['today', 'last7Days', 'thisMonth']}
-              block="future"
-            />
+            <LogRangeField value={draft.range} onChange={(range) => set({ range })} />
             <Select
               aria-label={t('operationType')}
               placeholder={t('allTypes')}
@@ -95,19 +89,7 @@ export function TaskLogList({ projectId, showProject }: { projectId?: number; sh
               value={draft.operationType ?? undefined}
               onChange={(v) => set({ operationType: typeof v === 'number' ? v : null })}
             />
-            <Select
-              aria-label={t('order')}
-              motion={false}
-              style={{ width: 170 }}
-              optionList={[
-                { value: LOG_ORDER.desc, label: t('newestFirst') },
-                { value: LOG_ORDER.asc, label: t('oldestFirst') },
-              ]}
-              value={draft.order}
-              onChange={(v) =>
-                set({ order: (v === LOG_ORDER.asc ? LOG_ORDER.asc : LOG_ORDER.desc) as LogOrder })
-              }
-            />
+            <LogOrderField value={draft.order} onChange={(order) => set({ order })} />
           </>
         )}
         filters={[{ field: 'keyword', label: t('keyword'), type: 'text' }]}

@@ -2,9 +2,10 @@
 import { IconUpload } from '@douyinfe/semi-icons';
 import { Button, Space, Toast, Typography } from '@douyinfe/semi-ui-19';
 import { catalogue } from '@eem/contract';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useClient } from '../../../app/client';
 import { FileImage } from '../../../blocks/FileImage';
+import { FilePicker } from '../../../blocks/FilePicker';
 import { errorMessage } from '../../../blocks/save-file';
 import { imageProblem } from '../../../blocks/upload-checks';
 import { useTexts } from '../../../i18n/texts';
@@ -19,7 +20,6 @@ export function LogoField({
 }) {
   const t = useTexts(userTexts);
   const client = useClient();
-  const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -48,25 +48,18 @@ export function LogoField({
         {value && (
           <FileImage fileName={value} alt={t('logo')} style={{ width: 48, height: 48, borderRadius: 6 }} />
         )}
-        <Button icon={<IconUpload />} loading={busy} onClick={() => input.current?.click()}>
-          {t('uploadLogo')}
-        </Button>
+        <FilePicker
+          label={t('uploadLogo')}
+          accept=".jpg,.png"
+          icon={<IconUpload />}
+          loading={busy}
+          onPick={(file) => void upload(file)}
+        />
         {value && (
           <Button theme="borderless" type="danger" onClick={() => onChange(null)}>
             {t('removeLogo')}
           </Button>
         )}
-        <input
-          ref={input}
-          type="file"
-          accept=".jpg,.png"
-          aria-label={t('uploadLogo')}
-          style={{ display: 'none' }}
-          onChange={(e) => {
-            void upload(e.target.files?.[0]);
-            e.target.value = '';
-          }}
-        />
       </Space>
       {problem && (
         <div role="alert">

@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { LOG_TYPE, TASK_OPERATION_TYPE } from '@eem/core';
 import { openProgressChannel } from '@eem/sdk';
 import { afterAll, expect, it } from 'vitest';
 import { signIn } from '../support/clients.js';
@@ -98,6 +99,30 @@ it('a server killed mid-import writes nothing of it and marks the task failed at
     expect(ended).toMatchObject({ status: 4, message: 'interrupted by a server stop' });
     expect(ended.ratio).toBeGreaterThanOrEqual(0);
     expect(written).toBe(0);
+    // Its owner gets the failure notice a finished task sends: log type 717, status 3.
+    const log = await after.client.notices.messageLog({
+      body: {
+        noticeMode: 4,
+        receiver: after.user.id,
+        startTime: Date.now() - 600_000,
+        endTime: Date.now() + 60_000,
+        page: { index: 0, limit: 100 },
+      },
+    });
+    const notices = log.list.filter((n) => {
+      const content: unknown = JSON.parse(n.content);
+      return typeof content === 'object' && content !== null && Reflect.get(content, 'taskId') === task.id;
+    });
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({
+      logType: LOG_TYPE.taskNodeImport,
+      description: 'killed.xlsx: interrupted by a server stop',
+    });
+    expect(JSON.parse(notices[0]?.content ?? '{}')).toMatchObject({
+      taskId: task.id,
+      taskoperationtype: TASK_OPERATION_TYPE.nodeImport,
+      status: 3,
+    });
   } finally {
     await again.stop();
   }

@@ -360,6 +360,8 @@ describe('another project or tenant', () => {
     });
     const networkBook = await readWorkbook(await network.arrayBuffer());
     expect(networkBook.worksheets.map((s) => s.name)).toEqual([
+      '表计 Meter',
+      '设备 Device',
       '管网 Pipe network',
       '管道 Pipe',
       '阀门 Valve',

@@ -29,13 +29,13 @@ interface Server {
 }
 
 /**
- * A server whose progress polls answer `progress` one after the other (the last one again),
- * whose notices.task answers `record` (or fails when it is an Error), and whose session.me
- * answers user `me` (or fails when undefined).
+ * A server whose notices.task answers the polls with `progress` one after the other (a poll is
+ * a call while some are left; an Error entry is thrown), then `record` (the final check; or
+ * fails when it is an Error), and whose session.me answers user `me` (or fails when undefined).
  */
 function server(
   options: {
-    progress?: (Task | null)[];
+    progress?: (Task | Error)[];
     record?: Task | Error;
     me?: number;
     onPoll?: (n: number) => void;
@@ -53,12 +53,17 @@ function server(
       },
     },
     notices: {
-      importProgress: async (input: unknown) => {
-        s.polls.push(input);
-        options.onPoll?.(s.polls.length);
-        return progress[Math.min(s.polls.length - 1, progress.length - 1)] ?? null;
+      importProgress: async () => {
+        throw new Error('followTask polls by id (notices.task), not by type');
       },
       task: async (input: unknown) => {
+        const next = progress[s.polls.length];
+        if (next !== undefined) {
+          s.polls.push(input);
+          options.onPoll?.(s.polls.length);
+          if (next instanceof Error) throw next;
+          return next;
+        }
         s.checks.push(input);
         if (options.record instanceof Error) throw options.record;
         return options.record ?? demoTask();
@@ -151,7 +156,7 @@ describe('following a task on the progress channel', () => {
     const { io, ctx, client } = await setUp(s, channel);
     await followTask(ctx, client, running(0), { intervalMs: 20, userId: 3 });
     expect(s.polls).toHaveLength(2);
-    expect(s.polls[0]).toEqual({ query: { operationType: 6, taskId: 12 } });
+    expect(s.polls[0]).toEqual({ params: { id: 12 } });
     expect(lines(io)).toEqual(['task 12: 导入中 50%', 'task 12: success 100%']);
     expect(channel.closed).toBe(1);
   });
@@ -317,12 +322,55 @@ describe('following a task by polling', () => {
     const s = server();
     s.client = () => ({
       notices: {
-        importProgress: async () => {
+        task: async () => {
           throw new Error('connect ECONNREFUSED');
         },
       },
     });
     const { ctx, client } = await setUp(s, undefined);
     await expect(followTask(ctx, client, running(0), { intervalMs: 1 })).rejects.toThrow('ECONNREFUSED');
+  });
+
+  it('polls by id, so a task of another project than the profile’s is followed to its end', async () => {
+    // The profile's project is 1; the task belongs to project 2 (importProgress would answer null).
+    const other = (t: Task) => ({ ...t, projectId: 2 });
+    const s = server({
+      progress: [other(running(0.5, 'writing: 10/20 rows')), other(succeeded('ok'))],
+      record: other(succeeded('ok')),
+    });
+    const { io, ctx, client } = await setUp(s, undefined);
+    await followTask(ctx, client, other(running(0)), { intervalMs: 1, userId: 3 });
+    expect(s.polls).toEqual([{ params: { id: 12 } }, { params: { id: 12 } }]);
+    expect(lines(io)).toEqual(['task 12: 导入中 50% (rows 10/20)', 'task 12: success 100%']);
+  });
+
+  it('ends with a clear error (exit 1) when the task is gone or may not be seen, and keeps an expired session (exit 4)', async () => {
+    const sdkError = (name: string, msg: string) =>
+      Object.assign(new Error(msg), { name, code: 404, msg, endpointId: 'notices.task', httpStatus: 404 });
+    const gone = server({ progress: [sdkError('NotFoundError', 'task 12 not found')] });
+    const a = await setUp(gone, undefined);
+    await expect(followTask(a.ctx, a.client, running(0), { intervalMs: 1, userId: 3 })).rejects.toMatchObject(
+      {
+        exitCode: 1,
+        message: 'task 12 does not exist (any more): task 12 not found',
+      },
+    );
+    const hidden = server({ progress: [sdkError('PermissionError', 'no permission for task 12')] });
+    const b = await setUp(hidden, undefined);
+    await expect(followTask(b.ctx, b.client, running(0), { intervalMs: 1, userId: 3 })).rejects.toMatchObject(
+      {
+        exitCode: 1,
+        message: 'you may not see task 12: no permission for task 12',
+      },
+    );
+    const expired = server({ progress: [sdkError('SessionExpiredError', 'login expired')] });
+    const c = await setUp(expired, undefined);
+    await expect(followTask(c.ctx, c.client, running(0), { intervalMs: 1, userId: 3 })).rejects.toMatchObject(
+      {
+        name: 'SessionExpiredError',
+      },
+    );
+    // Each ended at the first poll: no endless polling.
+    expect([gone.polls.length, hidden.polls.length, expired.polls.length]).toEqual([1, 1, 1]);
   });
 });

@@ -2,11 +2,12 @@
  * Following a task to its end (`eem import nodes`, `eem tasks watch`) and showing its progress.
  * The progress channel (`/eem-ws/notice/{userId}`, ADR 0003) is followed when it opens: its
  * snapshot and every progress message of the task are shown as they arrive. Polling
- * (notices.importProgress every interval) is the fallback: at once when the channel cannot be
+ * (notices.task by id every interval, whatever the project of the profile) is the fallback: at once when the channel cannot be
  * opened, when it closes or is refused, and whenever an interval passes with no news of the
  * task (a silent channel never leaves eem waiting). The end is checked once more by
  * notices.task, so the result shown is the server's record. Ends with exit 0 (success), 1
- * (failure; an import's error report is saved first) or 130 (Ctrl-C: the task keeps running).
+ * (failure; an import's error report is saved first; or a task that no longer exists or may
+ * not be seen), 4 (the session expired while polling) or 130 (Ctrl-C: the task keeps running).
  */
 import { writeFile } from 'node:fs/promises';
 import type { Task } from '@eem/contract';
@@ -15,6 +16,7 @@ import type { ChannelHandle, ChannelStatus, Client } from '@eem/sdk';
 import type { Context } from '../context.js';
 import { CliError, InterruptedError, UsageError } from '../errors.js';
 import { type ProgressUpdate, taskProgress } from '../output/task-progress.js';
+import { asSdkError } from './errors.js';
 
 export const DEFAULT_INTERVAL_SECONDS = POLLING.importMs / 1000;
 
@@ -90,6 +92,26 @@ async function channelUser(
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A poll's failure as the command's end: a task that does not exist (any more) or may not be
+ * seen is a clear error (exit 1); an expired session stays the SDK's error (exit 4 by the
+ * error handler, which also forgets the token); anything else is thrown as it is.
+ */
+export function pollError(taskId: number, error: unknown): unknown {
+  const sdk = asSdkError(error);
+  if (sdk?.name === 'NotFoundError')
+    return new CliError(`task ${taskId} does not exist (any more): ${sdk.msg}`, {
+      hint: 'See `eem tasks list` for the tasks of the current project.',
+      cause: error,
+    });
+  if (sdk?.name === 'PermissionError')
+    return new CliError(`you may not see task ${taskId}: ${sdk.msg}`, {
+      hint: 'A task is seen by its owner and by users of its project.',
+      cause: error,
+    });
+  return error;
 }
 
 /** The server's record of an ended task; `ended` itself when it cannot be read or is not ended. */
@@ -179,11 +201,11 @@ async function follow(
     polling = true;
     polled = true;
     try {
-      const query = { operationType: start.operationType, taskId: start.id };
-      const task = await client.notices.importProgress({ query }, { signal });
-      if (task) accept(task);
+      // By id: the task is found whatever the profile's project (importProgress is filtered by it).
+      const task = await client.notices.task({ params: { id: start.id } }, { signal });
+      accept(task);
     } catch (error) {
-      if (!signal.aborted) fail(error);
+      if (!signal.aborted) fail(pollError(start.id, error));
     } finally {
       polling = false;
       schedulePoll(options.intervalMs);

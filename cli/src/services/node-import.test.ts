@@ -30,11 +30,8 @@ interface Server {
   io?: FakeIO;
 }
 
-/** A server whose import task answers these progress polls, one after the other. */
-function server(
-  progress: (Task | null)[],
-  options: { onPoll?: (s: Server, n: number) => void } = {},
-): Server {
+/** A server whose import task answers these polls of notices.task (and the final check), one after the other. */
+function server(progress: Task[], options: { onPoll?: (s: Server, n: number) => void } = {}): Server {
   const s: Server = { uploads: [], polls: [], downloads: [], client: undefined };
   s.client = () => ({
     upload: async (endpoint: AnyEndpoint, input: Omit<Upload, 'endpoint'>) => {
@@ -42,10 +39,10 @@ function server(
       return demoTask({ operationType: endpoint.id === 'nodes.networkImport' ? 7 : 6 });
     },
     notices: {
-      importProgress: async (input: unknown) => {
+      task: async (input: unknown) => {
         s.polls.push(input);
         options.onPoll?.(s, s.polls.length);
-        return progress[Math.min(s.polls.length - 1, progress.length - 1)] ?? null;
+        return progress[Math.min(s.polls.length - 1, progress.length - 1)] ?? demoTask();
       },
     },
     download: async (endpoint: AnyEndpoint, input: unknown) => {
@@ -95,7 +92,7 @@ describe('import nodes', () => {
         },
       ],
     });
-    expect(s.polls[0]).toEqual({ query: { operationType: 6, taskId: 12 } });
+    expect(s.polls[0]).toEqual({ params: { id: 12 } });
     expect(io.stdout.text).toBe('12\n');
     expect(io.stderr.text).toContain(
       'task 12: 导入中 0%\ntask 12: 导入中 42%\ntask 12: success 100%\nTask 12 succeeded: imported 3 nodes\n',

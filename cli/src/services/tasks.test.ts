@@ -43,28 +43,49 @@ const ROWS = [
   logRow(),
 ];
 
-function server(task: Task = demoTask(), progress: Task[] = []) {
-  const calls: { taskLog: unknown[]; task: unknown[]; polls: unknown[]; downloads: unknown[] } = {
-    taskLog: [],
-    task: [],
-    polls: [],
-    downloads: [],
-  };
+/** An error as the SDK throws it (recognised by name and fields). */
+function sdkError(name: string, msg: string, code = 4003) {
+  return Object.assign(new Error(msg), { name, code, msg, endpointId: 'test', httpStatus: 403 });
+}
+
+/**
+ * notices.task answers `task` first (or throws it), then the polls with `progress` one after the
+ * other (the last one again); logs.taskLog answers ROWS or throws `taskLogError`;
+ * notices.importProgressAll answers `recent`.
+ */
+function server(
+  task: Task | Error = demoTask(),
+  progress: Task[] = [],
+  options: { taskLogError?: Error; recent?: Task[] } = {},
+) {
+  const calls: {
+    taskLog: unknown[];
+    task: unknown[];
+    polls: unknown[];
+    downloads: unknown[];
+    recent: number;
+  } = { taskLog: [], task: [], polls: [], downloads: [], recent: 0 };
   const client: FakeOptions['client'] = () => ({
     logs: {
       taskLog: async (input: unknown) => {
         calls.taskLog.push(input);
+        if (options.taskLogError) throw options.taskLogError;
         return { total: 5, list: ROWS };
       },
     },
     notices: {
       task: async (input: unknown) => {
         calls.task.push(input);
+        if (calls.task.length > 1 && progress.length > 0) {
+          calls.polls.push(input);
+          return progress[Math.min(calls.polls.length - 1, progress.length - 1)];
+        }
+        if (task instanceof Error) throw task;
         return task;
       },
-      importProgress: async (input: unknown) => {
-        calls.polls.push(input);
-        return progress[Math.min(calls.polls.length - 1, progress.length - 1)] ?? null;
+      importProgressAll: async () => {
+        calls.recent++;
+        return options.recent ?? [];
       },
     },
     download: async (endpoint: AnyEndpoint, input: unknown) => {
@@ -155,6 +176,49 @@ describe('tasks list', () => {
   });
 });
 
+describe('tasks list without the task log permission', () => {
+  const recent = [
+    demoTask({ id: 14, status: 2, ratio: 0.5, message: 'writing: 10/20 rows', startTime: NOW - 60_000 }),
+    demoTask({
+      id: 11,
+      operationType: 1,
+      type: 1,
+      status: 3,
+      ratio: 1,
+      startTime: NOW - 30 * 60_000,
+      endTime: NOW - 29 * 60_000,
+    }),
+  ];
+
+  it('falls back to the running and recent tasks of the project, with a note on stderr saying so', async () => {
+    const { calls, client } = server(demoTask(), [], {
+      taskLogError: sdkError('PermissionError', 'no permission operationlog_browser'),
+      recent,
+    });
+    const { io, ctx } = await setUp(client);
+    await listTasks(ctx, {}, {});
+    expect(calls.recent).toBe(1);
+    expect(io.stderr.text).toContain(
+      'The task log needs the operationlog_browser permission, which this account lacks; showing the running tasks and those ended in the last hour of the current project instead.',
+    );
+    const lines = io.stdout.text.trimEnd().split('\n');
+    expect(lines.map((l) => l.split('\t')[0])).toEqual(['14', '11']);
+    expect(io.stdout.text).not.toContain('Shanghai Plant');
+
+    // --type narrows it; --json prints the tasks.
+    const json = await setUp(client);
+    await listTasks(json.ctx, { type: '1' }, { json: true });
+    expect((JSON.parse(json.io.stdout.text) as Task[]).map((t) => t.id)).toEqual([11]);
+  });
+
+  it('does not fall back for other errors', async () => {
+    const { calls, client } = server(demoTask(), [], { taskLogError: new Error('connect ECONNREFUSED') });
+    const { ctx } = await setUp(client);
+    await expect(listTasks(ctx, {}, {})).rejects.toThrow('ECONNREFUSED');
+    expect(calls.recent).toBe(0);
+  });
+});
+
 describe('tasks show', () => {
   it('prints the task as a record, and the task itself with --json', async () => {
     const task = demoTask({ status: 2, ratio: 0.427 });
@@ -179,7 +243,7 @@ describe('tasks watch', () => {
     ]);
     const { io, ctx } = await setUp(client);
     await watchTaskById(ctx, 12, { intervalMs: 1 });
-    expect(calls.polls[0]).toEqual({ query: { operationType: 1, taskId: 12 } });
+    expect(calls.polls[0]).toEqual({ params: { id: 12 } });
     expect(io.stderr.text).toBe('task 12: 生成中 50%\ntask 12: success 100%\nTask 12 succeeded: generated\n');
   });
 
@@ -194,5 +258,20 @@ describe('tasks watch', () => {
     });
     expect(calls.polls).toEqual([]);
     expect([...readFileSync(reportPath)]).toEqual([9]);
+  });
+
+  it('ends with a clear error when the task does not exist or may not be seen', async () => {
+    const gone = server(sdkError('NotFoundError', 'task 12 not found', 404));
+    const a = await setUp(gone.client);
+    await expect(watchTaskById(a.ctx, 12, { intervalMs: 1 })).rejects.toMatchObject({
+      exitCode: 1,
+      message: 'task 12 does not exist (any more): task 12 not found',
+    });
+    const hidden = server(sdkError('PermissionError', 'no permission for task 12'));
+    const b = await setUp(hidden.client);
+    await expect(watchTaskById(b.ctx, 12, { intervalMs: 1 })).rejects.toMatchObject({
+      exitCode: 1,
+      message: 'you may not see task 12: no permission for task 12',
+    });
   });
 });

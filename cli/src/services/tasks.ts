@@ -1,6 +1,8 @@
 /**
- * `eem tasks list|show|watch`: the task log (logs.taskLog, newest first), one task
- * (notices.task), and following a task to its end.
+ * `eem tasks list|show|watch`: the task log (logs.taskLog, newest first; without the
+ * operationlog_browser permission, the running and recent tasks of the current project from
+ * notices.importProgressAll, with a note saying so), one task (notices.task), and following a
+ * task to its end.
  */
 import type { Task, TaskLogRow } from '@eem/contract';
 import { LOG_ORDER, progressPercent, taskOperationName, taskPhase } from '@eem/core';
@@ -9,7 +11,8 @@ import { UsageError } from '../errors.js';
 import { type OutputFlags, resolveFormat } from '../output/format.js';
 import { withProgress } from '../output/progress.js';
 import type { Column } from '../output/render.js';
-import { followTask } from './follow-task.js';
+import { asSdkError } from './errors.js';
+import { followTask, pollError } from './follow-task.js';
 import { reportPathFor } from './node-import.js';
 import { chooseLanguage, openSession } from './session.js';
 
@@ -116,22 +119,33 @@ const logColumns: Column<TaskLogRow>[] = [
   { key: 'message', header: 'Message', value: (r) => r.message },
 ];
 
+/** The note of `tasks list` when the task log is refused for permission. */
+export const RECENT_TASKS_NOTE =
+  'The task log needs the operationlog_browser permission, which this account lacks; showing the running tasks and those ended in the last hour of the current project instead.';
+
 export async function listTasks(ctx: Context, flags: ListFlags, output: OutputFlags): Promise<void> {
   const query = taskQuery(flags, ctx.io.now());
   const format = resolveFormat(output, ctx.io.isTTY.stdout);
   const session = await openSession(ctx);
-  const answer = await withProgress(ctx, 'Loading the task log…', () =>
-    session.client.logs.taskLog({
-      body: {
-        startTime: query.startTime,
-        endTime: query.endTime,
-        order: LOG_ORDER.desc,
-        page: { index: 0, limit: query.limit },
-        ...(query.operationType === undefined ? {} : { operationType: query.operationType }),
-        ...(session.project.id > 0 ? { projectId: session.project.id } : {}),
-      },
-    }),
-  );
+  let answer: { total: number; list: TaskLogRow[] };
+  try {
+    answer = await withProgress(ctx, 'Loading the task log…', () =>
+      session.client.logs.taskLog({
+        body: {
+          startTime: query.startTime,
+          endTime: query.endTime,
+          order: LOG_ORDER.desc,
+          page: { index: 0, limit: query.limit },
+          ...(query.operationType === undefined ? {} : { operationType: query.operationType }),
+          ...(session.project.id > 0 ? { projectId: session.project.id } : {}),
+        },
+      }),
+    );
+  } catch (error) {
+    if (asSdkError(error)?.name !== 'PermissionError') throw error;
+    await listRecentTasks(ctx, query, output, format);
+    return;
+  }
   ctx.print({ columns: logColumns, rows: answer.list, json: answer.list }, output);
   if (format === 'table' && answer.list.length === 0) ctx.reporter.note('No tasks in this time span.');
   if (answer.total > answer.list.length) {
@@ -174,6 +188,35 @@ const taskColumns: Column<TaskRecord>[] = [
   { key: 'message', header: 'Message', value: (r) => r.task.message },
 ];
 
+/**
+ * Without the task log: the running and recent tasks of the current project
+ * (notices.importProgressAll), narrowed by --type, the time span and --limit, newest first.
+ */
+async function listRecentTasks(
+  ctx: Context,
+  query: TaskQuery,
+  output: OutputFlags,
+  format: ReturnType<typeof resolveFormat>,
+): Promise<void> {
+  const session = await openSession(ctx);
+  ctx.reporter.note(RECENT_TASKS_NOTE);
+  const tasks = await withProgress(ctx, 'Loading the recent tasks…', () =>
+    session.client.notices.importProgressAll({}),
+  );
+  const shown = tasks
+    .filter(
+      (t) =>
+        (query.operationType === undefined || t.operationType === query.operationType) &&
+        t.startTime <= query.endTime &&
+        (t.endTime === null || t.endTime >= query.startTime),
+    )
+    .sort((a, b) => b.id - a.id)
+    .slice(0, query.limit);
+  const rows = shown.map((t) => recordOf(ctx, t));
+  ctx.print({ columns: taskColumns, rows, json: shown }, output);
+  if (format === 'table' && rows.length === 0) ctx.reporter.note('No running or recent tasks.');
+}
+
 export async function showTask(ctx: Context, id: number, output: OutputFlags): Promise<void> {
   resolveFormat(output, ctx.io.isTTY.stdout);
   const session = await openSession(ctx);
@@ -191,7 +234,12 @@ export interface WatchFlags {
 
 export async function watchTaskById(ctx: Context, id: number, flags: WatchFlags): Promise<void> {
   const session = await openSession(ctx);
-  const task = await session.client.notices.task({ params: { id } });
+  let task: Task;
+  try {
+    task = await session.client.notices.task({ params: { id } });
+  } catch (error) {
+    throw pollError(id, error);
+  }
   await followTask(ctx, session.client, task, {
     intervalMs: flags.intervalMs,
     userId: session.userId,

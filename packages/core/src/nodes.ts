@@ -306,5 +306,13 @@ export function checkNodeField(field: NodeField, value: unknown): string | null 
 /** Upper bounds of numeric node fields, for forms. */
 export const NODE_NUMBER_MAX = { decimal2: DECIMAL2_MAX, integer: INTEGER_MAX } as const;
 
+/** Limits of a node import, the same for the browser's check and the server's. */
+export const NODE_IMPORT_LIMITS = {
+  /** The largest workbook accepted (bytes). */
+  maxBytes: 20 * 1024 * 1024,
+  /** The most data rows of one import (all sheets together). */
+  maxRows: 100_000,
+} as const;
+
 /** The separator of a parent path in an import sheet: names from the project down. */
 export const PATH_SEPARATOR = ' / ';

@@ -122,7 +122,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         ? app.log.error({ err: error }, 'database: idle connection lost')
         : console.error('database: idle connection lost:', error.message),
   });
-  const services = createServices(database.db, clock, config);
+  const services = createServices(database.db, clock, config, database.dialect);
   let world: DemoWorld;
   try {
     world = await seedDemoWorld(services, { password: config.demoPassword });

@@ -8,6 +8,7 @@ import { ProjectStore } from './areas/projects/project-store.js';
 import { AuthService } from './auth/auth-service.js';
 import type { Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
+import type { Dialect } from './db/database.js';
 import type { Database } from './db/schema.js';
 
 export interface Services {
@@ -23,7 +24,12 @@ export interface Services {
   nodeJobs: NodeJobs;
 }
 
-export function createServices(db: Kysely<Database>, clock: Clock, config: ServerConfig): Services {
+export function createServices(
+  db: Kysely<Database>,
+  clock: Clock,
+  config: ServerConfig,
+  dialect: Dialect,
+): Services {
   const notices = new NoticeHub(db, clock);
   return {
     db,
@@ -31,7 +37,8 @@ export function createServices(db: Kysely<Database>, clock: Clock, config: Serve
     config,
     auth: new AuthService(db, clock, { sessionTtlMs: config.sessionTtlMs }),
     notices,
-    tasks: new TaskHub(db, clock, notices),
+    // SQLite has one connection: progress inside a transaction goes through it (TaskHub).
+    tasks: new TaskHub(db, clock, notices, { progressInTransaction: dialect === 'sqlite' }),
     projects: new ProjectStore(db, clock),
     nodes: new NodeStore(db, clock),
     nodeJobs: new NodeJobs(),

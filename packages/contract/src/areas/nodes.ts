@@ -277,6 +277,32 @@ export const nodes = {
     permission: 'session',
     kind: 'download',
   }),
+  importProblems: defineEndpoint({
+    id: 'nodes.importProblems',
+    method: 'GET',
+    path: '/eem-service/v1/project/batchManageNode/problems',
+    summary:
+      'Every problem of a failed or checked import, row by row (the error report as data), at most 5,000 (chosen).',
+    query: taskRef,
+    data: z.object({
+      /** Rows with problems, all sheets together. */
+      rows: z.number().int(),
+      /** Data rows read, all sheets together. */
+      total: z.number().int(),
+      problems: z.array(
+        z.object({
+          /** The sheet's name; empty for a problem of the whole workbook. */
+          sheet: z.string(),
+          /** The row number as the spreadsheet shows it; 0 for a problem of the whole sheet. */
+          row: z.number().int(),
+          messages: z.array(z.string()),
+        }),
+      ),
+      /** True when there were more problems than listed. */
+      truncated: z.boolean(),
+    }),
+    permission: 'session',
+  }),
   topology: defineEndpoint({
     id: 'nodes.topology',
     method: 'POST',

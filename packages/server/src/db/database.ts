@@ -17,6 +17,7 @@ import pg from 'pg';
 import { foundation } from './migrations/0001-foundation.js';
 import { administration } from './migrations/0002-administration.js';
 import { nodes } from './migrations/0003-nodes.js';
+import { importProblems } from './migrations/0004-import-problems.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -33,6 +34,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0001-foundation': foundation(dialect),
     '0002-administration': administration(dialect),
     '0003-nodes': nodes(dialect),
+    '0004-import-problems': importProblems(dialect),
   };
 }
 

@@ -233,8 +233,11 @@ export interface ImportReportTable {
   project_id: number;
   user_id: number;
   file_name: string;
+  /** Empty when the import left no error report (success, dry run, unreadable file). */
   content: Buffer;
   created_at: number;
+  /** JSON of the import's problems (ImportProblems); null for reports stored before migration 0004. */
+  problems: string | null;
 }
 
 export interface Database {

@@ -61,7 +61,7 @@ async function runGenerate(ctx: RequestContext, project: Project, task: Task, ki
           .slice(i, i + step)
           .map((l) => ({ project_id: project.id, kind, from_id: l.from, to_id: l.to }));
         await trx.insertInto('node_links').values(values).execute();
-        await progress.at(0.2 + (0.75 * (i + values.length)) / links.length, trx);
+        await progress.at(0.2 + (0.75 * (i + values.length)) / links.length, { transaction: trx });
       }
       const times = await readSetting<GeneratedAt>(trx, generatedAtKey(project.id), {
         pipeline: null,

@@ -1,7 +1,7 @@
 import type { catalogue } from '@eem/contract';
 import type { AreaHandlers } from '../../http/handlers.js';
 import { startGenerate } from './generate.js';
-import { sendReport, sendTemplate, startImport } from './import-handlers.js';
+import { sendProblems, sendReport, sendTemplate, startImport } from './import-handlers.js';
 import { manageNode } from './manage-node.js';
 import { readTopology } from './topology.js';
 import { readTreeConfig, saveTreeConfig } from './tree-config.js';
@@ -17,6 +17,7 @@ export const nodesHandlers: AreaHandlers<typeof catalogue.nodes> = {
   batchImport: ({ body }, ctx) => startImport(ctx, body, 'all'),
   networkImport: ({ body }, ctx) => startImport(ctx, body, 'network'),
   importReport: ({ query }, ctx) => sendReport(ctx, query.taskId),
+  importProblems: ({ query }, ctx) => sendProblems(ctx, query.taskId),
   topology: (_input, ctx) => readTopology(ctx),
   generate: ({ body }, ctx) => startGenerate(ctx, body.operationType),
   treeConfig: (_input, ctx) => readTreeConfig(ctx),

@@ -21,6 +21,22 @@ export interface ImportColumn {
   field?: NodeField;
 }
 
+/** The pipe-network types (pipe network, pipe, valve, pump). */
+export const PIPE_NETWORK_LABELS: ReadonlySet<string> = new Set(
+  NODE_TYPES.filter((t) => t.pipeNetwork).map((t) => t.modelLabel),
+);
+
+/**
+ * The types a workbook of a scope holds: all, or for the pipe-network import the pipe-network
+ * types and the types that may hang under them (meter, device; the import accepts those only
+ * under a pipe-network node).
+ */
+export function typesOfScope(scope: 'all' | 'network'): NodeTypeDefinition[] {
+  return NODE_TYPES.filter(
+    (t) => scope === 'all' || t.pipeNetwork || t.parents.some((p) => PIPE_NETWORK_LABELS.has(p)),
+  );
+}
+
 export function sheetName(type: NodeTypeDefinition): string {
   return bilingual(type.label);
 }

@@ -1,14 +1,17 @@
-/** The import endpoints: template, batch import, pipe-network import, error report. */
-import type { catalogue, EndpointParsedInput, Task } from '@eem/contract';
+/** The import endpoints: template, batch import, pipe-network import, error report, problems. */
+import type { catalogue, EndpointData, EndpointParsedInput, Task } from '@eem/contract';
 import { LOG_TYPE, NODE_MESSAGES, TASK_OPERATION_TYPE, TASK_STATUS } from '@eem/core';
 import { type RequestContext, requireUser } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { attachment } from '../../http/attachment.js';
 import { mayViewTask } from '../notices/task-access.js';
-import { runImport } from './import-job.js';
+import { hasNetworkRows, networkImportRunning, runImport } from './import-job.js';
+import { parseProblems } from './import-report-store.js';
 import { importTemplate } from './import-template.js';
 import { checkSpreadsheet } from './import-upload.js';
+import { networkImportKey } from './node-jobs.js';
 import { currentProject } from './node-project.js';
+import { readWorkbook } from './read-workbook.js';
 
 type ImportBody = EndpointParsedInput<typeof catalogue.nodes.batchImport>['body'];
 
@@ -27,21 +30,15 @@ export async function startImport(
   const operationType =
     scope === 'network' ? TASK_OPERATION_TYPE.networkImport : TASK_OPERATION_TYPE.nodeImport;
   const jobs = ctx.services.nodeJobs;
-  const key = scope === 'network' ? `network-import:${project.id}` : null;
+  const key = scope === 'network' ? networkImportKey(project.id) : null;
   if (key !== null && !jobs.reserve(key)) throw ApiError.conflict(NODE_MESSAGES.networkImportRunning);
+  if (key === null && jobs.isReserved(networkImportKey(project.id)) && (await writesNetwork(file.data)))
+    throw ApiError.conflict(NODE_MESSAGES.networkImportRunning);
   let task: Task;
   try {
-    if (key !== null) {
-      // Another server on the same database may run one too.
-      const running = await ctx.services.db
-        .selectFrom('tasks')
-        .select('id')
-        .where('project_id', '=', project.id)
-        .where('operation_type', '=', operationType)
-        .where('status', '=', TASK_STATUS.running)
-        .executeTakeFirst();
-      if (running) throw ApiError.conflict(NODE_MESSAGES.networkImportRunning);
-    }
+    // Another server on the same database may run one too.
+    if (key !== null && (await networkImportRunning(ctx, project.id)))
+      throw ApiError.conflict(NODE_MESSAGES.networkImportRunning);
     task = await ctx.services.tasks.create({
       projectId: project.id,
       userId: user.id,
@@ -68,6 +65,19 @@ export async function startImport(
   return task;
 }
 
+/**
+ * Whether a batch workbook has pipe-network rows (read only while a pipe-network import runs,
+ * to refuse it at once; the job checks again once it holds the lock). An unreadable file is
+ * left to the job, which reports it.
+ */
+async function writesNetwork(data: Buffer): Promise<boolean> {
+  try {
+    return hasNetworkRows((await readWorkbook(data, 'all')).sheets);
+  } catch {
+    return false;
+  }
+}
+
 export async function sendTemplate(ctx: RequestContext, scope: 'all' | 'network'): Promise<null> {
   requireUser(ctx);
   const data = await importTemplate(scope);
@@ -89,11 +99,46 @@ export async function sendReport(ctx: RequestContext, taskId: number): Promise<n
         .where('import_reports.task_id', '=', taskId)
         .executeTakeFirst()
     : undefined;
-  if (!row) throw ApiError.notFound(`query.taskId: task ${taskId} has no error report`);
+  // Imports without problems keep their (empty) problem list in the same table, with no bytes.
+  if (!row || row.content.length === 0)
+    throw ApiError.notFound(`query.taskId: task ${taskId} has no error report`);
   if (!mayViewTask(user, row)) throw ApiError.permission(`no permission for task ${taskId}`);
   ctx.reply
     .header('content-type', XLSX_TYPE)
     .header('content-disposition', attachment(row.file_name))
     .send(Buffer.from(row.content));
   return null;
+}
+
+type ImportProblemsData = EndpointData<typeof catalogue.nodes.importProblems>;
+
+const IMPORT_TYPES = new Set<number>([TASK_OPERATION_TYPE.nodeImport, TASK_OPERATION_TYPE.networkImport]);
+
+/** Every problem of an ended import, row by row; an empty list for one without problems. */
+export async function sendProblems(ctx: RequestContext, taskId: number): Promise<ImportProblemsData> {
+  const user = requireUser(ctx);
+  const task = Number.isSafeInteger(taskId)
+    ? await ctx.services.db
+        .selectFrom('tasks')
+        .select(['id', 'user_id', 'project_id', 'operation_type', 'status'])
+        .where('id', '=', taskId)
+        .executeTakeFirst()
+    : undefined;
+  if (!task || !IMPORT_TYPES.has(task.operation_type))
+    throw ApiError.notFound(`query.taskId: no node import task ${taskId}`);
+  if (!mayViewTask(user, task)) throw ApiError.permission(`no permission for task ${taskId}`);
+  if (task.status === TASK_STATUS.running)
+    throw ApiError.conflict(`task ${taskId} is still running; its problems are known when it ends`);
+  const row = await ctx.services.db
+    .selectFrom('import_reports')
+    .select('problems')
+    .where('task_id', '=', taskId)
+    .executeTakeFirst();
+  const problems = parseProblems(row?.problems ?? null);
+  if (problems) return problems;
+  // An import that ended before problems were kept (or was interrupted): nothing row by row.
+  if (task.status === TASK_STATUS.success) return { rows: 0, total: 0, problems: [], truncated: false };
+  throw ApiError.notFound(
+    `query.taskId: task ${taskId} has no problem list; ${row ? 'download its error report instead' : 'it ended without checking the rows'}`,
+  );
 }

@@ -2,21 +2,34 @@
  * One node import as a task: read the workbook, check every row (progress 10–50%), then write
  * all rows in one transaction (50–95%) or nothing. A failure keeps an error report (the
  * workbook with an error column) and ends the task with a message naming the first problems;
- * a dry run checks and reports but writes nothing.
+ * a dry run checks and reports but writes nothing. Every end keeps the import's problems as data
+ * (nodes.importProblems; an empty list for a success).
+ *
+ * A batch import with rows on pipe-network sheets takes the per-project lock of the
+ * pipe-network import (networkImportKey) once the workbook is read, and fails with
+ * NODE_MESSAGES.networkImportRunning while a pipe-network import runs; the request itself
+ * refuses it earlier when it can (import-handlers.ts).
  *
  * The workbook is streamed once into plain rows; only a failed import loads it whole, for its
  * report. Progress is reported every 5% of the rows (about 40 updates in all), each also a
- * turn of the event loop for other requests; nothing waits on a timer.
+ * turn of the event loop for other requests, with the rows done in the task's message
+ * ('writing: 1200/20000 rows'); nothing waits on a timer.
  */
 import type { Project } from '@eem/contract';
-import { NODE_MESSAGES } from '@eem/core';
+import { NODE_MESSAGES, TASK_OPERATION_TYPE, TASK_STATUS } from '@eem/core';
 import type { RequestContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/portable.js';
 import { recordOperation } from '../logs/record-operation.js';
 import { errorReport } from './error-report.js';
-import { bilingual } from './import-columns.js';
-import { storeReport } from './import-report-store.js';
-import { readWorkbook, WorkbookError } from './read-workbook.js';
+import {
+  type ImportProblems,
+  importProblem,
+  problemList,
+  problemText,
+  storeReport,
+} from './import-report-store.js';
+import { networkImportKey } from './node-jobs.js';
+import { type ImportSheet, type ReadResult, readWorkbook, WorkbookError } from './read-workbook.js';
 import { TaskProgress } from './task-progress.js';
 import { validateImport } from './validate-import.js';
 import { writeImport } from './write-import.js';
@@ -37,14 +50,46 @@ class ParentGone extends Error {}
 
 const FIRST_PROBLEMS = 3;
 
+/** Whether a workbook writes pipe-network nodes: rows on a pipe-network sheet. */
+export function hasNetworkRows(sheets: readonly ImportSheet[]): boolean {
+  return sheets.some((s) => s.type.pipeNetwork && s.rows.length > 0);
+}
+
+/** A pipe-network import running in the project (on this server or another one on the same database). */
+export async function networkImportRunning(ctx: RequestContext, projectId: number): Promise<boolean> {
+  const running = await ctx.services.db
+    .selectFrom('tasks')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('operation_type', '=', TASK_OPERATION_TYPE.networkImport)
+    .where('status', '=', TASK_STATUS.running)
+    .executeTakeFirst();
+  return running !== undefined;
+}
+
 export async function runImport(job: ImportJob): Promise<void> {
   const { services } = job.ctx;
   const progress = new TaskProgress(services.tasks, job.taskId);
-  const finish = async (success: boolean, message: string, report = false) => {
+  /** Keeps the problems (and the error report, if any), then ends the task. */
+  const finish = async (
+    success: boolean,
+    message: string,
+    problems: ImportProblems,
+    report: Buffer = Buffer.alloc(0),
+  ) => {
+    await storeReport(services.db, {
+      taskId: job.taskId,
+      projectId: job.project.id,
+      userId: job.userId,
+      fileName: job.fileName,
+      content: report,
+      problems,
+      now: services.clock(),
+    });
     await services.tasks.finish(job.taskId, success, message, {
       filename: job.fileName,
       dryRun: job.dryRun,
-      report,
+      report: report.length > 0,
     });
     if (job.dryRun) return;
     await recordOperation(job.ctx, {
@@ -55,8 +100,20 @@ export async function runImport(job: ImportJob): Promise<void> {
       projectId: job.project.id,
     });
   };
+  let read: ReadResult | undefined;
+  let lock: string | undefined;
   try {
-    const read = await readWorkbook(job.data, job.scope);
+    read = await readWorkbook(job.data, job.scope);
+    if (job.scope === 'all' && hasNetworkRows(read.sheets)) {
+      const key = networkImportKey(job.project.id);
+      const taken = !services.nodeJobs.reserve(key);
+      if (!taken) lock = key;
+      if (taken || (await networkImportRunning(job.ctx, job.project.id))) {
+        const reason = NODE_MESSAGES.networkImportRunning;
+        await finish(false, `${NODE_MESSAGES.importFailed}: ${reason}`, importProblem(reason, read.rowCount));
+        return;
+      }
+    }
     await progress.at(0.1);
     const existing = await services.db
       .selectFrom('nodes')
@@ -67,13 +124,17 @@ export async function runImport(job: ImportJob): Promise<void> {
       projectName: job.project.name,
       existing,
       sheets: read.sheets,
-      progress: progress.span(0.1, 0.5, read.rowCount),
+      networkOnly: job.scope === 'network',
+      progress: progress.span(0.1, 0.5, read.rowCount, 'checking'),
     });
-    const problems = [
-      ...read.problems,
-      ...read.sheets.flatMap((s) => s.problems.map((p) => `${s.name}: ${p}`)),
-    ];
-    if (problems.length > 0 || result.badRows > 0) {
+    const problems = problemList({
+      sheets: read.sheets,
+      problems: read.problems,
+      errors: result.errors,
+      badRows: result.badRows,
+      total: read.rowCount,
+    });
+    if (problems.problems.length > 0) {
       const content = await errorReport({
         data: job.data,
         sheets: read.sheets,
@@ -81,20 +142,7 @@ export async function runImport(job: ImportJob): Promise<void> {
         // The report adds the problems of each sheet itself.
         problems: read.problems,
       });
-      await storeReport(services.db, {
-        taskId: job.taskId,
-        projectId: job.project.id,
-        userId: job.userId,
-        fileName: job.fileName,
-        content,
-        now: services.clock(),
-      });
-      const first = [
-        ...problems,
-        ...[...result.errors].flatMap(([sheet, rows]) =>
-          [...rows].map(([n, messages]) => `${bilingual(sheet.type.label)} row ${n}: ${messages.join('; ')}`),
-        ),
-      ].slice(0, FIRST_PROBLEMS);
+      const first = problems.problems.slice(0, FIRST_PROBLEMS).map(problemText);
       const counted =
         result.badRows > 0
           ? `${result.badRows} of ${read.rowCount} rows have errors`
@@ -102,13 +150,14 @@ export async function runImport(job: ImportJob): Promise<void> {
       await finish(
         false,
         `${NODE_MESSAGES.importFailed}: ${counted}; nothing was imported; the error report lists every row (${first.join(' | ')})`,
-        true,
+        problems,
+        content,
       );
       return;
     }
     const rows = result.planned.length;
     if (job.dryRun) {
-      await finish(true, `${rows} rows valid; nothing was written (dry run)`);
+      await finish(true, `${rows} rows valid; nothing was written (dry run)`, problems);
       return;
     }
     const parentIds = [...new Set(result.planned.flatMap((p) => (p.parentId ? [p.parentId] : [])))];
@@ -128,10 +177,10 @@ export async function runImport(job: ImportJob): Promise<void> {
         sortBase: await services.nodes.nextSort(job.project.id, trx),
         planned: result.planned,
         now: services.clock(),
-        progress: progress.span(0.5, 0.95, rows, trx),
+        progress: progress.span(0.5, 0.95, rows, 'writing', trx),
       });
     });
-    await finish(true, `${NODE_MESSAGES.importSucceeded}: ${written} nodes imported`);
+    await finish(true, `${NODE_MESSAGES.importSucceeded}: ${written} nodes imported`, problems);
   } catch (error) {
     let reason: string;
     if (error instanceof WorkbookError) reason = error.message;
@@ -144,6 +193,8 @@ export async function runImport(job: ImportJob): Promise<void> {
       job.ctx.request.log.error({ err: error }, 'node import failed');
       reason = 'an internal error stopped the import; nothing was imported';
     }
-    await finish(false, `${NODE_MESSAGES.importFailed}: ${reason}`);
+    await finish(false, `${NODE_MESSAGES.importFailed}: ${reason}`, importProblem(reason, read?.rowCount));
+  } finally {
+    if (lock !== undefined) services.nodeJobs.release(lock);
   }
 }

@@ -2,11 +2,11 @@
  * The node import template (xlsx): one sheet per node type ('建筑 Building'), a frozen header
  * row of 'zh en' names (上级路径 Parent path, 名称 Name, the type's fields), and for every
  * enumeration column a list of its Chinese and English texts. scope network: the pipe-network
- * types only.
+ * types and the meter and device sheets (for meters and devices under pipe-network nodes).
  */
-import { NODE_ENUMS, NODE_TYPES, type NodeEnumName, PATH_SEPARATOR } from '@eem/core';
+import { NODE_ENUMS, type NodeEnumName, PATH_SEPARATOR } from '@eem/core';
 import ExcelJS from 'exceljs';
-import { bilingual, importColumns, sheetName } from './import-columns.js';
+import { bilingual, importColumns, sheetName, typesOfScope } from './import-columns.js';
 import { TEMPLATE_ROWS } from './import-limits.js';
 
 /** exceljs keeps range data validations on the worksheet; its typings leave the property out. */
@@ -38,13 +38,16 @@ const INSTRUCTIONS = [
   ],
   ['枚举列可填编号、中文或英文。Enumeration columns take the number, the Chinese or the English text.'],
   [
+    '管网导入中，表计和设备只能挂在管网或管道下；其他表计和设备请在项目批量配置中导入。In the pipe-network import, meters and devices go under a pipe network or pipe only; import the others on the batch configuration.',
+  ],
+  [
     '有一行出错则全部不导入，并生成带“错误 Error”列的报告。One bad row imports nothing and yields a report with an 错误 Error column.',
   ],
 ];
 
 export async function importTemplate(scope: 'all' | 'network'): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
-  const types = NODE_TYPES.filter((t) => scope === 'all' || t.pipeNetwork);
+  const types = typesOfScope(scope);
   for (const type of types) {
     const sheet = workbook.addWorksheet(sheetName(type), { views: [{ state: 'frozen', ySplit: 1 }] });
     const columns = importColumns(type);

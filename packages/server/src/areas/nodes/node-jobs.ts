@@ -1,8 +1,11 @@
 /**
  * Background work of the nodes area (imports, generation): each job runs after its request
- * has answered with the task. A key reserves a kind of work per project (one pipe-network
- * import at a time); `idle()` waits for running jobs (a server that stops lets them end).
+ * has answered with the task. A key reserves a kind of work per project (one import that
+ * writes pipe-network nodes at a time: networkImportKey); `idle()` waits for running jobs (a server that stops lets them end).
  */
+/** The per-project lock of imports that write pipe-network nodes (network import, batch import with pipe-network rows). */
+export const networkImportKey = (projectId: number): string => `network-import:${projectId}`;
+
 export class NodeJobs {
   private readonly reserved = new Set<string>();
   private readonly running = new Set<Promise<void>>();
@@ -12,6 +15,11 @@ export class NodeJobs {
     if (this.reserved.has(key)) return false;
     this.reserved.add(key);
     return true;
+  }
+
+  /** Whether a key is taken now. */
+  isReserved(key: string): boolean {
+    return this.reserved.has(key);
   }
 
   release(key: string): void {

@@ -12,9 +12,9 @@
  * report of a failed import loads the whole workbook (loadWorkbook) to add its error column.
  */
 import { Readable } from 'node:stream';
-import { NODE_TYPES, type NodeTypeDefinition } from '@eem/core';
+import type { NodeTypeDefinition } from '@eem/core';
 import ExcelJS from 'exceljs';
-import { columnOfHeader, importColumns, sheetName, typeOfSheet } from './import-columns.js';
+import { columnOfHeader, importColumns, sheetName, typeOfSheet, typesOfScope } from './import-columns.js';
 import { NODE_IMPORT_MAX_ROWS } from './import-limits.js';
 import { workbookPartsFirst } from './zip-order.js';
 
@@ -191,9 +191,10 @@ async function collect(
   read: (visit: SheetVisitor) => Promise<void>,
 ): Promise<ImportSheet[]> {
   const collectors: SheetCollector[] = [];
+  const types = new Set(typesOfScope(scope));
   await read((name) => {
     const type = typeOfSheet(name);
-    if (!type || (scope === 'network' && !type.pipeNetwork)) return undefined;
+    if (!type || !types.has(type)) return undefined;
     const collector = new SheetCollector(name, type);
     collectors.push(collector);
     return collector;
@@ -215,7 +216,7 @@ export async function readWorkbook(data: Buffer, scope: 'all' | 'network'): Prom
     sheets = await collect(scope, (visit) => loadSheets(data, visit));
   const problems: string[] = [];
   if (sheets.length === 0) {
-    const expected = NODE_TYPES.filter((t) => scope === 'all' || t.pipeNetwork).map(sheetName);
+    const expected = typesOfScope(scope).map(sheetName);
     problems.push(
       `the workbook has no ${scope === 'network' ? 'pipe-network ' : ''}node sheet; name the sheets like the template: ${expected.join(', ')}`,
     );

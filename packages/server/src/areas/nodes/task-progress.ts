@@ -1,7 +1,24 @@
-/** Progress of a nodes task: a ratio that only grows, reported through the TaskHub. */
+/**
+ * Progress of a nodes task: a ratio that only grows, reported through the TaskHub, with the
+ * rows done in the task's message ('writing: 1200/20000 rows', read by the CLI's bar).
+ * Throttled: nothing is written unless the ratio grew by a thousandth, and the callers report
+ * every 5% of the rows.
+ */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { TaskHub } from '../notices/task-hub.js';
+
+export interface ProgressOptions {
+  /** The job's transaction, when it reports from inside one (TaskHub.progress decides). */
+  transaction?: Kysely<Database> | undefined;
+  /** What the task's message says meanwhile. */
+  message?: string | undefined;
+}
+
+/** The rows done of a phase, as the task's message says them: 'writing: 1200/20000 rows'. */
+export function rowsMessage(phase: string, done: number, total: number): string {
+  return `${phase}: ${done}/${total} rows`;
+}
 
 export class TaskProgress {
   private last = 0;
@@ -12,17 +29,33 @@ export class TaskProgress {
   ) {}
 
   /** Reports `ratio` (when it grew) and gives other work a turn of the event loop. */
-  async at(ratio: number, db?: Kysely<Database>): Promise<void> {
+  async at(ratio: number, options: ProgressOptions = {}): Promise<void> {
     const value = Math.min(0.99, Math.round(ratio * 1000) / 1000);
     if (value > this.last) {
       this.last = value;
-      await this.tasks.progress(this.taskId, value, db);
+      await this.tasks.progress(this.taskId, value, {
+        ...(options.transaction ? { transaction: options.transaction } : {}),
+        ...(options.message === undefined ? {} : { message: options.message }),
+      });
     }
     await new Promise((resolve) => setImmediate(resolve));
   }
 
-  /** A callback for `done` of `total` items mapped onto from..to. */
-  span(from: number, to: number, total: number, db?: Kysely<Database>): (done: number) => Promise<void> {
-    return (done) => this.at(from + ((to - from) * done) / Math.max(1, total), db);
+  /**
+   * A callback for `done` of `total` rows mapped onto from..to; the message says the rows done
+   * of the phase ('checking' or 'writing').
+   */
+  span(
+    from: number,
+    to: number,
+    total: number,
+    phase: string,
+    transaction?: Kysely<Database>,
+  ): (done: number) => Promise<void> {
+    return (done) =>
+      this.at(from + ((to - from) * done) / Math.max(1, total), {
+        transaction,
+        message: rowsMessage(phase, done, total),
+      });
   }
 }

@@ -21,7 +21,7 @@ import {
   type NodeField,
   PATH_SEPARATOR,
 } from '@eem/core';
-import { bilingual } from './import-columns.js';
+import { bilingual, PIPE_NETWORK_LABELS } from './import-columns.js';
 import type { NodeRow } from './node-store.js';
 import {
   type CellInput,
@@ -150,10 +150,20 @@ const where = (info: Pick<RowInfo, 'sheet' | 'row'>) =>
 const pathText = (cell: CellInput | undefined): string =>
   cell === null || cell === undefined ? '' : typeof cell === 'string' ? cell : String(cell);
 
+/** A meter or device of the pipe-network import whose parent is not a pipe-network node. */
+export function outsideNetworkMessage(childLabel: string, parentLabel: string): string {
+  return `a ${childLabel} under a ${parentLabel} is not part of the pipe network; the pipe-network import takes meters and devices under a pipenetwork or pipe only: import it on the batch configuration (项目批量配置)`;
+}
+
 export async function validateImport(input: {
   projectName: string;
   existing: readonly ExistingNode[];
   sheets: readonly ImportSheet[];
+  /**
+   * The pipe-network import: a row of a type that is not a pipe-network type (meter, device)
+   * must hang under a pipe-network node (pipe network, pipe).
+   */
+  networkOnly?: boolean;
   /** Called every few rows with the number of rows checked (progress, and a turn for other work). */
   progress?: (done: number) => Promise<void>;
 }): Promise<ValidationResult> {
@@ -274,6 +284,8 @@ export async function validateImport(input: {
         byParent.set(parentLabel, allowed);
       }
       if (!allowed) fail(sheet, row, cannotHoldMessage(parentLabel, type.modelLabel));
+      else if (input.networkOnly && !type.pipeNetwork && !PIPE_NETWORK_LABELS.has(parentLabel))
+        fail(sheet, row, outsideNetworkMessage(type.modelLabel, parentLabel));
     }
     if (name && existing.has(info.key))
       fail(sheet, row, `name: ${NODE_MESSAGES.duplicateName} (in the project)`);

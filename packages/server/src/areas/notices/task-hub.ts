@@ -40,6 +40,15 @@ export class TaskHub {
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
     private readonly notices: NoticeHub,
+    private readonly options: {
+      /**
+       * Whether progress reported from inside a job's transaction is written through that
+       * transaction: true on SQLite (one connection; a write outside would wait for the
+       * transaction), false on PostgreSQL (a write inside would stay invisible to pollers
+       * until the commit, so it goes through the pool).
+       */
+      progressInTransaction: boolean;
+    } = { progressInTransaction: true },
   ) {}
 
   /** Hears progress of the user's own tasks and of tasks in the projects `projectIds()` names. */
@@ -76,13 +85,24 @@ export class TaskHub {
   }
 
   /**
-   * Sets the ratio of a running task. `db` is the executor: a job that reports from inside its
-   * own transaction passes it (SQLite has one connection; a query outside would wait for it).
+   * Sets the ratio (and, when given, the message, e.g. 'writing: 1200/20000 rows') of a
+   * running task. A job reporting from inside its own transaction passes it as `transaction`:
+   * it is used on SQLite (one connection; a query outside would wait for the transaction) and
+   * ignored on PostgreSQL, where the pool writes the progress at once so that pollers see it
+   * before the commit.
    */
-  async progress(id: number, ratio: number, db: Kysely<Database> = this.db): Promise<Task> {
+  async progress(
+    id: number,
+    ratio: number,
+    options: { transaction?: Kysely<Database>; message?: string } = {},
+  ): Promise<Task> {
+    const db = options.transaction && this.options.progressInTransaction ? options.transaction : this.db;
     const row = await db
       .updateTable('tasks')
-      .set({ ratio: Math.min(1, Math.max(0, ratio)) })
+      .set({
+        ratio: Math.min(1, Math.max(0, ratio)),
+        ...(options.message === undefined ? {} : { message: options.message }),
+      })
       .where('id', '=', id)
       .where('status', '=', TASK_STATUS.running)
       .returningAll()
@@ -109,6 +129,17 @@ export class TaskHub {
       .returningAll()
       .executeTakeFirstOrThrow();
     const task = this.emit(row);
+    await this.notifyEnd(row, success, message, content);
+    return task;
+  }
+
+  /** The notice of an ended task to its owner, of the task's log type. */
+  private async notifyEnd(
+    row: TaskRow,
+    success: boolean,
+    message: string,
+    content: Record<string, unknown>,
+  ): Promise<void> {
     await this.notices.publish({
       userIds: [row.user_id],
       projectId: row.project_id,
@@ -118,7 +149,6 @@ export class TaskHub {
       // In a notice result, status 2 means success and 3 failure (platform-core §3).
       content: { ...content, taskId: row.id, taskoperationtype: row.operation_type, status: success ? 2 : 3 },
     });
-    return task;
   }
 
   /** The newest task of an operation type in a project. */
@@ -145,14 +175,23 @@ export class TaskHub {
     return rows.map(toWireTask);
   }
 
-  /** At start: a task left running by a stopped server failed. */
+  /**
+   * At start: a task left running by a stopped server failed, and its owner gets the failure
+   * notice finish() sends (the task's log type, content status 3).
+   */
   async failInterrupted(): Promise<number> {
-    const result = await this.db
+    const message = 'interrupted by a server stop';
+    const rows = await this.db
       .updateTable('tasks')
-      .set({ status: TASK_STATUS.failed, message: 'interrupted by a server stop', finished_at: this.clock() })
+      .set({ status: TASK_STATUS.failed, message, finished_at: this.clock() })
       .where('status', '=', TASK_STATUS.running)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+      .returningAll()
+      .execute();
+    for (const row of rows) {
+      this.emit(row);
+      await this.notifyEnd(row, false, message, {});
+    }
+    return rows.length;
   }
 
   private emit(row: TaskRow): Task {

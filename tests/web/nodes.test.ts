@@ -241,12 +241,11 @@ describe('/projectBatchConfig', () => {
     });
     await page.click('button:has-text("Validate")');
     await page.waitForSelector('[data-phase=failure]:has-text("Validation failed")', { timeout: TASK_WAIT });
-    // The count of bad rows, and the first of them (the report has every one).
-    expect(await page.textContent('[data-testid=problem-summary]')).toMatch(
-      /^导入失败: 4 of 6 rows have errors; nothing was imported/,
-    );
-    const problems = page.locator('.semi-list:has-text("Problems")');
+    // The count of bad rows, and every one of them, row by row (nodes.importProblems).
+    const problems = page.locator('[data-testid=problem-table]');
     await problems.waitFor();
+    expect(await page.textContent('[data-testid=problem-summary]')).toContain('4 of 6 rows have errors');
+    expect(await problems.locator('tbody tr').count()).toBe(4);
     const text = (await problems.textContent()) ?? '';
     expect(text).toContain('a node with this name already exists under the same parent');
     expect(text).toContain("parent path 'Nowhere / At all' does not exist");

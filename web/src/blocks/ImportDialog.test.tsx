@@ -109,6 +109,9 @@ describe('ImportDialog', () => {
     expect(await screen.findByText('导入失败')).toBeTruthy();
     expect(screen.getByText('row 3: missing parent')).toBeTruthy();
     expect(document.querySelector('[data-phase="failure"]')).toBeTruthy();
+    // Full and red, not stuck at the last ratio (20 %), the percent hidden.
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    expect(screen.queryByText('20%')).toBeNull();
     fireEvent.click(screen.getByText('View log'));
     await waitFor(() => expect(screen.getByText('task log page')).toBeTruthy());
   });

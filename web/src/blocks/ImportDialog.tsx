@@ -2,7 +2,8 @@
  * ImportDialog: download the template, choose an xls/xlsx file, upload it through the SDK,
  * then follow the task (useTaskFollower: status 2 running → 导入中, 3 → 导入成功 at 100 %,
  * anything else → 导入失败 with the bar in red and 'view log' to /log). Percent =
- * floor(ratio × 100). A failed task's error report (the workbook with an error column) is
+ * floor(ratio × 100); `viewLogOn="end"` offers 'view log' after a success too. `maxBytes` refuses
+ * a larger file before any upload ('file too large'). A failed task's error report (the workbook with an error column) is
  * offered when the caller gives `report`. An upload the server refuses (a second pipe-network import: 管网节点批量
  * 导入中，请稍后再试) shows its message as a warning.
  */
@@ -37,6 +38,8 @@ export interface ImportDialogProps {
   maxBytes?: number;
   /** Poll interval (default 5 s). */
   intervalMs?: number;
+  /** When 'view log' is offered: after a failure (default) or after any end (success too). */
+  viewLogOn?: 'failure' | 'end';
 }
 
 export function ImportDialog(props: ImportDialogProps) {
@@ -83,16 +86,17 @@ export function ImportDialog(props: ImportDialogProps) {
       maskClosable={false}
       footer={
         <Space>
-          {progress?.phase === 'failure' && (
-            <Button
-              onClick={() => {
-                props.onClose();
-                navigate('/log');
-              }}
-            >
-              {t('viewLog')}
-            </Button>
-          )}
+          {progress &&
+            (progress.phase === 'failure' || (props.viewLogOn === 'end' && progress.phase === 'success')) && (
+              <Button
+                onClick={() => {
+                  props.onClose();
+                  navigate('/log');
+                }}
+              >
+                {t('viewLog')}
+              </Button>
+            )}
           <Button onClick={props.onClose}>{t('close')}</Button>
           <Button
             theme="solid"

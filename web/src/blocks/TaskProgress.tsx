@@ -2,8 +2,9 @@
  * TaskProgress: following an import or generation task (platform-core §4) and its bar.
  * `useTaskFollower()` starts a task and polls it with the SDK's watchTask (status 2 running →
  * 导入中, 3 → 导入成功 at 100 %, anything else → 导入失败); `TaskProgressBar` shows the caption
- * and the bar, red on failure. Percent = floor(ratio × 100). Used by ImportDialog and the
- * import wizards.
+ * and the bar, red on failure. Percent = floor(ratio × 100). A failed task's bar is full (100 %)
+ * in the error colour, the percent hidden (the caption above says 导入失败), not stuck at the
+ * server's last ratio. Used by ImportDialog and the import wizards.
  */
 import { Progress, Typography } from '@douyinfe/semi-ui-19';
 import type { Task } from '@eem/contract';
@@ -150,7 +151,12 @@ export function TaskProgressBar({ progress, captions, showMessage = true }: Task
       >
         {caption}
       </Typography.Text>
-      <Progress percent={progress.percent} showInfo aria-label={caption} stroke={color} />
+      <Progress
+        percent={progress.phase === 'failure' ? 100 : progress.percent}
+        showInfo={progress.phase !== 'failure'}
+        aria-label={caption}
+        stroke={color}
+      />
       {showMessage && progress.phase === 'failure' && progress.message && (
         <Typography.Text type="tertiary" size="small">
           {progress.message}

@@ -1,5 +1,5 @@
 /** Texts of the building blocks, in Chinese and English. */
-import { SELECTION_LIMITS, WIRE_MESSAGES } from '@eem/core';
+import { MESSAGES, SELECTION_LIMITS, WIRE_MESSAGES } from '@eem/core';
 import { defineTexts } from '../i18n/texts';
 
 export const blockTexts = defineTexts({
@@ -126,7 +126,7 @@ export const blockTexts = defineTexts({
     viewLog: 'View log',
     downloadReport: 'Download error report',
     close: 'Close',
-    fileTooLarge: 'file too large',
+    fileTooLarge: MESSAGES.fileTooLarge,
     totalRows: '{total} rows',
   },
 });

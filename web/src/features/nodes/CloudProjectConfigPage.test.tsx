@@ -1,10 +1,11 @@
 import { Modal } from '@douyinfe/semi-ui-19';
+import type { NodeTreeItem } from '@eem/contract';
 import { NODE_MESSAGES } from '@eem/core';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeServer, failure, fakeServer, renderWithProviders } from '../../blocks/test-kit';
 import { CloudProjectConfigPage } from './CloudProjectConfigPage';
-import { fwSession, projectTree } from './test-fixtures';
+import { fwSession, nodeTypeTree, projectTree } from './test-fixtures';
 
 afterEach(() => {
   cleanup();
@@ -54,6 +55,7 @@ const details: Record<string, ReturnType<typeof nodeItem>> = {
 function server(handlers: Record<string, (req: { body: unknown }) => unknown> = {}): FakeServer {
   return fakeServer({
     'nodes.nodeTree': () => projectTree(),
+    'projects.nodeTreeLabels': () => nodeTypeTree(),
     'projects.nodeData': (req) => {
       const body = req.body as { id: number; modelLabel: string };
       return details[`${body.modelLabel}_${body.id}`];
@@ -86,7 +88,9 @@ describe('CloudProjectConfigPage', () => {
     });
     expect(await screen.findByText('Hall A')).toBeTruthy();
     expect(screen.getByText('Cabinet K1')).toBeTruthy();
-    expect(screen.getByTestId('guide-banner')).toBeTruthy();
+    expect(screen.getByTestId('guide-banner').textContent).toContain('Beginner guide');
+    // The project has a building, floors, rooms and a cabinet: every step is done.
+    expect(await screen.findByText('Every step of the guide is done.')).toBeTruthy();
     expect(s.callsOf('nodes.nodeTree')[0]?.body).toMatchObject({ rootID: 2, rootLabel: 'project' });
     expect(screen.getByText('Select a node on the left')).toBeTruthy();
   });
@@ -179,6 +183,79 @@ describe('CloudProjectConfigPage', () => {
     fireEvent.click(field(dialog, 'modelLabel').querySelector('.semi-select') as HTMLElement);
     const options = [...document.querySelectorAll('.semi-select-option')].map((o) => o.textContent);
     expect(options).toEqual(['Building', 'Pipe network']);
+  });
+
+  it("takes the child types from the server's node-type tree, joining the places a type appears", async () => {
+    const entry = (modelLabel: string, name: string, children?: ReturnType<typeof nodeTypeTree>) => ({
+      modelLabel,
+      name,
+      enName: name,
+      nodeTypes: [modelLabel],
+      ...(children ? { children } : {}),
+    });
+    const tree = [
+      entry('project', '项目', [
+        entry('building', '建筑', [
+          entry('room', '房间', [entry('device', '设备')]),
+          entry('floor', '楼层', [entry('room', '房间', [entry('meter', '仪表')])]),
+        ]),
+      ]),
+    ];
+    const s = server({ 'projects.nodeTreeLabels': () => tree });
+    renderWithProviders(<CloudProjectConfigPage />, { client: s.client, session: fwSession });
+    await selectNode('Switch room 1');
+    fireEvent.click(await screen.findByText('Add child'));
+    fireEvent.click(field(modal(), 'modelLabel').querySelector('.semi-select') as HTMLElement);
+    const options = [...document.querySelectorAll('.semi-select-option')].map((o) => o.textContent);
+    // Not core's cabinet and transformer: the server's tree lists a device and a meter for rooms.
+    expect(options).toEqual(['Device', 'Meter']);
+    fireEvent.click(within(modal()).getByText('Cancel'));
+    // A cabinet is in no place of that tree: no node may take it.
+    await selectNode('Cabinet K1');
+    fireEvent.click(await screen.findByText('Move'));
+    const row = within(modal()).getByText('Office 2').closest('.semi-tree-option') as HTMLElement;
+    expect(row.className).toContain('disabled');
+    expect(s.callsOf('projects.nodeTreeLabels')).toHaveLength(1);
+  });
+
+  it("falls back to core's node model with a warning when the node-type tree cannot be read", async () => {
+    const s = server({ 'projects.nodeTreeLabels': () => failure(-1, 'node types unavailable') });
+    renderWithProviders(<CloudProjectConfigPage />, { client: s.client, session: fwSession });
+    expect(await screen.findByText('node types unavailable')).toBeTruthy();
+    await selectNode('Berlin Works');
+    fireEvent.click(await screen.findByText('Add child'));
+    fireEvent.click(field(modal(), 'modelLabel').querySelector('.semi-select') as HTMLElement);
+    const options = [...document.querySelectorAll('.semi-select-option')].map((o) => o.textContent);
+    expect(options).toEqual(['Building', 'Pipe network']);
+  });
+
+  it("highlights the guide's step from the project's tree and hides the guide on request", async () => {
+    let nodes: NodeTreeItem[] = [{ id: 2, modelLabel: 'project', name: 'Berlin Works', children: [] }];
+    const s = server({ 'nodes.nodeTree': () => nodes });
+    const { queryClient } = renderWithProviders(<CloudProjectConfigPage />, {
+      client: s.client,
+      session: fwSession,
+      route: '/cloudProjectConfig?t=1&newHand=fullCreation',
+    });
+    const current = () =>
+      screen.getByTestId('guide-banner').querySelector('.semi-steps-item-process .semi-steps-item-title')
+        ?.textContent;
+    await screen.findByText('Berlin Works');
+    expect(current()).toBe('Add a building under the project');
+    nodes = [
+      {
+        id: 2,
+        modelLabel: 'project',
+        name: 'Berlin Works',
+        children: [{ id: 10, modelLabel: 'building', name: 'Hall A', children: [] }],
+      },
+    ];
+    await act(async () => {
+      await queryClient.invalidateQueries({ queryKey: ['nodes.nodeTree'] });
+    });
+    await waitFor(() => expect(current()).toBe('Add floors and rooms'));
+    fireEvent.click(screen.getByText('Hide the guide'));
+    expect(screen.queryByTestId('guide-banner')).toBeNull();
   });
 
   it("shows the server's refusal to delete a node with children", async () => {

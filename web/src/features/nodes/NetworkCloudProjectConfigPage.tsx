@@ -2,13 +2,14 @@
  * /networkCloudProjectConfig: the pipe-network nodes (water, gas, steam, compressed air:
  * networks, pipes, valves, pumps and their meters and devices) in the TreeConfigurator,
  * limited to those types, and their batch import (ImportDialog: the network template,
- * nodes.networkImport, progress every 5 s, the error report of a failed import). A second
+ * nodes.networkImport, a file over NODE_IMPORT_LIMITS.maxBytes refused before upload, progress
+ * every 5 s, every problem of a failed import and its error report). A second
  * import while one runs is refused with 管网节点批量导入中，请稍后再试, shown as a warning.
  */
 import { IconUpload } from '@douyinfe/semi-icons';
 import { Button, Empty, Typography } from '@douyinfe/semi-ui-19';
 import { catalogue } from '@eem/contract';
-import { NODE_TYPES } from '@eem/core';
+import { NODE_IMPORT_LIMITS, NODE_TYPES } from '@eem/core';
 import { useState } from 'react';
 import { useSession } from '../../app/session';
 import { ImportDialog } from '../../blocks/ImportDialog';
@@ -61,7 +62,13 @@ export function NetworkCloudProjectConfigPage({ intervalMs }: ImportPageProps = 
             }
             upload={(client, file) => startNodeImport(client, 'network', file, false)}
             report={(client, taskId) => client.download(catalogue.nodes.importReport, { query: { taskId } })}
-            failure={(progress) => <ImportProblems message={progress.message} />}
+            failure={(progress) => (
+              <ImportProblems
+                taskId={progress.refused ? undefined : progress.task?.id}
+                message={progress.message}
+              />
+            )}
+            maxBytes={NODE_IMPORT_LIMITS.maxBytes}
             onSuccess={() => void refresh()}
             {...(intervalMs === undefined ? {} : { intervalMs })}
           />

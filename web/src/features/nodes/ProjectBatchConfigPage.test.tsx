@@ -1,5 +1,5 @@
-import { TASK_OPERATION_TYPE } from '@eem/core';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { MESSAGES, NODE_IMPORT_LIMITS, TASK_OPERATION_TYPE } from '@eem/core';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -11,7 +11,7 @@ import {
   renderWithProviders,
 } from '../../blocks/test-kit';
 import { ProjectBatchConfigPage } from './ProjectBatchConfigPage';
-import { fwSession, taskOf } from './test-fixtures';
+import { fwSession, problemList, taskOf } from './test-fixtures';
 
 beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:report');
@@ -60,6 +60,12 @@ function open(s: FakeServer, options: { route?: string; session?: object } = {})
   );
 }
 
+/** The guide's highlighted step. */
+function guideCurrent(): string | null | undefined {
+  return screen.getByTestId('guide-banner').querySelector('.semi-steps-item-process .semi-steps-item-title')
+    ?.textContent;
+}
+
 function pick(name: string) {
   fireEvent.change(screen.getByLabelText('Choose file'), {
     target: { files: [new File([new Uint8Array([1, 2, 3])], name)] },
@@ -71,10 +77,11 @@ async function toFileStep() {
 }
 
 describe('ProjectBatchConfigPage', () => {
-  it('downloads the template of every node type and shows the guide hint when the guide opened it', async () => {
+  it('downloads the template of every node type and shows the guide when the guide opened it', async () => {
     const s = server({ status: 3, message: '' });
     open(s, { route: '/projectBatchConfig?t=1&newHand=batchImport' });
     expect(screen.getByTestId('guide-banner').textContent).toContain('Beginner guide');
+    expect(guideCurrent()).toBe('Download the template');
     fireEvent.click(screen.getByText('Download template'));
     await waitFor(() => expect(s.callsOf('nodes.importTemplate')).toHaveLength(1));
     expect(s.callsOf('nodes.importTemplate')[0]?.url.searchParams.get('scope')).toBe('all');
@@ -99,8 +106,8 @@ describe('ProjectBatchConfigPage', () => {
     pick('nodes.xlsx');
     fireEvent.click(screen.getByText('Validate'));
     expect(await screen.findByText('Validation failed')).toBeTruthy();
-    // The count of bad rows, which the list of the first few leaves out.
-    expect(screen.getByTestId('problem-summary').textContent).toBe(
+    // Without the problem list (the call fails): the count and the rows the message names.
+    expect((await screen.findByTestId('problem-summary')).textContent).toBe(
       '导入失败: 2 of 5 rows have errors; nothing was imported; the error report lists every row',
     );
     expect(screen.getByText('房间 / Room row 3: name is required')).toBeTruthy();
@@ -153,8 +160,69 @@ describe('ProjectBatchConfigPage', () => {
     state = taskOf(32, NODE, 4, 0.3, BAD);
     expect(await screen.findByText('导入失败')).toBeTruthy();
     expect(document.querySelector('[data-phase="failure"]')).toBeTruthy();
-    expect(screen.getByText('楼层 / Floor row 4: unknown parent')).toBeTruthy();
+    expect(await screen.findByText('楼层 / Floor row 4: unknown parent')).toBeTruthy();
     expect(screen.getByText('View log')).toBeTruthy();
+  });
+
+  it('lists every problem of a failed validation, with the count, a note when cut short, a full red bar', async () => {
+    const s = fakeServer({
+      'nodes.batchImport': () => taskOf(31, NODE, 2, 0),
+      'notices.importProgress': () => taskOf(31, NODE, 4, 0.5, BAD),
+      'nodes.importProblems': () => problemList(14, 40, true),
+    });
+    open(s);
+    await toFileStep();
+    pick('nodes.xlsx');
+    fireEvent.click(screen.getByText('Validate'));
+    expect((await screen.findByTestId('problem-summary')).textContent).toBe('14 of 40 rows have errors');
+    expect(screen.getByTestId('problems-truncated').textContent).toBe(
+      'Only the first 14 problems are listed; the error report has every row.',
+    );
+    const table = screen.getByTestId('problem-table');
+    expect(within(table).getByText('Sheet')).toBeTruthy();
+    expect(within(table).getAllByText('房间 Room')).toHaveLength(10);
+    expect(within(table).getByText('name of row 11 is required')).toBeTruthy();
+    fireEvent.click(within(table).getByText('2', { selector: '.semi-page-item' }));
+    expect(await within(table).findByText('name of row 15 is required')).toBeTruthy();
+    // Not the first three rows of the message: the list replaces it.
+    expect(screen.queryByText('楼层 / Floor row 4: unknown parent')).toBeNull();
+    // The failed bar: full, red, no percent of the last ratio.
+    const bar = screen.getByRole('progressbar');
+    expect(bar.getAttribute('aria-valuenow')).toBe('100');
+    expect(screen.queryByText('50%')).toBeNull();
+    expect(screen.getByText('Download error report')).toBeTruthy();
+  });
+
+  it('refuses a workbook over the size limit before any upload', async () => {
+    const s = server({ status: 3, message: '' });
+    open(s);
+    await toFileStep();
+    const big = new File([new Uint8Array(1)], 'nodes.xlsx');
+    Object.defineProperty(big, 'size', { value: NODE_IMPORT_LIMITS.maxBytes + 1 });
+    fireEvent.change(screen.getByLabelText('Choose file'), { target: { files: [big] } });
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.fileTooLarge);
+    expect(screen.getByText('Validate').closest('button')?.hasAttribute('disabled')).toBe(true);
+    expect(s.callsOf('nodes.batchImport')).toHaveLength(0);
+  });
+
+  it("highlights the guide's step as the user goes on, and hides the guide on request", async () => {
+    let state = taskOf(32, NODE, 2, 0.5);
+    const s = server({ status: 3, message: 'ok' }, () => state);
+    open(s, { route: '/projectBatchConfig?t=1&newHand=batchImport' });
+    expect(guideCurrent()).toBe('Download the template');
+    await toFileStep();
+    expect(guideCurrent()).toBe('Fill it in and choose it');
+    pick('nodes.xlsx');
+    fireEvent.click(screen.getByText('Validate'));
+    await screen.findByText('Validation passed');
+    expect(guideCurrent()).toBe('Import the nodes');
+    fireEvent.click(screen.getByText('Start import'));
+    state = taskOf(32, NODE, 3, 1);
+    await screen.findByText('导入成功');
+    await waitFor(() => expect(guideCurrent()).toBeUndefined());
+    expect(screen.getByText('Every step of the guide is done.')).toBeTruthy();
+    fireEvent.click(screen.getByText('Hide the guide'));
+    expect(screen.queryByTestId('guide-banner')).toBeNull();
   });
 
   it("shows the server's message when the upload is refused", async () => {

@@ -1,12 +1,23 @@
-import { TASK_OPERATION_TYPE } from '@eem/core';
+import { Modal } from '@douyinfe/semi-ui-19';
+import { MESSAGES, NODE_IMPORT_LIMITS, TASK_OPERATION_TYPE } from '@eem/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
-import { type FakeServer, failure, fakeServer, renderWithProviders } from '../../blocks/test-kit';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type FakeServer, failure, fakeServer, fileAnswer, renderWithProviders } from '../../blocks/test-kit';
 import { TopologyConfigPage } from './TopologyConfigPage';
-import { fwSession, taskOf } from './test-fixtures';
+import { fwSession, problemList, taskOf } from './test-fixtures';
 
-afterEach(cleanup);
+beforeEach(() => {
+  URL.createObjectURL = vi.fn(() => 'blob:template');
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => {
+  cleanup();
+  Modal.destroyAll();
+});
+
+const NET = TASK_OPERATION_TYPE.networkImport;
+const modal = () => [...document.querySelectorAll('.semi-modal-content')].at(-1) as HTMLElement;
 
 const topology = {
   projectId: 2,
@@ -105,5 +116,69 @@ describe('TopologyConfigPage', () => {
     expect(screen.getByText('拓扑配置')).toBeTruthy();
     expect(screen.getByText('生成管网配置').closest('button')?.hasAttribute('disabled')).toBe(true);
     expect(screen.getAllByText('管道').length).toBeGreaterThan(0);
+  });
+
+  it('imports a topology file through the dialog, polls it, refreshes on success and offers view log', async () => {
+    let state = taskOf(61, NET, 2, 0.4);
+    const s = fakeServer({
+      'nodes.topology': () => topology,
+      'nodes.importTemplate': () => fileAnswer(new Uint8Array([1]), 'network.xlsx'),
+      'nodes.networkImport': () => taskOf(61, NET, 2, 0),
+      'notices.importProgress': () => state,
+    });
+    open(s);
+    await screen.findByTestId('links-pipeline');
+    fireEvent.click(screen.getByText('Import topology'));
+    expect(within(modal()).getByText('Import a topology file')).toBeTruthy();
+    fireEvent.click(within(modal()).getByText('Download template'));
+    await waitFor(() => expect(s.callsOf('nodes.importTemplate')).toHaveLength(1));
+    expect(s.callsOf('nodes.importTemplate')[0]?.url.searchParams.get('scope')).toBe('network');
+    fireEvent.change(within(modal()).getByLabelText('Choose file'), {
+      target: { files: [new File([new Uint8Array([1, 2])], 'topology.xlsx')] },
+    });
+    fireEvent.click(within(modal()).getByText('Upload'));
+    expect(await within(modal()).findByText('40%')).toBeTruthy();
+    expect(s.callsOf('nodes.networkImport')).toHaveLength(1);
+    const poll = s.callsOf('notices.importProgress')[0]?.url.searchParams;
+    expect(poll?.get('operationType')).toBe(String(NET));
+    expect(poll?.get('taskId')).toBe('61');
+    state = taskOf(61, NET, 3, 1);
+    expect(await within(modal()).findByText('导入成功')).toBeTruthy();
+    await waitFor(() => expect(s.callsOf('nodes.topology').length).toBeGreaterThan(1));
+    fireEvent.click(within(modal()).getByText('View log'));
+    await waitFor(() => expect(screen.getByText('task log page')).toBeTruthy());
+  });
+
+  it('shows every problem of a failed topology import and refuses a file over the limit', async () => {
+    const s = fakeServer({
+      'nodes.topology': () => topology,
+      'nodes.networkImport': () => taskOf(62, NET, 2, 0),
+      'notices.importProgress': () => taskOf(62, NET, 4, 0.7, '导入失败: 3 of 9 rows have errors (…)'),
+      'nodes.importProblems': () => problemList(3, 9),
+    });
+    open(s);
+    await screen.findByTestId('links-pipeline');
+    fireEvent.click(screen.getByText('Import topology'));
+    const big = new File([new Uint8Array(1)], 'big.xlsx');
+    Object.defineProperty(big, 'size', { value: NODE_IMPORT_LIMITS.maxBytes + 1 });
+    fireEvent.change(within(modal()).getByLabelText('Choose file'), { target: { files: [big] } });
+    expect(within(modal()).getByRole('alert').textContent).toBe(MESSAGES.fileTooLarge);
+    fireEvent.change(within(modal()).getByLabelText('Choose file'), {
+      target: { files: [new File([new Uint8Array([1, 2])], 'topology.xlsx')] },
+    });
+    fireEvent.click(within(modal()).getByText('Upload'));
+    expect((await within(modal()).findByTestId('problem-summary')).textContent).toBe(
+      '3 of 9 rows have errors',
+    );
+    expect(within(modal()).getByText('name of row 4 is required')).toBeTruthy();
+    expect(within(modal()).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    expect(within(modal()).getByText('View log')).toBeTruthy();
+    expect(s.callsOf('nodes.networkImport')).toHaveLength(1);
+  });
+
+  it('keeps the topology import closed to users without nodeconfig_update', async () => {
+    open(fakeServer({ 'nodes.topology': () => topology }), { ...fwSession, permissions: new Set<string>() });
+    await screen.findByTestId('links-pipeline');
+    expect(screen.getByText('Import topology').closest('button')?.hasAttribute('disabled')).toBe(true);
   });
 });

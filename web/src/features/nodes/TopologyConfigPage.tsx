@@ -2,22 +2,30 @@
  * /topologyConfig: the generated topology of the project (nodes.topology) as indented lists of
  * its pipeline-network and hierarchy links, and the Generate actions (nodes.generate,
  * operation types 1, 2 and 5). A progress notice follows the task every 15 s (platform-core §4)
- * until success (the topology is read again) or failure, with 'view log'.
+ * until success (the topology is read again) or failure, with 'view log'. Import a topology
+ * file (ImportDialog, template scope network, nodes.networkImport with its 1 200 000 ms time-out,
+ * a file over NODE_IMPORT_LIMITS.maxBytes refused before upload): the task is followed every 15 s
+ * on this screen too; success reads the topology and the trees again; 'view log' after either end,
+ * every problem of a failure with the error report.
  */
+import { IconUpload } from '@douyinfe/semi-icons';
 import { Button, Card, Col, Empty, Row, Space, Spin, Toast, Typography } from '@douyinfe/semi-ui-19';
-import type { Topology } from '@eem/contract';
-import { nodeType, POLLING, TASK_OPERATION_TYPE } from '@eem/core';
+import { catalogue, type Topology } from '@eem/contract';
+import { NODE_IMPORT_LIMITS, nodeType, POLLING, TASK_OPERATION_TYPE } from '@eem/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueries } from '../../app/client';
 import { formatDate } from '../../app/format';
 import { useSession } from '../../app/session';
+import { ImportDialog } from '../../blocks/ImportDialog';
 import { errorMessage } from '../../blocks/save-file';
 import { TaskProgressBar, useTaskFollower } from '../../blocks/TaskProgress';
 import { useLanguage } from '../../i18n/language';
 import { useTexts } from '../../i18n/texts';
+import { ImportProblems } from './components/ImportProblems';
 import { labelIn } from './components/node-form';
+import { startNodeImport } from './components/node-import';
 import { useRefreshNodes } from './components/TreeConfigurator';
 import { topologyLines } from './components/topology-tree';
 import type { ImportPageProps } from './ProjectBatchConfigPage';
@@ -56,6 +64,7 @@ function TopologyView({ canEdit, intervalMs }: { canEdit: boolean; intervalMs: n
   const topology = useQuery(queries.nodes.topology({ body: {} }));
   const follower = useTaskFollower();
   const [running, setRunning] = useState<GenerateType | null>(null);
+  const [importing, setImporting] = useState(false);
 
   useEffect(() => {
     if (topology.error) Toast.error(errorMessage(topology.error, t('noLinks')));
@@ -91,7 +100,25 @@ function TopologyView({ canEdit, intervalMs }: { canEdit: boolean; intervalMs: n
             {t(a.text)}
           </Button>
         ))}
+        <Button icon={<IconUpload />} disabled={!canEdit || follower.busy} onClick={() => setImporting(true)}>
+          {t('importTopology')}
+        </Button>
       </Space>
+      <ImportDialog
+        visible={importing}
+        title={t('topologyImportTitle')}
+        onClose={() => setImporting(false)}
+        template={(client) =>
+          client.download(catalogue.nodes.importTemplate, { query: { scope: 'network' } })
+        }
+        upload={(client, file) => startNodeImport(client, 'network', file, false)}
+        report={(client, taskId) => client.download(catalogue.nodes.importReport, { query: { taskId } })}
+        failure={(p) => <ImportProblems taskId={p.refused ? undefined : p.task?.id} message={p.message} />}
+        onSuccess={() => void refresh()}
+        maxBytes={NODE_IMPORT_LIMITS.maxBytes}
+        intervalMs={intervalMs}
+        viewLogOn="end"
+      />
       {progress && (
         <Card style={{ marginBottom: 12 }} data-testid="progress-notice">
           <TaskProgressBar

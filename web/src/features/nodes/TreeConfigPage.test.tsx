@@ -90,4 +90,41 @@ describe('TreeConfigPage', () => {
     expect(within(card('energy')).getByText('建筑')).toBeTruthy();
     expect(screen.getByText('保存').closest('button')?.hasAttribute('disabled')).toBe(true);
   });
+
+  it("offers the types and room types of the server's node-type tree", async () => {
+    const s = fakeServer({
+      'nodes.treeConfig': () => configs(),
+      'projects.nodeTreeLabels': () => [
+        {
+          modelLabel: 'project',
+          name: '项目',
+          enName: 'Project',
+          nodeTypes: ['project'],
+          children: [
+            {
+              modelLabel: 'building',
+              name: '建筑',
+              enName: 'Building',
+              nodeTypes: ['building'],
+              children: [
+                { modelLabel: 'room', name: '房间', enName: 'Room', nodeTypes: ['room'], roomType: [1, 4] },
+                { modelLabel: 'boiler', name: '锅炉', enName: 'Boiler', nodeTypes: ['boiler'] },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    renderWithProviders(<TreeConfigPage />, { client: s.client, session: fwSession });
+    await screen.findByTestId('context-energy');
+    fireEvent.click(card('energy').querySelector('.semi-select') as HTMLElement);
+    const options = [...document.querySelectorAll('.semi-select-option')].map((o) => o.textContent);
+    // building is shown already; the project is no tree type; a label core lacks keeps the server's name
+    expect(options).toEqual(['Room', 'Boiler']);
+    const rooms = [...card('energy').querySelectorAll('.semi-checkbox')].map((c) => c.textContent);
+    expect(rooms).toEqual(['Switch room', 'Office']);
+    // pq has room type 2 chosen already: it stays offered so it can be unticked
+    const pqRooms = [...card('pq').querySelectorAll('.semi-checkbox')].map((c) => c.textContent);
+    expect(pqRooms).toEqual(['Switch room', 'Transformer room', 'Office']);
+  });
 });

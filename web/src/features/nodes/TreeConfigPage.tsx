@@ -2,7 +2,9 @@
  * /treeConfig: per tree context (energy, power quality, devices, reports) the node types shown
  * and their order (at least one) and the room types shown (none: all), read with
  * nodes.treeConfig and saved with nodes.saveTreeConfig (checked first by the contract's own
- * schema, so the form refuses what the server refuses with the same message).
+ * schema, so the form refuses what the server refuses with the same message). The types and
+ * room types offered are those of the server's node-type tree (projects.nodeTreeLabels; core's
+ * model when it cannot be read).
  */
 import { IconArrowDown, IconArrowUp, IconClose } from '@douyinfe/semi-icons';
 import {
@@ -30,6 +32,8 @@ import { errorMessage } from '../../blocks/save-file';
 import { useLanguage } from '../../i18n/language';
 import { useTexts } from '../../i18n/texts';
 import { labelIn } from './components/node-form';
+import { labelsIn, type NodeTypeShape, roomTypesIn, treeName } from './components/node-type-tree';
+import { useNodeTypeTree } from './components/use-node-type-tree';
 import { nodeTexts } from './texts';
 
 type Context = TreeContextConfig['context'];
@@ -62,6 +66,7 @@ export function TreeConfigPage() {
   const canEdit = permissions.has('nodeconfig_update');
   const config = useQuery({ ...queries.nodes.treeConfig(), enabled: effectiveProjectId > 0 });
   const save = useMutation(mutations.nodes.saveTreeConfig());
+  const typeTree = useNodeTypeTree();
   const [draft, setDraft] = useState<TreeContextConfig[] | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
 
@@ -71,6 +76,9 @@ export function TreeConfigPage() {
   useEffect(() => {
     if (config.error) Toast.error(errorMessage(config.error, t('treeTitle')));
   }, [config.error, t]);
+  useEffect(() => {
+    if (typeTree.error) Toast.warning(errorMessage(typeTree.error, t('noTypeTree')));
+  }, [typeTree.error, t]);
 
   const header = <Typography.Title heading={4}>{t('treeTitle')}</Typography.Title>;
   if (effectiveProjectId <= 0) {
@@ -81,7 +89,7 @@ export function TreeConfigPage() {
       </div>
     );
   }
-  if (config.isPending) return <Spin size="large" />;
+  if (config.isPending || typeTree.pending) return <Spin size="large" />;
   if (!draft) {
     return (
       <div className="eem-page">
@@ -145,6 +153,7 @@ export function TreeConfigPage() {
             <ContextCard
               config={c}
               canEdit={canEdit}
+              typeTree={typeTree.tree}
               error={errors[c.context]}
               onChange={(p) => change(c.context, p)}
             />
@@ -158,11 +167,14 @@ export function TreeConfigPage() {
 function ContextCard({
   config,
   canEdit,
+  typeTree,
   error,
   onChange,
 }: {
   config: TreeContextConfig;
   canEdit: boolean;
+  /** The server's node-type tree (undefined: core's model). */
+  typeTree: readonly NodeTypeShape[] | undefined;
   error: string | undefined;
   onChange: (patch: Partial<TreeContextConfig>) => void;
 }) {
@@ -170,10 +182,18 @@ function ContextCard({
   const { language } = useLanguage();
   const types = config.nodeTypes;
   const typeName = (label: string) => {
-    const type = nodeType(label);
-    return type ? labelIn(type.label, language) : label;
+    const name = nodeType(label)?.label ?? (typeTree ? treeName(typeTree, label) : undefined);
+    return name ? labelIn(name, language) : label;
   };
-  const rest = NODE_TYPES.filter((type) => !types.includes(type.modelLabel));
+  const offered = typeTree
+    ? labelsIn(typeTree).filter((label) => label !== 'project')
+    : NODE_TYPES.map((type) => type.modelLabel);
+  const rest = offered.filter((label) => !types.includes(label));
+  const listedRooms = typeTree ? new Set(roomTypesIn(typeTree)) : new Set<number>();
+  const rooms =
+    listedRooms.size === 0
+      ? ROOM_TYPES
+      : ROOM_TYPES.filter((r) => listedRooms.has(r.value) || config.roomTypes.includes(r.value));
   return (
     <Card title={t(`context.${config.context}`)} data-testid={`context-${config.context}`}>
       <FieldFrame label={t('shownTypes')} required error={error}>
@@ -220,7 +240,7 @@ function ContextCard({
           aria-label={t('addType')}
           disabled={!canEdit || rest.length === 0}
           value={undefined}
-          optionList={rest.map((type) => ({ value: type.modelLabel, label: labelIn(type.label, language) }))}
+          optionList={rest.map((label) => ({ value: label, label: typeName(label) }))}
           onChange={(v) => {
             if (typeof v === 'string') onChange({ nodeTypes: [...types, v] });
           }}
@@ -231,7 +251,7 @@ function ContextCard({
           direction="horizontal"
           disabled={!canEdit}
           value={config.roomTypes}
-          options={ROOM_TYPES.map((r) => ({ value: r.value, label: labelIn(r.label, language) }))}
+          options={rooms.map((r) => ({ value: r.value, label: labelIn(r.label, language) }))}
           onChange={(values) =>
             onChange({ roomTypes: values.filter((v): v is number => typeof v === 'number') })
           }

@@ -1,5 +1,7 @@
 /** Answers as the server gives them, for the node screens' component tests. */
 import type { NodeTreeItem, Task } from '@eem/contract';
+import { childTypes } from '@eem/core';
+import type { NodeTypeShape } from './components/node-type-tree';
 
 export function taskOf(id: number, operationType: number, status: number, ratio: number, message = ''): Task {
   return {
@@ -72,3 +74,43 @@ export const fwSession = {
   effectiveProjectId: 2,
   permissions: new Set(['nodeconfig_update', 'cloud_cloudProjectConfig', 'cloud_projectBatchConfig']),
 };
+
+/** The node-type tree (projects.nodeTreeLabels) as the server derives it from core's model. */
+export function nodeTypeTree(): NodeTypeShape[] {
+  const below = (label: string, path: readonly string[]): NodeTypeShape[] =>
+    childTypes(label)
+      .filter((t) => !path.includes(t.modelLabel))
+      .map((t) => {
+        const children = below(t.modelLabel, [...path, t.modelLabel]);
+        return {
+          modelLabel: t.modelLabel,
+          name: t.label[0],
+          enName: t.label[1],
+          nodeTypes: [t.modelLabel],
+          ...(children.length > 0 ? { children } : {}),
+        };
+      });
+  return [
+    {
+      modelLabel: 'project',
+      name: '项目',
+      enName: 'Project',
+      nodeTypes: ['project'],
+      children: below('project', ['project']),
+    },
+  ];
+}
+
+/** A problem list (nodes.importProblems) of `count` bad rows out of `total`. */
+export function problemList(count: number, total: number, truncated = false) {
+  return {
+    rows: count,
+    total,
+    problems: Array.from({ length: count }, (_, i) => ({
+      sheet: '房间 Room',
+      row: i + 2,
+      messages: [`name of row ${i + 2} is required`],
+    })),
+    truncated,
+  };
+}

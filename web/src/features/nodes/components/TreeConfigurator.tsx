@@ -2,8 +2,9 @@
  * TreeConfigurator (screens.md §1): the project's node tree on the left (nodes.nodeTree with
  * rootID = the project, searchable) and the selected node's detail form on the right, driven
  * by its type in @eem/core: edit (projects.updateNode), add a child of a type the node may hold
- * (childTypes), delete (refused by the server while it has children) and move under a node
- * that canHold it (nodes.manageNode). Holders of nodeconfig_update change; others look.
+ * by the server's node-type tree (projects.nodeTreeLabels; core's model only when it cannot be
+ * read), delete (refused by the server while it has children) and move under a node that may
+ * hold it by the same tree (nodes.manageNode). Holders of nodeconfig_update change; others look.
  */
 import { IconDelete, IconPlus, IconTreeTriangleRight } from '@douyinfe/semi-icons';
 import {
@@ -21,7 +22,7 @@ import {
   Typography,
 } from '@douyinfe/semi-ui-19';
 import type { NodeTreeItem } from '@eem/contract';
-import { canHold, childTypes, type NodeTypeDefinition, nodeType } from '@eem/core';
+import { type NodeTypeDefinition, nodeType } from '@eem/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useMutations, useQueries } from '../../../app/client';
@@ -42,6 +43,8 @@ import {
   nodeToForm,
   validateNodeForm,
 } from './node-form';
+import { type HoldRules, holdRules, NO_HOLDING } from './node-type-tree';
+import { useNodeTypeTree } from './use-node-type-tree';
 
 export interface TreeConfiguratorProps {
   projectId: number;
@@ -70,9 +73,13 @@ export function useRefreshNodes(): () => Promise<void> {
 }
 
 /** The types a parent may hold among those handled here. */
-function allowedChildren(parentLabel: string, types: readonly NodeTypeDefinition[] | undefined) {
+function allowedChildren(
+  rules: HoldRules,
+  parentLabel: string,
+  types: readonly NodeTypeDefinition[] | undefined,
+) {
   const labels = types ? new Set(types.map((t) => t.modelLabel)) : null;
-  return childTypes(parentLabel).filter((t) => !labels || labels.has(t.modelLabel));
+  return rules.childTypes(parentLabel).filter((t) => !labels || labels.has(t.modelLabel));
 }
 
 export function TreeConfigurator({ projectId, canEdit, types, toolbar }: TreeConfiguratorProps) {
@@ -88,6 +95,11 @@ export function TreeConfigurator({ projectId, canEdit, types, toolbar }: TreeCon
           : {}),
       },
     }),
+  );
+  const typeTree = useNodeTypeTree();
+  const rules = useMemo(
+    () => (typeTree.pending ? NO_HOLDING : holdRules(typeTree.tree)),
+    [typeTree.pending, typeTree.tree],
   );
   const [selected, setSelected] = useState<NodeRef | null>(null);
   /**
@@ -107,6 +119,9 @@ export function TreeConfigurator({ projectId, canEdit, types, toolbar }: TreeCon
   useEffect(() => {
     if (tree.error) Toast.error(errorMessage(tree.error, t('noNodes')));
   }, [tree.error, t]);
+  useEffect(() => {
+    if (typeTree.error) Toast.warning(errorMessage(typeTree.error, t('noTypeTree')));
+  }, [typeTree.error, t]);
 
   return (
     <Row gutter={16}>
@@ -132,7 +147,7 @@ export function TreeConfigurator({ projectId, canEdit, types, toolbar }: TreeCon
           {!current ? (
             <Empty description={t('selectNode')} />
           ) : current.modelLabel === 'project' ? (
-            <ProjectPanel project={current} canEdit={canEdit} types={types} onAdded={reveal} />
+            <ProjectPanel project={current} canEdit={canEdit} types={types} rules={rules} onAdded={reveal} />
           ) : (
             <NodeDetail
               key={nodeKey(current)}
@@ -141,6 +156,7 @@ export function TreeConfigurator({ projectId, canEdit, types, toolbar }: TreeCon
               tree={nodes}
               canEdit={canEdit}
               types={types}
+              rules={rules}
               onSelect={setSelected}
               onReveal={reveal}
             />
@@ -155,16 +171,18 @@ function ProjectPanel({
   project,
   canEdit,
   types,
+  rules,
   onAdded,
 }: {
   project: NodeTreeItem;
   canEdit: boolean;
   types: readonly NodeTypeDefinition[] | undefined;
+  rules: HoldRules;
   onAdded: (node: NodeRef) => void;
 }) {
   const t = useTexts(nodeTexts);
   const [adding, setAdding] = useState(false);
-  const children = allowedChildren('project', types);
+  const children = allowedChildren(rules, 'project', types);
   return (
     <Space vertical align="start" spacing={12} style={{ width: '100%' }}>
       <Typography.Title heading={5}>
@@ -203,6 +221,7 @@ function NodeDetail({
   tree,
   canEdit,
   types,
+  rules,
   onSelect,
   onReveal,
 }: {
@@ -211,6 +230,7 @@ function NodeDetail({
   tree: readonly NodeTreeItem[];
   canEdit: boolean;
   types: readonly NodeTypeDefinition[] | undefined;
+  rules: HoldRules;
   onSelect: (node: NodeRef | null) => void;
   /** Selects a node just added or moved and shows it in the tree. */
   onReveal: (node: NodeRef) => void;
@@ -240,7 +260,7 @@ function NodeDetail({
   if (!type) return <Empty description={node.modelLabel} />;
   if (detail.isPending || !form) return <Spin />;
 
-  const children = allowedChildren(node.modelLabel, types);
+  const children = allowedChildren(rules, node.modelLabel, types);
   const save = async () => {
     const found = validateNodeForm(type, form);
     setErrors(found);
@@ -323,7 +343,13 @@ function NodeDetail({
         <AddNodeDialog parent={node} choices={children} onClose={() => setAdding(false)} onAdded={onReveal} />
       )}
       {moving && (
-        <MoveNodeDialog node={node} tree={tree} onClose={() => setMoving(false)} onMoved={onReveal} />
+        <MoveNodeDialog
+          node={node}
+          tree={tree}
+          rules={rules}
+          onClose={() => setMoving(false)}
+          onMoved={onReveal}
+        />
       )}
     </Space>
   );
@@ -419,11 +445,13 @@ function AddNodeDialog({
 function MoveNodeDialog({
   node,
   tree,
+  rules,
   onClose,
   onMoved,
 }: {
   node: NodeTreeItem;
   tree: readonly NodeTreeItem[];
+  rules: HoldRules;
   onClose: () => void;
   onMoved: (node: NodeRef) => void;
 }) {
@@ -440,10 +468,10 @@ function MoveNodeDialog({
   );
   const selectable = useMemo(
     () => (candidate: { id: number; modelLabel: string }) =>
-      canHold(candidate.modelLabel, node.modelLabel) &&
+      rules.canHold(candidate.modelLabel, node.modelLabel) &&
       !own.has(nodeKey(candidate)) &&
       (!currentParent || nodeKey(candidate) !== nodeKey(currentParent)),
-    [node, own, currentParent],
+    [node, own, currentParent, rules],
   );
 
   const submit = async () => {

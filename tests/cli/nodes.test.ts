@@ -131,11 +131,18 @@ describe('eem import nodes', () => {
     const lines = result.stderr.trimEnd().split('\n');
     expect(lines[0]).toBe(`Task ${id} (node import) started; Ctrl-C stops following, not the task.`);
     const progress = lines.slice(1, -1);
+    // Each line: the phase, the percent and, while rows are counted, the rows done.
     for (const line of progress)
-      expect(line).toMatch(new RegExp(`^task ${id}: (导入中 \\d{1,2}|success 100)%$`));
-    expect(progress.at(-1)).toBe(`task ${id}: success 100%`);
-    const percents = progress.map((line) => Number(/(\d+)%$/.exec(line)?.[1]));
-    expect(percents.every((p, i) => i === 0 || p > (percents[i - 1] ?? 0))).toBe(true);
+      expect(line).toMatch(
+        new RegExp(
+          `^task ${id}: (导入中 \\d{1,2}%( \\(rows \\d+/2000\\))?|success 100%( \\(rows 2000/2000\\))?)$`,
+        ),
+      );
+    expect(progress.at(-1)).toMatch(new RegExp(`^task ${id}: success 100%`));
+    const percents = progress.map((line) => Number(/(\d+)%/.exec(line)?.[1]));
+    expect(percents.every((p, i) => i === 0 || p >= (percents[i - 1] ?? 0))).toBe(true);
+    // One line per change: no line repeats the one before it.
+    expect(progress.every((line, i) => i === 0 || line !== progress[i - 1])).toBe(true);
     expect(lines.at(-1)).toMatch(new RegExp(`^Task ${id} succeeded: .*2000 nodes imported$`));
 
     const tree = await eem(home, ['nodes', 'tree', '--json']);

@@ -78,18 +78,17 @@ export const fwSession = {
 /** The node-type tree (projects.nodeTreeLabels) as the server derives it from core's model. */
 export function nodeTypeTree(): NodeTypeShape[] {
   const below = (label: string, path: readonly string[]): NodeTypeShape[] =>
-    childTypes(label)
-      .filter((t) => !path.includes(t.modelLabel))
-      .map((t) => {
-        const children = below(t.modelLabel, [...path, t.modelLabel]);
-        return {
-          modelLabel: t.modelLabel,
-          name: t.label[0],
-          enName: t.label[1],
-          nodeTypes: [t.modelLabel],
-          ...(children.length > 0 ? { children } : {}),
-        };
-      });
+    // As the server answers: a type holding its own kind appears below itself as a leaf.
+    childTypes(label).map((t) => {
+      const children = path.includes(t.modelLabel) ? [] : below(t.modelLabel, [...path, t.modelLabel]);
+      return {
+        modelLabel: t.modelLabel,
+        name: t.label[0],
+        enName: t.label[1],
+        nodeTypes: [t.modelLabel],
+        ...(children.length > 0 ? { children } : {}),
+      };
+    });
   return [
     {
       modelLabel: 'project',

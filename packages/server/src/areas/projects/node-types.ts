@@ -1,7 +1,8 @@
 /**
  * The node-type tree (nodeTreeLabels): which model labels may hold which, derived from the
  * node model of `@eem/core` (NODE_TYPES parents), so the two cannot drift apart. A type that
- * may hold its own kind (a pipe in a pipe) is listed once on each path.
+ * may hold its own kind (a pipe in a pipe) appears again below itself as a leaf: its children
+ * are those of its first appearance (clients take the union of a label's appearances).
  */
 import { childTypes, NODE_ENUMS } from '@eem/core';
 
@@ -17,19 +18,17 @@ export interface NodeType {
 const ROOM_TYPES = Object.keys(NODE_ENUMS.roomtype).map(Number);
 
 function childrenOf(label: string, path: readonly string[]): NodeType[] {
-  return childTypes(label)
-    .filter((t) => !path.includes(t.modelLabel))
-    .map((t) => {
-      const children = childrenOf(t.modelLabel, [...path, t.modelLabel]);
-      return {
-        modelLabel: t.modelLabel,
-        name: t.label[0],
-        enName: t.label[1],
-        nodeTypes: [t.modelLabel],
-        ...(t.modelLabel === 'room' ? { roomType: ROOM_TYPES } : {}),
-        ...(children.length > 0 ? { children } : {}),
-      };
-    });
+  return childTypes(label).map((t) => {
+    const children = path.includes(t.modelLabel) ? [] : childrenOf(t.modelLabel, [...path, t.modelLabel]);
+    return {
+      modelLabel: t.modelLabel,
+      name: t.label[0],
+      enName: t.label[1],
+      nodeTypes: [t.modelLabel],
+      ...(t.modelLabel === 'room' ? { roomType: ROOM_TYPES } : {}),
+      ...(children.length > 0 ? { children } : {}),
+    };
+  });
 }
 
 export const NODE_TYPE_TREE: NodeType[] = [

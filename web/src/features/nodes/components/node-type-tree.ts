@@ -27,19 +27,15 @@ function walk(tree: readonly NodeTypeShape[], visit: (entry: NodeTypeShape) => v
 }
 
 /**
- * The labels a parent label may hold, in the tree's order, each once. A finite tree cannot show
- * a type that holds its own kind (a pipe in a pipe: the server lists it once on each path), so
- * that one rule is core's, for a label the tree lists.
+ * The labels a parent label may hold, in the tree's order, each once. A type that holds its own
+ * kind (a pipe in a pipe) appears below itself as a leaf, so the union over appearances is whole.
  */
 export function childLabelsIn(tree: readonly NodeTypeShape[], parentLabel: string): string[] {
   const out = new Set<string>();
-  let listed = false;
   walk(tree, (entry) => {
     if (!standsFor(entry, parentLabel)) return;
-    listed = true;
     for (const child of entry.children ?? []) out.add(child.modelLabel);
   });
-  if (listed && coreCanHold(parentLabel, parentLabel)) out.add(parentLabel);
   return [...out];
 }
 

@@ -38,6 +38,8 @@ export async function startTestServer(
       HOST: '127.0.0.1',
       EEM_DATA_DIR: dataDir,
       EEM_SIMULATOR: 'off',
+      // No reading history unless a test asks for it (EEM_HISTORY_DAYS): starts stay fast.
+      EEM_HISTORY_DAYS: '0',
       EEM_CHECK_ANSWERS: 'on',
       ...options.env,
     },
@@ -135,6 +137,7 @@ export async function startInProcessServer(
       host: '127.0.0.1',
       dataDir,
       simulator: false,
+      historyDays: 0,
       logLevel: 'silent',
       checkAnswers: true,
       ...options.config,

@@ -1,6 +1,8 @@
 /** The whole call catalogue, by area. Each area's name is its folder in every layer. */
+import { datalog } from './areas/datalog.js';
 import { files } from './areas/files.js';
 import { logs } from './areas/logs.js';
+import { monitor } from './areas/monitor.js';
 import { nodes } from './areas/nodes.js';
 import { notices } from './areas/notices.js';
 import { projects } from './areas/projects.js';
@@ -9,7 +11,18 @@ import { shell } from './areas/shell.js';
 import { users } from './areas/users.js';
 import type { AnyEndpoint } from './define-endpoint.js';
 
-export const catalogue = { session, shell, projects, nodes, users, notices, logs, files } as const;
+export const catalogue = {
+  session,
+  shell,
+  projects,
+  nodes,
+  users,
+  notices,
+  logs,
+  files,
+  datalog,
+  monitor,
+} as const;
 
 export type Catalogue = typeof catalogue;
 export type AreaName = keyof Catalogue;

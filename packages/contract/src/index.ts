@@ -1,5 +1,17 @@
+export {
+  type Completeness,
+  type DatalogPoint,
+  type DatalogSeries,
+  EXPORT_FORMATS,
+  type ExportFormat,
+  type PhysicalQuantity,
+  RECALCULATION_TARGETS,
+  type RecalculationState,
+  type TrendTemplate,
+} from './areas/datalog.js';
 export { FILE_NAME_PATTERN, type StoredFile, UPLOAD_KINDS } from './areas/files.js';
 export type { OperationLogRow, TaskLogRow } from './areas/logs.js';
+export { type Graph, type GraphElement, REALTIME_POLL_MS, type RealtimeValue } from './areas/monitor.js';
 export {
   type NodeAttributes,
   type NodeItem,

@@ -95,6 +95,9 @@ export const TASK_OPERATION_TYPE = {
   /** Chosen: §4 names no type for the node batch import and the pipe-network node import. */
   nodeImport: 6,
   networkImport: 7,
+  /** Chosen (issue 6): the meter-reading import and the rollup recalculation. */
+  datalogImport: 8,
+  datalogRecalculation: 9,
 } as const;
 
 /** Task progress status: 2 running, 3 success, anything else failure. */

@@ -1,4 +1,5 @@
 export * from './calendar.js';
+export * from './datalog.js';
 export * from './events.js';
 export * from './login.js';
 export * from './logs.js';

@@ -4,8 +4,10 @@ import { UPLOAD_LIMITS, WIRE_CODE } from '@eem/core';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { datalogHandlers } from './areas/datalog/handlers.js';
 import { filesHandlers } from './areas/files/handlers.js';
 import { logsHandlers } from './areas/logs/handlers.js';
+import { monitorHandlers } from './areas/monitor/handlers.js';
 import { nodesHandlers } from './areas/nodes/handlers.js';
 import { NODE_IMPORT_MAX_BYTES } from './areas/nodes/import-limits.js';
 import { registerChannels } from './areas/notices/channels.js';
@@ -24,8 +26,9 @@ import type { CatalogueHandlers } from './http/handlers.js';
 import { registerEndpoints } from './http/register-endpoints.js';
 import { serveWeb } from './http/serve-web.js';
 import { createServices, type Services } from './services.js';
+import { seedReadings, startLiveReadings } from './simulator/readings.js';
 import { type DemoWorld, seedDemoWorld } from './simulator/seed.js';
-import { seedDemoNodeTrees } from './simulator/seed-nodes.js';
+import { demoProjectIds, seedDemoNodeTrees } from './simulator/seed-nodes.js';
 import { startNoticeTrickle } from './simulator/trickle.js';
 
 export const handlers: CatalogueHandlers = {
@@ -37,6 +40,8 @@ export const handlers: CatalogueHandlers = {
   notices: noticesHandlers,
   logs: logsHandlers,
   files: filesHandlers,
+  datalog: datalogHandlers,
+  monitor: monitorHandlers,
 };
 
 export interface StartOptions {
@@ -124,9 +129,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   const services = createServices(database.db, clock, config, database.dialect);
   let world: DemoWorld;
+  let readingProjects: Awaited<ReturnType<typeof seedReadings>>;
   try {
     world = await seedDemoWorld(services, { password: config.demoPassword });
     await seedDemoNodeTrees(services, world.projects);
+    readingProjects = await seedReadings(services, demoProjectIds(world.projects));
     await services.tasks.failInterrupted();
     app = await buildApp(services);
     await app.listen({ port: config.port, host: config.host });
@@ -139,6 +146,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const stopTrickle = config.simulator ? startNoticeTrickle(services, world, config) : async () => {};
+  const stopLive = config.simulator ? startLiveReadings(services, readingProjects) : async () => {};
   let closed = false;
   return {
     app,
@@ -151,6 +159,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       if (closed) return;
       closed = true;
       await stopTrickle();
+      await stopLive();
       await app.close();
       // Imports and generation that are under way end (written whole or not at all) first.
       await services.nodeJobs.idle();

@@ -1,5 +1,6 @@
 /** Server configuration from the environment (docs/operations.md). */
 import { resolve } from 'node:path';
+import { DATALOG_LIMITS } from '@eem/core';
 
 export interface ServerConfig {
   port: number;
@@ -13,6 +14,13 @@ export interface ServerConfig {
   noticeIntervalMs: number;
   ssoEnabled: boolean;
   logLevel: string;
+  /** Days of 15-minute history the simulator writes on first start (EEM_HISTORY_DAYS). */
+  historyDays: number;
+  /** How often the simulator writes live values (EEM_LIVE_INTERVAL_MS). */
+  liveIntervalMs: number;
+  /** Points of one datalog query and rows of one export (EEM_DATALOG_MAX_NODES, EEM_DATALOG_MAX_EXPORT_COUNT). */
+  datalogMaxNodes: number;
+  datalogMaxExportCount: number;
   /** Check every answer against the contract's data schema (on in tests; costs throughput). */
   checkAnswers: boolean;
 }
@@ -48,5 +56,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ssoEnabled: flag(env, 'EEM_SSO', false),
     logLevel: env.EEM_LOG_LEVEL || 'warn',
     checkAnswers: flag(env, 'EEM_CHECK_ANSWERS', false),
+    historyDays: number(env, 'EEM_HISTORY_DAYS', 90),
+    liveIntervalMs: Math.max(500, number(env, 'EEM_LIVE_INTERVAL_MS', 5_000)),
+    datalogMaxNodes: Math.max(1, number(env, 'EEM_DATALOG_MAX_NODES', DATALOG_LIMITS.maxNodes)),
+    datalogMaxExportCount: Math.max(
+      1,
+      number(env, 'EEM_DATALOG_MAX_EXPORT_COUNT', DATALOG_LIMITS.maxExportCount),
+    ),
   };
 }

@@ -1,5 +1,6 @@
 /** The server's services, built once per server and handed to every handler. */
 import type { Kysely } from 'kysely';
+import { LiveReadings } from './areas/datalog/live-readings.js';
 import { NodeJobs } from './areas/nodes/node-jobs.js';
 import { NodeStore } from './areas/nodes/node-store.js';
 import { NoticeHub } from './areas/notices/notice-hub.js';
@@ -22,6 +23,8 @@ export interface Services {
   nodes: NodeStore;
   /** Background imports and generation of the nodes area. */
   nodeJobs: NodeJobs;
+  /** Live values of points and breaker states (simulator, realtime calls, alarm schemes). */
+  live: LiveReadings;
 }
 
 export function createServices(
@@ -42,5 +45,6 @@ export function createServices(
     projects: new ProjectStore(db, clock),
     nodes: new NodeStore(db, clock),
     nodeJobs: new NodeJobs(),
+    live: new LiveReadings(),
   };
 }

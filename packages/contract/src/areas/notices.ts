@@ -48,8 +48,8 @@ export const notices = {
       operationType: z.coerce
         .number({ error: 'operationType must be a number' })
         .int()
-        .min(1, { error: 'operationType must be 1 to 7' })
-        .max(7, { error: 'operationType must be 1 to 7' }),
+        .min(1, { error: 'operationType must be 1 to 9' })
+        .max(9, { error: 'operationType must be 1 to 9' }),
       taskId: z.coerce.number().int().positive().optional(),
     }),
     data: task.nullable(),

@@ -18,6 +18,7 @@ import { foundation } from './migrations/0001-foundation.js';
 import { administration } from './migrations/0002-administration.js';
 import { nodes } from './migrations/0003-nodes.js';
 import { importProblems } from './migrations/0004-import-problems.js';
+import { datalog } from './migrations/0005-datalog.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -35,6 +36,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0002-administration': administration(dialect),
     '0003-nodes': nodes(dialect),
     '0004-import-problems': importProblems(dialect),
+    '0005-datalog': datalog(dialect),
   };
 }
 

@@ -240,6 +240,85 @@ export interface ImportReportTable {
   problems: string | null;
 }
 
+/** A physical quantity of a tenant (core DEFAULT_QUANTITIES to start with). */
+export interface PhysicalQuantityTable {
+  id: Generated<number>;
+  tenant_id: number;
+  data_id: number;
+  name: string;
+  en_name: string;
+  unit: string;
+  energy_type: number | null;
+  kind: string;
+  aggregation: string;
+  decimals: number;
+  /** JSON array of node types. */
+  device_types: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A measurement point: one quantity (data id) of one node. */
+export interface DatalogPointTable {
+  id: Generated<number>;
+  project_id: number;
+  node_id: number;
+  data_id: number;
+  created_at: number;
+}
+
+export interface ReadingTable {
+  point_id: number;
+  ts: number;
+  value: number;
+}
+
+/** A rollup bucket: grain 1 local hour, 2 local day (migration 0005). */
+export interface ReadingRollupTable {
+  point_id: number;
+  grain: number;
+  ts: number;
+  n: number;
+  sum: number;
+  min: number;
+  max: number;
+  last: number;
+  delta: number;
+}
+
+export interface DatalogEditTable {
+  id: Generated<number>;
+  project_id: number;
+  point_id: number;
+  ts: number;
+  old_value: number | null;
+  new_value: number | null;
+  user_id: number;
+  source: string;
+  reason: string;
+  task_id: number | null;
+  changed_at: number;
+}
+
+export interface TrendTemplateTable {
+  id: Generated<number>;
+  project_id: number;
+  user_id: number;
+  name: string;
+  point_ids: string;
+  interval: string;
+  created_at: number;
+}
+
+export interface RecalculationTable {
+  task_id: number;
+  project_id: number;
+  start_time: number;
+  end_time: number;
+  total: number;
+  done: number;
+}
+
 export interface Database {
   tenants: TenantTable;
   projects: ProjectTable;
@@ -263,4 +342,11 @@ export interface Database {
   nodes: NodeTable;
   node_links: NodeLinkTable;
   import_reports: ImportReportTable;
+  physical_quantities: PhysicalQuantityTable;
+  datalog_points: DatalogPointTable;
+  readings: ReadingTable;
+  reading_rollups: ReadingRollupTable;
+  datalog_edits: DatalogEditTable;
+  trend_templates: TrendTemplateTable;
+  recalculations: RecalculationTable;
 }

@@ -184,14 +184,16 @@ function pipeNetworks(plan: TreePlan, random: Random): void {
 /** The demo projects of the world (by code): only they get a seeded tree. */
 const DEMO_PROJECT_CODES = ['SH-01', 'BE-01', 'CH-01'];
 
+/** The ids of the demo projects that get trees (and readings). */
+export function demoProjectIds(projects: Readonly<Record<string, number>>): number[] {
+  return DEMO_PROJECT_CODES.flatMap((code) => projects[code] ?? []);
+}
+
 export async function seedDemoNodeTrees(
   services: Services,
   projects: Readonly<Record<string, number>>,
 ): Promise<void> {
-  await seedNodeTrees(
-    services,
-    DEMO_PROJECT_CODES.flatMap((code) => projects[code] ?? []),
-  );
+  await seedNodeTrees(services, demoProjectIds(projects));
 }
 
 export async function seedNodeTrees(services: Services, projectIds: readonly number[]): Promise<void> {

@@ -112,7 +112,11 @@ export async function sendReport(ctx: RequestContext, taskId: number): Promise<n
 
 type ImportProblemsData = EndpointData<typeof catalogue.nodes.importProblems>;
 
-const IMPORT_TYPES = new Set<number>([TASK_OPERATION_TYPE.nodeImport, TASK_OPERATION_TYPE.networkImport]);
+const IMPORT_TYPES = new Set<number>([
+  TASK_OPERATION_TYPE.nodeImport,
+  TASK_OPERATION_TYPE.networkImport,
+  TASK_OPERATION_TYPE.datalogImport,
+]);
 
 /** Every problem of an ended import, row by row; an empty list for one without problems. */
 export async function sendProblems(ctx: RequestContext, taskId: number): Promise<ImportProblemsData> {

@@ -1,0 +1,104 @@
+/** datalog.edit and datalog.editLog: repair readings by hand, and the audit of every change. */
+import type { catalogue, EndpointData, EndpointParsedInput } from '@eem/contract';
+import { DATALOG_MESSAGES } from '@eem/core';
+import { type RequestContext, requireUser } from '../../context.js';
+import { ApiError } from '../../http/api-error.js';
+import { recordOperation } from '../logs/record-operation.js';
+import { datalogProject, namedPoints } from './datalog-scope.js';
+import { applyChanges } from './write-readings.js';
+
+type Body<K extends keyof typeof catalogue.datalog> = EndpointParsedInput<
+  (typeof catalogue.datalog)[K]
+>['body'];
+type Data<K extends keyof typeof catalogue.datalog> = EndpointData<(typeof catalogue.datalog)[K]>;
+
+export async function edit(ctx: RequestContext, body: Body<'edit'>): Promise<Data<'edit'>> {
+  const user = requireUser(ctx);
+  const project = await datalogProject(ctx);
+  const [point] = await namedPoints(ctx, project, [body.pointId]);
+  if (!point) throw ApiError.validation(DATALOG_MESSAGES.unknownPoint(body.pointId));
+  const seen = new Set<number>();
+  for (const [i, item] of body.items.entries()) {
+    if (seen.has(item.time)) throw ApiError.validation(`items[${i}].time: the same time is listed twice`);
+    seen.add(item.time);
+    if (point.kind === 'cumulative' && item.value !== null && item.value < 0)
+      throw ApiError.validation(`items[${i}].${DATALOG_MESSAGES.negativeCounter}`);
+  }
+  const now = ctx.services.clock();
+  const result = await ctx.services.db.transaction().execute((trx) =>
+    applyChanges(
+      trx,
+      body.items.map((i) => ({ pointId: point.id, time: i.time, value: i.value })),
+      {
+        projectId: project.id,
+        userId: user.id,
+        source: 'edit',
+        reason: body.reason,
+        taskId: null,
+        now,
+        timeZone: project.timeZone,
+      },
+    ),
+  );
+  const times = body.items.map((i) => i.time);
+  if (result.changed > 0)
+    await recordOperation(ctx, {
+      operation: 'edit',
+      object: `readings of ${point.nodeName} ${point.name}`,
+      description: `${result.changed} reading(s) changed${body.reason ? `: ${body.reason}` : ''}`,
+      projectId: project.id,
+    });
+  return { changed: result.changed, startTime: Math.min(...times), endTime: Math.max(...times) + 1 };
+}
+
+export async function editLog(ctx: RequestContext, body: Body<'editLog'>): Promise<Data<'editLog'>> {
+  const project = await datalogProject(ctx);
+  const { db } = ctx.services;
+  let base = db
+    .selectFrom('datalog_edits as e')
+    .innerJoin('datalog_points as p', 'p.id', 'e.point_id')
+    .innerJoin('nodes as n', 'n.id', 'p.node_id')
+    .leftJoin('physical_quantities as q', (join) =>
+      join.onRef('q.data_id', '=', 'p.data_id').on('q.tenant_id', '=', project.tenantId),
+    )
+    .leftJoin('users as u', 'u.id', 'e.user_id')
+    .where('e.project_id', '=', project.id);
+  if (body.pointId !== undefined) base = base.where('e.point_id', '=', body.pointId);
+  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const rows = await base
+    .select([
+      'e.id',
+      'e.point_id',
+      'e.ts',
+      'e.old_value',
+      'e.new_value',
+      'e.user_id',
+      'e.source',
+      'e.reason',
+      'e.changed_at',
+      'n.name as node_name',
+      'q.name as point_name',
+      'u.name as user_name',
+    ])
+    .orderBy('e.id', 'desc')
+    .limit(body.page.limit)
+    .offset(body.page.index * body.page.limit)
+    .execute();
+  return {
+    total: Number(total?.n ?? 0),
+    list: rows.map((r) => ({
+      id: r.id,
+      pointId: r.point_id,
+      pointName: r.point_name ?? '',
+      nodeName: r.node_name,
+      time: r.ts,
+      oldValue: r.old_value,
+      newValue: r.new_value,
+      userId: r.user_id,
+      userName: r.user_name ?? '',
+      source: r.source === 'import' ? 'import' : 'edit',
+      reason: r.reason,
+      changedAt: r.changed_at,
+    })),
+  };
+}

@@ -1,0 +1,149 @@
+/**
+ * Recalculation of rollups (datalog.recalculation, operation type 9): the hour and day rollups
+ * of the chosen nodes' points (or points) over a range are rewritten from the raw readings, a
+ * point at a time, as a task with progress; `recalculations` keeps the range and the count of
+ * points done for the state panel. One run per project at a time.
+ */
+import type { catalogue, EndpointData, EndpointParsedInput, Task } from '@eem/contract';
+import {
+  DATALOG_LIMITS,
+  DATALOG_MESSAGES,
+  LOG_TYPE,
+  spanDays,
+  TASK_OPERATION_TYPE,
+  TASK_STATUS,
+} from '@eem/core';
+import { type RequestContext, requireUser } from '../../context.js';
+import { ApiError } from '../../http/api-error.js';
+import { TaskProgress } from '../nodes/task-progress.js';
+import { datalogProject, namedPoints } from './datalog-scope.js';
+import { ensurePoints, loadPoints } from './point-store.js';
+import { recomputeRollups } from './rollups.js';
+
+type Body = EndpointParsedInput<typeof catalogue.datalog.recalculation>['body'];
+
+const key = (projectId: number) => `recalculation:${projectId}`;
+
+export async function startRecalculation(ctx: RequestContext, body: Body): Promise<Task> {
+  const user = requireUser(ctx);
+  const project = await datalogProject(ctx);
+  if (spanDays(body.startTime, body.endTime, project.timeZone) > DATALOG_LIMITS.recalculationDays)
+    throw ApiError.validation(
+      `endTime: a recalculation spans at most ${DATALOG_LIMITS.recalculationDays} days`,
+    );
+  const { db } = ctx.services;
+  const nodeIds = [...new Set(body.nodes.map((n) => n.id))];
+  if (nodeIds.length > 0) {
+    const found = await db
+      .selectFrom('nodes')
+      .select('id')
+      .where('project_id', '=', project.id)
+      .where('id', 'in', nodeIds)
+      .execute();
+    const known = new Set(found.map((f) => f.id));
+    const unknown = nodeIds.find((id) => !known.has(id));
+    if (unknown !== undefined)
+      throw ApiError.validation(`nodes: node ${unknown} does not exist in this project`);
+    await ensurePoints(db, project, ctx.services.clock(), nodeIds);
+  }
+  const points = [
+    ...(await loadPoints(db, project, { nodeIds })),
+    ...(body.pointIds.length > 0 ? await namedPoints(ctx, project, body.pointIds) : []),
+  ];
+  const ids = [...new Set(points.map((p) => p.id))];
+  if (ids.length === 0) throw ApiError.validation('nodes: the chosen nodes have no measurement points');
+  const jobs = ctx.services.nodeJobs;
+  if (!jobs.reserve(key(project.id))) throw ApiError.conflict(DATALOG_MESSAGES.recalculationRunning);
+  let task: Task;
+  try {
+    task = await ctx.services.tasks.create({
+      projectId: project.id,
+      userId: user.id,
+      operationType: TASK_OPERATION_TYPE.datalogRecalculation,
+      logType: LOG_TYPE.taskNodeImport,
+      name: `recalculation of ${ids.length} points (${body.targets.join(', ')})`,
+    });
+    await db
+      .insertInto('recalculations')
+      .values({
+        task_id: task.id,
+        project_id: project.id,
+        start_time: body.startTime,
+        end_time: body.endTime,
+        total: ids.length,
+        done: 0,
+      })
+      .execute();
+  } catch (error) {
+    jobs.release(key(project.id));
+    throw error;
+  }
+  jobs.start(key(project.id), async () => {
+    const progress = new TaskProgress(ctx.services.tasks, task.id);
+    try {
+      for (const [i, id] of ids.entries()) {
+        await db
+          .transaction()
+          .execute((trx) => recomputeRollups(trx, id, body.startTime, body.endTime, project.timeZone));
+        await db
+          .updateTable('recalculations')
+          .set({ done: i + 1 })
+          .where('task_id', '=', task.id)
+          .execute();
+        await progress.at((i + 1) / ids.length, { message: `recalculating: ${i + 1}/${ids.length} points` });
+      }
+      const rest = body.targets.filter((t) => t !== 'energy');
+      await ctx.services.tasks.finish(
+        task.id,
+        true,
+        `recalculated the hour and day rollups of ${ids.length} points${rest.length > 0 ? `; ${rest.join(' and ')} are computed from them when read` : ''}`,
+      );
+    } catch (error) {
+      ctx.request.log.error({ err: error }, 'recalculation failed');
+      await ctx.services.tasks.finish(
+        task.id,
+        false,
+        'recalculation failed: an internal error stopped it; run it again',
+      );
+    }
+  });
+  return task;
+}
+
+type State = EndpointData<typeof catalogue.datalog.recalculationState>;
+
+export async function recalculationState(ctx: RequestContext): Promise<State> {
+  const project = await datalogProject(ctx);
+  const row = await ctx.services.db
+    .selectFrom('recalculations')
+    .selectAll()
+    .where('project_id', '=', project.id)
+    .orderBy('task_id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row)
+    return { state: 'idle', task: null, startTime: null, endTime: null, done: 0, total: 0, message: '' };
+  const task = await ctx.services.tasks.latest(
+    project.id,
+    TASK_OPERATION_TYPE.datalogRecalculation,
+    row.task_id,
+  );
+  const state: State['state'] = !task
+    ? 'failed'
+    : task.status === TASK_STATUS.running
+      ? row.done === 0
+        ? 'queued'
+        : 'running'
+      : task.status === TASK_STATUS.success
+        ? 'done'
+        : 'failed';
+  return {
+    state,
+    task: task ?? null,
+    startTime: row.start_time,
+    endTime: row.end_time,
+    done: row.done,
+    total: row.total,
+    message: task?.message ?? 'the task is gone',
+  };
+}

@@ -1,0 +1,162 @@
+/**
+ * Readings as series: raw rows, 15-minute buckets from the raw rows, local hours and days from
+ * the rollups, months from the day rollups. A bucket's value is a counter's increase or the
+ * quantity's aggregation of its readings; buckets without readings are left out.
+ */
+import type { DatalogSeries } from '@eem/contract';
+import { type Aggregation, bucketStarts, type DatalogInterval, type QuantityKind } from '@eem/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { PointInfo } from './point-store.js';
+import { GRAIN, type Reading, rollupsOf } from './rollups.js';
+
+interface Bucket {
+  n: number;
+  sum: number;
+  min: number;
+  max: number;
+  last: number;
+  delta: number;
+}
+
+/** The value of a bucket for a quantity (sums rounded to 6 places: float noise of the adding). */
+export function bucketValue(bucket: Bucket, kind: QuantityKind, aggregation: Aggregation): number {
+  return Math.round(aggregate(bucket, kind, aggregation) * 1e6) / 1e6;
+}
+
+function aggregate(bucket: Bucket, kind: QuantityKind, aggregation: Aggregation): number {
+  if (kind === 'cumulative') return bucket.delta;
+  switch (aggregation) {
+    case 'sum':
+      return bucket.sum;
+    case 'avg':
+      return bucket.sum / bucket.n;
+    case 'max':
+      return bucket.max;
+    case 'min':
+      return bucket.min;
+    case 'last':
+      return bucket.last;
+  }
+}
+
+export async function rawReadings(
+  db: Kysely<Database>,
+  pointId: number,
+  from: number,
+  to: number,
+): Promise<Reading[]> {
+  return db
+    .selectFrom('readings')
+    .select(['ts', 'value'])
+    .where('point_id', '=', pointId)
+    .where('ts', '>=', from)
+    .where('ts', '<', to)
+    .orderBy('ts')
+    .execute();
+}
+
+async function previousValue(
+  db: Kysely<Database>,
+  pointId: number,
+  before: number,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('readings')
+    .select('value')
+    .where('point_id', '=', pointId)
+    .where('ts', '<', before)
+    .orderBy('ts', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.value;
+}
+
+/** One point's values over [from, to) at an interval. */
+export async function seriesData(
+  db: Kysely<Database>,
+  point: Pick<PointInfo, 'id' | 'kind' | 'aggregation'>,
+  from: number,
+  to: number,
+  interval: DatalogInterval,
+  timeZone: string,
+): Promise<{ time: number; value: number }[]> {
+  if (interval === 'raw') {
+    return (await rawReadings(db, point.id, from, to)).map((r) => ({ time: r.ts, value: r.value }));
+  }
+  if (interval === '15m') {
+    const starts = bucketStarts(from, to, '15m', timeZone);
+    const first = starts[0] as number;
+    const readings = await rawReadings(db, point.id, first, to);
+    const prev = point.kind === 'cumulative' ? await previousValue(db, point.id, first) : undefined;
+    return rollupsOf(point.id, 0, readings, starts, prev).map((b) => ({
+      time: b.ts,
+      value: bucketValue(b, point.kind, point.aggregation),
+    }));
+  }
+  const grain = interval === '1h' ? GRAIN.hour : GRAIN.day;
+  const first = bucketStarts(from, from + 1, interval === '1M' ? '1M' : interval, timeZone)[0] as number;
+  const rows = await db
+    .selectFrom('reading_rollups')
+    .select(['ts', 'n', 'sum', 'min', 'max', 'last', 'delta'])
+    .where('point_id', '=', point.id)
+    .where('grain', '=', grain)
+    .where('ts', '>=', first)
+    .where('ts', '<', to)
+    .orderBy('ts')
+    .execute();
+  if (interval !== '1M') {
+    return rows.map((b) => ({ time: b.ts, value: bucketValue(b, point.kind, point.aggregation) }));
+  }
+  return combine(rows, bucketStarts(first, to, '1M', timeZone)).map((b) => ({
+    time: b.ts,
+    value: bucketValue(b, point.kind, point.aggregation),
+  }));
+}
+
+/** Day rollups combined into the buckets starting at `starts` (months). */
+function combine(
+  rows: readonly (Bucket & { ts: number })[],
+  starts: readonly number[],
+): (Bucket & { ts: number })[] {
+  const out: (Bucket & { ts: number })[] = [];
+  let b = 0;
+  for (const r of rows) {
+    while (b + 1 < starts.length && (starts[b + 1] as number) <= r.ts) b++;
+    const ts = starts[b] as number;
+    const current = out.at(-1);
+    if (current && current.ts === ts) {
+      current.n += r.n;
+      current.sum += r.sum;
+      current.min = Math.min(current.min, r.min);
+      current.max = Math.max(current.max, r.max);
+      current.last = r.last;
+      current.delta += r.delta;
+    } else out.push({ ...r, ts });
+  }
+  return out;
+}
+
+export function seriesOf(point: PointInfo, data: DatalogSeries['data']): DatalogSeries {
+  return {
+    pointId: point.id,
+    nodeId: point.nodeId,
+    nodeName: point.nodeName,
+    name: point.name,
+    unit: point.unit,
+    kind: point.kind,
+    decimals: point.decimals,
+    data,
+  };
+}
+
+/** Buckets (or raw rows, estimated at one per 15 minutes) a query would answer per point. */
+export function estimatedValues(
+  from: number,
+  to: number,
+  interval: DatalogInterval,
+  timeZone: string,
+): number {
+  if (interval === 'raw' || interval === '15m') return Math.ceil((to - from) / 900_000);
+  return bucketStarts(from, to, interval, timeZone).length;
+}

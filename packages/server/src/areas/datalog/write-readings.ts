@@ -1,0 +1,93 @@
+/**
+ * Changes of readings, from an edit or an import, in one transaction: each reading is set,
+ * added or deleted (value null), the change audited (datalog_edits: old and new value, who,
+ * when, why), and the rollups of each touched point's range rewritten. All or nothing.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { recomputeRollups } from './rollups.js';
+
+export interface ReadingChange {
+  pointId: number;
+  time: number;
+  /** null deletes. */
+  value: number | null;
+}
+
+export interface ChangeSource {
+  projectId: number;
+  userId: number;
+  source: 'edit' | 'import';
+  reason: string;
+  taskId: number | null;
+  now: number;
+  timeZone: string;
+}
+
+/** Applies changes (in a transaction the caller opened); answers how many differed and the range. */
+export async function applyChanges(
+  trx: Kysely<Database>,
+  changes: readonly ReadingChange[],
+  from: ChangeSource,
+  onProgress?: (done: number) => Promise<void>,
+): Promise<{ changed: number; ranges: Map<number, [number, number]> }> {
+  const ranges = new Map<number, [number, number]>();
+  let changed = 0;
+  let done = 0;
+  for (const change of changes) {
+    const old = await trx
+      .selectFrom('readings')
+      .select('value')
+      .where('point_id', '=', change.pointId)
+      .where('ts', '=', change.time)
+      .executeTakeFirst();
+    const oldValue = old?.value ?? null;
+    if (oldValue !== change.value) {
+      if (change.value === null) {
+        await trx
+          .deleteFrom('readings')
+          .where('point_id', '=', change.pointId)
+          .where('ts', '=', change.time)
+          .execute();
+      } else if (old) {
+        await trx
+          .updateTable('readings')
+          .set({ value: change.value })
+          .where('point_id', '=', change.pointId)
+          .where('ts', '=', change.time)
+          .execute();
+      } else {
+        await trx
+          .insertInto('readings')
+          .values({ point_id: change.pointId, ts: change.time, value: change.value })
+          .execute();
+      }
+      await trx
+        .insertInto('datalog_edits')
+        .values({
+          project_id: from.projectId,
+          point_id: change.pointId,
+          ts: change.time,
+          old_value: oldValue,
+          new_value: change.value,
+          user_id: from.userId,
+          source: from.source,
+          reason: from.reason,
+          task_id: from.taskId,
+          changed_at: from.now,
+        })
+        .execute();
+      changed++;
+      const range = ranges.get(change.pointId);
+      if (range) {
+        range[0] = Math.min(range[0], change.time);
+        range[1] = Math.max(range[1], change.time + 1);
+      } else ranges.set(change.pointId, [change.time, change.time + 1]);
+    }
+    done++;
+    if (onProgress && done % 2_000 === 0) await onProgress(done);
+  }
+  for (const [pointId, [start, end]] of ranges)
+    await recomputeRollups(trx, pointId, start, end, from.timeZone);
+  return { changed, ranges };
+}

@@ -1,0 +1,402 @@
+/**
+ * The demo site's meters come alive. On the first start every point of the demo projects gets
+ * `EEM_HISTORY_DAYS` (default 90) days of 15-minute readings with plausible shapes: working
+ * shifts, nights, weekends and seasons for electric load, flows that follow production,
+ * steady voltages and pressures with noise; now and then a communication gap (all points of
+ * a meter miss a reading), a counter that resets to zero and a spike, so the data-quality
+ * screens have something to find. While the server runs (EEM_SIMULATOR on), live values go to
+ * services.live every EEM_LIVE_INTERVAL_MS and a reading is stored per point at each quarter
+ * hour (a restart first fills the time it was down). An open breaker (remote control) takes
+ * the load of the meters below it to zero. Deterministic for EEM_SEED.
+ */
+import { bucketStarts, localParts, READING_INTERVAL_MS } from '@eem/core';
+import type { Kysely } from 'kysely';
+import { ensurePoints, loadPoints, type PointInfo } from '../areas/datalog/point-store.js';
+import { insertRollups, recomputeRollups, rollupsOf } from '../areas/datalog/rollups.js';
+import { readSetting, writeSetting } from '../areas/shell/settings.js';
+import type { Database } from '../db/schema.js';
+import type { Services } from '../services.js';
+import { seededRandom } from './random.js';
+
+const MARKER = 'simulator.readings';
+
+interface Project {
+  id: number;
+  tenantId: number;
+  timeZone: string;
+}
+
+/** Per quarter hour of a project: how busy the site is (0..1.2), from its local calendar. */
+function activity(ms: number, timeZone: string): number {
+  const p = localParts(ms, timeZone);
+  const hour = p.hour + p.minute / 60;
+  const weekend = p.weekday >= 6;
+  let shape: number;
+  if (hour < 6) shape = 0.3;
+  else if (hour < 8) shape = 0.3 + (0.7 * (hour - 6)) / 2;
+  else if (hour < 12) shape = 1;
+  else if (hour < 13) shape = 0.8;
+  else if (hour < 18) shape = 1;
+  else if (hour < 22) shape = 0.65;
+  else shape = 0.4;
+  if (weekend) shape = 0.3 + (shape - 0.3) * 0.35;
+  const dayOfYear = (Date.UTC(p.year, p.month - 1, p.day) - Date.UTC(p.year, 0, 1)) / 86_400_000;
+  const season = 1 + 0.15 * Math.cos((2 * Math.PI * (dayOfYear - 200)) / 365);
+  return shape * season;
+}
+
+/** Deterministic noise in [-1, 1) for a point and slot. */
+function noise(pointId: number, slot: number, salt = 0): number {
+  let h = (pointId * 374_761_393 + slot * 668_265_263 + salt * 2_147_483_647) | 0;
+  h = Math.imul(h ^ (h >>> 13), 1_274_126_177);
+  h ^= h >>> 16;
+  return ((h >>> 0) / 4_294_967_296) * 2 - 1;
+}
+
+/** What a node's points measure at a time: the instantaneous values of its model. */
+interface NodeModel {
+  /** The node's scale: kW for electric load, m³/h (t/h for steam) for flows. */
+  scale: number;
+  pf: number;
+  /** A communication gap in this slot (no reading of any point). */
+  gap(slot: number): boolean;
+}
+
+function modelOf(nodeId: number, seed: number): NodeModel {
+  const r = seededRandom(seed * 7_919 + nodeId);
+  const scale = r.pick([15, 40, 80, 150, 300, 600]) * (0.8 + r.next() * 0.4);
+  const pf = 0.86 + r.next() * 0.1;
+  return { scale, pf, gap: (slot) => noise(nodeId, slot, 7) > 0.994 };
+}
+
+/** The instantaneous value of a quantity (data id) at a slot; counters get their rate. */
+function instant(point: PointInfo, model: NodeModel, slot: number, busy: number, on: boolean): number {
+  const n = (salt: number) => noise(point.nodeId, slot, salt);
+  const load = on ? model.scale * busy * (1 + 0.06 * n(1)) : 0;
+  const spike = noise(point.id, slot, 11) > 0.9995 ? 4 : 1;
+  switch (point.dataId) {
+    case 1000:
+    case 2000:
+      return load * (point.dataId === 2000 ? spike : 1);
+    case 2001:
+      return load * Math.tan(Math.acos(model.pf));
+    case 2002:
+      return on ? Math.min(0.999, model.pf + 0.02 * n(2)) : 0;
+    case 3001:
+    case 3002:
+    case 3003:
+      return 230 + 3 * n(point.dataId);
+    case 3011:
+    case 3012:
+    case 3013:
+      return on ? ((load * 1000) / (3 * 230 * model.pf)) * (1 + 0.03 * n(point.dataId)) : 0;
+    case 3020:
+      return 50 + 0.05 * n(3);
+    case 3030:
+      return 2.5 + 1.5 * Math.abs(n(4)) + (spike > 1 ? 4 : 0);
+    case 4000:
+    case 4001:
+    case 4002:
+    case 4003:
+    case 4100:
+      return (model.scale / 20) * busy * (1 + 0.08 * n(5)) * (point.dataId === 4100 ? spike : 1);
+    case 4200:
+      return 0.45 + 0.05 * n(6);
+    case 5000:
+      return point.nodeLabel === 'pipe' || point.nodeLabel === 'meter'
+        ? 180 + 5 * n(8)
+        : 24 + 6 * busy + 1.5 * n(8);
+    case 5001:
+      return 50 + 12 * n(9);
+    default:
+      return 10 * busy * (1 + 0.05 * n(10));
+  }
+}
+
+/** The projects of the demo world that get readings. */
+async function demoProjects(services: Services, projectIds: readonly number[]): Promise<Project[]> {
+  const out: Project[] = [];
+  for (const id of projectIds) {
+    const p = await services.projects.get(id);
+    if (p) out.push({ id: p.id, tenantId: p.tenantId, timeZone: p.timeZone });
+  }
+  return out;
+}
+
+/** The line segments above each node whose breaker decides whether it carries load. */
+async function breakersAbove(db: Kysely<Database>, projectId: number): Promise<Map<number, number[]>> {
+  const rows = await db
+    .selectFrom('nodes')
+    .select(['id', 'parent_id', 'model_label'])
+    .where('project_id', '=', projectId)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const out = new Map<number, number[]>();
+  for (const row of rows) {
+    const list: number[] = [];
+    let parent = byId.get(row.parent_id);
+    for (let depth = 0; parent && depth < 60; depth++) {
+      if (parent.model_label === 'linesegment') list.push(parent.id);
+      parent = byId.get(parent.parent_id);
+    }
+    out.set(row.id, list);
+  }
+  return out;
+}
+
+interface Counter {
+  value: number;
+}
+
+/**
+ * Writes the readings of `points` for the slots [from, to) and their rollups (fresh buckets:
+ * nothing stored there yet). Counters continue from `counters`.
+ */
+async function writeHistory(
+  db: Kysely<Database>,
+  project: Project,
+  points: readonly PointInfo[],
+  from: number,
+  to: number,
+  seed: number,
+  counters: Map<number, Counter>,
+): Promise<number> {
+  const slots: number[] = [];
+  const busy: number[] = [];
+  for (let t = from; t < to; t += READING_INTERVAL_MS) {
+    slots.push(t);
+    busy.push(activity(t, project.timeZone));
+  }
+  if (slots.length === 0) return 0;
+  const hours = bucketStarts(from, to, '1h', project.timeZone);
+  const days = bucketStarts(from, to, '1d', project.timeZone);
+  const models = new Map<number, NodeModel>();
+  let written = 0;
+  for (const point of points) {
+    let model = models.get(point.nodeId);
+    if (!model) {
+      model = modelOf(point.nodeId, seed);
+      models.set(point.nodeId, model);
+    }
+    const counter = counters.get(point.id) ?? {
+      value: Math.round(1000 + Math.abs(noise(point.id, 0, 12)) * 50_000),
+    };
+    counters.set(point.id, counter);
+    // One counter of about every fifth is replaced (reset to zero) once in the history.
+    const resetAt =
+      noise(point.id, 1, 13) > 0.6
+        ? slots[Math.floor(slots.length * (0.3 + 0.4 * Math.abs(noise(point.id, 2, 14))))]
+        : undefined;
+    const readings: { ts: number; value: number }[] = [];
+    for (let i = 0; i < slots.length; i++) {
+      const slot = Math.floor((slots[i] as number) / READING_INTERVAL_MS);
+      const value = instant(point, model, slot, busy[i] as number, true);
+      let stored = value;
+      if (point.kind === 'cumulative') {
+        if (slots[i] === resetAt) counter.value = 0;
+        counter.value += value * 0.25;
+        stored = counter.value;
+      }
+      if (model.gap(slot)) continue;
+      readings.push({ ts: slots[i] as number, value: round(stored, point.decimals + 1) });
+    }
+    for (let i = 0; i < readings.length; i += 1_000) {
+      await db
+        .insertInto('readings')
+        .values(readings.slice(i, i + 1_000).map((r) => ({ point_id: point.id, ts: r.ts, value: r.value })))
+        .execute();
+    }
+    const before = await db
+      .selectFrom('readings')
+      .select('value')
+      .where('point_id', '=', point.id)
+      .where('ts', '<', from)
+      .orderBy('ts', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    await insertRollups(db, [
+      ...rollupsOf(point.id, 1, readings, hours, before?.value),
+      ...rollupsOf(point.id, 2, readings, days, before?.value),
+    ]);
+    written += readings.length;
+  }
+  return written;
+}
+
+function round(value: number, decimals: number): number {
+  const f = 10 ** Math.min(6, Math.max(0, decimals));
+  return Math.round(value * f) / f;
+}
+
+/**
+ * Points for the demo projects' nodes, and on the first start their history. Returns what the
+ * live loop needs.
+ */
+export async function seedReadings(services: Services, projectIds: readonly number[]): Promise<Project[]> {
+  const { db, config } = services;
+  const projects = await demoProjects(services, projectIds);
+  const now = services.clock();
+  const end = Math.floor(now / READING_INTERVAL_MS) * READING_INTERVAL_MS;
+  const start =
+    end - Math.round((config.historyDays * 86_400_000) / READING_INTERVAL_MS) * READING_INTERVAL_MS;
+  for (const project of projects) await ensurePoints(db, project, start);
+  if (config.historyDays <= 0 || (await readSetting(db, MARKER, false))) return projects;
+  const began = Date.now();
+  if (config.logLevel !== 'silent')
+    process.stdout.write(
+      `simulator: writing ${config.historyDays} days of 15-minute readings (first start only)…\n`,
+    );
+  let rows = 0;
+  for (const project of projects) {
+    const points = await loadPoints(db, project);
+    rows += await db
+      .transaction()
+      .execute((trx) => writeHistory(trx, project, points, start, end, config.seed, new Map()));
+  }
+  await writeSetting(db, MARKER, true);
+  if (config.logLevel !== 'silent')
+    process.stdout.write(
+      `simulator: ${rows} readings of ${config.historyDays} days written in ${((Date.now() - began) / 1000).toFixed(1)} s\n`,
+    );
+  return projects;
+}
+
+/**
+ * The live loop: live values every `liveIntervalMs`, a stored reading per point at each quarter
+ * hour (catching up the time the server was down first). Returns the stop function.
+ */
+export function startLiveReadings(services: Services, projects: readonly Project[]): () => Promise<void> {
+  const { db, config, live } = services;
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  const state = new Map<
+    number,
+    { slot: number; points: PointInfo[]; breakers: Map<number, number[]>; counters: Map<number, Counter> }
+  >();
+  const models = new Map<number, NodeModel>();
+  const model = (nodeId: number) => {
+    let m = models.get(nodeId);
+    if (!m) {
+      m = modelOf(nodeId, config.seed);
+      models.set(nodeId, m);
+    }
+    return m;
+  };
+  const on = (breakers: Map<number, number[]>, nodeId: number) =>
+    (breakers.get(nodeId) ?? []).every((id) => live.isClosed(id));
+
+  async function load(project: Project, slot: number) {
+    await ensurePoints(db, project, services.clock());
+    const points = await loadPoints(db, project);
+    const counters = new Map<number, Counter>();
+    for (const p of points) {
+      if (p.kind !== 'cumulative') continue;
+      const last = await db
+        .selectFrom('readings')
+        .select('value')
+        .where('point_id', '=', p.id)
+        .orderBy('ts', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      counters.set(p.id, { value: last?.value ?? 0 });
+    }
+    state.set(project.id, { slot, points, breakers: await breakersAbove(db, project.id), counters });
+  }
+
+  async function tick() {
+    const now = services.clock();
+    const slotStart = Math.floor(now / READING_INTERVAL_MS) * READING_INTERVAL_MS;
+    for (const project of projects) {
+      if (stopped) return;
+      // Nodes added meanwhile get their points at the next quarter hour.
+      if (state.get(project.id)?.slot !== slotStart) await load(project, slotStart);
+      const s = state.get(project.id);
+      if (!s) continue;
+      const busy = activity(now, project.timeZone);
+      const slot = Math.floor(now / READING_INTERVAL_MS);
+      for (const p of s.points) {
+        const m = model(p.nodeId);
+        const value = instant(
+          p,
+          m,
+          slot * 1000 + Math.floor((now % READING_INTERVAL_MS) / config.liveIntervalMs),
+          busy,
+          on(s.breakers, p.nodeId),
+        );
+        if (p.kind === 'cumulative') {
+          const c = s.counters.get(p.id);
+          live.set(
+            p.id,
+            now,
+            round((c?.value ?? 0) + (value * (now - slotStart)) / 3_600_000, p.decimals + 1),
+          );
+        } else live.set(p.id, now, round(value, p.decimals + 1));
+      }
+      // Stored readings up to the last quarter hour (the time the server was down included).
+      for (const p of s.points) {
+        if (stopped) return;
+        const last = p.lastTime ?? slotStart - READING_INTERVAL_MS;
+        if (last >= slotStart) continue;
+        const from = last + READING_INTERVAL_MS;
+        await db.transaction().execute(async (trx) => {
+          await writeLive(trx, project, p, from, slotStart + 1, s, on(s.breakers, p.nodeId));
+          await recomputeRollups(trx, p.id, from, slotStart + 1, project.timeZone);
+        });
+        p.lastTime = slotStart;
+      }
+    }
+  }
+
+  async function writeLive(
+    trx: Kysely<Database>,
+    project: Project,
+    p: PointInfo,
+    from: number,
+    to: number,
+    s: { counters: Map<number, Counter> },
+    isOn: boolean,
+  ): Promise<number> {
+    const rows: { point_id: number; ts: number; value: number }[] = [];
+    const m = model(p.nodeId);
+    const counter = s.counters.get(p.id) ?? { value: 0 };
+    s.counters.set(p.id, counter);
+    for (let t = from; t < to; t += READING_INTERVAL_MS) {
+      const slot = t / READING_INTERVAL_MS;
+      const value = instant(p, m, slot, activity(t, project.timeZone), isOn);
+      let stored = value;
+      if (p.kind === 'cumulative') {
+        counter.value += value * 0.25;
+        stored = counter.value;
+      }
+      if (m.gap(slot)) continue;
+      rows.push({ point_id: p.id, ts: t, value: round(stored, p.decimals + 1) });
+    }
+    for (let i = 0; i < rows.length; i += 1_000)
+      await trx
+        .insertInto('readings')
+        .values(rows.slice(i, i + 1_000))
+        .onConflict((oc) => oc.columns(['point_id', 'ts']).doNothing())
+        .execute();
+    return rows.length;
+  }
+
+  const loop = () => {
+    if (stopped) return;
+    running = tick()
+      .catch((error: unknown) => {
+        process.stderr.write(
+          `simulator: live readings failed: ${error instanceof Error ? error.message : String(error)}\n`,
+        );
+      })
+      .finally(() => {
+        if (!stopped) timer = setTimeout(loop, config.liveIntervalMs);
+      });
+  };
+  let timer: NodeJS.Timeout | undefined = setTimeout(loop, 0);
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    await running;
+  };
+}

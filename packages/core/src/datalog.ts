@@ -216,9 +216,13 @@ export function bucketStarts(
 
 function nextBucket(t: number, unit: CalendarUnit, timeZone: string): number {
   if (unit === 'hour') {
-    // Local hours are an hour apart except where the offset moves by a part of an hour.
-    const next = startOf(t + 3_600_000, 'hour', timeZone);
-    return next > t ? next : startOf(t + 2 * 3_600_000, 'hour', timeZone);
+    // Local hours are an hour apart (also the repeated hour of an autumn night), except where
+    // the offset moves by a part of an hour: then the next local :00 after t.
+    const next = t + 3_600_000;
+    const p = localParts(next, timeZone);
+    const past = (p.minute * 60 + p.second) * 1000;
+    if (past === 0) return next;
+    return next - past > t ? next - past : next + 3_600_000 - past;
   }
   const p = localParts(t, timeZone);
   return unit === 'day'

@@ -95,23 +95,37 @@ export async function seriesData(
     }));
   }
   const grain = interval === '1h' ? GRAIN.hour : GRAIN.day;
-  const first = bucketStarts(from, from + 1, interval === '1M' ? '1M' : interval, timeZone)[0] as number;
+  const starts = bucketStarts(from, to, interval, timeZone);
+  const first = starts[0] as number;
+  // A month is answered whole, as hours and days are: its days up to the month's end.
+  const end =
+    interval === '1M'
+      ? (bucketStarts(to, to + 1, '1M', timeZone)[0] as number) < to
+        ? monthAfter(to, timeZone)
+        : to
+      : to;
   const rows = await db
     .selectFrom('reading_rollups')
     .select(['ts', 'n', 'sum', 'min', 'max', 'last', 'delta'])
     .where('point_id', '=', point.id)
     .where('grain', '=', grain)
     .where('ts', '>=', first)
-    .where('ts', '<', to)
+    .where('ts', '<', end)
     .orderBy('ts')
     .execute();
   if (interval !== '1M') {
     return rows.map((b) => ({ time: b.ts, value: bucketValue(b, point.kind, point.aggregation) }));
   }
-  return combine(rows, bucketStarts(first, to, '1M', timeZone)).map((b) => ({
+  return combine(rows, starts).map((b) => ({
     time: b.ts,
     value: bucketValue(b, point.kind, point.aggregation),
   }));
+}
+
+/** The start of the month after the one containing `ms`. */
+function monthAfter(ms: number, timeZone: string): number {
+  const start = bucketStarts(ms, ms + 1, '1M', timeZone)[0] as number;
+  return bucketStarts(start + 32 * 86_400_000, start + 32 * 86_400_000 + 1, '1M', timeZone)[0] as number;
 }
 
 /** Day rollups combined into the buckets starting at `starts` (months). */

@@ -1,0 +1,414 @@
+/**
+ * The datalog calls against a server with two days of simulated history: points of the demo
+ * meters, exports (xlsx re-read with exceljs, CSV, NDJSON) equal to a query of the same
+ * range, the limits and bad input refused with messages naming the field, the import (all or
+ * nothing, dry run, problems row by row), completeness, quantities, trend templates, the
+ * permissions and the project boundary.
+ */
+import { catalogue, type DatalogPoint } from '@eem/contract';
+import { DATALOG_LIMITS, TASK_OPERATION_TYPE } from '@eem/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectId, refusal } from '../admin/support.js';
+import { login, readWorkbook, waitForTask, workbook } from '../nodes/support.js';
+import type { SignedIn } from '../support/clients.js';
+import { type InProcessServer, startInProcessServer } from '../support/server.js';
+
+let server: InProcessServer;
+let manager: SignedIn;
+let inspector: SignedIn;
+let chicago: SignedIn;
+let points: DatalogPoint[];
+let now: number;
+
+async function metersOf(client: SignedIn['client'], scope: 'all' | 'electric' | 'network' = 'all') {
+  const tree = await client.datalog.meterTree({ query: { scope } });
+  const out: { id: number; modelLabel: string; name: string; pointCount: number }[] = [];
+  const walk = (n: {
+    id: number;
+    modelLabel: string;
+    name: string;
+    children?: unknown[];
+    pointCount?: unknown;
+  }) => {
+    if (n.modelLabel === 'meter')
+      out.push({ id: n.id, modelLabel: n.modelLabel, name: n.name, pointCount: Number(n.pointCount) });
+    for (const c of (n.children ?? []) as (typeof n)[]) walk(c);
+  };
+  for (const n of tree) walk(n);
+  return out;
+}
+
+async function download(
+  client: SignedIn,
+  body: object,
+): Promise<{ status: number; data: Buffer; headers: Headers }> {
+  const response = await fetch(`${server.url}/eem-service/v1/flink/datalog/query/export`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${client.token}`,
+      projectId: String(projectId(server, 'BE-01')),
+    },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: response.status,
+    data: Buffer.from(await response.arrayBuffer()),
+    headers: response.headers,
+  };
+}
+
+function importReadings(data: Uint8Array, dryRun = false) {
+  return manager.client.upload(catalogue.datalog.import, {
+    body: { dryRun },
+    files: [{ name: 'readings.xlsx', data }],
+  });
+}
+
+beforeAll(async () => {
+  server = await startInProcessServer({ config: { historyDays: 2, datalogMaxExportCount: 5_000 } });
+  now = server.services.clock();
+  const be = projectId(server, 'BE-01');
+  [manager, inspector, chicago] = await Promise.all([
+    login(server, 'manager-bj', { projectId: be }),
+    login(server, 'inspector', { projectId: projectId(server, 'SH-01') }),
+    login(server, 'operator-chi', { projectId: projectId(server, 'CH-01') }),
+  ]);
+  const meters = await metersOf(manager.client);
+  points = await manager.client.datalog.points({
+    body: { nodes: meters.map((m) => ({ id: m.id, modelLabel: m.modelLabel })) },
+  });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('points and history', () => {
+  it('gives every demo meter its points with two days of 15-minute readings', async () => {
+    const meters = await metersOf(manager.client);
+    expect(meters.length).toBeGreaterThan(5);
+    expect(meters.every((m) => m.pointCount > 0)).toBe(true);
+    const electric = points.filter((p) => p.dataId === 1000);
+    expect(electric.length).toBeGreaterThan(3);
+    const sample = electric[0] as DatalogPoint;
+    expect(sample).toMatchObject({ unit: 'kWh', kind: 'cumulative', name: 'Active energy' });
+    expect(points.some((p) => p.dataId === 3001 && p.unit === 'V')).toBe(true);
+    const raw = await manager.client.datalog.query({
+      body: { pointIds: [sample.id], startTime: now - 2 * 86_400_000, endTime: now, interval: 'raw' },
+    });
+    const data = raw.series[0]?.data ?? [];
+    // 192 quarter hours less the simulated communication gaps.
+    expect(data.length).toBeGreaterThan(170);
+    expect(data.length).toBeLessThanOrEqual(192);
+    for (let i = 1; i < data.length; i++)
+      expect((data[i]?.time ?? 0) - (data[i - 1]?.time ?? 0)).toBeGreaterThanOrEqual(900_000);
+  });
+
+  it('network meters carry volume, flow and pressure; the network tree holds only pipe networks', async () => {
+    const meters = await metersOf(manager.client, 'network');
+    expect(meters.length).toBeGreaterThan(0);
+    const list = await manager.client.datalog.points({
+      body: { nodes: [{ id: meters[0]?.id as number, modelLabel: 'meter' }] },
+    });
+    expect(list.map((p) => p.dataId)).toEqual(expect.arrayContaining([4100, 4200]));
+    const electric = await metersOf(manager.client, 'electric');
+    expect(electric.some((m) => meters.some((n) => n.id === m.id))).toBe(false);
+  });
+});
+
+describe('export', () => {
+  it('an xlsx export re-read with exceljs equals a query of the same range; CSV and NDJSON too', async () => {
+    const chosen = points.filter((p) => [1000, 2000, 3001].includes(p.dataId)).slice(0, 3);
+    const body = {
+      pointIds: chosen.map((p) => p.id),
+      startTime: now - 86_400_000,
+      endTime: now,
+      interval: 'raw' as const,
+    };
+    const query = await manager.client.datalog.query({ body });
+    const expected = query.series
+      .flatMap((s) => s.data.map((d) => [d.time, s.pointId, d.value] as const))
+      .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+
+    const xlsx = await download(manager, { ...body, format: 'xlsx' });
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers.get('content-disposition')).toMatch(/readings-\d{8}-\d{4}\.xlsx/);
+    const book = await readWorkbook(new Uint8Array(xlsx.data).buffer);
+    const sheet = book.worksheets[0];
+    const rows: [number, number, number][] = [];
+    sheet?.eachRow((row, n) => {
+      if (n === 1) {
+        expect(String(row.getCell(1).value)).toBe('Time (Europe/Berlin)');
+        return;
+      }
+      rows.push([
+        Date.parse(String(row.getCell(1).value)),
+        Number(row.getCell(6).value),
+        Number(row.getCell(5).value),
+      ]);
+    });
+    expect(rows).toEqual(expected);
+
+    const csv = await download(manager, { ...body, format: 'csv' });
+    const lines = csv.data
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toBe('Time (Europe/Berlin),Node,Quantity,Unit,Value,Point ID');
+    expect(
+      lines.slice(1).map((l) => {
+        const cells = l.split(',');
+        return [Date.parse(cells[0] as string), Number(cells[5]), Number(cells[4])];
+      }),
+    ).toEqual(expected);
+
+    const ndjson = await download(manager, { ...body, format: 'ndjson' });
+    const objects = ndjson.data
+      .toString('utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(objects.map((o) => [o.timeMs, o.pointId, o.value])).toEqual(expected);
+  });
+
+  it('refuses an export over maxExportCount, naming the rows and the limit; count answers both', async () => {
+    expect(await manager.client.datalog.maxExportCount()).toBe(5_000);
+    expect(await manager.client.datalog.maxNodes()).toBe(DATALOG_LIMITS.maxNodes);
+    const body = {
+      pointIds: points.slice(0, 40).map((p) => p.id),
+      startTime: now - 2 * 86_400_000,
+      endTime: now,
+      interval: 'raw' as const,
+    };
+    const count = await manager.client.datalog.count({ body });
+    expect(count.maxExportCount).toBe(5_000);
+    expect(count.rows).toBeGreaterThan(5_000);
+    const refused = await download(manager, { ...body, format: 'csv' });
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.data.toString()).msg).toBe(
+      `the export would hold ${count.rows} rows; the server exports at most 5000 rows at a time (maxExportCount): choose a shorter range`,
+    );
+  });
+});
+
+describe('limits and bad input', () => {
+  it('refuses spans, intervals, unknown points and more points than maxNodes with messages naming the field', async () => {
+    const id = points[0]?.id as number;
+    expect(
+      (
+        await refusal(
+          manager.client.datalog.query({
+            body: { pointIds: [id], startTime: now - 40 * 86_400_000, endTime: now, interval: 'raw' },
+          }),
+        )
+      ).msg,
+    ).toBe('endTime: the span of a query at interval raw cannot exceed 31 days');
+    expect(
+      (
+        await refusal(
+          manager.client.datalog.query({ body: { pointIds: [id], startTime: now, endTime: now - 1 } }),
+        )
+      ).msg,
+    ).toContain('endTime: end time must be later than start time');
+    expect(
+      (
+        await refusal(
+          manager.client.datalog.query({ body: { pointIds: [], startTime: now - 1, endTime: now } }),
+        )
+      ).msg,
+    ).toContain('pointIds: choose at least one measurement point');
+    expect(
+      (
+        await refusal(
+          manager.client.datalog.query({
+            body: { pointIds: [id], startTime: now - 1, endTime: now, interval: '5m' as never },
+          }),
+        )
+      ).msg,
+    ).toContain('interval must be one of raw, 15m, 1h, 1d, 1M');
+    const many = Array.from({ length: DATALOG_LIMITS.maxNodes + 1 }, (_, i) => i + 1);
+    expect(
+      (
+        await refusal(
+          manager.client.datalog.query({ body: { pointIds: many, startTime: now - 1, endTime: now } }),
+        )
+      ).msg,
+    ).toContain(`at most ${DATALOG_LIMITS.maxNodes} points`);
+    const counter = points.find((p) => p.kind === 'cumulative') as DatalogPoint;
+    expect(
+      (
+        await refusal(
+          manager.client.datalog.edit({
+            body: { pointId: counter.id, items: [{ time: now - 900_000, value: -5 }] },
+          }),
+        )
+      ).msg,
+    ).toBe('items[0].value: a cumulative counter cannot be negative');
+  });
+
+  it('never answers another project’s points, and edits need datalog_update', async () => {
+    const id = points[0]?.id as number;
+    expect(
+      (
+        await refusal(
+          chicago.client.datalog.query({
+            body: { pointIds: [id], startTime: now - 3_600_000, endTime: now },
+          }),
+        )
+      ).msg,
+    ).toBe(`pointIds: point ${id} does not exist in this project`);
+    expect(
+      (
+        await refusal(
+          chicago.client.datalog.edit({ body: { pointId: id, items: [{ time: now, value: 1 }] } }),
+        )
+      ).msg,
+    ).toBe(`pointIds: point ${id} does not exist in this project`);
+    const denied = await refusal(
+      inspector.client.datalog.edit({ body: { pointId: id, items: [{ time: now, value: 1 }] } }),
+    );
+    expect(denied.name).toBe('PermissionError');
+  });
+});
+
+describe('import', () => {
+  it('checks every row and writes nothing when one is wrong; the problems come row by row', async () => {
+    const point = points.find((p) => p.dataId === 2000) as DatalogPoint;
+    const counter = points.find((p) => p.kind === 'cumulative') as DatalogPoint;
+    const t = Math.floor((now - 3 * 86_400_000) / 900_000) * 900_000;
+    const file = await workbook({
+      Readings: [
+        ['Time (Europe/Berlin)', 'Node', 'Quantity', 'Unit', 'Value', 'Point ID'],
+        [new Date(t).toISOString(), '', '', '', 12.5, point.id],
+        ['yesterday', '', '', '', 1, point.id],
+        [new Date(t).toISOString(), '', '', '', -1, counter.id],
+        [new Date(t).toISOString(), '', '', '', 3, 999_999],
+      ],
+    });
+    const task = await importReadings(file);
+    expect(task.operationType).toBe(TASK_OPERATION_TYPE.datalogImport);
+    const done = await waitForTask(manager.client, task.id);
+    expect(done.status).not.toBe(3);
+    expect(done.message).toContain('3 of 4 rows have errors; nothing was imported');
+    const problems = await manager.client.nodes.importProblems({ query: { taskId: task.id } });
+    expect(problems.problems.map((p) => [p.row, p.messages])).toEqual([
+      [3, ['Time: not a time (use 2026-03-29T02:15:00+02:00 or 2026-03-29 02:15:00)']],
+      [4, ['Value: a cumulative counter cannot be negative']],
+      [5, ['Point ID: point 999999 does not exist in this project']],
+    ]);
+    const raw = await manager.client.datalog.query({
+      body: { pointIds: [point.id], startTime: t, endTime: t + 1 },
+    });
+    expect(raw.series[0]?.data).toEqual([]);
+  });
+
+  it('a dry run writes nothing; a good workbook writes every row, audited as an import, rollups included', async () => {
+    const point = points.find((p) => p.dataId === 2000) as DatalogPoint;
+    const t = Math.floor((now - 4 * 86_400_000) / 900_000) * 900_000;
+    const rows = Array.from({ length: 8 }, (_, i) => [
+      new Date(t + i * 900_000).toISOString(),
+      '',
+      '',
+      '',
+      10 + i,
+      point.id,
+    ]);
+    const file = await workbook({
+      Readings: [['Time', 'Node', 'Quantity', 'Unit', 'Value', 'Point ID'], ...rows],
+    });
+    const dry = await importReadings(file, true);
+    expect((await waitForTask(manager.client, dry.id)).message).toBe(
+      '8 rows valid; nothing was written (dry run)',
+    );
+    expect(
+      (
+        await manager.client.datalog.query({
+          body: { pointIds: [point.id], startTime: t, endTime: t + 2 * 3_600_000 },
+        })
+      ).series[0]?.data,
+    ).toEqual([]);
+    const task = await importReadings(file);
+    const done = await waitForTask(manager.client, task.id);
+    expect(done).toMatchObject({ status: 3, message: 'import succeeded: 8 rows read, 8 readings changed' });
+    const hours = await manager.client.datalog.query({
+      body: { pointIds: [point.id], startTime: t, endTime: t + 2 * 3_600_000, interval: '1h' },
+    });
+    const values = hours.series[0]?.data.map((d) => d.value);
+    expect(values).toEqual([11.5, 15.5]);
+    const audit = await manager.client.datalog.editLog({ body: { pointId: point.id } });
+    expect(audit.list.filter((e) => e.source === 'import')).toHaveLength(8);
+  });
+});
+
+describe('completeness, quantities and templates', () => {
+  it('completeness per meter and day is received over expected, and the detail lists the missing intervals', async () => {
+    const end = now;
+    const start = now - 2 * 86_400_000;
+    const answer = await manager.client.datalog.completeness({ body: { startTime: start, endTime: end } });
+    expect(answer.timeZone).toBe('Europe/Berlin');
+    expect(answer.rows.length).toBeGreaterThan(5);
+    for (const row of answer.rows) {
+      expect(row.received).toBeLessThanOrEqual(row.expected);
+      expect(row.average).toBeGreaterThan(90);
+    }
+    const row = answer.rows[0] as (typeof answer.rows)[number];
+    // The table counts whole local days; the detail of the same days counts the same readings.
+    const detail = await manager.client.datalog.completenessDetail({
+      body: { nodeId: row.nodeId, startTime: answer.days[0] as number, endTime: end },
+    });
+    expect(detail.reduce((n, p) => n + p.expected, 0)).toBe(row.expected);
+    expect(detail.reduce((n, p) => n + p.received, 0)).toBe(row.received);
+    for (const p of detail) expect(p.missing).toHaveLength(p.expected - p.received);
+  });
+
+  it('quantities are added, changed and refused by rule; one in use cannot be deleted', async () => {
+    const list = await manager.client.datalog.quantities({ body: { keyword: 'kWh' } });
+    expect(list.list.map((q) => q.dataId)).toEqual([1000]);
+    expect(list.list[0]?.pointCount).toBeGreaterThan(0);
+    const added = await manager.client.datalog.createQuantity({
+      body: {
+        dataId: 9001,
+        name: 'CO2',
+        unit: 'ppm',
+        kind: 'instantaneous',
+        aggregation: 'avg',
+        decimals: 0,
+        deviceTypes: ['device'],
+      },
+    });
+    expect(added).toMatchObject({ dataId: 9001, pointCount: 0 });
+    expect(
+      (await refusal(manager.client.datalog.createQuantity({ body: { ...added, dataId: 9001 } }))).msg,
+    ).toBe('dataId: 9001 is already used');
+    expect(
+      (await refusal(manager.client.datalog.updateQuantity({ body: { ...added, decimals: 9 } }))).msg,
+    ).toContain('decimals must be 0 to 6');
+    const changed = await manager.client.datalog.updateQuantity({ body: { ...added, name: 'CO₂ level' } });
+    expect(changed.name).toBe('CO₂ level');
+    expect(
+      (await refusal(manager.client.datalog.deleteQuantity({ query: { id: list.list[0]?.id as number } })))
+        .msg,
+    ).toMatch(/^physical quantity 1000 is measured by \d+ points and cannot be deleted$/);
+    await manager.client.datalog.deleteQuantity({ query: { id: added.id } });
+    expect((await manager.client.datalog.quantities({ body: { keyword: '9001' } })).total).toBe(0);
+  });
+
+  it('trend templates are the user’s own: saved, replaced by name, listed and deleted', async () => {
+    const ids = points.slice(0, 3).map((p) => p.id);
+    const saved = await manager.client.datalog.saveTrendTemplate({
+      body: { name: 'Incomers', pointIds: ids },
+    });
+    const replaced = await manager.client.datalog.saveTrendTemplate({
+      body: { name: 'Incomers', pointIds: ids.slice(0, 1), interval: '1d' },
+    });
+    expect(replaced.id).toBe(saved.id);
+    expect(await manager.client.datalog.trendTemplates()).toEqual([replaced]);
+    expect(await chicago.client.datalog.trendTemplates()).toEqual([]);
+    expect((await refusal(chicago.client.datalog.deleteTrendTemplate({ query: { id: saved.id } }))).msg).toBe(
+      `id: trend template ${saved.id} does not exist`,
+    );
+    await manager.client.datalog.deleteTrendTemplate({ query: { id: saved.id } });
+    expect(await manager.client.datalog.trendTemplates()).toEqual([]);
+  });
+});

@@ -77,6 +77,11 @@ export const COMMAND_SUMMARIES: readonly CommandSummary[] = [
     term: 'tasks list|show|watch',
     summary: 'the task log, one task, following a task with its progress',
   },
+  {
+    name: 'datalog',
+    term: 'datalog query|export|import',
+    summary: 'meter readings: points, query, export to a file, import a workbook, template',
+  },
   { name: 'me', term: 'me [options]', summary: 'the signed-in user: account, roles, projects, permissions' },
   { name: 'menu', term: 'menu [options]', summary: 'the menus this user may see, in module pf or fw' },
   {

@@ -26,6 +26,7 @@ const LOADERS: Record<string, (runtime: Runtime) => Promise<Command>> = {
   nodes: async (rt) => (await import('./commands/nodes.js')).nodesCommand(rt),
   import: async (rt) => (await import('./commands/import.js')).importCommand(rt),
   tasks: async (rt) => (await import('./commands/tasks.js')).tasksCommand(rt),
+  datalog: async (rt) => (await import('./commands/datalog.js')).datalogCommand(rt),
   me: async (rt) => (await import('./commands/session.js')).meCommand(rt),
   menu: async (rt) => (await import('./commands/shell.js')).menuCommand(rt),
   completion: async (rt) => (await import('./commands/completion.js')).completionCommand(rt),

@@ -305,7 +305,8 @@ describe('import', () => {
 
   it('a dry run writes nothing; a good workbook writes every row, audited as an import, rollups included', async () => {
     const point = points.find((p) => p.dataId === 2000) as DatalogPoint;
-    const t = Math.floor((now - 4 * 86_400_000) / 900_000) * 900_000;
+    // An hour start in Berlin (a whole-hour offset): the 8 readings fill two local hours.
+    const t = Math.floor((now - 4 * 86_400_000) / 3_600_000) * 3_600_000;
     const rows = Array.from({ length: 8 }, (_, i) => [
       new Date(t + i * 900_000).toISOString(),
       '',

@@ -14,7 +14,7 @@ export interface ProgressUpdate {
   percent: number;
 }
 
-const IMPORT_TYPES = new Set([3, 4, 6, 7]);
+const IMPORT_TYPES = new Set([3, 4, 6, 7, 8]);
 const BAR_WIDTH = 24;
 
 /** 导入中 for imports, 生成中 for generation tasks. */

@@ -166,7 +166,7 @@ describe('tasks list', () => {
       [{ from: 'last week' }, '--from must be a date'],
       [{ from: '2026-01-02T00:00:00Z', to: '2026-01-01T00:00:00Z' }, '--to must be later than --from'],
       [{ from: '2025-10-01T00:00:00Z', to: '2026-01-01T00:00:00Z' }, 'at most 31 days'],
-      [{ type: '9' }, '--type must be an operation type from 1 to 7'],
+      [{ type: '10' }, '--type must be an operation type from 1 to 9'],
       [{ limit: '0' }, '--limit must be from 1 to 1000'],
     ];
     for (const [flags, message] of bad) {

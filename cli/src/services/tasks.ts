@@ -5,7 +5,7 @@
  * task to its end.
  */
 import type { Task, TaskLogRow } from '@eem/contract';
-import { LOG_ORDER, progressPercent, taskOperationName, taskPhase } from '@eem/core';
+import { LOG_ORDER, progressPercent, TASK_OPERATION_TYPE, taskOperationName, taskPhase } from '@eem/core';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { type OutputFlags, resolveFormat } from '../output/format.js';
@@ -22,6 +22,8 @@ const UNITS: Record<string, number> = { m: MINUTE, h: 60 * MINUTE, d: DAY };
 /** The longest span the task log answers. */
 export const MAX_SPAN_MS = 31 * DAY;
 export const DEFAULT_LIMIT = 100;
+/** The highest operation type (TASK_OPERATION_TYPE: 9, the rollup recalculation). */
+export const MAX_OPERATION_TYPE = Math.max(...Object.values(TASK_OPERATION_TYPE));
 
 /** "30m", "24h", "7d" as milliseconds; a usage error naming the flag otherwise. */
 export function parseDuration(value: string, flag: string): number {
@@ -81,8 +83,10 @@ export function taskQuery(flags: ListFlags, now: number): TaskQuery {
   const query: TaskQuery = { startTime, endTime, limit: DEFAULT_LIMIT };
   if (flags.type !== undefined) {
     const type = Number(flags.type);
-    if (!/^\d+$/.test(flags.type) || type < 1 || type > 7) {
-      throw new UsageError(`--type must be an operation type from 1 to 7 (got "${flags.type}")`);
+    if (!/^\d+$/.test(flags.type) || type < 1 || type > MAX_OPERATION_TYPE) {
+      throw new UsageError(
+        `--type must be an operation type from 1 to ${MAX_OPERATION_TYPE} (got "${flags.type}")`,
+      );
     }
     query.operationType = type;
   }

@@ -225,7 +225,7 @@ export function describeIssues(issues: readonly ValidationIssue[]): string {
  * yet; when it does, it must use this id, in the area of the real-time monitor's calls
  * (errors.test.ts fails when the path is declared under another id).
  */
-export const GRAPH_QUERY_ENDPOINT_ID = 'realtime.graph';
+export const GRAPH_QUERY_ENDPOINT_ID = 'monitor.graph';
 
 /**
  * The endpoints whose 403 body code is ignored rather than taken as an expired session

@@ -47,6 +47,8 @@ export const graph = z.object({
   /** Names below the project down to the room, joined by ' / '. */
   path: z.string(),
   kind: z.enum(['oneLine', 'switchgear']),
+  /** The project's IANA time zone: live and trend times are shown in it. */
+  timeZone: z.string(),
   /** In drawing order: the busbar first, then each element after the one it hangs from. */
   elements: z.array(graphElement),
   /** The points of the elements (by nodeId, dataId). */

@@ -11,10 +11,20 @@ export class IsoFormatter {
   private slot = Number.NaN;
   private offset = 0;
   private suffix = '';
+  private lastMs = Number.NaN;
+  private lastText = '';
 
   constructor(private readonly timeZone: string) {}
 
   format(ms: number): string {
+    // Rows come in time order, several points per time: the same time is formatted once.
+    if (ms === this.lastMs) return this.lastText;
+    this.lastMs = ms;
+    this.lastText = this.compose(ms);
+    return this.lastText;
+  }
+
+  private compose(ms: number): string {
     const slot = Math.floor(ms / 900_000);
     if (slot !== this.slot) {
       this.slot = slot;

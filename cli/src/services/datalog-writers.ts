@@ -1,0 +1,280 @@
+/**
+ * Writers of an export made of chunks, each chunk the server's answer as it streams in, so
+ * memory stays bounded whatever the size:
+ * - csv and ndjson: the bytes are passed on as they come; CSV chunks after the first lose their
+ *   header line (one header in all); rows are counted by their line ends.
+ * - xlsx: the chunks are fetched as NDJSON and written with exceljs's streaming WorkbookWriter,
+ *   laid out as the server's xlsx export (the same header, a new sheet after 1,048,575 data
+ *   rows), so the file is one workbook whatever the number of chunks.
+ * Every write waits while the destination is full (back-pressure).
+ */
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import { DATALOG_LIMITS } from '@eem/core';
+import { CliError } from '../errors.js';
+import type { ExportFileFormat } from './datalog-flags.js';
+
+export interface ChunkWriter {
+  /** Rows written so far (data rows; not the header). */
+  readonly rows: number;
+  /** Writes one chunk's answer; `onRows` hears the rows written so far as they grow. */
+  chunk(body: ReadableStream<Uint8Array>, onRows: (rows: number) => void): Promise<void>;
+  /** Completes the output (the workbook's last parts; the end of the stream when it owns it). */
+  finish(): Promise<void>;
+}
+
+const NEWLINE = 0x0a;
+
+/** The destination's failure (a full disk, a closed pipe) as this write's. */
+function checkOut(out: Writable): void {
+  if (out.errored) throw out.errored;
+  if (out.destroyed) throw new CliError('the output was closed before the export ended');
+}
+
+async function drained(out: Writable): Promise<void> {
+  checkOut(out);
+  if (out.writableNeedDrain) await once(out, 'drain');
+}
+
+/** Ends `out` and waits until it is closed (its data on disk). */
+async function closed(out: Writable): Promise<void> {
+  checkOut(out);
+  const done = once(out, 'close');
+  out.end();
+  await done;
+  if (out.errored) throw out.errored;
+}
+
+/**
+ * Waits while the zip holds a backlog of the sheet's XML. exceljs hands each sheet's XML to the
+ * zip (archiver) through a buffer that never waits for it (StreamBuf ignores back-pressure), so
+ * without this wait rows pile up in memory whenever deflating is slower than reading: the
+ * stream archiver puts between them is awaited instead (exceljs 4.4, archiver 5).
+ */
+export async function zipTaken(sheet: unknown): Promise<void> {
+  const pipes = (sheet as { _stream?: { pipes?: unknown } })._stream?.pipes;
+  if (!Array.isArray(pipes)) return;
+  for (const pipe of pipes as ZipInput[]) {
+    // archiver's PassThrough is readable-stream 2's: needDrain lives in its writable state.
+    const full = pipe.writableNeedDrain ?? pipe._writableState?.needDrain;
+    if (full && typeof pipe.once === 'function') await once(pipe as unknown as Writable, 'drain');
+  }
+}
+
+interface ZipInput {
+  writableNeedDrain?: boolean;
+  _writableState?: { needDrain?: boolean };
+  once?: unknown;
+}
+
+async function write(out: Writable, data: Uint8Array): Promise<void> {
+  if (data.byteLength === 0) return;
+  out.write(data);
+  await drained(out);
+}
+
+/** Reads a web stream piece by piece. */
+async function* pieces(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      if (value) yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+function countNewlines(data: Uint8Array, from = 0): number {
+  let n = 0;
+  for (let i = data.indexOf(NEWLINE, from); i !== -1; i = data.indexOf(NEWLINE, i + 1)) n++;
+  return n;
+}
+
+/**
+ * CSV or NDJSON chunks concatenated to `out` (a file or stdout). `end`: end `out` when
+ * finished (a file; never stdout).
+ */
+export function textWriter(out: Writable, format: 'csv' | 'ndjson', end: boolean): ChunkWriter {
+  let rows = 0;
+  let chunks = 0;
+  let lastByte = NEWLINE;
+  return {
+    get rows() {
+      return rows;
+    },
+    async chunk(body, onRows) {
+      chunks++;
+      // The header of every CSV chunk: kept in the first, dropped from the others.
+      let inHeader = format === 'csv';
+      const keepHeader = chunks === 1;
+      for await (let data of pieces(body)) {
+        if (inHeader) {
+          const lineEnd = data.indexOf(NEWLINE);
+          if (lineEnd === -1) {
+            if (keepHeader) await write(out, data);
+            continue;
+          }
+          inHeader = false;
+          if (keepHeader) await write(out, data.subarray(0, lineEnd + 1));
+          data = data.subarray(lineEnd + 1);
+        }
+        if (data.byteLength === 0) continue;
+        rows += countNewlines(data);
+        lastByte = data[data.byteLength - 1] ?? lastByte;
+        await write(out, data);
+        onRows(rows);
+      }
+      // A chunk always ends its last line, so the next starts on its own.
+      if (lastByte !== NEWLINE) {
+        rows++;
+        lastByte = NEWLINE;
+        await write(out, new Uint8Array([NEWLINE]));
+        onRows(rows);
+      }
+    },
+    async finish() {
+      if (end) await closed(out);
+    },
+  };
+}
+
+/** One line of the server's NDJSON export. */
+export interface ExportRecord {
+  /** ISO 8601 with the project's offset. */
+  time: string;
+  timeMs: number;
+  node: string;
+  quantity: string;
+  unit: string;
+  value: number;
+  pointId: number;
+}
+
+/**
+ * The header of the server's export (packages/server/src/areas/datalog/export-stream.ts),
+ * with the time column naming the project's time zone.
+ */
+export const EXPORT_HEADERS = {
+  en: ['Time', 'Node', 'Quantity', 'Unit', 'Value', 'Point ID'],
+  zh: ['时间', '节点', '物理量', '单位', '数值', '点位ID'],
+} as const;
+
+export function exportHeader(language: 'zh' | 'en', timeZone: string): string[] {
+  const header: string[] = [...EXPORT_HEADERS[language]];
+  header[0] = `${header[0]} (${timeZone})`;
+  return header;
+}
+
+export function sheetName(language: 'zh' | 'en', n: number): string {
+  return `${language === 'zh' ? '数据' : 'Readings'}${n > 1 ? ` ${n}` : ''}`;
+}
+
+export function parseRecord(line: string, where: () => string): ExportRecord {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    throw new CliError(`the server sent a line that is not JSON (${where()}): ${line.slice(0, 80)}`);
+  }
+  const r = value as Partial<ExportRecord> | null;
+  if (
+    typeof r !== 'object' ||
+    r === null ||
+    typeof r.time !== 'string' ||
+    typeof r.value !== 'number' ||
+    typeof r.pointId !== 'number'
+  ) {
+    throw new CliError(
+      `the server sent a row without time, value or pointId (${where()}): ${line.slice(0, 80)}`,
+    );
+  }
+  return r as ExportRecord;
+}
+
+export interface XlsxOptions {
+  language: 'zh' | 'en';
+  timeZone: string;
+  /** Data rows per sheet (the xlsx limit less the header; smaller in tests). */
+  sheetRows?: number;
+}
+
+/** An xlsx workbook written to `out` from NDJSON chunks. Ends `out`. */
+export async function xlsxWriter(out: Writable, options: XlsxOptions): Promise<ChunkWriter> {
+  const { default: ExcelJS } = await import('exceljs');
+  const sheetRows = options.sheetRows ?? DATALOG_LIMITS.xlsxSheetRows;
+  const header = exportHeader(options.language, options.timeZone);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useSharedStrings: false,
+    useStyles: false,
+  });
+  let sheetNo = 1;
+  let sheet = workbook.addWorksheet(sheetName(options.language, sheetNo));
+  sheet.addRow(header).commit();
+  let inSheet = 0;
+  let rows = 0;
+  let chunks = 0;
+  const addRecord = (r: ExportRecord) => {
+    if (inSheet === sheetRows) {
+      sheet.commit();
+      sheetNo++;
+      sheet = workbook.addWorksheet(sheetName(options.language, sheetNo));
+      sheet.addRow(header).commit();
+      inSheet = 0;
+    }
+    sheet.addRow([r.time, r.node, r.quantity, r.unit, r.value, r.pointId]).commit();
+    inSheet++;
+    rows++;
+  };
+  return {
+    get rows() {
+      return rows;
+    },
+    async chunk(body, onRows) {
+      chunks++;
+      const decoder = new TextDecoder();
+      let rest = '';
+      let line = 0;
+      const where = () => `chunk ${chunks}, line ${line}`;
+      const take = (text: string) => {
+        const lines = (rest + text).split('\n');
+        rest = lines.pop() ?? '';
+        for (const l of lines) {
+          line++;
+          if (l.trim() !== '') addRecord(parseRecord(l, where));
+        }
+      };
+      for await (const data of pieces(body)) {
+        take(decoder.decode(data, { stream: true }));
+        onRows(rows);
+        // Lets the zip take what the sheet holds before more is read.
+        await zipTaken(sheet);
+        await drained(out);
+      }
+      take(decoder.decode());
+      if (rest.trim() !== '') {
+        line++;
+        addRecord(parseRecord(rest, where));
+      }
+      rest = '';
+      onRows(rows);
+    },
+    async finish() {
+      checkOut(out);
+      const done = once(out, 'close');
+      // A failing stream fails the commit too; that is the error reported.
+      done.catch(() => {});
+      sheet.commit();
+      await workbook.commit();
+      await done;
+    },
+  };
+}
+
+/** The answer format to ask the server for, for a file format. */
+export function wireFormat(format: ExportFileFormat): 'csv' | 'ndjson' {
+  return format === 'csv' ? 'csv' : 'ndjson';
+}

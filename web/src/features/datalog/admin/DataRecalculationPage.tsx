@@ -1,0 +1,218 @@
+/**
+ * /dataRecalculation (not kept alive): pick metered nodes in the meter tree (at most 6; their
+ * points are recalculated) or take the points /meterEntry hands over in the URL
+ * (?pointIds=1,2&startTime=…&endTime=…), a range of at most 31 days and the targets (energy, cost, efficiency), then start (datalog.recalculation, a
+ * task with a 600 s time-out). The state panel shows the project's newest run on opening
+ * (datalog.recalculationState) and is polled every 5 s while a run is queued or running.
+ * Starting needs datalog_update.
+ */
+import {
+  Banner,
+  Button,
+  Card,
+  CheckboxGroup,
+  Col,
+  DatePicker,
+  Empty,
+  Row,
+  Space,
+  Tag,
+  Toast,
+  Typography,
+} from '@douyinfe/semi-ui-19';
+import { RECALCULATION_TARGETS } from '@eem/contract';
+import { DATALOG_LIMITS, POLLING } from '@eem/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { useClient, useQueries } from '../../../app/client';
+import { useSession } from '../../../app/session';
+import { FieldFrame } from '../../../blocks/FormFields';
+import { NodeTreePicker } from '../../../blocks/NodeTreePicker';
+import { nodeKey } from '../../../blocks/node-tree-model';
+import { errorMessage } from '../../../blocks/save-file';
+import { useTexts } from '../../../i18n/texts';
+import { isMetered } from './components/meter-tree';
+import { renderPointCount } from './components/PointCountTag';
+import { RecalculationStatePanel } from './components/RecalculationStatePanel';
+import {
+  checkRecalculation,
+  type RecalculationErrors,
+  type RecalculationField,
+  type RecalculationForm,
+  type RecalculationTarget,
+  recalculationBody,
+  recalculationFromQuery,
+} from './components/recalculation-form';
+import { isActive } from './components/recalculation-progress';
+import { adminTexts } from './texts';
+
+export interface DataRecalculationPageProps {
+  /** Poll interval of the state while a run is active (tests). */
+  intervalMs?: number;
+}
+
+export function DataRecalculationPage({ intervalMs = POLLING.importMs }: DataRecalculationPageProps = {}) {
+  const t = useTexts(adminTexts);
+  const { effectiveProjectId } = useSession();
+  const { search } = useLocation();
+  return (
+    <div className="eem-page">
+      <Typography.Title heading={4}>{t('recalculationTitle')}</Typography.Title>
+      {effectiveProjectId > 0 ? (
+        // A new hand-over from /meterEntry starts a fresh form.
+        <RecalculationView key={`${effectiveProjectId}${search}`} intervalMs={intervalMs} />
+      ) : (
+        <Empty description={t('noProject')} />
+      )}
+    </div>
+  );
+}
+
+function RecalculationView({ intervalMs }: { intervalMs: number }) {
+  const t = useTexts(adminTexts);
+  const queries = useQueries();
+  const client = useClient();
+  const { permissions } = useSession();
+  const canWrite = permissions.has('datalog_update');
+  const [params] = useSearchParams();
+  const [form, setForm] = useState<RecalculationForm>(() => recalculationFromQuery(params));
+  const [errors, setErrors] = useState<RecalculationErrors>({});
+  const [starting, setStarting] = useState(false);
+
+  const tree = useQuery(queries.datalog.meterTree({ query: { scope: 'all' } }));
+  const state = useQuery({
+    ...queries.datalog.recalculationState(),
+    refetchInterval: (query) => (starting || isActive(query.state.data) ? intervalMs : false),
+  });
+
+  const patch = (next: Partial<RecalculationForm>) => {
+    const merged = { ...form, ...next };
+    setForm(merged);
+    // Once shown, errors follow the corrections.
+    if (Object.keys(errors).length > 0) setErrors(checkRecalculation(merged));
+  };
+  const errorText = (field: RecalculationField) => {
+    const error = errors[field];
+    return error === undefined ? undefined : typeof error === 'string' ? t(error) : error.text;
+  };
+
+  const start = async () => {
+    const found = checkRecalculation(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setStarting(true);
+    try {
+      await client.datalog.recalculation({ body: recalculationBody(form) });
+      Toast.success(t('started'));
+    } catch (error) {
+      Toast.error(errorMessage(error, t('state.failed')));
+    } finally {
+      setStarting(false);
+      await state.refetch();
+    }
+  };
+
+  const running = starting || isActive(state.data);
+  return (
+    <Row gutter={16}>
+      <Col span={8}>
+        <Card title={t('meterTree')} bodyStyle={{ padding: 12 }}>
+          <NodeTreePicker
+            mode="multi"
+            aria-label={t('meterTree')}
+            tree={tree.data ?? []}
+            loading={tree.isPending}
+            max={DATALOG_LIMITS.recalculationNodes}
+            limitMessage={t('error.tooManyNodes')}
+            value={form.nodes}
+            onChange={(nodes) => patch({ nodes })}
+            isSelectable={isMetered}
+            renderExtra={renderPointCount}
+            height={480}
+          />
+        </Card>
+      </Col>
+      <Col span={16}>
+        <Card title={t('recalculationTitle')} style={{ marginBottom: 16 }}>
+          <FieldFrame field="nodes" label={t('nodes')} required error={errorText('nodes')}>
+            <Space wrap spacing={6}>
+              {form.nodes.map((n) => (
+                <Tag
+                  key={nodeKey(n)}
+                  closable
+                  color="blue"
+                  onClose={() => patch({ nodes: form.nodes.filter((m) => nodeKey(m) !== nodeKey(n)) })}
+                >
+                  {n.name}
+                </Tag>
+              ))}
+              {form.pointIds.length > 0 && (
+                <Tag closable color="violet" onClose={() => patch({ pointIds: [] })}>
+                  {t('pointList', { ids: form.pointIds.map((id) => `#${id}`).join(', ') })}
+                </Tag>
+              )}
+              {form.nodes.length + form.pointIds.length === 0 && (
+                <Typography.Text type="tertiary">{t('error.nodes')}</Typography.Text>
+              )}
+            </Space>
+          </FieldFrame>
+          <FieldFrame field="range" label={t('timeRange')} required error={errorText('range')}>
+            <DatePicker
+              type="dateTimeRange"
+              aria-label={t('timeRange')}
+              style={{ width: 440 }}
+              value={
+                form.startTime !== null && form.endTime !== null
+                  ? [new Date(form.startTime), new Date(form.endTime)]
+                  : undefined
+              }
+              onChange={(dates) => {
+                const [a, b] = Array.isArray(dates) ? dates : [];
+                patch({
+                  startTime: a instanceof Date ? a.getTime() : null,
+                  endTime: b instanceof Date ? b.getTime() : null,
+                });
+              }}
+            />
+          </FieldFrame>
+          <FieldFrame field="targets" label={t('targets')} required error={errorText('targets')}>
+            <CheckboxGroup
+              direction="horizontal"
+              aria-label={t('targets')}
+              value={form.targets}
+              options={RECALCULATION_TARGETS.map((target) => ({
+                value: target,
+                label: t(`target.${target}`),
+              }))}
+              onChange={(value) => patch({ targets: value as RecalculationTarget[] })}
+            />
+          </FieldFrame>
+          <Typography.Paragraph type="tertiary" size="small" style={{ marginBottom: 12 }}>
+            {t('timeoutHint')}
+          </Typography.Paragraph>
+          {!canWrite && (
+            <Banner
+              type="info"
+              description={t('noWritePermission')}
+              closeIcon={null}
+              style={{ marginBottom: 12 }}
+            />
+          )}
+          <Button
+            theme="solid"
+            type="primary"
+            disabled={!canWrite || running}
+            loading={starting}
+            onClick={() => void start()}
+          >
+            {t('start')}
+          </Button>
+        </Card>
+        <Card title={t('stateTitle')}>
+          <RecalculationStatePanel state={state.data} pending={starting} />
+        </Card>
+      </Col>
+    </Row>
+  );
+}

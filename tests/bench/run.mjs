@@ -11,6 +11,7 @@ const SUITES = [
   'project-rps.mjs',
   'notice-fanout.mjs',
   'node-import.mjs',
+  'datalog.mjs',
   'cli-startup.mjs',
   'web-bundle.mjs',
 ];

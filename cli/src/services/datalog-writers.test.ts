@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { MemoryStream, tempConfigHome } from '../test-support/fake-io.js';
-import { type ExportRecord, exportHeader, textWriter, xlsxWriter } from './datalog-writers.js';
+import { exportHeader } from '@eem/core';
+import { type ExportRecord, textWriter, xlsxWriter } from './datalog-writers.js';
 
 const encoder = new TextEncoder();
 

@@ -3,14 +3,14 @@
  * memory stays bounded whatever the size:
  * - csv and ndjson: the bytes are passed on as they come; CSV chunks after the first lose their
  *   header line (one header in all); rows are counted by their line ends.
- * - xlsx: the chunks are fetched as NDJSON and written with exceljs's streaming WorkbookWriter,
- *   laid out as the server's xlsx export (the same header, a new sheet after 1,048,575 data
- *   rows), so the file is one workbook whatever the number of chunks.
+ * - xlsx: the chunks are fetched as NDJSON and written with the server's own streaming writer
+ *   (@eem/xlsx), laid out as the server's xlsx export (the same header, a new sheet after
+ *   1,048,575 data rows), so the file is one workbook whatever the number of chunks.
  * Every write waits while the destination is full (back-pressure).
  */
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { DATALOG_LIMITS } from '@eem/core';
+import { DATALOG_LIMITS, exportHeader, exportSheetName } from '@eem/core';
 import { CliError } from '../errors.js';
 import type { ExportFileFormat } from './datalog-flags.js';
 
@@ -43,28 +43,6 @@ async function closed(out: Writable): Promise<void> {
   out.end();
   await done;
   if (out.errored) throw out.errored;
-}
-
-/**
- * Waits while the zip holds a backlog of the sheet's XML. exceljs hands each sheet's XML to the
- * zip (archiver) through a buffer that never waits for it (StreamBuf ignores back-pressure), so
- * without this wait rows pile up in memory whenever deflating is slower than reading: the
- * stream archiver puts between them is awaited instead (exceljs 4.4, archiver 5).
- */
-export async function zipTaken(sheet: unknown): Promise<void> {
-  const pipes = (sheet as { _stream?: { pipes?: unknown } })._stream?.pipes;
-  if (!Array.isArray(pipes)) return;
-  for (const pipe of pipes as ZipInput[]) {
-    // archiver's PassThrough is readable-stream 2's: needDrain lives in its writable state.
-    const full = pipe.writableNeedDrain ?? pipe._writableState?.needDrain;
-    if (full && typeof pipe.once === 'function') await once(pipe as unknown as Writable, 'drain');
-  }
-}
-
-interface ZipInput {
-  writableNeedDrain?: boolean;
-  _writableState?: { needDrain?: boolean };
-  once?: unknown;
 }
 
 async function write(out: Writable, data: Uint8Array): Promise<void> {
@@ -153,25 +131,6 @@ export interface ExportRecord {
   pointId: number;
 }
 
-/**
- * The header of the server's export (packages/server/src/areas/datalog/export-stream.ts),
- * with the time column naming the project's time zone.
- */
-export const EXPORT_HEADERS = {
-  en: ['Time', 'Node', 'Quantity', 'Unit', 'Value', 'Point ID'],
-  zh: ['时间', '节点', '物理量', '单位', '数值', '点位ID'],
-} as const;
-
-export function exportHeader(language: 'zh' | 'en', timeZone: string): string[] {
-  const header: string[] = [...EXPORT_HEADERS[language]];
-  header[0] = `${header[0]} (${timeZone})`;
-  return header;
-}
-
-export function sheetName(language: 'zh' | 'en', n: number): string {
-  return `${language === 'zh' ? '数据' : 'Readings'}${n > 1 ? ` ${n}` : ''}`;
-}
-
 export function parseRecord(line: string, where: () => string): ExportRecord {
   let value: unknown;
   try {
@@ -201,34 +160,17 @@ export interface XlsxOptions {
   sheetRows?: number;
 }
 
-/** An xlsx workbook written to `out` from NDJSON chunks. Ends `out`. */
+/** An xlsx workbook written to `out` from NDJSON chunks (the server's layout). Ends `out`. */
 export async function xlsxWriter(out: Writable, options: XlsxOptions): Promise<ChunkWriter> {
-  const { default: ExcelJS } = await import('exceljs');
-  const sheetRows = options.sheetRows ?? DATALOG_LIMITS.xlsxSheetRows;
-  const header = exportHeader(options.language, options.timeZone);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useSharedStrings: false,
-    useStyles: false,
-  });
-  let sheetNo = 1;
-  let sheet = workbook.addWorksheet(sheetName(options.language, sheetNo));
-  sheet.addRow(header).commit();
-  let inSheet = 0;
+  const { XlsxStream } = await import('@eem/xlsx');
+  const xlsx = new XlsxStream(
+    out,
+    exportHeader(options.language, options.timeZone),
+    (n) => exportSheetName(options.language, n),
+    options.sheetRows ?? DATALOG_LIMITS.xlsxSheetRows,
+  );
   let rows = 0;
   let chunks = 0;
-  const addRecord = (r: ExportRecord) => {
-    if (inSheet === sheetRows) {
-      sheet.commit();
-      sheetNo++;
-      sheet = workbook.addWorksheet(sheetName(options.language, sheetNo));
-      sheet.addRow(header).commit();
-      inSheet = 0;
-    }
-    sheet.addRow([r.time, r.node, r.quantity, r.unit, r.value, r.pointId]).commit();
-    inSheet++;
-    rows++;
-  };
   return {
     get rows() {
       return rows;
@@ -239,25 +181,31 @@ export async function xlsxWriter(out: Writable, options: XlsxOptions): Promise<C
       let rest = '';
       let line = 0;
       const where = () => `chunk ${chunks}, line ${line}`;
-      const take = (text: string) => {
+      const take = async (text: string) => {
         const lines = (rest + text).split('\n');
         rest = lines.pop() ?? '';
+        const cells: (string | number)[][] = [];
         for (const l of lines) {
           line++;
-          if (l.trim() !== '') addRecord(parseRecord(l, where));
+          if (l.trim() === '') continue;
+          const r = parseRecord(l, where);
+          cells.push([r.time, r.node, r.quantity, r.unit, r.value, r.pointId]);
         }
+        rows += cells.length;
+        // Resolves once the sheet has taken the rows (the zip's back-pressure).
+        await xlsx.rows(cells);
       };
       for await (const data of pieces(body)) {
-        take(decoder.decode(data, { stream: true }));
+        await take(decoder.decode(data, { stream: true }));
         onRows(rows);
-        // Lets the zip take what the sheet holds before more is read.
-        await zipTaken(sheet);
         await drained(out);
       }
-      take(decoder.decode());
+      await take(decoder.decode());
       if (rest.trim() !== '') {
         line++;
-        addRecord(parseRecord(rest, where));
+        const r = parseRecord(rest, where);
+        rows++;
+        await xlsx.rows([[r.time, r.node, r.quantity, r.unit, r.value, r.pointId]]);
       }
       rest = '';
       onRows(rows);
@@ -265,10 +213,9 @@ export async function xlsxWriter(out: Writable, options: XlsxOptions): Promise<C
     async finish() {
       checkOut(out);
       const done = once(out, 'close');
-      // A failing stream fails the commit too; that is the error reported.
+      // A failing stream fails the zip too; that is the error reported.
       done.catch(() => {});
-      sheet.commit();
-      await workbook.commit();
+      await xlsx.finish();
       await done;
     },
   };

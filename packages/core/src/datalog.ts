@@ -239,3 +239,21 @@ export function expectedReadings(startMs: number, endMs: number): number {
 export function nextDayStart(dayStart: number, timeZone: string): number {
   return nextBucket(dayStart, 'day', timeZone);
 }
+
+/** The columns of every reading export (server xlsx, CSV, NDJSON keys aside; the CLI's xlsx). */
+export const DATALOG_EXPORT_HEADERS = {
+  en: ['Time', 'Node', 'Quantity', 'Unit', 'Value', 'Point ID'],
+  zh: ['时间', '节点', '物理量', '单位', '数值', '点位ID'],
+} as const;
+
+/** The export's header, the time column naming the project's time zone. */
+export function exportHeader(language: 'zh' | 'en', timeZone: string): string[] {
+  const header: string[] = [...DATALOG_EXPORT_HEADERS[language]];
+  header[0] = `${header[0]} (${timeZone})`;
+  return header;
+}
+
+/** The name of the export's n-th sheet (1-based). */
+export function exportSheetName(language: 'zh' | 'en', n: number): string {
+  return `${language === 'zh' ? '数据' : 'Readings'}${n > 1 ? ` ${n}` : ''}`;
+}

@@ -9,17 +9,12 @@
 import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import type { DatalogSeries, ExportFormat } from '@eem/contract';
-import { DATALOG_LIMITS, type DatalogInterval } from '@eem/core';
+import { DATALOG_LIMITS, type DatalogInterval, exportHeader, exportSheetName } from '@eem/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { IsoFormatter } from './iso-time.js';
-import { FLUSH_CHARS, XlsxStream } from './xlsx-stream.js';
+import { FLUSH_CHARS, XlsxStream } from '@eem/xlsx';
 import type { PointInfo } from './point-store.js';
-
-export const EXPORT_HEADERS = {
-  en: ['Time', 'Node', 'Quantity', 'Unit', 'Value', 'Point ID'],
-  zh: ['时间', '节点', '物理量', '单位', '数值', '点位ID'],
-} as const;
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -101,8 +96,7 @@ export async function writeExport(
   out: Writable,
   options: ExportOptions,
 ): Promise<number> {
-  const header: string[] = [...EXPORT_HEADERS[options.language]];
-  header[0] = `${header[0]} (${options.timeZone})`;
+  const header = exportHeader(options.language, options.timeZone);
   const iso = new IsoFormatter(options.timeZone);
   let count = 0;
   if (options.format === 'xlsx') return writeXlsx(rows, out, header, iso, options);
@@ -152,8 +146,7 @@ async function writeXlsx(
   iso: IsoFormatter,
   options: ExportOptions,
 ): Promise<number> {
-  const sheetName = (n: number) =>
-    `${options.language === 'zh' ? '数据' : 'Readings'}${n > 1 ? ` ${n}` : ''}`;
+  const sheetName = (n: number) => exportSheetName(options.language, n);
   const xlsx = new XlsxStream(out, header, sheetName, options.sheetRows ?? DATALOG_LIMITS.xlsxSheetRows);
   let count = 0;
   for await (const chunk of rows) {

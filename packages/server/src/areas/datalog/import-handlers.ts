@@ -1,13 +1,13 @@
 /** datalog.import and its template. */
 import type { catalogue, EndpointParsedInput, Task } from '@eem/contract';
-import { LOG_TYPE, TASK_OPERATION_TYPE } from '@eem/core';
+import { exportHeader, LOG_TYPE, TASK_OPERATION_TYPE } from '@eem/core';
 import ExcelJS from 'exceljs';
 import { type RequestContext, requireUser } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { attachment } from '../../http/attachment.js';
 import { checkSpreadsheet } from '../nodes/import-upload.js';
 import { datalogProject } from './datalog-scope.js';
-import { CONTENT_TYPES, EXPORT_HEADERS } from './export-stream.js';
+import { CONTENT_TYPES } from './export-stream.js';
 import { runReadingImport } from './import-job.js';
 import { IsoFormatter } from './iso-time.js';
 
@@ -45,8 +45,7 @@ export async function sendImportTemplate(ctx: RequestContext): Promise<null> {
   const project = await datalogProject(ctx);
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(ctx.language === 'zh' ? '数据' : 'Readings');
-  const header: string[] = [...EXPORT_HEADERS[ctx.language]];
-  header[0] = `${header[0]} (${project.timeZone})`;
+  const header = exportHeader(ctx.language, project.timeZone);
   sheet.addRow(header).font = { bold: true };
   sheet.columns.forEach((c, i) => {
     c.width = i === 0 ? 28 : 16;

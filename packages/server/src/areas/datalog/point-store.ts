@@ -210,17 +210,21 @@ export async function nodePaths(db: Kysely<Database>, projectId: number): Promis
   return paths;
 }
 
-/** The newest reading time of each point (from the primary key: one seek per point). */
+/**
+ * The newest reading time of each point: one primary-key seek per point (a GROUP BY over the
+ * points would read every one of their rows).
+ */
 async function lastTimes(db: Kysely<Database>, pointIds: readonly number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
-  for (let i = 0; i < pointIds.length; i += 500) {
-    const rows = await db
+  for (const id of pointIds) {
+    const row = await db
       .selectFrom('readings')
-      .select(['point_id', (eb) => eb.fn.max('ts').as('last')])
-      .where('point_id', 'in', pointIds.slice(i, i + 500))
-      .groupBy('point_id')
-      .execute();
-    for (const r of rows) if (r.last !== null) out.set(r.point_id, Number(r.last));
+      .select('ts')
+      .where('point_id', '=', id)
+      .orderBy('ts', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (row) out.set(id, row.ts);
   }
   return out;
 }

@@ -95,8 +95,8 @@ export async function seriesData(
     }));
   }
   const grain = interval === '1h' ? GRAIN.hour : GRAIN.day;
-  const starts = bucketStarts(from, to, interval, timeZone);
-  const first = starts[0] as number;
+  // Only the first bucket's start (months also need theirs): bucket lists cost Intl calls.
+  const first = bucketStarts(from, from + 1, interval, timeZone)[0] as number;
   // A month is answered whole, as hours and days are: its days up to the month's end.
   const end =
     interval === '1M'
@@ -116,7 +116,7 @@ export async function seriesData(
   if (interval !== '1M') {
     return rows.map((b) => ({ time: b.ts, value: bucketValue(b, point.kind, point.aggregation) }));
   }
-  return combine(rows, starts).map((b) => ({
+  return combine(rows, bucketStarts(first, end, '1M', timeZone)).map((b) => ({
     time: b.ts,
     value: bucketValue(b, point.kind, point.aggregation),
   }));

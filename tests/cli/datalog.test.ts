@@ -195,7 +195,7 @@ describe('eem datalog points and query', () => {
     expect(header.slice(1).map((h) => Number(/#(\d+)$/.exec(h)?.[1]))).toEqual(points);
     const table = await eem(plain.home, [...args, '-o', 'table', '--interval', '1h']);
     const hours = table.stdout.trimEnd().split('\n');
-    expect(hours[0]).toMatch(/^TIME\s+METER AH1-1 /);
+    expect(hours[0]).toMatch(/^TIME · METER AH1-1\s+ACTIVE ENERGY \(KWH\) #/);
     expect(hours.length).toBeGreaterThan(30);
     expect(hours.length).toBeLessThanOrEqual(1 + 36);
     const ndjson = await eem(plain.home, [...args, '-o', 'ndjson']);

@@ -200,10 +200,15 @@ export function queryListing(answer: {
   timeZone: string;
   series: DatalogSeries[];
 }): Listing<WideRow> {
+  // Points of one node: the node's name is said once, in the time column's header.
+  const nodes = new Set(answer.series.map((s) => s.nodeId));
+  const single = nodes.size === 1 ? answer.series[0]?.nodeName : undefined;
+  const header = (s: DatalogSeries) =>
+    single === undefined ? seriesTitle(s) : `${s.name}${s.unit ? ` (${s.unit})` : ''} #${s.pointId}`;
   const columns: Column<WideRow>[] = [
     {
       key: 'time',
-      header: 'Time',
+      header: single === undefined ? 'Time' : `Time · ${single}`,
       value: (r) => r.time,
       time: true,
       display: (r) => zonedText(r.time, answer.timeZone),
@@ -211,7 +216,7 @@ export function queryListing(answer: {
     ...answer.series.map(
       (s): Column<WideRow> => ({
         key: seriesTitle(s),
-        header: seriesTitle(s),
+        header: header(s),
         value: (r) => r.values.get(s.pointId),
         display: (r) => {
           const v = r.values.get(s.pointId);

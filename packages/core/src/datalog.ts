@@ -77,7 +77,7 @@ export const DEFAULT_QUANTITIES: PhysicalQuantityDefinition[] = [
   q(4003, '累计压缩空气量', 'Compressed air volume', 'm³', 18, 'cumulative', 'sum', 1),
   q(4100, '瞬时流量', 'Flow', 'm³/h', null, 'instantaneous', 'avg', 2),
   q(4200, '压力', 'Pressure', 'MPa', null, 'instantaneous', 'avg', 3),
-  q(5000, '温度', 'Temperature', '°C', null, 'instantaneous', 'avg', 1, ['device', 'pipe']),
+  q(5000, '温度', 'Temperature', '°C', null, 'instantaneous', 'avg', 1, ['device']),
   q(5001, '湿度', 'Humidity', '%RH', null, 'instantaneous', 'avg', 1, ['device']),
 ];
 

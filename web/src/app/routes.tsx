@@ -83,6 +83,28 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
     () => import('../features/nodes/ProjectBatchConfigPage'),
     'ProjectBatchConfigPage',
   ),
+  '/dataRecalculation': lazyScreen(
+    () => import('../features/datalog/admin/DataRecalculationPage'),
+    'DataRecalculationPage',
+  ),
+  '/dataCompletenessStatistics': lazyScreen(
+    () => import('../features/datalog/admin/DataCompletenessStatisticsPage'),
+    'DataCompletenessStatisticsPage',
+  ),
+  '/physicalQuantityConfig': lazyScreen(
+    () => import('../features/datalog/admin/PhysicalQuantityConfigPage'),
+    'PhysicalQuantityConfigPage',
+  ),
+  '/trendcurve': lazyScreen(() => import('../features/datalog/trend/TrendCurvePage'), 'TrendCurvePage'),
+  '/networkTrendcurve': lazyScreen(
+    () => import('../features/datalog/trend/NetworkTrendCurvePage'),
+    'NetworkTrendCurvePage',
+  ),
+  '/meterEntry': lazyScreen(() => import('../features/datalog/meter-entry/MeterEntryPage'), 'MeterEntryPage'),
+  '/realtimeMonitor': lazyScreen(
+    () => import('../features/monitor/RealtimeMonitorPage'),
+    'RealtimeMonitorPage',
+  ),
 };
 
 /** The paths that have a screen (menus show only these). */

@@ -1,0 +1,111 @@
+/**
+ * TrendChart: the lines of a trend with one value axis per unit (trend-chart-spec), in the
+ * theme's palette, with the caller's controls in the header, 'save as PNG', and the caller's
+ * empty state when there is nothing to draw.
+ */
+import { IconDownload } from '@douyinfe/semi-icons';
+import { Button, Card, Empty, Spin } from '@douyinfe/semi-ui-19';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { blockTexts } from '../../../blocks/texts';
+import { useTexts } from '../../../i18n/texts';
+import { useChartTheme } from '../../../theme/chart-palettes';
+import {
+  buildTrendSpec,
+  type Highlight,
+  lineStats,
+  type MarkerKind,
+  type TrendLine,
+} from './trend-chart-spec';
+import { type ChartHandle, drawChart } from './trend-engine';
+
+export interface TrendChartProps {
+  lines: readonly TrendLine[];
+  formatTime: (ms: number) => string;
+  markers?: readonly MarkerKind[];
+  markerLabels?: Readonly<Record<MarkerKind, string>>;
+  highlights?: readonly Highlight[];
+  gaps?: 'link' | 'break';
+  title?: ReactNode;
+  extra?: ReactNode;
+  loading?: boolean;
+  /** What the empty chart says. */
+  empty: ReactNode;
+  height?: number;
+  fileName?: string;
+}
+
+export function TrendChart(props: TrendChartProps) {
+  const t = useTexts(blockTexts);
+  const theme = useChartTheme();
+  const host = useRef<HTMLDivElement>(null);
+  const chart = useRef<ChartHandle | null>(null);
+  const { lines, formatTime, markers, markerLabels, highlights, gaps, height = 360 } = props;
+  const empty = lines.every((l) => lineStats(l.points) === null);
+  const spec = useMemo(
+    () =>
+      buildTrendSpec(lines, {
+        theme,
+        formatTime,
+        ...(markers ? { markers } : {}),
+        ...(markerLabels ? { markerLabels } : {}),
+        ...(highlights ? { highlights } : {}),
+        ...(gaps ? { gaps } : {}),
+      }),
+    [lines, theme, formatTime, markers, markerLabels, highlights, gaps],
+  );
+
+  useEffect(() => {
+    const dom = host.current;
+    if (!dom || empty) return;
+    // The set of series and axes changes with the points: a new chart is drawn for each spec.
+    chart.current?.release();
+    chart.current = drawChart(dom, spec);
+  }, [spec, empty]);
+
+  useEffect(() => {
+    if (empty && chart.current) {
+      chart.current.release();
+      chart.current = null;
+    }
+  }, [empty]);
+
+  useEffect(
+    () => () => {
+      chart.current?.release();
+      chart.current = null;
+    },
+    [],
+  );
+
+  const header = (
+    <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
+      {props.extra}
+      <Button
+        icon={<IconDownload />}
+        theme="borderless"
+        disabled={empty || props.loading}
+        onClick={() => void chart.current?.exportPng(props.fileName ?? 'trend')}
+        aria-label={t('savePng')}
+      >
+        {t('savePng')}
+      </Button>
+    </div>
+  );
+
+  return (
+    <Card title={props.title} headerExtraContent={header} bodyStyle={{ padding: 12 }}>
+      <Spin spinning={Boolean(props.loading)}>
+        {empty ? (
+          <div
+            style={{ height, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+            data-testid="trend-empty"
+          >
+            <Empty description={props.empty} />
+          </div>
+        ) : (
+          <div ref={host} style={{ height, width: '100%' }} data-testid="trend-chart" />
+        )}
+      </Spin>
+    </Card>
+  );
+}

@@ -1,0 +1,204 @@
+/**
+ * The VChart spec of a trend: line series over time (a band axis of the formatted times in
+ * time order), one value axis per unit (alternately left and right, each bound to the series
+ * of its unit), optional max/min markers (points) and avg markers (lines) per series, and
+ * highlighted readings (abnormal values on the meter-entry screen). Gaps are linked across, or
+ * broken where a series has a null value.
+ */
+import type { ChartSpec } from '../../../blocks/chart/vchart-engine';
+import type { ChartTheme } from '../../../theme/chart-palettes';
+
+export interface TrendPoint {
+  time: number;
+  value: number | null;
+}
+
+export interface TrendLine {
+  /** Stable id of the line (the point id). */
+  id: string;
+  /** Legend text (unique among the lines). */
+  name: string;
+  unit: string;
+  decimals: number;
+  points: readonly TrendPoint[];
+}
+
+export const MARKER_KINDS = ['max', 'min', 'avg'] as const;
+export type MarkerKind = (typeof MARKER_KINDS)[number];
+
+export interface Highlight {
+  lineId: string;
+  time: number;
+  value: number;
+  text: string;
+}
+
+export interface TrendSpecOptions {
+  theme: ChartTheme;
+  formatTime: (ms: number) => string;
+  markers?: readonly MarkerKind[];
+  /** Marker captions ('Max', '最大值'...). */
+  markerLabels?: Readonly<Record<MarkerKind, string>>;
+  highlights?: readonly Highlight[];
+  /** Colour of highlights (the theme's danger colour). */
+  highlightColor?: string;
+  /** 'break': a null value leaves a gap (default 'link': the line joins its values). */
+  gaps?: 'link' | 'break';
+}
+
+export interface LineStats {
+  max: { time: number; value: number };
+  min: { time: number; value: number };
+  avg: number;
+}
+
+/** Max, min (first occurrence) and mean of a line's values; null without values. */
+export function lineStats(points: readonly TrendPoint[]): LineStats | null {
+  let max: LineStats['max'] | null = null;
+  let min: LineStats['min'] | null = null;
+  let sum = 0;
+  let count = 0;
+  for (const p of points) {
+    if (p.value === null || !Number.isFinite(p.value)) continue;
+    if (!max || p.value > max.value) max = { time: p.time, value: p.value };
+    if (!min || p.value < min.value) min = { time: p.time, value: p.value };
+    sum += p.value;
+    count++;
+  }
+  return max && min ? { max, min, avg: sum / count } : null;
+}
+
+/** The units of the lines in order of first use: one value axis each. */
+export function lineUnits(lines: readonly Pick<TrendLine, 'unit'>[]): string[] {
+  return [...new Set(lines.map((l) => l.unit))];
+}
+
+const seriesId = (line: TrendLine) => `s-${line.id}`;
+const AVG_POSITIONS = ['insideEndTop', 'insideStartTop', 'insideEndBottom', 'insideStartBottom'] as const;
+const DEFAULT_LABELS: Record<MarkerKind, string> = { max: 'Max', min: 'Min', avg: 'Avg' };
+
+export function buildTrendSpec(lines: readonly TrendLine[], options: TrendSpecOptions): ChartSpec {
+  const { theme, formatTime } = options;
+  const times = [...new Set(lines.flatMap((l) => l.points.map((p) => p.time)))].sort((a, b) => a - b);
+  const labelOf = new Map(times.map((t) => [t, formatTime(t)]));
+  const categories = [...new Set(times.map((t) => labelOf.get(t) ?? ''))];
+  const dense = categories.length <= 48;
+  const units = lineUnits(lines);
+  const labels = options.markerLabels ?? DEFAULT_LABELS;
+  const markers = new Set(options.markers ?? []);
+  const text = { fill: theme.text };
+
+  const axes = [
+    { orient: 'bottom', type: 'band', domain: categories, label: { style: text }, sampling: true },
+    ...units.map((unit, k) => ({
+      id: `y${k}`,
+      orient: k % 2 === 0 ? 'left' : 'right',
+      type: 'linear',
+      // Counters sit far from 0: the axis follows the values.
+      zero: false,
+      nice: true,
+      seriesId: lines.filter((l) => l.unit === unit).map(seriesId),
+      title: unit ? { visible: true, text: unit, style: text } : { visible: false },
+      grid: k === 0 ? { visible: true, style: { stroke: theme.grid } } : { visible: false },
+      label: { style: text },
+    })),
+  ];
+
+  const markPoint: Record<string, unknown>[] = [];
+  const markLine: Record<string, unknown>[] = [];
+  lines.forEach((line, i) => {
+    const stats = lineStats(line.points);
+    if (!stats) return;
+    const color = theme.palette[i % theme.palette.length] ?? theme.text;
+    const round = (v: number) => v.toFixed(line.decimals);
+    // Series whose extremes coincide (energy and power of one meter) keep their captions apart.
+    const lift = 16 + 14 * (i % 3);
+    for (const kind of ['max', 'min'] as const) {
+      if (!markers.has(kind)) continue;
+      const at = stats[kind];
+      markPoint.push(
+        pointMarker(line, labelOf.get(at.time) ?? '', at.value, `${labels[kind]} ${round(at.value)}`, color, {
+          offsetY: kind === 'max' ? -lift : lift,
+        }),
+      );
+    }
+    if (markers.has('avg')) {
+      markLine.push({
+        relativeSeriesId: seriesId(line),
+        y: stats.avg,
+        line: { style: { stroke: color, lineDash: [4, 4], lineWidth: 1 } },
+        endSymbol: { visible: false },
+        startSymbol: { visible: false },
+        label: {
+          visible: true,
+          position: AVG_POSITIONS[i % AVG_POSITIONS.length],
+          text: `${labels.avg} ${round(stats.avg)}`,
+          labelBackground: { visible: false },
+          style: { fill: color },
+        },
+      });
+    }
+  });
+  const danger = options.highlightColor ?? '#f93920';
+  for (const h of options.highlights ?? []) {
+    const line = lines.find((l) => l.id === h.lineId);
+    const label = labelOf.get(h.time);
+    if (line && label !== undefined) markPoint.push(pointMarker(line, label, h.value, h.text, danger, {}));
+  }
+
+  return {
+    type: 'common',
+    theme: theme.vchartTheme,
+    color: [...theme.palette],
+    background: theme.background,
+    animation: false,
+    data: lines.map((line) => ({
+      id: `d-${line.id}`,
+      values: line.points.map((p) => ({ x: labelOf.get(p.time) ?? '', y: p.value, series: line.name })),
+    })),
+    series: lines.map((line) => ({
+      type: 'line',
+      id: seriesId(line),
+      dataId: `d-${line.id}`,
+      xField: 'x',
+      yField: 'y',
+      seriesField: 'series',
+      invalidType: options.gaps ?? 'link',
+      point: { visible: dense },
+      line: { style: { lineWidth: 2 } },
+    })),
+    axes,
+    legends: { visible: true, orient: 'bottom' },
+    tooltip: { visible: true },
+    crosshair: { xField: { visible: true } },
+    ...(markPoint.length > 0 ? { markPoint } : {}),
+    ...(markLine.length > 0 ? { markLine } : {}),
+  };
+}
+
+function pointMarker(
+  line: TrendLine,
+  x: string,
+  y: number,
+  caption: string,
+  color: string,
+  offset: { offsetY?: number },
+): Record<string, unknown> {
+  return {
+    relativeSeriesId: seriesId(line),
+    coordinate: { x, y },
+    itemLine: { visible: false },
+    targetSymbol: { visible: true, size: 8, style: { fill: color, stroke: color } },
+    itemContent: {
+      type: 'text',
+      autoRotate: false,
+      confine: true,
+      offsetY: offset.offsetY ?? -16,
+      text: {
+        text: caption,
+        style: { fill: color, fontSize: 11 },
+        labelBackground: { visible: false },
+      },
+    },
+  };
+}

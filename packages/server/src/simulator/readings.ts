@@ -103,9 +103,8 @@ function instant(point: PointInfo, model: NodeModel, slot: number, busy: number,
     case 4200:
       return 0.45 + 0.05 * n(6);
     case 5000:
-      return point.nodeLabel === 'pipe' || point.nodeLabel === 'meter'
-        ? 180 + 5 * n(8)
-        : 24 + 6 * busy + 1.5 * n(8);
+      // Meters measure temperature on steam only (MEDIUM_QUANTITIES); devices their room's.
+      return point.nodeLabel === 'meter' ? 180 + 5 * n(8) : 24 + 6 * busy + 1.5 * n(8);
     case 5001:
       return 50 + 12 * n(9);
     default:

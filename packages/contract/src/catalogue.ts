@@ -1,10 +1,13 @@
 /** The whole call catalogue, by area. Each area's name is its folder in every layer. */
 import { datalog } from './areas/datalog.js';
+import { events } from './areas/events.js';
+import { expert } from './areas/expert.js';
 import { files } from './areas/files.js';
 import { logs } from './areas/logs.js';
 import { monitor } from './areas/monitor.js';
 import { nodes } from './areas/nodes.js';
 import { notices } from './areas/notices.js';
+import { pq } from './areas/pq.js';
 import { projects } from './areas/projects.js';
 import { session } from './areas/session.js';
 import { shell } from './areas/shell.js';
@@ -22,6 +25,9 @@ export const catalogue = {
   files,
   datalog,
   monitor,
+  events,
+  expert,
+  pq,
 } as const;
 
 export type Catalogue = typeof catalogue;

@@ -9,6 +9,17 @@ export {
   type RecalculationState,
   type TrendTemplate,
 } from './areas/datalog.js';
+export {
+  type AlarmScheme,
+  EFFICIENCY_EVENT_TYPES,
+  ENERGY_EVENT_TYPES,
+  type EventFilter,
+  type EventItem,
+  type EventTypeSetting,
+  type Incident,
+  LOSS_EVENT_TYPES,
+} from './areas/events.js';
+export type { EventPlan, FaultScenario } from './areas/expert.js';
 export { FILE_NAME_PATTERN, type StoredFile, UPLOAD_KINDS } from './areas/files.js';
 export type { OperationLogRow, TaskLogRow } from './areas/logs.js';
 export { type Graph, type GraphElement, REALTIME_POLL_MS, type RealtimeValue } from './areas/monitor.js';
@@ -20,6 +31,7 @@ export {
   TREE_CONTEXTS,
   type TreeContextConfig,
 } from './areas/nodes.js';
+export { PQ_EVENT_TYPES, type PqEvent, type Waveform } from './areas/pq.js';
 export { isProjectProfile, type ProjectProfile, projectProfileOf } from './areas/projects.js';
 export { systemInfo } from './areas/shell.js';
 export * from './areas/users-schemas.js';

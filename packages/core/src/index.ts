@@ -1,3 +1,4 @@
+export * from './alarms.js';
 export * from './calendar.js';
 export * from './datalog.js';
 export * from './events.js';

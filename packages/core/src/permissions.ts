@@ -30,6 +30,8 @@ export const OPERATION_PERMISSIONS = {
   platform_user_manage: ['platform', '平台用户管理', 'Manage platform users'],
   event_browser: ['event', '事件查看', 'View events'],
   event_confirm: ['event', '事件确认', 'Confirm events'],
+  alarmscheme_update: ['event', '报警方案编辑', 'Edit alarm schemes and event types'],
+  expert_update: ['event', '专家库编辑', 'Edit fault scenarios and plans'],
   remote_control: ['monitor', '遥控', 'Remote control'],
   workorder_assign: ['ops', '派单', 'Assign'],
   workorder_take: ['ops', '接单', 'Take order'],

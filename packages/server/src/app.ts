@@ -5,6 +5,8 @@ import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { datalogHandlers } from './areas/datalog/handlers.js';
+import { eventsHandlers } from './areas/events/handlers.js';
+import { expertHandlers } from './areas/expert/handlers.js';
 import { filesHandlers } from './areas/files/handlers.js';
 import { logsHandlers } from './areas/logs/handlers.js';
 import { monitorHandlers } from './areas/monitor/handlers.js';
@@ -12,6 +14,7 @@ import { nodesHandlers } from './areas/nodes/handlers.js';
 import { NODE_IMPORT_MAX_BYTES } from './areas/nodes/import-limits.js';
 import { registerChannels } from './areas/notices/channels.js';
 import { noticesHandlers } from './areas/notices/handlers.js';
+import { pqHandlers } from './areas/pq/handlers.js';
 import { projectsHandlers } from './areas/projects/handlers.js';
 import { sessionHandlers } from './areas/session/handlers.js';
 import { registerSsoPage } from './areas/session/sso-page.js';
@@ -42,6 +45,9 @@ export const handlers: CatalogueHandlers = {
   files: filesHandlers,
   datalog: datalogHandlers,
   monitor: monitorHandlers,
+  events: eventsHandlers,
+  expert: expertHandlers,
+  pq: pqHandlers,
 };
 
 export interface StartOptions {

@@ -80,6 +80,8 @@ const ADMIN_OPS = new Set([
   'usergroup_update',
   'user_password_reset',
   'nodeconfig_update',
+  'alarmscheme_update',
+  'expert_update',
 ]);
 const fwPages = ROUTES.filter((r) => r.module === 'fw').map((r) => r.menuKey);
 const pfPages = ROUTES.filter((r) => r.module === 'pf').map((r) => r.menuKey);

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median } from './measure.mjs';
 import { spawnListening } from './spawn.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -22,12 +23,6 @@ function time(args, env) {
     throw new Error(`${args.join(' ')} exited with ${result.status}: ${result.stderr}`);
   return ms;
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /**
  * Runs the cases in turns, so that machine noise falls on all alike, and gives each one's

@@ -9,7 +9,7 @@
 //    file, increases summed per local day in JavaScript).
 // The data (100 energy points of synthetic meters, one year at 15 minutes, 3.5 M readings,
 // with their rollups) is written straight into the server's SQLite file while it is stopped.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -18,6 +18,7 @@ import { createClient } from '@eem/sdk';
 import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import { rollupsOf } from '../../packages/server/dist/areas/datalog/rollups.js';
+import { median, peakMiB, resetPeak } from './measure.mjs';
 import { spawnListening } from './spawn.mjs';
 
 const here = new URL('.', import.meta.url).pathname;
@@ -28,30 +29,6 @@ const EXPORT_SLOTS = 10_000; // 100 points × 10,000 quarter hours = 1,000,000 r
 const TURNS = Number(process.env.BENCH_DATALOG_TURNS ?? 3);
 const PASSWORD = 'Eem@2026demo';
 const TZ = 'Europe/Berlin';
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-
-function resetPeak(pid) {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function peakMiB(pid) {
-  try {
-    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 export function startServer(dataDir, env = {}) {
   return spawnListening([join(here, '../../packages/server/dist/main.js')], {
@@ -79,9 +56,18 @@ export function writeData(file, projectId, end) {
         .prepare(
           "insert into nodes (project_id, parent_id, model_label, name, attributes, sort, created_at, updated_at) values (?, 0, 'meter', ?, ?, ?, ?, ?)",
         )
-        .run(projectId, `Bench meter ${m + 1}`, JSON.stringify({ energytype: 2, ratio: 1 }), 100_000 + m, now, now);
+        .run(
+          projectId,
+          `Bench meter ${m + 1}`,
+          JSON.stringify({ energytype: 2, ratio: 1 }),
+          100_000 + m,
+          now,
+          now,
+        );
       const point = db
-        .prepare('insert into datalog_points (project_id, node_id, data_id, created_at) values (?, ?, 1000, ?)')
+        .prepare(
+          'insert into datalog_points (project_id, node_id, data_id, created_at) values (?, ?, 1000, ?)',
+        )
         .run(projectId, node.lastInsertRowid, start);
       points.push(Number(point.lastInsertRowid));
     }
@@ -101,7 +87,10 @@ export function writeData(file, projectId, end) {
     }
     db.transaction(() => {
       for (const r of readings) insert.run(id, r.ts, r.value);
-      for (const r of [...rollupsOf(id, 1, readings, hours, undefined), ...rollupsOf(id, 2, readings, days, undefined)])
+      for (const r of [
+        ...rollupsOf(id, 1, readings, hours, undefined),
+        ...rollupsOf(id, 2, readings, days, undefined),
+      ])
         rollup.run(r.point_id, r.grain, r.ts, r.n, r.sum, r.min, r.max, r.last, r.delta);
     })();
   }
@@ -115,10 +104,15 @@ async function exportOnce(url, token, projectId, body) {
   const started = performance.now();
   const response = await fetch(`${url}/eem-service/v1/flink/datalog/query/export`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, projectId: String(projectId) },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      projectId: String(projectId),
+    },
     body: JSON.stringify(body),
   });
-  if (response.status !== 200) throw new Error(`export answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`export answered ${response.status}: ${await response.text()}`);
   let bytes = 0;
   for await (const chunk of response.body) bytes += chunk.length;
   return { ms: performance.now() - started, bytes, rows: Number(response.headers.get('x-export-rows')) };
@@ -137,7 +131,8 @@ function memoryRows(points, start) {
   const rows = [];
   for (let s = 0; s < EXPORT_SLOTS; s++) {
     const iso = new Date(start + s * Q).toISOString().replace('.000Z', '+00:00');
-    for (const [i, id] of points.entries()) rows.push([iso, `Bench meter ${i + 1}`, 'Active energy', 'kWh', 1000 + s, id]);
+    for (const [i, id] of points.entries())
+      rows.push([iso, `Bench meter ${i + 1}`, 'Active energy', 'kWh', 1000 + s, id]);
   }
   return rows;
 }
@@ -145,7 +140,11 @@ function memoryRows(points, start) {
 async function exceljsBaseline(rows) {
   const started = performance.now();
   const out = sink();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useSharedStrings: false,
+    useStyles: false,
+  });
   const sheet = workbook.addWorksheet('Readings');
   sheet.addRow(['Time', 'Node', 'Quantity', 'Unit', 'Value', 'Point ID']).commit();
   for (const row of rows) sheet.addRow(row).commit();
@@ -171,7 +170,9 @@ function rawScan(file, points, start, end) {
   const db = new Database(file, { readonly: true });
   const started = performance.now();
   const days = bucketStarts(start, end, '1d', TZ);
-  const select = db.prepare('select ts, value from readings where point_id = ? and ts >= ? and ts < ? order by ts');
+  const select = db.prepare(
+    'select ts, value from readings where point_id = ? and ts >= ? and ts < ? order by ts',
+  );
   let buckets = 0;
   for (const id of points) {
     const sums = new Map();
@@ -179,7 +180,8 @@ function rawScan(file, points, start, end) {
     let d = 0;
     for (const r of select.iterate(id, start, end)) {
       while (d + 1 < days.length && days[d + 1] <= r.ts) d++;
-      if (prev !== undefined) sums.set(days[d], (sums.get(days[d]) ?? 0) + (r.value >= prev ? r.value - prev : r.value));
+      if (prev !== undefined)
+        sums.set(days[d], (sums.get(days[d]) ?? 0) + (r.value >= prev ? r.value - prev : r.value));
       prev = r.value;
     }
     buckets += sums.size;
@@ -233,7 +235,9 @@ export async function run() {
       resetPeak(pid);
       await exportOnce(url, login.token, projectId, exportBody('xlsx', POINTS / 2));
       if (peakKnown) peaks.half.push(peakMiB(pid));
-      process.stderr.write(`  xlsx turn ${turn + 1}: server ${Math.round(full.ms)} ms, exceljs ${Math.round(xlsxBase.at(-1))} ms\n`);
+      process.stderr.write(
+        `  xlsx turn ${turn + 1}: server ${Math.round(full.ms)} ms, exceljs ${Math.round(xlsxBase.at(-1))} ms\n`,
+      );
     }
     const csv = [];
     const csvBase = [];
@@ -262,7 +266,11 @@ export async function run() {
     const peakFull = peaks.full.length ? Math.max(...peaks.full) : undefined;
     const peakHalf = peaks.half.length ? Math.max(...peaks.half) : undefined;
     const result = [
-      { case: 'xlsx: exceljs streaming writer from memory (baseline)', value: rate(median(xlsxBase)), unit: 'rows/s' },
+      {
+        case: 'xlsx: exceljs streaming writer from memory (baseline)',
+        value: rate(median(xlsxBase)),
+        unit: 'rows/s',
+      },
       {
         case: 'xlsx: eem-server export over HTTP',
         value: rate(median(xlsx)),
@@ -272,8 +280,18 @@ export async function run() {
         target: '≥ 0.7 × baseline',
         met: xlsxRatio >= 0.7,
       },
-      { case: 'csv: the same lines written from memory (baseline)', value: rate(median(csvBase)), unit: 'rows/s' },
-      { case: 'csv: eem-server export over HTTP', value: rate(median(csv)), unit: 'rows/s', baseline: rate(median(csvBase)), ratio: csvRatio },
+      {
+        case: 'csv: the same lines written from memory (baseline)',
+        value: rate(median(csvBase)),
+        unit: 'rows/s',
+      },
+      {
+        case: 'csv: eem-server export over HTTP',
+        value: rate(median(csv)),
+        unit: 'rows/s',
+        baseline: rate(median(csvBase)),
+        ratio: csvRatio,
+      },
     ];
     if (peakFull !== undefined && peakHalf !== undefined) {
       result.push({ case: 'server peak RSS, xlsx export of 500,000 rows', value: peakHalf, unit: 'MiB' });
@@ -288,7 +306,11 @@ export async function run() {
       });
     }
     result.push(
-      { case: 'by-day consumption, 100 meters × 1 year: raw scan (baseline)', value: median(scan), unit: 'ms' },
+      {
+        case: 'by-day consumption, 100 meters × 1 year: raw scan (baseline)',
+        value: median(scan),
+        unit: 'ms',
+      },
       {
         case: `by-day consumption, 100 meters × 1 year: datalog.query 1d from rollups (${days} values)`,
         value: median(rollup),

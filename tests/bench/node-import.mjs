@@ -8,13 +8,14 @@
 // (VmHWM) of each process, reset (clear_refs 5) just before its turn. Target: the server
 // reaches at least 60% of the baseline's rate.
 import { fork } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogue } from '@eem/contract';
 import { createClient, openProgressChannel } from '@eem/sdk';
 import Database from 'better-sqlite3';
+import { median, peakMiB, resetPeak } from './measure.mjs';
 import { nodeWorkbook } from './node-workbook.mjs';
 import { spawnListening } from './spawn.mjs';
 
@@ -23,32 +24,6 @@ const NODES = 20_000;
 const TURNS = Number(process.env.BENCH_NODE_TURNS ?? 7);
 const TARGET = 0.6;
 const PASSWORD = 'Eem@2026demo';
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-
-/** Resets a process's peak RSS to its current RSS (Linux); false where that is not possible. */
-function resetPeak(pid) {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A process's peak RSS in MiB since the last reset (Linux), or undefined. */
-function peakMiB(pid) {
-  try {
-    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Follows tasks on the progress channel; `ended(id)` resolves with the task once it has ended. */
 function followTasks(client, userId) {

@@ -12,7 +12,7 @@
 import { bucketStarts, localParts, READING_INTERVAL_MS } from '@eem/core';
 import type { Kysely } from 'kysely';
 import { ensurePoints, loadPoints, type PointInfo } from '../areas/datalog/point-store.js';
-import { insertRollups, recomputeRollups, rollupsOf } from '../areas/datalog/rollups.js';
+import { insertRollups, recomputeRollups, rollupsOf, valueBefore } from '../areas/datalog/rollups.js';
 import { readSetting, writeSetting } from '../areas/shell/settings.js';
 import type { Database } from '../db/schema.js';
 import type { Services } from '../services.js';
@@ -205,17 +205,10 @@ async function writeHistory(
         .values(readings.slice(i, i + 1_000).map((r) => ({ point_id: point.id, ts: r.ts, value: r.value })))
         .execute();
     }
-    const before = await db
-      .selectFrom('readings')
-      .select('value')
-      .where('point_id', '=', point.id)
-      .where('ts', '<', from)
-      .orderBy('ts', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const before = await valueBefore(db, point.id, from);
     await insertRollups(db, [
-      ...rollupsOf(point.id, 1, readings, hours, before?.value),
-      ...rollupsOf(point.id, 2, readings, days, before?.value),
+      ...rollupsOf(point.id, 1, readings, hours, before),
+      ...rollupsOf(point.id, 2, readings, days, before),
     ]);
     written += readings.length;
   }

@@ -10,10 +10,10 @@ import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import type { DatalogSeries, ExportFormat } from '@eem/contract';
 import { DATALOG_LIMITS, type DatalogInterval, exportHeader, exportSheetName } from '@eem/core';
+import { FLUSH_CHARS, XlsxStream } from '@eem/xlsx';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { IsoFormatter } from './iso-time.js';
-import { FLUSH_CHARS, XlsxStream } from '@eem/xlsx';
 import type { PointInfo } from './point-store.js';
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = {

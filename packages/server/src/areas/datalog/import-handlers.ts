@@ -3,9 +3,8 @@ import type { catalogue, EndpointParsedInput, Task } from '@eem/contract';
 import { exportHeader, LOG_TYPE, TASK_OPERATION_TYPE } from '@eem/core';
 import ExcelJS from 'exceljs';
 import { type RequestContext, requireUser } from '../../context.js';
-import { ApiError } from '../../http/api-error.js';
 import { attachment } from '../../http/attachment.js';
-import { checkSpreadsheet } from '../nodes/import-upload.js';
+import { uploadedSpreadsheet } from '../nodes/import-upload.js';
 import { datalogProject } from './datalog-scope.js';
 import { CONTENT_TYPES } from './export-stream.js';
 import { runReadingImport } from './import-job.js';
@@ -16,9 +15,7 @@ type ImportBody = EndpointParsedInput<typeof catalogue.datalog.import>['body'];
 export async function startReadingImport(ctx: RequestContext, body: ImportBody): Promise<Task> {
   const user = requireUser(ctx);
   const project = await datalogProject(ctx);
-  const file = ctx.uploads.find((f) => f.field === 'file') ?? ctx.uploads[0];
-  if (!file) throw ApiError.validation('file: choose a file');
-  checkSpreadsheet(file);
+  const file = uploadedSpreadsheet(ctx.uploads);
   const task = await ctx.services.tasks.create({
     projectId: project.id,
     userId: user.id,

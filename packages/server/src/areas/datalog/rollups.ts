@@ -70,6 +70,23 @@ export function rollupsOf(
   return out;
 }
 
+/** The value of a point's newest reading before `ts` (undefined: none). */
+export async function valueBefore(
+  db: Kysely<Database>,
+  pointId: number,
+  ts: number,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('readings')
+    .select('value')
+    .where('point_id', '=', pointId)
+    .where('ts', '<', ts)
+    .orderBy('ts', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.value;
+}
+
 /** Inserts rows in chunks (both dialects bind at most some thousands of parameters). */
 export async function insertRollups(
   db: Kysely<Database>,
@@ -112,17 +129,10 @@ export async function recomputeRollups(
     .where('ts', '<', dayTo)
     .orderBy('ts')
     .execute();
-  const before = await db
-    .selectFrom('readings')
-    .select('value')
-    .where('point_id', '=', pointId)
-    .where('ts', '<', dayFrom)
-    .orderBy('ts', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const before = await valueBefore(db, pointId, dayFrom);
   const rows = [
-    ...rollupsOf(pointId, GRAIN.hour, readings, bucketStarts(dayFrom, dayTo, '1h', timeZone), before?.value),
-    ...rollupsOf(pointId, GRAIN.day, readings, days, before?.value),
+    ...rollupsOf(pointId, GRAIN.hour, readings, bucketStarts(dayFrom, dayTo, '1h', timeZone), before),
+    ...rollupsOf(pointId, GRAIN.day, readings, days, before),
   ];
   await db
     .deleteFrom('reading_rollups')

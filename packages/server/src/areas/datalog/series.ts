@@ -8,7 +8,7 @@ import { type Aggregation, bucketStarts, type DatalogInterval, type QuantityKind
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { PointInfo } from './point-store.js';
-import { GRAIN, type Reading, rollupsOf } from './rollups.js';
+import { GRAIN, type Reading, rollupsOf, valueBefore } from './rollups.js';
 
 interface Bucket {
   n: number;
@@ -56,22 +56,6 @@ export async function rawReadings(
     .execute();
 }
 
-async function previousValue(
-  db: Kysely<Database>,
-  pointId: number,
-  before: number,
-): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('readings')
-    .select('value')
-    .where('point_id', '=', pointId)
-    .where('ts', '<', before)
-    .orderBy('ts', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.value;
-}
-
 /** One point's values over [from, to) at an interval. */
 export async function seriesData(
   db: Kysely<Database>,
@@ -88,7 +72,7 @@ export async function seriesData(
     const starts = bucketStarts(from, to, '15m', timeZone);
     const first = starts[0] as number;
     const readings = await rawReadings(db, point.id, first, to);
-    const prev = point.kind === 'cumulative' ? await previousValue(db, point.id, first) : undefined;
+    const prev = point.kind === 'cumulative' ? await valueBefore(db, point.id, first) : undefined;
     return rollupsOf(point.id, 0, readings, starts, prev).map((b) => ({
       time: b.ts,
       value: bucketValue(b, point.kind, point.aggregation),

@@ -8,7 +8,7 @@ import { mayViewTask } from '../notices/task-access.js';
 import { hasNetworkRows, networkImportRunning, runImport } from './import-job.js';
 import { parseProblems } from './import-report-store.js';
 import { importTemplate } from './import-template.js';
-import { checkSpreadsheet } from './import-upload.js';
+import { uploadedSpreadsheet } from './import-upload.js';
 import { networkImportKey } from './node-jobs.js';
 import { currentProject } from './node-project.js';
 import { readWorkbook } from './read-workbook.js';
@@ -24,9 +24,7 @@ export async function startImport(
 ): Promise<Task> {
   const user = requireUser(ctx);
   const project = await currentProject(ctx);
-  const file = ctx.uploads.find((f) => f.field === 'file') ?? ctx.uploads[0];
-  if (!file) throw ApiError.validation('file: choose a file');
-  checkSpreadsheet(file);
+  const file = uploadedSpreadsheet(ctx.uploads);
   const operationType =
     scope === 'network' ? TASK_OPERATION_TYPE.networkImport : TASK_OPERATION_TYPE.nodeImport;
   const jobs = ctx.services.nodeJobs;

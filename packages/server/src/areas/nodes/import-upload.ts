@@ -29,3 +29,11 @@ export function checkSpreadsheet(file: UploadedFile): void {
     );
   throw ApiError.validation(`file: the content is not an Excel workbook (${NODE_MESSAGES.spreadsheetType})`);
 }
+
+/** The workbook of an import call (multipart field `file`, or the only file), checked. */
+export function uploadedSpreadsheet(uploads: readonly UploadedFile[]): UploadedFile {
+  const file = uploads.find((f) => f.field === 'file') ?? uploads[0];
+  if (!file) throw ApiError.validation('file: choose a file');
+  checkSpreadsheet(file);
+  return file;
+}

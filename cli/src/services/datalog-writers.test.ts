@@ -1,9 +1,9 @@
 import { createWriteStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { exportHeader } from '@eem/core';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { MemoryStream, tempConfigHome } from '../test-support/fake-io.js';
-import { exportHeader } from '@eem/core';
 import { type ExportRecord, textWriter, xlsxWriter } from './datalog-writers.js';
 
 const encoder = new TextEncoder();

@@ -17,9 +17,9 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 
 export function xmlText(text: string): string {
   // Control characters other than tab, newline and return are not allowed in XML.
-  return text
-    .replace(/[&<>"]/g, (c) => ESCAPES[c] ?? c)
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
+  const controls = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
+  return text.replace(/[&<>"]/g, (c) => ESCAPES[c] ?? c).replace(controls, '');
 }
 
 function column(index: number): string {

@@ -5,14 +5,7 @@
  * incidents, per-type attributes, and the alarm schemes that raise events from live readings
  * and name who is notified. All calls act on the current project (the projectId header).
  */
-import {
-  ALARM_KIND_NAMES,
-  EVENT_LEVELS,
-  EVENT_LIMITS,
-  EVENT_MESSAGES,
-  NOTIFY_CHANNELS,
-  SCHEME_LOG_TYPES,
-} from '@eem/core';
+import { ALARM_KIND_NAMES, EVENT_LIMITS, EVENT_MESSAGES, NOTIFY_CHANNELS, SCHEME_LOG_TYPES } from '@eem/core';
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint.js';
 import { epochMs, id, page, pagedList } from '../schemas.js';

@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { datalogHandlers } from './areas/datalog/handlers.js';
+import { startAlarmEngine } from './areas/events/alarm-engine.js';
 import { eventsHandlers } from './areas/events/handlers.js';
 import { expertHandlers } from './areas/expert/handlers.js';
 import { filesHandlers } from './areas/files/handlers.js';
@@ -29,10 +30,11 @@ import type { CatalogueHandlers } from './http/handlers.js';
 import { registerEndpoints } from './http/register-endpoints.js';
 import { serveWeb } from './http/serve-web.js';
 import { createServices, type Services } from './services.js';
+import { startDemoAlarms } from './simulator/alarms.js';
+import { seedExpert } from './simulator/expert.js';
 import { seedReadings, startLiveReadings } from './simulator/readings.js';
 import { type DemoWorld, seedDemoWorld } from './simulator/seed.js';
 import { demoProjectIds, seedDemoNodeTrees } from './simulator/seed-nodes.js';
-import { startNoticeTrickle } from './simulator/trickle.js';
 
 export const handlers: CatalogueHandlers = {
   session: sessionHandlers,
@@ -140,6 +142,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     world = await seedDemoWorld(services, { password: config.demoPassword });
     await seedDemoNodeTrees(services, world.projects);
     readingProjects = await seedReadings(services, demoProjectIds(world.projects));
+    await seedExpert(services, world);
     await services.tasks.failInterrupted();
     app = await buildApp(services);
     await app.listen({ port: config.port, host: config.host });
@@ -151,8 +154,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const stopTrickle = config.simulator ? startNoticeTrickle(services, world, config) : async () => {};
   const stopLive = config.simulator ? startLiveReadings(services, readingProjects) : async () => {};
+  const stopAlarms = startAlarmEngine(services);
+  const stopDemoAlarms = config.simulator ? startDemoAlarms(services, world, config) : async () => {};
   let closed = false;
   return {
     app,
@@ -164,8 +168,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     async close() {
       if (closed) return;
       closed = true;
-      await stopTrickle();
+      await stopDemoAlarms();
       await stopLive();
+      await stopAlarms();
       await app.close();
       // Imports and generation that are under way end (written whole or not at all) first.
       await services.nodeJobs.idle();

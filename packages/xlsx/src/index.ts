@@ -155,3 +155,27 @@ export class XlsxStream {
     await this.zip.finalize();
   }
 }
+
+export interface ZipEntry {
+  name: string;
+  data: Buffer;
+}
+
+/**
+ * A small zip of files held in memory (a COMTRADE pair, say), deflated by archiver. `date`
+ * is the entries' modification time as wall-clock parts (zip keeps local times).
+ */
+export async function zipBuffer(
+  entries: readonly ZipEntry[],
+  date?: { year: number; month: number; day: number; hour: number; minute: number; second: number },
+): Promise<Buffer> {
+  const zip = archiver('zip', { zlib: { level: 6 } });
+  const chunks: Buffer[] = [];
+  zip.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const when = date
+    ? new Date(date.year, date.month - 1, date.day, date.hour, date.minute, date.second)
+    : undefined;
+  for (const entry of entries) zip.append(entry.data, { name: entry.name, ...(when ? { date: when } : {}) });
+  await zip.finalize();
+  return Buffer.concat(chunks);
+}

@@ -19,6 +19,8 @@ import { administration } from './migrations/0002-administration.js';
 import { nodes } from './migrations/0003-nodes.js';
 import { importProblems } from './migrations/0004-import-problems.js';
 import { datalog } from './migrations/0005-datalog.js';
+import { events } from './migrations/0006-events.js';
+import { expertPq } from './migrations/0007-expert-pq.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -37,6 +39,8 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0003-nodes': nodes(dialect),
     '0004-import-problems': importProblems(dialect),
     '0005-datalog': datalog(dialect),
+    '0006-events': events(dialect),
+    '0007-expert-pq': expertPq(dialect),
   };
 }
 

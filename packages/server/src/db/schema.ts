@@ -319,6 +319,131 @@ export interface RecalculationTable {
   done: number;
 }
 
+/** Events (issue 7): status 1 pending, 2 processing, 3 confirmed; has_wave 0/1. */
+export interface EventTable {
+  id: Generated<number>;
+  project_id: number;
+  log_type: number;
+  event_class: number;
+  level: number;
+  status: number;
+  time: number;
+  end_time: number | null;
+  node_id: number | null;
+  point_id: number | null;
+  scheme_id: number | null;
+  incident_id: number | null;
+  description: string;
+  value: number | null;
+  threshold: number | null;
+  unit: Generated<string>;
+  /** The user id of who confirmed it. */
+  confirmed_by: number | null;
+  confirmed_at: number | null;
+  result: string | null;
+  has_wave: Generated<number>;
+}
+
+export interface IncidentTable {
+  id: Generated<number>;
+  project_id: number;
+  scheme_id: number | null;
+  node_id: number | null;
+  kind: string;
+  start_time: number;
+  last_time: number;
+  primary_event_id: number;
+  member_count: number;
+}
+
+/** JSON columns: log_types, thresholds ([{level, value}]), node_ids, receivers, channels. */
+export interface AlarmSchemeTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  enabled: number;
+  kind: string;
+  log_types: string;
+  thresholds: string;
+  node_ids: string;
+  receiver_user_ids: string;
+  receiver_group_ids: string;
+  channels: string;
+  active_from: string | null;
+  active_to: string | null;
+  repeat_minutes: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface EventTypeSettingTable {
+  project_id: number;
+  log_type: number;
+  level: number;
+  event_class: number;
+  popup: number;
+  sound: number;
+  push: number;
+  enabled: number;
+  lower_limit: number | null;
+  upper_limit: number | null;
+}
+
+/** A fault scenario of a tenant (migration 0007); JSON arrays in text columns. */
+export interface FaultScenarioTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  /** A node type (model label); empty: any. */
+  device_classified: string;
+  /** Event class 1 to 5; null: any. */
+  event_classified: number | null;
+  /** JSON array of log types; empty: any. */
+  log_types: string;
+  /** JSON arrays of texts. */
+  causes: string;
+  checks: string;
+  /** JSON array of fileNames (files). */
+  attachments: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A handling plan of a tenant; steps: JSON array of {text, role}. */
+export interface EventPlanTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  steps: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface EventPlanScenarioTable {
+  plan_id: number;
+  scenario_id: number;
+  position: number;
+}
+
+/** The power-quality part of an event of log type 712 and the parameters of its recording. */
+export interface PqEventTable {
+  id: Generated<number>;
+  event_id: number;
+  /** sag, swell, interruption or transient. */
+  type: string;
+  phase: string;
+  magnitude: number;
+  duration_ms: number;
+  /** ok, prohibited or noDamage. */
+  itic: string;
+  nominal_voltage: number;
+  load_current: number;
+  power_factor: number;
+  /** Phase angle of phase A at the trigger, in degrees. */
+  point_on_wave: number;
+  seed: number;
+}
+
 export interface Database {
   tenants: TenantTable;
   projects: ProjectTable;
@@ -349,4 +474,12 @@ export interface Database {
   datalog_edits: DatalogEditTable;
   trend_templates: TrendTemplateTable;
   recalculations: RecalculationTable;
+  fault_scenarios: FaultScenarioTable;
+  event_plans: EventPlanTable;
+  event_plan_scenarios: EventPlanScenarioTable;
+  pq_events: PqEventTable;
+  events: EventTable;
+  incidents: IncidentTable;
+  alarm_schemes: AlarmSchemeTable;
+  event_type_settings: EventTypeSettingTable;
 }

@@ -1,13 +1,97 @@
-/** PLACEHOLDER until the pq area is written (replaced in this change). */
-import type { catalogue } from '@eem/contract';
-import { ApiError } from '../../http/api-error.js';
-import type { AreaHandlers } from '../../http/handlers.js';
+/** The pq area (issue 7): PQ events by bands, their recordings and the COMTRADE download. */
 
-const later = async (): Promise<never> => {
-  throw ApiError.notFound('not written yet');
-};
+import type { catalogue, EndpointData, EndpointParsedInput, Waveform } from '@eem/contract';
+import { localParts } from '@eem/core';
+import { zipBuffer } from '@eem/xlsx';
+import type { RequestContext } from '../../context.js';
+import { ApiError } from '../../http/api-error.js';
+import { attachment } from '../../http/attachment.js';
+import type { AreaHandlers } from '../../http/handlers.js';
+import { checkEventRange, subtreeIds } from '../events/event-filter.js';
+import { currentProject } from '../nodes/node-project.js';
+import { toComtrade } from './comtrade.js';
+import { pqSelect, projectNodes, recordedEvent, toPqEvent, waveParameters } from './pq-store.js';
+import { recordWave } from './waveform.js';
+
+type Body<K extends keyof typeof catalogue.pq> = EndpointParsedInput<(typeof catalogue.pq)[K]>['body'];
+
+function checkBand(min: number | null, max: number | null, field: string): void {
+  if (min !== null && max !== null && min > max)
+    throw ApiError.validation(`${field}Max: must not be below ${field}Min`);
+}
+
+async function events(
+  ctx: RequestContext,
+  body: Body<'events'>,
+): Promise<EndpointData<typeof catalogue.pq.events>> {
+  const project = await currentProject(ctx);
+  checkEventRange(body, project);
+  checkBand(body.magnitudeMin, body.magnitudeMax, 'magnitude');
+  checkBand(body.durationMinMs, body.durationMaxMs, 'duration');
+  let query = pqSelect(ctx, project.id)
+    .where('events.time', '>=', body.startTime)
+    .where('events.time', '<', body.endTime);
+  if (body.types.length > 0) query = query.where('pq_events.type', 'in', body.types);
+  if (body.nodeIds.length > 0) {
+    // A node stands for its subtree, as in the event log.
+    const nodeIds = await subtreeIds(ctx.services.db, project.id, body.nodeIds);
+    query = query.where('events.node_id', 'in', nodeIds.length > 0 ? nodeIds : [0]);
+  }
+  if (body.magnitudeMin !== null) query = query.where('pq_events.magnitude', '>=', body.magnitudeMin);
+  if (body.magnitudeMax !== null) query = query.where('pq_events.magnitude', '<=', body.magnitudeMax);
+  if (body.durationMinMs !== null) query = query.where('pq_events.duration_ms', '>=', body.durationMinMs);
+  if (body.durationMaxMs !== null) query = query.where('pq_events.duration_ms', '<=', body.durationMaxMs);
+  const rows = await query.orderBy('events.time', 'desc').orderBy('pq_events.id', 'desc').execute();
+  const { visible, names } = await projectNodes(ctx, project);
+  const seen = visible ? rows.filter((r) => r.node_id === null || visible.has(r.node_id)) : rows;
+  const start = body.page.index * body.page.limit;
+  return {
+    total: seen.length,
+    list: seen.slice(start, start + body.page.limit).map((r) => toPqEvent(r, names)),
+  };
+}
+
+async function wave(ctx: RequestContext, eventId: number): Promise<Waveform> {
+  const project = await currentProject(ctx);
+  const { row } = await recordedEvent(ctx, project, eventId);
+  return recordWave(waveParameters(row), row.time, row.event_id);
+}
+
+/** A file name of the node and the local time: no characters a file system refuses. */
+function fileBase(nodeName: string, time: number, timeZone: string): string {
+  const p = localParts(time, timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const name = nodeName.replace(/[\\/:*?"<>|,\s]+/g, '_').replace(/^_+|_+$/g, '') || 'event';
+  return `${name}_${p.year}${two(p.month)}${two(p.day)}_${two(p.hour)}${two(p.minute)}${two(p.second)}`;
+}
+
+async function waveDownload(ctx: RequestContext, eventId: number): Promise<null> {
+  const project = await currentProject(ctx);
+  const { row, nodeName } = await recordedEvent(ctx, project, eventId);
+  const recording = recordWave(waveParameters(row), row.time, row.event_id);
+  const files = toComtrade(recording, {
+    station: nodeName,
+    device: `EEM-${row.node_id ?? project.id}`,
+    triggerTime: row.time,
+    timeZone: project.timeZone,
+  });
+  const base = fileBase(nodeName, row.time, project.timeZone);
+  const zip = await zipBuffer(
+    [
+      { name: `${base}.cfg`, data: Buffer.from(files.cfg, 'ascii') },
+      { name: `${base}.dat`, data: Buffer.from(files.dat, 'ascii') },
+    ],
+    localParts(row.time, project.timeZone),
+  );
+  ctx.reply
+    .header('content-type', 'application/zip')
+    .header('content-disposition', attachment(`${base}.zip`))
+    .send(zip);
+  return null;
+}
+
 export const pqHandlers: AreaHandlers<typeof catalogue.pq> = {
-  events: later,
-  wave: later,
-  waveDownload: later,
+  events: ({ body }, ctx) => events(ctx, body),
+  wave: ({ body }, ctx) => wave(ctx, body.eventId),
+  waveDownload: ({ body }, ctx) => waveDownload(ctx, body.eventId),
 };

@@ -1,0 +1,147 @@
+/**
+ * What each alarm kind measures at a node, from the live values of its points (core
+ * ALARM_KINDS), and the level a value reaches against a scheme's thresholds.
+ *
+ * - energyOverLimit: the energy used in the current local hour: the counter's live value
+ *   minus its value at the start of the hour (kWh).
+ * - demand: active power (kW). efficiency: power factor (below the threshold); a meter
+ *   without load has none.
+ * - lossRate: reactive over active power in percent; none without active power.
+ * - voltage: the largest deviation of the phase voltages from 230 V, in percent.
+ * - thd: voltage THD (%). offline: seconds since the node's newest live value; a node with no
+ *   live value since the server started is not judged.
+ */
+import type { AlarmKindDefinition } from '@eem/core';
+import type { LiveValue } from '../datalog/live-readings.js';
+
+export interface Measured {
+  value: number;
+  /** The point that gave the value (null: offline). */
+  pointId: number | null;
+  /** The value as the description says it, e.g. "active power 612.4 kW". */
+  text: string;
+}
+
+export interface NodeLive {
+  /** Point ids by data id. */
+  points: ReadonlyMap<number, number>;
+  live(pointId: number): LiveValue | undefined;
+  /** The counter's value at the start of the current local hour (energyOverLimit). */
+  hourStart?: number | undefined;
+}
+
+const NOMINAL_VOLTAGE = 230;
+
+/** A number as a description shows it: 612.4, 0.842, 600. */
+export function formatNumber(v: number): string {
+  const digits = Math.abs(v) >= 100 ? 1 : Math.abs(v) >= 1 ? 2 : 3;
+  return String(Number(v.toFixed(digits)));
+}
+
+function liveOf(node: NodeLive, dataId: number): { pointId: number; value: number } | undefined {
+  const pointId = node.points.get(dataId);
+  if (pointId === undefined) return undefined;
+  const live = node.live(pointId);
+  return live ? { pointId, value: live.value } : undefined;
+}
+
+export function measure(kind: AlarmKindDefinition, node: NodeLive, now: number): Measured | undefined {
+  switch (kind.kind) {
+    case 'energyOverLimit': {
+      const counter = liveOf(node, 1000);
+      if (!counter || node.hourStart === undefined) return undefined;
+      const used = counter.value - node.hourStart;
+      if (used < 0) return undefined;
+      return { value: used, pointId: counter.pointId, text: `energy this hour ${formatNumber(used)} kWh` };
+    }
+    case 'demand': {
+      const p = liveOf(node, 2000);
+      return p && { value: p.value, pointId: p.pointId, text: `active power ${formatNumber(p.value)} kW` };
+    }
+    case 'efficiency': {
+      const pf = liveOf(node, 2002);
+      if (!pf || pf.value <= 0) return undefined;
+      return { value: pf.value, pointId: pf.pointId, text: `power factor ${formatNumber(pf.value)}` };
+    }
+    case 'lossRate': {
+      const p = liveOf(node, 2000);
+      const q = liveOf(node, 2001);
+      if (!p || !q || p.value <= 0) return undefined;
+      const rate = (q.value / p.value) * 100;
+      return {
+        value: rate,
+        pointId: q.pointId,
+        text: `loss rate (reactive/active power) ${formatNumber(rate)}%`,
+      };
+    }
+    case 'voltage': {
+      let worst: { pointId: number; value: number; deviation: number; phase: string } | undefined;
+      for (const [dataId, phase] of [
+        [3001, 'A'],
+        [3002, 'B'],
+        [3003, 'C'],
+      ] as const) {
+        const u = liveOf(node, dataId);
+        if (!u) continue;
+        const deviation = (Math.abs(u.value - NOMINAL_VOLTAGE) / NOMINAL_VOLTAGE) * 100;
+        if (!worst || deviation > worst.deviation) worst = { ...u, deviation, phase };
+      }
+      return (
+        worst && {
+          value: worst.deviation,
+          pointId: worst.pointId,
+          text: `voltage deviation ${formatNumber(worst.deviation)}% (phase ${worst.phase} ${formatNumber(worst.value)} V)`,
+        }
+      );
+    }
+    case 'thd': {
+      const thd = liveOf(node, 3030);
+      return (
+        thd && { value: thd.value, pointId: thd.pointId, text: `voltage THD ${formatNumber(thd.value)}%` }
+      );
+    }
+    case 'offline': {
+      let newest: number | undefined;
+      for (const pointId of node.points.values()) {
+        const t = node.live(pointId)?.time;
+        if (t !== undefined && (newest === undefined || t > newest)) newest = t;
+      }
+      if (newest === undefined) return undefined;
+      const seconds = Math.max(0, Math.round((now - newest) / 1000));
+      return { value: seconds, pointId: null, text: `no data for ${seconds} s` };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The most severe level whose threshold the value crosses (level 1 is most severe). */
+export function crossedLevel(
+  kind: AlarmKindDefinition,
+  thresholds: readonly { level: number; value: number }[],
+  value: number,
+): { level: number; value: number } | undefined {
+  return [...thresholds]
+    .sort((a, b) => a.level - b.level)
+    .find((t) => (kind.above ? value > t.value : value < t.value));
+}
+
+export function describe(
+  kind: AlarmKindDefinition,
+  nodeName: string,
+  measured: Measured,
+  threshold: { level: number; value: number },
+): string {
+  const unit = kind.unit === '' ? '' : kind.unit === '%' ? '%' : ` ${kind.unit}`;
+  const side = kind.above ? 'over' : 'below';
+  if (kind.kind === 'offline')
+    return `${nodeName}: ${measured.text}, device offline over the ${formatNumber(threshold.value)} s threshold (level ${threshold.level})`;
+  return `${nodeName}: ${measured.text} ${side} the ${formatNumber(threshold.value)}${unit} threshold (level ${threshold.level})`;
+}
+
+/** Whether `now` is inside the active window 'HH:mm'–'HH:mm' of local minutes (none: always). */
+export function inWindow(activeFrom: string | null, activeTo: string | null, localMinutes: number): boolean {
+  if (activeFrom === null || activeTo === null) return true;
+  const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+  return localMinutes >= minutes(activeFrom) && localMinutes < minutes(activeTo);
+}

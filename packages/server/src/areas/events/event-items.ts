@@ -1,0 +1,68 @@
+/** Event rows as the contract's event items: node name and path, type name, who confirmed. */
+import type { EventItem } from '@eem/contract';
+import { logTypeName } from '@eem/core';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, EventTable } from '../../db/schema.js';
+import { nodePaths } from '../datalog/point-store.js';
+
+export type EventRow = Selectable<EventTable>;
+
+export async function eventItems(
+  db: Kysely<Database>,
+  projectId: number,
+  rows: readonly EventRow[],
+  language: 'zh' | 'en',
+): Promise<EventItem[]> {
+  if (rows.length === 0) return [];
+  const nodeIds = [...new Set(rows.flatMap((r) => (r.node_id === null ? [] : [r.node_id])))];
+  const userIds = [...new Set(rows.flatMap((r) => (r.confirmed_by === null ? [] : [r.confirmed_by])))];
+  const paths = nodeIds.length > 0 ? await nodePaths(db, projectId) : new Map<number, string>();
+  const nodes = new Map(
+    nodeIds.length > 0
+      ? (
+          await db
+            .selectFrom('nodes')
+            .select(['id', 'name', 'model_label'])
+            .where('project_id', '=', projectId)
+            .where('id', 'in', nodeIds)
+            .execute()
+        ).map((n) => [n.id, n])
+      : [],
+  );
+  const users = new Map(
+    userIds.length > 0
+      ? (await db.selectFrom('users').select(['id', 'name']).where('id', 'in', userIds).execute()).map(
+          (u) => [u.id, u.name],
+        )
+      : [],
+  );
+  return rows.map((r) => {
+    const node = r.node_id === null ? undefined : nodes.get(r.node_id);
+    return {
+      id: r.id,
+      projectId: r.project_id,
+      logType: r.log_type,
+      logTypeName: logTypeName(r.log_type, language),
+      eventClass: r.event_class,
+      level: r.level,
+      status: r.status,
+      time: r.time,
+      endTime: r.end_time,
+      nodeId: r.node_id,
+      nodeLabel: node?.model_label ?? null,
+      nodeName: node?.name ?? '',
+      path: r.node_id === null ? '' : (paths.get(r.node_id) ?? node?.name ?? ''),
+      description: r.description,
+      value: r.value,
+      threshold: r.threshold,
+      unit: r.unit,
+      pointId: r.point_id,
+      schemeId: r.scheme_id,
+      incidentId: r.incident_id,
+      confirmedBy: r.confirmed_by === null ? null : (users.get(r.confirmed_by) ?? String(r.confirmed_by)),
+      confirmedAt: r.confirmed_at,
+      result: r.result,
+      hasWave: r.has_wave === 1,
+    };
+  });
+}

@@ -1,0 +1,126 @@
+/** Fault scenarios of the tenant: query, add, change, delete (plans forget a deleted one). */
+import type { catalogue, EndpointParsedInput, FaultScenario } from '@eem/contract';
+import { LOG_TYPE_NAMES, NODE_LABELS } from '@eem/core';
+import { type RequestContext, requireUser } from '../../context.js';
+import { ApiError } from '../../http/api-error.js';
+import { attachFiles } from '../files/file-store.js';
+import { recordOperation } from '../logs/record-operation.js';
+import { expertTenant, type ScenarioRow, scenarioOf, tenantScenarios } from './expert-store.js';
+
+type Body<K extends keyof typeof catalogue.expert> = EndpointParsedInput<
+  (typeof catalogue.expert)[K]
+>['body'];
+type ScenarioBody = Body<'createScenario'>;
+
+export const expertMessages = {
+  unknownScenario: (id: number) => `id: fault scenario ${id} does not exist`,
+  scenarioNameTaken: (name: string) => `name: a fault scenario named ${name} already exists`,
+  unknownDeviceClass: (label: string) =>
+    `deviceClassified: ${label} is not a device class (one of ${NODE_LABELS.join(', ')})`,
+  unknownLogType: (logType: number) => `logTypes: ${logType} is not an event type`,
+  attachmentTwice: 'attachments: a document is listed twice',
+} as const;
+
+export async function scenarios(ctx: RequestContext, body: Body<'scenarios'>): Promise<FaultScenario[]> {
+  const tenantId = await expertTenant(ctx);
+  const keyword = body.keyWord.toLowerCase();
+  return (await tenantScenarios(ctx.services.db, tenantId))
+    .map(scenarioOf)
+    .filter(
+      (s) =>
+        (body.scenariosId === null || s.id === body.scenariosId) &&
+        (body.deviceClassified === '' || s.deviceClassified === body.deviceClassified) &&
+        (body.eventClassified === null || s.eventClassified === body.eventClassified) &&
+        (keyword === '' || [s.name, ...s.causes, ...s.checks].some((t) => t.toLowerCase().includes(keyword))),
+    )
+    .slice(0, body.limit);
+}
+
+async function checkScenario(ctx: RequestContext, tenantId: number, body: ScenarioBody, exceptId = 0) {
+  if (body.deviceClassified !== '' && !NODE_LABELS.includes(body.deviceClassified))
+    throw ApiError.validation(expertMessages.unknownDeviceClass(body.deviceClassified));
+  const unknown = body.logTypes.find((t) => !LOG_TYPE_NAMES[t]);
+  if (unknown !== undefined) throw ApiError.validation(expertMessages.unknownLogType(unknown));
+  if (new Set(body.attachments).size !== body.attachments.length)
+    throw ApiError.validation(expertMessages.attachmentTwice);
+  const twin = await ctx.services.db
+    .selectFrom('fault_scenarios')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('name', '=', body.name)
+    .where('id', '!=', exceptId)
+    .executeTakeFirst();
+  if (twin) throw ApiError.conflict(expertMessages.scenarioNameTaken(body.name));
+  await attachFiles(ctx.services, body.attachments, {
+    tenantId,
+    userId: requireUser(ctx).id,
+    kind: 'document',
+    field: 'attachments',
+    list: true,
+  });
+}
+
+function columns(body: ScenarioBody, now: number) {
+  return {
+    name: body.name,
+    device_classified: body.deviceClassified,
+    event_classified: body.eventClassified,
+    log_types: JSON.stringify([...new Set(body.logTypes)]),
+    causes: JSON.stringify(body.causes),
+    checks: JSON.stringify(body.checks),
+    attachments: JSON.stringify(body.attachments),
+    updated_at: now,
+  };
+}
+
+async function ownScenario(ctx: RequestContext, tenantId: number, id: number): Promise<ScenarioRow> {
+  const row = await ctx.services.db
+    .selectFrom('fault_scenarios')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw ApiError.notFound(expertMessages.unknownScenario(id));
+  return row;
+}
+
+export async function createScenario(ctx: RequestContext, body: ScenarioBody): Promise<FaultScenario> {
+  const tenantId = await expertTenant(ctx);
+  await checkScenario(ctx, tenantId, body);
+  const now = ctx.services.clock();
+  const row = await ctx.services.db
+    .insertInto('fault_scenarios')
+    .values({ ...columns(body, now), tenant_id: tenantId, created_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordOperation(ctx, { operation: 'add', object: `fault scenario ${body.name}` });
+  return scenarioOf(row);
+}
+
+export async function updateScenario(
+  ctx: RequestContext,
+  body: Body<'updateScenario'>,
+): Promise<FaultScenario> {
+  const tenantId = await expertTenant(ctx);
+  await ownScenario(ctx, tenantId, body.id);
+  await checkScenario(ctx, tenantId, body, body.id);
+  const row = await ctx.services.db
+    .updateTable('fault_scenarios')
+    .set(columns(body, ctx.services.clock()))
+    .where('id', '=', body.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordOperation(ctx, { operation: 'edit', object: `fault scenario ${body.name}` });
+  return scenarioOf(row);
+}
+
+export async function deleteScenario(ctx: RequestContext, id: number): Promise<null> {
+  const tenantId = await expertTenant(ctx);
+  const row = await ownScenario(ctx, tenantId, id);
+  await ctx.services.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('event_plan_scenarios').where('scenario_id', '=', id).execute();
+    await trx.deleteFrom('fault_scenarios').where('id', '=', id).execute();
+  });
+  await recordOperation(ctx, { operation: 'delete', object: `fault scenario ${row.name}` });
+  return null;
+}

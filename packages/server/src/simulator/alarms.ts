@@ -1,0 +1,488 @@
+/**
+ * Alarms of the demo site. Once (a settings marker), as soon as the busiest electric meters of
+ * each demo project have live values: alarm schemes whose thresholds the simulated readings
+ * cross now and then (demand at the 99th percentile of the busiest meter, hourly energy at the
+ * 90th, voltage deviation at 1.29 %, THD at 3.95 %, power factor just above the lowest seen;
+ * from the stored history where there is a day of it, else from the first live values), and
+ * three days of past events (pending and confirmed) so the event screens have history.
+ * Then, every EEM_NOTICE_INTERVAL_MS, a disturbance: one demo meter's live value jumps past a
+ * threshold of one of its schemes until the next live values, so the alarm engine raises (and
+ * then clears) a real event with real notices.
+ */
+import { type AlarmKindDefinition, alarmKind, EVENT_STATUS, LOG_TYPE, READING_INTERVAL_MS } from '@eem/core';
+import type { Kysely } from 'kysely';
+import { type AlarmSchemeRow, loadSchemes, schemeColumns } from '../areas/events/alarm-schemes.js';
+import { describe, formatNumber } from '../areas/events/alarm-values.js';
+import { type NewEvent, storeEvent } from '../areas/events/raise-event.js';
+import { defaultTypeSetting, projectTypeSettings } from '../areas/events/type-settings.js';
+import { readSetting, writeSetting } from '../areas/shell/settings.js';
+import type { ServerConfig } from '../config.js';
+import type { Database } from '../db/schema.js';
+import type { Services } from '../services.js';
+import { seededRandom } from './random.js';
+import type { DemoWorld } from './seed.js';
+
+const MARKER = 'simulator.alarms';
+const HISTORY_DAYS = 3;
+
+interface Meter {
+  id: number;
+  name: string;
+  /** Point ids by data id. */
+  points: Map<number, number>;
+}
+
+/** The project's electric meters (those with active power), busiest first by their typical load. */
+async function electricMeters(services: Services, projectId: number, since: number): Promise<Meter[]> {
+  const { db, live } = services;
+  const rows = await db
+    .selectFrom('datalog_points as p')
+    .innerJoin('nodes as n', 'n.id', 'p.node_id')
+    .select(['p.id', 'p.node_id', 'p.data_id', 'n.name'])
+    .where('p.project_id', '=', projectId)
+    .where('n.model_label', '=', 'meter')
+    .execute();
+  const meters = new Map<number, Meter>();
+  for (const r of rows) {
+    let m = meters.get(r.node_id);
+    if (!m) {
+      m = { id: r.node_id, name: r.name, points: new Map() };
+      meters.set(r.node_id, m);
+    }
+    m.points.set(r.data_id, r.id);
+  }
+  const electric = [...meters.values()].filter((m) => m.points.has(2000) && m.points.has(3001));
+  const load = new Map<number, number>();
+  for (const m of electric) {
+    const values = await history(db, m.points.get(2000) as number, since);
+    const typical =
+      values.length > 0 ? percentile(values, 0.5) : (live.get(m.points.get(2000) as number)?.value ?? 0);
+    load.set(m.id, typical);
+  }
+  return electric.sort((a, b) => (load.get(b.id) ?? 0) - (load.get(a.id) ?? 0) || a.id - b.id);
+}
+
+async function history(db: Kysely<Database>, pointId: number, since: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('readings')
+    .select('value')
+    .where('point_id', '=', pointId)
+    .where('ts', '>=', since)
+    .execute();
+  return rows.map((r) => r.value);
+}
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+}
+
+const round = (v: number, digits: number) => Number(v.toFixed(digits));
+
+type SchemePlan = Omit<AlarmSchemeRow, 'id' | 'projectId' | 'createdAt' | 'updatedAt'>;
+
+function plan(
+  kind: string,
+  name: string,
+  nodeIds: number[],
+  thresholds: { level: number; value: number }[],
+): SchemePlan {
+  const def = alarmKind(kind) as AlarmKindDefinition;
+  return {
+    name,
+    enabled: true,
+    kind,
+    logTypes: [def.logType],
+    thresholds,
+    nodeIds,
+    receiverUserIds: [],
+    receiverGroupIds: [],
+    channels: ['web', 'sound'],
+    activeFrom: null,
+    activeTo: null,
+    repeatMinutes: 0,
+  };
+}
+
+/**
+ * The demo schemes of a project, or undefined while its meters have neither a day of history
+ * nor live values.
+ */
+async function demoSchemes(services: Services, projectId: number): Promise<SchemePlan[] | undefined> {
+  const { db, live } = services;
+  const since = services.clock() - 7 * 86_400_000;
+  const meters = await electricMeters(services, projectId, since);
+  const [a, b = a] = meters;
+  if (!a || !b) return [];
+  const powerA = await history(db, a.points.get(2000) as number, since);
+  const withHistory = powerA.length >= 86_400_000 / READING_INTERVAL_MS;
+  const liveA = live.get(a.points.get(2000) as number)?.value;
+  if (!withHistory && liveA === undefined) return undefined;
+  const schemes: SchemePlan[] = [];
+  const demand = withHistory
+    ? { typical: percentile(powerA, 0.99), top: Math.max(...powerA) * 1.3 }
+    : { typical: (liveA as number) * 1.04, top: (liveA as number) * 2 };
+  schemes.push(
+    plan(
+      'demand',
+      `Demand of ${a.name}`,
+      [a.id],
+      [
+        { level: 1, value: round(demand.top, 1) },
+        { level: 3, value: round(demand.typical, 1) },
+      ],
+    ),
+  );
+  const counter = a.points.get(1000);
+  if (counter !== undefined) {
+    const hours = withHistory
+      ? (
+          await db
+            .selectFrom('reading_rollups')
+            .select('delta')
+            .where('point_id', '=', counter)
+            .where('grain', '=', 1)
+            .where('ts', '>=', since)
+            .execute()
+        ).map((r) => r.delta)
+      : [];
+    const hourly = hours.length >= 24 ? percentile(hours, 0.9) : (liveA as number);
+    schemes.push(
+      plan(
+        'energyOverLimit',
+        `Hourly energy of ${a.name}`,
+        [a.id],
+        [
+          { level: 2, value: round(hourly * 1.15, 1) },
+          { level: 3, value: round(hourly, 1) },
+        ],
+      ),
+    );
+  }
+  schemes.push(
+    plan(
+      'voltage',
+      'Voltage deviation of the main meters',
+      [...new Set([a.id, b.id])],
+      [
+        { level: 2, value: 2.5 },
+        { level: 3, value: 1.29 },
+      ],
+    ),
+  );
+  if (b.points.has(3030))
+    schemes.push(
+      plan(
+        'thd',
+        `Voltage THD of ${b.name}`,
+        [b.id],
+        [
+          { level: 1, value: 5 },
+          { level: 3, value: 3.95 },
+        ],
+      ),
+    );
+  const pfPoint = b.points.get(2002);
+  if (withHistory && pfPoint !== undefined) {
+    const pf = (await history(db, pfPoint, since)).filter((v) => v > 0);
+    if (pf.length > 0)
+      schemes.push(
+        plan(
+          'efficiency',
+          `Power factor of ${b.name}`,
+          [b.id],
+          [
+            { level: 2, value: round(Math.min(...pf) - 0.05, 3) },
+            { level: 4, value: round(Math.min(...pf) + 0.0008, 4) },
+          ],
+        ),
+      );
+  }
+  schemes.push(plan('offline', 'Meters offline', [], [{ level: 2, value: 600 }]));
+  return schemes;
+}
+
+/** Three days of past events of the schemes (and a few loss warnings), some of them confirmed. */
+async function seedPastEvents(
+  services: Services,
+  projectId: number,
+  schemes: readonly AlarmSchemeRow[],
+  confirmer: number | undefined,
+): Promise<void> {
+  const { db } = services;
+  const now = services.clock();
+  const random = seededRandom(services.config.seed * 31 + projectId);
+  const settings = await projectTypeSettings(db, projectId);
+  const classOf = (logType: number) =>
+    (settings.find((s) => s.logType === logType) ?? defaultTypeSetting(logType)).eventClass;
+  const names = new Map(
+    (await db.selectFrom('nodes').select(['id', 'name']).where('project_id', '=', projectId).execute()).map(
+      (n) => [n.id, n.name],
+    ),
+  );
+  const events: NewEvent[] = [];
+  const start = now - HISTORY_DAYS * 86_400_000;
+  for (const scheme of schemes) {
+    const kind = alarmKind(scheme.kind);
+    if (!kind || kind.kind === 'offline') continue;
+    for (const nodeId of scheme.nodeIds) {
+      const bursts = random.int(3, 6);
+      for (let i = 0; i < bursts; i++) {
+        let time = start + Math.floor(random.next() * (now - start - 3_600_000));
+        // Some come back within the convergence window: they share an incident.
+        for (let repeat = random.next() < 0.4 ? random.int(2, 3) : 1; repeat > 0; repeat--) {
+          const threshold = random.pick(scheme.thresholds);
+          const over =
+            threshold.value * (kind.above ? 1 + 0.02 + random.next() * 0.1 : 1 - 0.01 - random.next() * 0.03);
+          const nodeName = names.get(nodeId) ?? '';
+          const text =
+            kind.kind === 'voltage'
+              ? `voltage deviation ${formatNumber(over)}%`
+              : kind.kind === 'thd'
+                ? `voltage THD ${formatNumber(over)}%`
+                : kind.kind === 'efficiency'
+                  ? `power factor ${formatNumber(over)}`
+                  : kind.kind === 'demand'
+                    ? `active power ${formatNumber(over)} kW`
+                    : `energy this hour ${formatNumber(over)} kWh`;
+          events.push({
+            projectId,
+            logType: kind.logType,
+            eventClass: classOf(kind.logType),
+            level: threshold.level,
+            time,
+            nodeId,
+            schemeId: scheme.id,
+            kind: kind.kind,
+            description: describe(kind, nodeName, { value: over, pointId: null, text }, threshold),
+            value: round(over, 4),
+            threshold: threshold.value,
+            unit: kind.unit,
+            endTime: time + random.int(1, 12) * 60_000,
+          });
+          time += random.int(5, 20) * 60_000;
+        }
+      }
+    }
+  }
+  // Loss warnings and loss rates of the busiest meter; an offline meter.
+  const first = schemes.find((s) => s.kind === 'demand')?.nodeIds[0];
+  if (first !== undefined) {
+    const name = names.get(first) ?? '';
+    for (let i = 0; i < 4; i++) {
+      const rate = round(5 + random.next() * 4, 1);
+      const warning = i % 2 === 0;
+      const time = start + Math.floor(random.next() * (now - start - 3_600_000));
+      events.push({
+        projectId,
+        logType: warning ? LOG_TYPE.lossWarning : LOG_TYPE.lossRate,
+        eventClass: classOf(warning ? LOG_TYPE.lossWarning : LOG_TYPE.lossRate),
+        level: warning ? 4 : 2,
+        time,
+        nodeId: first,
+        kind: String(warning ? LOG_TYPE.lossWarning : LOG_TYPE.lossRate),
+        description: `${name}: loss rate ${formatNumber(rate)}% over the ${warning ? 4.5 : 5}% threshold (level ${warning ? 4 : 2})`,
+        value: rate,
+        threshold: warning ? 4.5 : 5,
+        unit: '%',
+        endTime: time + random.int(10, 90) * 60_000,
+      });
+    }
+    const time = start + Math.floor(random.next() * (now - start - 3_600_000));
+    events.push({
+      projectId,
+      logType: LOG_TYPE.deviceOffline,
+      eventClass: classOf(LOG_TYPE.deviceOffline),
+      level: 2,
+      time,
+      nodeId: first,
+      schemeId: schemes.find((s) => s.kind === 'offline')?.id ?? null,
+      kind: 'offline',
+      description: `${name}: no data for 900 s, device offline over the 600 s threshold (level 2)`,
+      value: 900,
+      threshold: 600,
+      unit: 's',
+      endTime: time + 25 * 60_000,
+    });
+  }
+  events.sort((x, y) => x.time - y.time);
+  for (const e of events) {
+    // Events older than a day are mostly confirmed, newer ones mostly pending.
+    const old = e.time < now - 86_400_000;
+    if (confirmer !== undefined && random.next() < (old ? 0.75 : 0.2)) {
+      e.status = EVENT_STATUS.confirmed;
+      e.confirmedBy = confirmer;
+      e.confirmedAt = (e.endTime ?? e.time) + random.int(5, 240) * 60_000;
+      e.result = random.pick([
+        '已确认',
+        'Load shifted to the night shift',
+        'Checked on site: normal operation',
+      ]);
+    }
+    await storeEvent(db, e);
+  }
+}
+
+/** The demo users who confirm a project's past events. */
+const CONFIRMERS: Record<string, string> = {
+  'SH-01': 'operator-sh',
+  'BE-01': 'manager-bj',
+  'CH-01': 'operator-chi',
+};
+
+/**
+ * Seeds what is missing; the ids of the demo schemes when every project has its schemes (the
+ * marker keeps them: disturbances touch these only), else undefined.
+ */
+async function seedDemoAlarms(services: Services, world: DemoWorld): Promise<number[] | undefined> {
+  const { db } = services;
+  const known = await readSetting<number[] | null>(db, MARKER, null);
+  if (Array.isArray(known)) return known;
+  let done = true;
+  const schemeIds: number[] = [];
+  for (const [code, user] of Object.entries(CONFIRMERS)) {
+    const projectId = world.projects[code];
+    if (projectId === undefined) continue;
+    const existing = await loadSchemes(db, projectId);
+    if (existing.length > 0) {
+      schemeIds.push(...existing.map((x) => x.id));
+      continue;
+    }
+    const plans = await demoSchemes(services, projectId);
+    if (!plans) {
+      done = false;
+      continue;
+    }
+    const now = services.clock();
+    for (const p of plans)
+      await db
+        .insertInto('alarm_schemes')
+        .values({ project_id: projectId, ...schemeColumns(p), created_at: now, updated_at: now })
+        .execute();
+    const seeded = await loadSchemes(db, projectId);
+    schemeIds.push(...seeded.map((x) => x.id));
+    await seedPastEvents(services, projectId, seeded, world.users[user]);
+  }
+  if (!done) return undefined;
+  await writeSetting(db, MARKER, schemeIds);
+  return schemeIds;
+}
+
+/** The live value that crosses a threshold of a scheme at a node (kinds with one point). */
+function disturbance(
+  scheme: AlarmSchemeRow,
+  points: ReadonlyMap<number, number>,
+  pick: <T>(items: readonly T[]) => T,
+): { pointId: number; value: number } | undefined {
+  const threshold = pick(scheme.thresholds);
+  const point = (dataId: number) => points.get(dataId);
+  switch (scheme.kind) {
+    case 'demand': {
+      const pointId = point(2000);
+      return pointId === undefined ? undefined : { pointId, value: round(threshold.value * 1.05, 2) };
+    }
+    case 'thd': {
+      const pointId = point(3030);
+      return pointId === undefined ? undefined : { pointId, value: round(threshold.value + 0.4, 2) };
+    }
+    case 'voltage': {
+      const pointId = point(pick([3001, 3002, 3003]));
+      const deviation = (threshold.value + 0.3) / 100;
+      return pointId === undefined
+        ? undefined
+        : { pointId, value: round(230 * (1 + pick([-1, 1]) * deviation), 2) };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Seeds the demo alarms (retrying each live interval until the meters have values), then
+ * disturbs a demo meter every `noticeIntervalMs`. Returns the stop function.
+ */
+export function startDemoAlarms(
+  services: Services,
+  world: DemoWorld,
+  config: ServerConfig,
+): () => Promise<void> {
+  const { db, live } = services;
+  const random = seededRandom(config.seed * 17 + 5);
+  let stopped = false;
+  let demo: number[] | undefined;
+  let running: Promise<void> | null = null;
+  let turn = 0;
+
+  const disturb = async () => {
+    const ids = new Set(demo);
+    const schemes = (await loadSchemes(db, null, { enabledOnly: true })).filter(
+      (s) => ids.has(s.id) && ['demand', 'voltage', 'thd'].includes(s.kind),
+    );
+    const pairs = schemes.flatMap((s) => s.nodeIds.map((nodeId) => ({ scheme: s, nodeId })));
+    for (let i = 0; i < pairs.length; i++) {
+      const pair = pairs[(turn + i) % pairs.length];
+      if (!pair) continue;
+      const open = await db
+        .selectFrom('events')
+        .select('id')
+        .where('scheme_id', '=', pair.scheme.id)
+        .where('node_id', '=', pair.nodeId)
+        .where('end_time', 'is', null)
+        .executeTakeFirst();
+      if (open) continue;
+      const points = new Map(
+        (
+          await db
+            .selectFrom('datalog_points')
+            .select(['id', 'data_id'])
+            .where('node_id', '=', pair.nodeId)
+            .execute()
+        ).map((p) => [p.data_id, p.id]),
+      );
+      const jump = disturbance(pair.scheme, points, random.pick);
+      if (!jump) continue;
+      turn = (turn + i + 1) % pairs.length;
+      live.set(jump.pointId, services.clock(), jump.value);
+      return;
+    }
+  };
+
+  const tick = async () => {
+    try {
+      if (!demo) demo = await seedDemoAlarms(services, world);
+      else await disturb();
+    } catch (error) {
+      if (!stopped)
+        process.stderr.write(
+          `simulator: demo alarms failed: ${error instanceof Error ? error.message : String(error)}\n`,
+        );
+    }
+  };
+  const run = () => {
+    if (stopped || running) return;
+    running = tick().finally(() => {
+      running = null;
+    });
+  };
+  // Seeding is tried each live interval; disturbances come every notice interval after it.
+  const seedTimer = setInterval(
+    () => {
+      if (!demo) run();
+    },
+    Math.min(config.liveIntervalMs, 1_000),
+  );
+  const disturbTimer = setInterval(
+    () => {
+      if (demo) run();
+    },
+    Math.max(200, config.noticeIntervalMs),
+  );
+  seedTimer.unref();
+  disturbTimer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(seedTimer);
+    clearInterval(disturbTimer);
+    await running;
+  };
+}

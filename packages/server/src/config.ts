@@ -52,7 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demoPassword: env.EEM_DEMO_PASSWORD || undefined,
     simulator: flag(env, 'EEM_SIMULATOR', true),
     seed: number(env, 'EEM_SEED', 1),
-    noticeIntervalMs: number(env, 'EEM_NOTICE_INTERVAL_MS', 5_000),
+    noticeIntervalMs: number(env, 'EEM_NOTICE_INTERVAL_MS', 60_000),
     ssoEnabled: flag(env, 'EEM_SSO', false),
     logLevel: env.EEM_LOG_LEVEL || 'warn',
     checkAnswers: flag(env, 'EEM_CHECK_ANSWERS', false),

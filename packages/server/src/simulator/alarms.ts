@@ -13,7 +13,7 @@ import { type AlarmKindDefinition, alarmKind, EVENT_STATUS, LOG_TYPE, READING_IN
 import type { Kysely } from 'kysely';
 import { type AlarmSchemeRow, loadSchemes, schemeColumns } from '../areas/events/alarm-schemes.js';
 import { describe, formatNumber } from '../areas/events/alarm-values.js';
-import { type NewEvent, storeEvent } from '../areas/events/raise-event.js';
+import { type NewEvent, storeEventIn } from '../areas/events/raise-event.js';
 import { defaultTypeSetting, projectTypeSettings } from '../areas/events/type-settings.js';
 import { readSetting, writeSetting } from '../areas/shell/settings.js';
 import type { ServerConfig } from '../config.js';
@@ -319,8 +319,10 @@ async function seedPastEvents(
         'Checked on site: normal operation',
       ]);
     }
-    await storeEvent(db, e);
   }
+  await db.transaction().execute(async (trx) => {
+    for (const e of events) await storeEventIn(trx, e);
+  });
 }
 
 /** The demo users who confirm a project's past events. */
@@ -331,13 +333,17 @@ const CONFIRMERS: Record<string, string> = {
 };
 
 /**
- * Seeds what is missing; the ids of the demo schemes when every project has its schemes (the
- * marker keeps them: disturbances touch these only), else undefined.
+ * Seeds the projects whose meters are ready; answers the ids of the demo schemes so far and
+ * whether every project has its schemes (the marker then keeps the ids: disturbances touch
+ * these only).
  */
-async function seedDemoAlarms(services: Services, world: DemoWorld): Promise<number[] | undefined> {
+async function seedDemoAlarms(
+  services: Services,
+  world: DemoWorld,
+): Promise<{ schemeIds: number[]; done: boolean }> {
   const { db } = services;
   const known = await readSetting<number[] | null>(db, MARKER, null);
-  if (Array.isArray(known)) return known;
+  if (Array.isArray(known)) return { schemeIds: known, done: true };
   let done = true;
   const schemeIds: number[] = [];
   for (const [code, user] of Object.entries(CONFIRMERS)) {
@@ -363,9 +369,8 @@ async function seedDemoAlarms(services: Services, world: DemoWorld): Promise<num
     schemeIds.push(...seeded.map((x) => x.id));
     await seedPastEvents(services, projectId, seeded, world.users[user]);
   }
-  if (!done) return undefined;
-  await writeSetting(db, MARKER, schemeIds);
-  return schemeIds;
+  if (done) await writeSetting(db, MARKER, schemeIds);
+  return { schemeIds, done };
 }
 
 /** The live value that crosses a threshold of a scheme at a node (kinds with one point). */
@@ -398,8 +403,9 @@ function disturbance(
 }
 
 /**
- * Seeds the demo alarms (retrying each live interval until the meters have values), then
- * disturbs a demo meter every `noticeIntervalMs`. Returns the stop function.
+ * Seeds the demo alarms (each project as soon as its meters have values, retried every
+ * second), and disturbs a demo meter every `noticeIntervalMs` once some are seeded. Returns
+ * the stop function.
  */
 export function startDemoAlarms(
   services: Services,
@@ -409,14 +415,13 @@ export function startDemoAlarms(
   const { db, live } = services;
   const random = seededRandom(config.seed * 17 + 5);
   let stopped = false;
-  let demo: number[] | undefined;
-  let running: Promise<void> | null = null;
+  let demo = new Set<number>();
+  let seeded = false;
   let turn = 0;
 
   const disturb = async () => {
-    const ids = new Set(demo);
     const schemes = (await loadSchemes(db, null, { enabledOnly: true })).filter(
-      (s) => ids.has(s.id) && ['demand', 'voltage', 'thd'].includes(s.kind),
+      (s) => demo.has(s.id) && ['demand', 'voltage', 'thd'].includes(s.kind),
     );
     const pairs = schemes.flatMap((s) => s.nodeIds.map((nodeId) => ({ scheme: s, nodeId })));
     for (let i = 0; i < pairs.length; i++) {
@@ -447,33 +452,45 @@ export function startDemoAlarms(
     }
   };
 
-  const tick = async () => {
-    try {
-      if (!demo) demo = await seedDemoAlarms(services, world);
-      else await disturb();
-    } catch (error) {
-      if (!stopped)
-        process.stderr.write(
-          `simulator: demo alarms failed: ${error instanceof Error ? error.message : String(error)}\n`,
-        );
-    }
+  const seed = async () => {
+    const state = await seedDemoAlarms(services, world);
+    demo = new Set(state.schemeIds);
+    seeded = state.done;
   };
-  const run = () => {
-    if (stopped || running) return;
-    running = tick().finally(() => {
-      running = null;
-    });
+
+  /** One job at a time per kind; errors are reported, never thrown. */
+  const runner = (job: () => Promise<void>) => {
+    let running: Promise<void> | null = null;
+    return {
+      run() {
+        if (stopped || running) return;
+        running = job()
+          .catch((error: unknown) => {
+            if (!stopped)
+              process.stderr.write(
+                `simulator: demo alarms failed: ${error instanceof Error ? error.message : String(error)}\n`,
+              );
+          })
+          .finally(() => {
+            running = null;
+          });
+      },
+      idle: async () => {
+        await running;
+      },
+    };
   };
-  // Seeding is tried each live interval; disturbances come every notice interval after it.
+  const seeding = runner(seed);
+  const disturbing = runner(disturb);
   const seedTimer = setInterval(
     () => {
-      if (!demo) run();
+      if (!seeded) seeding.run();
     },
     Math.min(config.liveIntervalMs, 1_000),
   );
   const disturbTimer = setInterval(
     () => {
-      if (demo) run();
+      if (demo.size > 0) disturbing.run();
     },
     Math.max(200, config.noticeIntervalMs),
   );
@@ -483,6 +500,7 @@ export function startDemoAlarms(
     stopped = true;
     clearInterval(seedTimer);
     clearInterval(disturbTimer);
-    await running;
+    await seeding.idle();
+    await disturbing.idle();
   };
 }

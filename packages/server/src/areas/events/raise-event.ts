@@ -35,8 +35,13 @@ export interface NewEvent {
   hasWave?: boolean;
 }
 
-export async function storeEvent(db: Kysely<Database>, input: NewEvent): Promise<EventRow> {
-  return db.transaction().execute(async (trx) => {
+export function storeEvent(db: Kysely<Database>, input: NewEvent): Promise<EventRow> {
+  return db.transaction().execute((trx) => storeEventIn(trx, input));
+}
+
+/** storeEvent inside a transaction the caller holds (several events at once). */
+export async function storeEventIn(trx: Kysely<Database>, input: NewEvent): Promise<EventRow> {
+  {
     const event = await trx
       .insertInto('events')
       .values({
@@ -100,7 +105,7 @@ export async function storeEvent(db: Kysely<Database>, input: NewEvent): Promise
     }
     await trx.updateTable('events').set({ incident_id: incidentId }).where('id', '=', event.id).execute();
     return { ...event, incident_id: incidentId };
-  });
+  }
 }
 
 /** The notice of an event for its recipients (again, for a repeat). */

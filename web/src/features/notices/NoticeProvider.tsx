@@ -28,7 +28,7 @@ import { getCurrentLanguage } from '../../i18n/language';
 import { useTexts } from '../../i18n/texts';
 import { beep, readMuted, readVolume, writeMuted, writeVolume } from './alarm-sound';
 import { addNotice, noticeTypeName } from './notice-list';
-import { noticeJump } from './notice-navigation';
+import { noticeHref, noticeJump } from './notice-navigation';
 import { createNoticeQueue } from './notice-queue';
 import { noticeTexts } from './texts';
 
@@ -42,8 +42,8 @@ export interface NoticeState {
   setVolume(volume: number): void;
   muted: boolean;
   setMuted(muted: boolean): void;
-  /** Opens the page of a notice (or says why not). */
-  open(notice: Pick<Notice, 'logType'>): void;
+  /** Opens the page of a notice (or says why not), with its event selected when it names one. */
+  open(notice: Pick<Notice, 'logType'> & Partial<Pick<Notice, 'content'>>): void;
 }
 
 const NoticeContext = createContext<NoticeState | null>(null);
@@ -127,7 +127,7 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
 
   const pathname = location.pathname;
   const open = useCallback(
-    (notice: Pick<Notice, 'logType'>) => {
+    (notice: Pick<Notice, 'logType'> & Partial<Pick<Notice, 'content'>>) => {
       const jump = noticeJump({
         logType: notice.logType,
         module: session.module,
@@ -136,7 +136,7 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
         defaultRoute: appInfo.data?.defaultNoticeRoute,
         screens: SCREEN_PATHS,
       });
-      if (jump.kind === 'navigate') navigate(jump.path);
+      if (jump.kind === 'navigate') navigate(noticeHref(jump.path, notice.content));
       else if (jump.kind === 'alreadyOnPage') Toast.info(t('alreadyOnPage'));
       else if (jump.kind === 'enterProjectFirst') Toast.error(t('enterProjectFirst'));
       else Toast.info(t('unavailable', { path: jump.path }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noticeJump } from './notice-navigation';
+import { noticeHref, noticeJump } from './notice-navigation';
 
 const screens = new Set([
   '/demandevent',
@@ -53,5 +53,13 @@ describe('notice navigation', () => {
 
   it('does not open a page that is not built', () => {
     expect(jump(704, { screens: new Set() })).toEqual({ kind: 'unavailable', path: '/demandevent' });
+  });
+
+  it('selects the event a notice names', () => {
+    const content = JSON.stringify({ eventClass: 2, logType: 704, eventId: 42, level: 2 });
+    expect(noticeHref('/demandevent', content)).toBe('/demandevent?eventId=42');
+    expect(noticeHref('/log', JSON.stringify({ eventClass: 5, filename: 'a.xlsx' }))).toBe('/log');
+    expect(noticeHref('/log', 'not json')).toBe('/log');
+    expect(noticeHref('/log', undefined)).toBe('/log');
   });
 });

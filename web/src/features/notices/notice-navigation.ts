@@ -35,3 +35,18 @@ export function noticeJump(input: NoticeJumpInput): NoticeJump {
   if (!input.screens.has(path)) return { kind: 'unavailable', path };
   return { kind: 'navigate', path };
 }
+
+/**
+ * The address a notice opens: its page, with ?eventId=… when the notice is about an event (the
+ * event screens then show that event).
+ */
+export function noticeHref(path: string, content: string | undefined): string {
+  let eventId: unknown;
+  try {
+    eventId = content ? (JSON.parse(content) as { eventId?: unknown }).eventId : undefined;
+  } catch {
+    eventId = undefined;
+  }
+  const id = Number(eventId);
+  return Number.isSafeInteger(id) && id > 0 ? `${path}?eventId=${id}` : path;
+}

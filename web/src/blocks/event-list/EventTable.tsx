@@ -1,0 +1,228 @@
+/**
+ * The EventList's table: level chip, time, node, type, description, the screen's extra columns,
+ * status and who confirmed when, and the row actions; ticks for batch confirm (confirmed rows
+ * cannot be ticked); a row click opens it when the screen has a detail pane (the open row is
+ * marked). The pager: pages of 50 or 100 with the total, or previous/next when the call does not
+ * count.
+ */
+import { Button, Empty, Pagination, Space, Table, Typography } from '@douyinfe/semi-ui-19';
+import type { EventItem } from '@eem/contract';
+import type { ReactNode } from 'react';
+import { useTexts } from '../../i18n/texts';
+import { isConfirmable } from './confirm-model';
+import { LevelTag, StatusTag } from './EventTags';
+import type { EventPageState } from './event-filter-model';
+import { useEventFormat } from './event-format';
+import { eventListTexts } from './texts';
+
+export const EVENT_PAGE_SIZES = [50, 100] as const;
+
+/** A column a screen adds after the description. */
+export interface EventColumn {
+  key: string;
+  title: ReactNode;
+  render: (event: EventItem) => ReactNode;
+  width?: number;
+  align?: 'left' | 'center' | 'right';
+}
+
+export interface EventTableProps {
+  rows: readonly EventItem[];
+  loading: boolean;
+  extraColumns: readonly EventColumn[];
+  actions: (event: EventItem) => ReactNode;
+  actionsWidth: number;
+  /** Ticks (batch confirm); absent: no ticks. */
+  selected?: readonly number[];
+  onSelect?: (ids: number[]) => void;
+  activeId?: number | null;
+  onRowClick?: (event: EventItem) => void;
+  page: EventPageState;
+  total: number | null;
+  hasMore: boolean;
+  onPage: (page: EventPageState) => void;
+  /** Fewer columns (beside a detail pane): the type goes above the description; no confirmed-by. */
+  compact?: boolean;
+  /** No pager (a single event from a notice). */
+  pager: boolean;
+  'aria-label'?: string;
+}
+
+export function EventTable(props: EventTableProps) {
+  const t = useTexts(eventListTexts);
+  const f = useEventFormat();
+  const { rows, page, total } = props;
+
+  const compact = Boolean(props.compact);
+  const confirmedColumn = {
+    title: t('confirmedBy'),
+    dataIndex: 'confirmedBy',
+    width: 190,
+    render: (_: unknown, e: EventItem) =>
+      e.confirmedBy ? (
+        <span data-testid="confirmed-by">
+          {e.confirmedBy}
+          <br />
+          <Typography.Text type="tertiary" size="small">
+            {f.time(e.confirmedAt)}
+          </Typography.Text>
+        </span>
+      ) : (
+        '--'
+      ),
+  };
+  const columns = [
+    {
+      title: t('level'),
+      dataIndex: 'level',
+      width: 96,
+      render: (_: unknown, e: EventItem) => <LevelTag level={e.level} />,
+    },
+    { title: t('time'), dataIndex: 'time', width: 170, render: (_: unknown, e: EventItem) => f.time(e.time) },
+    {
+      title: t('node'),
+      dataIndex: 'nodeName',
+      width: 160,
+      render: (_: unknown, e: EventItem) => <span title={e.path}>{e.nodeName}</span>,
+    },
+    ...(compact
+      ? []
+      : [
+          {
+            title: t('type'),
+            dataIndex: 'logType',
+            width: 150,
+            render: (_: unknown, e: EventItem) => f.typeName(e),
+          },
+        ]),
+    {
+      title: t('description'),
+      dataIndex: 'description',
+      width: compact ? 300 : 340,
+      render: (_: unknown, e: EventItem) =>
+        compact ? (
+          <span>
+            <Typography.Text type="tertiary" size="small">
+              {f.typeName(e)}
+            </Typography.Text>
+            <br />
+            {e.description}
+          </span>
+        ) : (
+          e.description
+        ),
+    },
+    ...props.extraColumns.map((c) => ({
+      title: c.title,
+      dataIndex: c.key,
+      ...(c.width ? { width: c.width } : {}),
+      ...(c.align ? { align: c.align } : {}),
+      render: (_: unknown, e: EventItem) => c.render(e),
+    })),
+    {
+      title: t('status'),
+      dataIndex: 'status',
+      width: 150,
+      render: (_: unknown, e: EventItem) => <StatusTag status={e.status} />,
+    },
+    ...(compact ? [] : [confirmedColumn]),
+    {
+      title: t('actions'),
+      dataIndex: '__actions',
+      width: props.actionsWidth,
+      fixed: 'right' as const,
+      render: (_: unknown, e: EventItem) => (
+        // Buttons act on their own; a click on them does not open the row.
+        // biome-ignore lint/a11y/noStaticElementInteractions: stops the row click only
+        // biome-ignore lint/a11y/useKeyWithClickEvents: the buttons inside take the keys
+        <span onClick={(click) => click.stopPropagation()}>{props.actions(e)}</span>
+      ),
+    },
+  ];
+  const width = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 220), 0);
+
+  const selection = props.onSelect
+    ? {
+        selectedRowKeys: (props.selected ?? []).map(String),
+        onChange: (keys?: (string | number)[]) => props.onSelect?.((keys ?? []).map(Number)),
+        getCheckboxProps: (e: EventItem) => ({ disabled: !isConfirmable(e) }),
+        fixed: true,
+      }
+    : undefined;
+
+  return (
+    <div className="eem-event-table">
+      <Table<EventItem>
+        aria-label={props['aria-label']}
+        columns={columns}
+        dataSource={[...rows]}
+        rowKey={(e?: EventItem) => String(e?.id ?? '')}
+        loading={props.loading}
+        pagination={false}
+        size="small"
+        empty={<Empty description={t('noData')} />}
+        scroll={{ x: width }}
+        {...(selection ? { rowSelection: selection } : {})}
+        onRow={(e?: EventItem) => ({
+          'data-event-id': e?.id,
+          'data-active': e !== undefined && e.id === props.activeId ? 'true' : undefined,
+          style: {
+            ...(props.onRowClick ? { cursor: 'pointer' } : {}),
+            ...(e && e.id === props.activeId
+              ? { background: 'var(--semi-color-primary-light-default)' }
+              : {}),
+          },
+          onClick: () => {
+            if (e && props.onRowClick) props.onRowClick(e);
+          },
+        })}
+      />
+      {props.pager && <Pager {...props} total={total} page={page} />}
+    </div>
+  );
+}
+
+function Pager({
+  page,
+  total,
+  hasMore,
+  rows,
+  onPage,
+}: Pick<EventTableProps, 'page' | 'total' | 'hasMore' | 'rows' | 'onPage'>) {
+  const t = useTexts(eventListTexts);
+  const bar = { display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 12, marginTop: 12 };
+  if (total === null) {
+    if (page.index === 0 && !hasMore) return null;
+    return (
+      <div style={bar} data-testid="event-pager">
+        <span>{t('page', { page: page.index + 1 })}</span>
+        <Space spacing={8}>
+          <Button disabled={page.index === 0} onClick={() => onPage({ ...page, index: page.index - 1 })}>
+            {t('previous')}
+          </Button>
+          <Button disabled={!hasMore} onClick={() => onPage({ ...page, index: page.index + 1 })}>
+            {t('next')}
+          </Button>
+        </Space>
+      </div>
+    );
+  }
+  if (total === 0 && rows.length === 0) return null;
+  return (
+    <div style={bar} data-testid="event-pager">
+      <span>{t('totalRows', { total })}</span>
+      {total > EVENT_PAGE_SIZES[0] && (
+        <Pagination
+          total={total}
+          currentPage={page.index + 1}
+          pageSize={page.limit}
+          pageSizeOpts={[...EVENT_PAGE_SIZES]}
+          showSizeChanger
+          onChange={(current, size) =>
+            onPage(size !== page.limit ? { index: 0, limit: size } : { index: current - 1, limit: size })
+          }
+        />
+      )}
+    </div>
+  );
+}

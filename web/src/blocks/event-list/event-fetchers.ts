@@ -1,0 +1,97 @@
+/**
+ * Which events call fills an EventList: the event log (with or without the total count) or one
+ * of the alarm-event families (energy, efficiency, loss). A fetcher names its endpoint (the
+ * first part of its query key, refreshed after a confirm) and turns its answer into one shape.
+ */
+import { catalogue, type EventFilter, type EventItem } from '@eem/contract';
+import type { Client, DownloadResult } from '@eem/sdk';
+import type { EventPageState } from './event-filter-model';
+
+export interface EventPage {
+  list: EventItem[];
+  /** The total of the filters; null when the call does not count (eventLogNoCount). */
+  total: number | null;
+  /** Whether another page follows. */
+  hasMore: boolean;
+}
+
+export interface EventFetcher {
+  /** The endpoint id (the query key's first element). */
+  id: string;
+  fetch(client: Client, filter: EventFilter, page: EventPageState, signal?: AbortSignal): Promise<EventPage>;
+}
+
+function counted(
+  id: string,
+  call: (
+    client: Client,
+    body: EventFilter & { page: EventPageState },
+    signal?: AbortSignal,
+  ) => Promise<{
+    total: number;
+    list: EventItem[];
+  }>,
+): EventFetcher {
+  return {
+    id,
+    fetch: async (client, filter, page, signal) => {
+      const answer = await call(client, { ...filter, page }, signal);
+      return {
+        list: answer.list,
+        total: answer.total,
+        hasMore: (page.index + 1) * page.limit < answer.total,
+      };
+    },
+  };
+}
+
+const opts = (signal?: AbortSignal) => (signal ? { signal } : {});
+
+export const EVENT_FETCHERS = {
+  /** events.eventLog: a page with the total. */
+  eventLog: counted('events.eventLog', (c, body, signal) => c.events.eventLog({ body }, opts(signal))),
+  /** events.eventLogNoCount: a page without the total (faster); `hasMore` drives the pager. */
+  eventLogNoCount: {
+    id: 'events.eventLogNoCount',
+    fetch: async (client, filter, page, signal) => {
+      const answer = await client.events.eventLogNoCount({ body: { ...filter, page } }, opts(signal));
+      return { list: answer.list, total: null, hasMore: answer.hasMore };
+    },
+  } satisfies EventFetcher,
+  /** events.energyEvents: log types 701, 702, 703, 710. */
+  energyEvents: counted('events.energyEvents', (c, body, signal) =>
+    c.events.energyEvents({ body }, opts(signal)),
+  ),
+  /** events.efficiencyEvents: log types 708, 709. */
+  efficiencyEvents: counted('events.efficiencyEvents', (c, body, signal) =>
+    c.events.efficiencyEvents({ body }, opts(signal)),
+  ),
+  /** events.lossEvents: log types 706, 707. */
+  lossEvents: counted('events.lossEvents', (c, body, signal) => c.events.lossEvents({ body }, opts(signal))),
+} as const;
+
+/** An export offered by the EventList (a button each), run with the applied filters. */
+export interface EventExport {
+  key: string;
+  /** The button's text (default: Export). */
+  label?: string;
+  run(client: Client, filter: EventFilter): Promise<DownloadResult>;
+}
+
+export const EVENT_EXPORTS = {
+  /** The summary: level, time, node, type, description, status (events.exportEventLog). */
+  summary: {
+    key: 'summary',
+    run: (client, filter) => client.download(catalogue.events.exportEventLog, { body: filter }),
+  },
+  /** Every field (events.exportEventDetailLog). */
+  detail: {
+    key: 'detail',
+    run: (client, filter) => client.download(catalogue.events.exportEventDetailLog, { body: filter }),
+  },
+  /** Loss warnings (events.exportLossEvents). */
+  loss: {
+    key: 'loss',
+    run: (client, filter) => client.download(catalogue.events.exportLossEvents, { body: filter }),
+  },
+} as const satisfies Record<string, EventExport>;

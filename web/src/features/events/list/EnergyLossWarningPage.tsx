@@ -1,0 +1,44 @@
+/**
+ * /energyLossWarning: loss warnings (log types 706, 707; events.lossEvents): time, loss object,
+ * loss rate, threshold, level and status; confirm singly or in batch; export
+ * (events.exportLossEvents); the object's loss curve. Notices of these types land here.
+ */
+import { Button } from '@douyinfe/semi-ui-19';
+import { LOSS_EVENT_TYPES } from '@eem/contract';
+import { EVENT_EXPORTS, EVENT_FETCHERS, EventList } from '../../../blocks/EventList';
+import { useTexts } from '../../../i18n/texts';
+import { EventPageFrame } from './components/EventPageFrame';
+import { deviationColumn, thresholdColumn, valueColumn } from './components/event-columns';
+import { eventLinks } from './components/event-links';
+import { useOpenLink } from './components/use-open-link';
+import { eventsTexts } from './texts';
+
+export function EnergyLossWarningPage() {
+  const t = useTexts(eventsTexts);
+  const openLink = useOpenLink();
+  return (
+    <EventPageFrame title={t('lossTitle')}>
+      <EventList
+        aria-label={t('lossTitle')}
+        fetcher={EVENT_FETCHERS.lossEvents}
+        logTypes={LOSS_EVENT_TYPES}
+        exports={[EVENT_EXPORTS.loss]}
+        extraColumns={[
+          valueColumn('value', t('lossRate')),
+          thresholdColumn(t('threshold')),
+          deviationColumn(t('deviation')),
+        ]}
+        rowActions={(event) => (
+          <Button
+            size="small"
+            theme="borderless"
+            data-href={eventLinks.lossCurve(event)}
+            onClick={() => openLink(eventLinks.lossCurve(event))}
+          >
+            {t('lossCurve')}
+          </Button>
+        )}
+      />
+    </EventPageFrame>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * Where an event's screens link to: the energy analysis of its node and day, the efficiency
+ * indexes, the loss curve, the waveform viewer and a repair order prefilled with the event.
+ */
+import type { EventItem } from '@eem/contract';
+
+type LinkEvent = Pick<EventItem, 'id' | 'nodeId' | 'nodeLabel' | 'nodeName' | 'time' | 'description'>;
+
+const DAY_MS = 86_400_000;
+
+function nodeQuery(event: LinkEvent): Record<string, string> {
+  return event.nodeId === null
+    ? {}
+    : { nodeId: String(event.nodeId), ...(event.nodeLabel ? { modelLabel: event.nodeLabel } : {}) };
+}
+
+function withQuery(path: string, query: Record<string, string>): string {
+  const search = new URLSearchParams(query).toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** The day around the event: from 12 h before to 12 h after. */
+function period(event: LinkEvent): Record<string, string> {
+  return { startTime: String(event.time - DAY_MS / 2), endTime: String(event.time + DAY_MS / 2) };
+}
+
+export const eventLinks = {
+  energyAnalysis: (event: LinkEvent) =>
+    withQuery('/energyQueryAndAnalysis', { ...nodeQuery(event), ...period(event) }),
+  efficiencyIndexes: (event: LinkEvent) =>
+    withQuery('/energyEfficiencyIndexes', { ...nodeQuery(event), ...period(event) }),
+  lossCurve: (event: LinkEvent) =>
+    withQuery('/energyLossAnalysis', { ...nodeQuery(event), ...period(event) }),
+  waveform: (event: LinkEvent) => withQuery('/eventAndWave', { eventId: String(event.id) }),
+  repairOrder: (event: LinkEvent) =>
+    withQuery('/repairorder', {
+      eventId: String(event.id),
+      ...nodeQuery(event),
+      nodeName: event.nodeName,
+      description: event.description,
+    }),
+};

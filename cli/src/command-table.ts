@@ -82,6 +82,16 @@ export const COMMAND_SUMMARIES: readonly CommandSummary[] = [
     term: 'datalog query|export|import',
     summary: 'meter readings: points, query, export to a file, import a workbook, template',
   },
+  {
+    name: 'events',
+    term: 'events list|show|count|confirm',
+    summary: 'events and alarms of the current project: the log, one event, counts, confirming',
+  },
+  {
+    name: 'notices',
+    term: 'notices tail',
+    summary: 'your notices as they arrive, live (reconnects and resumes by itself)',
+  },
   { name: 'me', term: 'me [options]', summary: 'the signed-in user: account, roles, projects, permissions' },
   { name: 'menu', term: 'menu [options]', summary: 'the menus this user may see, in module pf or fw' },
   {

@@ -27,6 +27,8 @@ const LOADERS: Record<string, (runtime: Runtime) => Promise<Command>> = {
   import: async (rt) => (await import('./commands/import.js')).importCommand(rt),
   tasks: async (rt) => (await import('./commands/tasks.js')).tasksCommand(rt),
   datalog: async (rt) => (await import('./commands/datalog.js')).datalogCommand(rt),
+  events: async (rt) => (await import('./commands/events.js')).eventsCommand(rt),
+  notices: async (rt) => (await import('./commands/notices.js')).noticesCommand(rt),
   me: async (rt) => (await import('./commands/session.js')).meCommand(rt),
   menu: async (rt) => (await import('./commands/shell.js')).menuCommand(rt),
   completion: async (rt) => (await import('./commands/completion.js')).completionCommand(rt),

@@ -1,18 +1,28 @@
 /**
  * The terminal app: a header with the signed-in user and project, the project switcher, and
- * on its right the session pane or (Tab) the tasks pane with live progress. Later issues add
- * panes (notices, events) beside these.
+ * on its right the session pane or (Tab) the tasks pane with live progress, the live notices
+ * pane and the events pane (select and confirm events).
  */
 
-import type { Task, User } from '@eem/contract';
+import type { Notice, Task, User } from '@eem/contract';
 import { isProjectBound, type Module, resolveModule, WIRE_MESSAGES } from '@eem/core';
 import { Box, Text, useApp, useInput, useStdout } from 'ink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { asSdkError, isSdkError } from '../services/errors.js';
+import type { StreamState } from '../services/notices-tail-stream.js';
 import type { ProjectCatalogue } from '../services/projects.js';
-import { type AppServices, type AppSession, type Entry, entriesOf } from './app-model.js';
+import {
+  type AppServices,
+  type AppSession,
+  type Entry,
+  entriesOf,
+  type Pane,
+  paneCycle,
+} from './app-model.js';
+import { EventsPane } from './EventsPane.js';
 import { Header } from './Header.js';
 import { HelpPane } from './HelpPane.js';
+import { NoticesPane } from './NoticesPane.js';
 import { ProjectPane } from './ProjectPane.js';
 import { SessionPane } from './SessionPane.js';
 import { TasksPane } from './TasksPane.js';
@@ -24,7 +34,6 @@ export interface AppProps {
   onExit?: (code: number) => void;
 }
 
-type Pane = 'projects' | 'session' | 'tasks';
 type Tone = 'info' | 'success' | 'error';
 
 export function App({ services, session, onExit }: AppProps) {
@@ -54,6 +63,15 @@ export function App({ services, session, onExit }: AppProps) {
   const [now, setNow] = useState(services.now());
   const [tasks, setTasks] = useState<Task[]>();
   const [tasksError, setTasksError] = useState<string>();
+  const [notices, setNotices] = useState<Notice[]>([]);
+  const [noticeCount, setNoticeCount] = useState(0);
+  const [noticeState, setNoticeState] = useState<StreamState>();
+  const [lastNoticeAt, setLastNoticeAt] = useState<number>();
+  // The events pane has every key while a result is typed (a ref: keys of one chunk see it).
+  const capturing = useRef(false);
+  const onCapture = useCallback((value: boolean) => {
+    capturing.current = value;
+  }, []);
 
   const fail = useCallback(
     (error: unknown) => {
@@ -102,8 +120,26 @@ export function App({ services, session, onExit }: AppProps) {
   }, []);
 
   useEffect(() => {
-    const timer = setInterval(() => setNow(services.now()), 30_000);
+    // Every second while the notices pane shows how long it has been quiet; else every 30 s.
+    const timer = setInterval(() => setNow(services.now()), focus === 'notices' ? 1_000 : 30_000);
     return () => clearInterval(timer);
+  }, [services, focus]);
+
+  // The notices stream runs while the app does, whichever pane is shown.
+  useEffect(() => {
+    if (!services.notices) return;
+    return services.notices({
+      notice: (notice) => {
+        setNotices((list) => [notice, ...list].slice(0, 100));
+        setNoticeCount((n) => n + 1);
+        setLastNoticeAt(services.now());
+      },
+      state: setNoticeState,
+      expired: () => {
+        setExpired(true);
+        void services.forgetSession().catch(() => undefined);
+      },
+    });
   }, [services]);
 
   // The tasks pane polls while it is shown, and only inside a project.
@@ -182,6 +218,7 @@ export function App({ services, session, onExit }: AppProps) {
       if (input === 'q' || key.return || key.escape) exit(4);
       return;
     }
+    if (capturing.current) return;
     if (input === 'q') {
       exit(0);
       return;
@@ -195,11 +232,12 @@ export function App({ services, session, onExit }: AppProps) {
       return;
     }
     if (key.tab) {
-      const hasTasks = services.tasks !== undefined;
-      setFocus((f) => (f === 'projects' ? 'session' : f === 'session' && hasTasks ? 'tasks' : 'projects'));
+      const cycle = paneCycle(services);
+      setFocus((f) => cycle[(cycle.indexOf(f) + 1) % cycle.length] ?? 'projects');
       return;
     }
-    if (input === 'r') {
+    // The events pane reloads its own list.
+    if (input === 'r' && focus !== 'events') {
       setStatus({ text: 'reloading…', tone: 'info' });
       void load().then(() => setStatus((s) => (s?.text === 'reloading…' ? undefined : s)));
       return;
@@ -250,6 +288,26 @@ export function App({ services, session, onExit }: AppProps) {
           />
           {focus === 'tasks' ? (
             <TasksPane tasks={tasks} projectId={project.id} focused height={paneHeight} error={tasksError} />
+          ) : focus === 'notices' ? (
+            <NoticesPane
+              notices={notices}
+              count={noticeCount}
+              state={noticeState}
+              lastNoticeAt={lastNoticeAt}
+              now={now}
+              focused
+              height={paneHeight}
+            />
+          ) : focus === 'events' ? (
+            <EventsPane
+              key={project.id}
+              services={services}
+              projectId={project.id}
+              focused
+              height={paneHeight}
+              onCapture={onCapture}
+              onFail={fail}
+            />
           ) : (
             <SessionPane
               user={user}
@@ -263,7 +321,8 @@ export function App({ services, session, onExit }: AppProps) {
       )}
       <Box paddingX={1}>
         <Text dimColor wrap="truncate-end">
-          ↑↓ move · enter switch project · tab pane{services.tasks ? ' (session, tasks)' : ''} · r reload
+          ↑↓ move · enter switch project · tab pane
+          {paneCycle(services).length > 2 ? ` (${paneCycle(services).slice(1).join(', ')})` : ''} · r reload
           {locked ? ' · a project user works in a project' : ''}
         </Text>
       </Box>

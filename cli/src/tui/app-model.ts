@@ -1,7 +1,8 @@
 /** What the terminal app shows and does, apart from drawing: its data sources and the list entries. */
 
-import type { Task, User } from '@eem/contract';
+import type { EventItem, Notice, Task, User } from '@eem/contract';
 import { isProjectBound } from '@eem/core';
+import type { StreamState } from '../services/notices-tail-stream.js';
 import type { ProjectCatalogue, ProjectRow } from '../services/projects.js';
 
 export interface AppServices {
@@ -16,7 +17,25 @@ export interface AppServices {
   tasks?(): Promise<Task[]>;
   /** How often the tasks pane polls (default 5 s). */
   tasksIntervalMs?: number;
+  /** The user's notices, live, while the app runs (absent: no notices pane); returns the stop. */
+  notices?(listener: NoticeListener): () => void;
+  /** Recent events of the current project, newest first (absent: no events pane). */
+  events?(): Promise<EventItem[]>;
+  /** Confirms events: normal with a processing result, or simple. */
+  confirmEvents?(ids: number[], mode: 'normal' | 'simple', result?: string): Promise<ConfirmAnswer>;
   now(): number;
+}
+
+export interface NoticeListener {
+  notice(notice: Notice): void;
+  state(state: StreamState): void;
+  /** The session ended: the stream has stopped. */
+  expired(): void;
+}
+
+export interface ConfirmAnswer {
+  confirmed: number[];
+  skipped: number[];
 }
 
 export interface AppSession {
@@ -26,6 +45,17 @@ export interface AppSession {
   tokenLocation: string;
   expiresAt: number | null;
   project: { id: number; name: string | null };
+}
+
+export type Pane = 'projects' | 'session' | 'tasks' | 'notices' | 'events';
+
+/** The panes Tab goes through, in order: those whose services exist. */
+export function paneCycle(services: AppServices): Pane[] {
+  const panes: Pane[] = ['projects', 'session'];
+  if (services.tasks) panes.push('tasks');
+  if (services.notices) panes.push('notices');
+  if (services.events && services.confirmEvents) panes.push('events');
+  return panes;
 }
 
 export type Entry =

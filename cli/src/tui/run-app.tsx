@@ -6,10 +6,16 @@ import { render } from 'ink';
 import type { Context } from '../context.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { shareColourLevel } from '../output/colour.js';
+import { fetchEvents } from '../services/events.js';
+import { eventFilterOf } from '../services/events-flags.js';
+import { noticeStream } from '../services/notices-tail.js';
 import { loadProjects } from '../services/projects.js';
 import { forgetToken, openSession } from '../services/session.js';
 import { App } from './App.js';
 import type { AppServices, AppSession } from './app-model.js';
+
+/** Events the events pane lists (newest first). */
+const EVENTS_SHOWN = 200;
 
 export async function runApp(ctx: Context): Promise<ExitCode> {
   const active = await openSession(ctx);
@@ -34,6 +40,40 @@ export async function runApp(ctx: Context): Promise<ExitCode> {
       if (active.tokenSource !== 'env') await forgetToken(ctx, active.profile.name, active.token);
     },
     tasks: () => client.notices.importProgressAll(),
+    notices(listener) {
+      let stop: (() => void) | undefined;
+      let stopped = false;
+      // The channel's user: the saved sign-in's, else the server's answer (EEM_TOKEN).
+      void (
+        active.userId === undefined ? client.session.me().then((u) => u.id) : Promise.resolve(active.userId)
+      )
+        .then((userId) => {
+          if (stopped) return;
+          const stream = noticeStream(
+            client,
+            userId,
+            { notice: listener.notice, state: listener.state, expired: () => listener.expired() },
+            { now: ctx.io.now },
+          );
+          stream.start();
+          stop = () => stream.stop();
+        })
+        .catch(() => undefined);
+      return () => {
+        stopped = true;
+        stop?.();
+      };
+    },
+    events: async () =>
+      (await fetchEvents(client, eventFilterOf({ since: '7d' }, ctx.io.now()), EVENTS_SHOWN)).list,
+    confirmEvents: (ids, mode, result) =>
+      client.events.confirm({
+        body: {
+          events: ids.map((eventId) => ({ eventId })),
+          mode,
+          ...(result === undefined ? {} : { result }),
+        },
+      }),
     now: ctx.io.now,
   };
   const session: AppSession = {

@@ -12,12 +12,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median } from './measure.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../..');
 const EEM = join(root, 'cli/bin/eem.cjs');
 const COUNT = Number(process.env.BENCH_TAIL_COUNT ?? 10_000);
 const LATENCY_SAMPLES = 300;
+const TURNS = Number(process.env.BENCH_TAIL_TURNS ?? 5);
 const TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
 /** CPU time (user + system) of a process so far, in ms (Linux). */
@@ -166,26 +168,47 @@ export async function run() {
     const token = readFileSync(join(dir, 'config/eem/tokens/default.token'), 'utf8').trim();
     const wsUrl = `${info.url.replace('http', 'ws')}/messageServer/websocket/${info.userId}`;
 
-    const baseline = await measure(
-      server,
-      printer(
-        process.execPath,
-        [join(here, 'notices-tail-baseline.mjs'), wsUrl],
-        { ...env, TOKEN: token },
-        'ready',
-      ),
-    );
-    const eem = await measure(
-      server,
-      printer(process.execPath, [EEM, 'notices', 'tail', '--json'], env, 'connected; waiting'),
-    );
+    // Alternating turns, baseline first; medians, and the ratio as the median of the turns'.
+    const turns = [];
+    for (let turn = 0; turn < TURNS; turn++) {
+      const base = await measure(
+        server,
+        printer(
+          process.execPath,
+          [join(here, 'notices-tail-baseline.mjs'), wsUrl],
+          { ...env, TOKEN: token },
+          'ready',
+        ),
+      );
+      const ours = await measure(
+        server,
+        printer(process.execPath, [EEM, 'notices', 'tail', '--json'], env, 'connected; waiting'),
+      );
+      turns.push({ base, ours });
+      process.stderr.write(
+        `  turn ${turn + 1}: ws ${Math.round(base.rate)}/s, eem ${Math.round(ours.rate)}/s\n`,
+      );
+    }
+    const mid = (pick) => median(turns.map(pick));
+    const baseline = {
+      rate: mid((t) => t.base.rate),
+      cpuPerNotice: mid((t) => t.base.cpuPerNotice),
+      p50: mid((t) => t.base.p50),
+      p99: mid((t) => t.base.p99),
+    };
+    const eem = {
+      rate: mid((t) => t.ours.rate),
+      cpuPerNotice: mid((t) => t.ours.cpuPerNotice),
+      p50: mid((t) => t.ours.p50),
+      p99: mid((t) => t.ours.p99),
+    };
     const terminal = await measureTerminal(server, env, dir);
 
-    const ratio = eem.rate / baseline.rate;
+    const ratio = mid((t) => t.ours.rate / t.base.rate);
     return {
       name: 'notices-tail',
       title: 'eem notices tail',
-      description: `${COUNT.toLocaleString('en-US')} notices published to one user at once (the reference server, batches of 500), printed as JSON lines to a pipe by \`eem notices tail --json\` and by a plain \`ws\` client writing the same lines (tests/bench/notices-tail-baseline.mjs); CPU time (user + system, /proc) per notice of each printer and of \`eem notices tail\` on a pseudo-terminal (script, Ink's <Static> with the status line); latency from the notice's stored time to its line on the printer's stdout for ${LATENCY_SAMPLES} notices published one at a time.`,
+      description: `${COUNT.toLocaleString('en-US')} notices published to one user at once (the reference server, batches of 500), printed as JSON lines to a pipe (${TURNS} alternating turns, medians; the ratio is the median of the turns' ratios) by \`eem notices tail --json\` and by a plain \`ws\` client writing the same lines (tests/bench/notices-tail-baseline.mjs); CPU time (user + system, /proc) per notice of each printer and of \`eem notices tail\` on a pseudo-terminal (script, Ink's <Static> with the status line); latency from the notice's stored time to its line on the printer's stdout for ${LATENCY_SAMPLES} notices published one at a time.`,
       rows: [
         { case: 'ws client writing JSON lines (baseline)', value: baseline.rate, unit: 'notices/s' },
         {

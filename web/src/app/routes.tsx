@@ -105,6 +105,55 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
     () => import('../features/monitor/RealtimeMonitorPage'),
     'RealtimeMonitorPage',
   ),
+  '/energyConsumptionEvent': lazyScreen(
+    () => import('../features/events/list/EnergyConsumptionEventPage'),
+    'EnergyConsumptionEventPage',
+  ),
+  '/energyEfficiencyEvent': lazyScreen(
+    () => import('../features/events/list/EnergyEfficiencyEventPage'),
+    'EnergyEfficiencyEventPage',
+  ),
+  '/energyLossWarning': lazyScreen(
+    () => import('../features/events/list/EnergyLossWarningPage'),
+    'EnergyLossWarningPage',
+  ),
+  '/historyEventQuery': lazyScreen(
+    () => import('../features/events/list/HistoryEventQueryPage'),
+    'HistoryEventQueryPage',
+  ),
+  '/eventDiagnosis': lazyScreen(
+    () => import('../features/events/list/EventDiagnosisPage'),
+    'EventDiagnosisPage',
+  ),
+  '/eventStatistics': lazyScreen(
+    () => import('../features/events/list/EventStatisticsPage'),
+    'EventStatisticsPage',
+  ),
+  '/eventDiagByConvergence': lazyScreen(
+    () => import('../features/events/admin/EventDiagByConvergencePage'),
+    'EventDiagByConvergencePage',
+  ),
+  '/eventStatisConvergence': lazyScreen(
+    () => import('../features/events/admin/EventStatisConvergencePage'),
+    'EventStatisConvergencePage',
+  ),
+  '/accidentHandleAdministration': lazyScreen(
+    () => import('../features/events/admin/AccidentHandleAdministrationPage'),
+    'AccidentHandleAdministrationPage',
+  ),
+  '/eventattradministration': lazyScreen(
+    () => import('../features/events/admin/EventAttrAdministrationPage'),
+    'EventAttrAdministrationPage',
+  ),
+  '/transienteventanalysis': lazyScreen(
+    () => import('../features/events/admin/TransientEventAnalysisPage'),
+    'TransientEventAnalysisPage',
+  ),
+  '/eventAndWave': lazyScreen(() => import('../features/events/admin/EventAndWavePage'), 'EventAndWavePage'),
+  '/eventCallPoliceConfig': lazyScreen(
+    () => import('../features/events/admin/EventCallPoliceConfigPage'),
+    'EventCallPoliceConfigPage',
+  ),
 };
 
 /** The paths that have a screen (menus show only these). */

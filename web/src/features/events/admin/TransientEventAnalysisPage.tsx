@@ -1,0 +1,193 @@
+/**
+ * /transienteventanalysis: sags, swells, interruptions and transients (pq.events) over a range
+ * of at most 31 days, by type and by magnitude and duration band: time, point, type, phase,
+ * residual magnitude in % Un, duration in ms, ITIC region and a waveform thumbnail (pq.wave).
+ * "Open wave" goes to /eventAndWave?eventId=.
+ */
+import { Button, Empty, Select, Tag, Typography } from '@douyinfe/semi-ui-19';
+import { PQ_EVENT_TYPES, type PqEvent } from '@eem/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQueries } from '../../../app/client';
+import { formatDate, formatNumber } from '../../../app/format';
+import { useSession } from '../../../app/session';
+import { type DataColumn, DataTable, FIRST_PAGE, type PageState } from '../../../blocks/DataTable';
+import { TimeRange, type TimeRangeValue } from '../../../blocks/TimeRange';
+import { useTexts } from '../../../i18n/texts';
+import { defaultEventRange, rangeBody } from './components/event-range';
+import { bandFields, DURATION_BANDS, MAGNITUDE_BANDS } from './components/pq-bands';
+import { WaveThumbnail } from './components/WaveThumbnail';
+import { eventAdminTexts } from './texts';
+
+type PqType = (typeof PQ_EVENT_TYPES)[number];
+
+interface Filters {
+  range: TimeRangeValue;
+  types: PqType[];
+  magnitude: string | null;
+  duration: string | null;
+}
+
+const ITIC_COLORS = { ok: 'green', prohibited: 'red', noDamage: 'orange' } as const;
+
+export function TransientEventAnalysisPage() {
+  const t = useTexts(eventAdminTexts);
+  const { effectiveProjectId } = useSession();
+  return (
+    <div className="eem-page">
+      <Typography.Title heading={4}>{t('transientTitle')}</Typography.Title>
+      {effectiveProjectId > 0 ? (
+        <PqEvents key={effectiveProjectId} />
+      ) : (
+        <Empty description={t('noProject')} />
+      )}
+    </div>
+  );
+}
+
+function PqEvents() {
+  const t = useTexts(eventAdminTexts);
+  const queries = useQueries();
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<Filters>(() => ({
+    range: defaultEventRange(),
+    types: [],
+    magnitude: null,
+    duration: null,
+  }));
+  const [applied, setApplied] = useState<Filters>(draft);
+  const [page, setPage] = useState<PageState>(FIRST_PAGE);
+  const list = useQuery({
+    ...queries.pq.events({
+      body: {
+        ...rangeBody(applied.range),
+        types: applied.types,
+        ...bandFields(applied.magnitude, applied.duration),
+        page,
+      },
+    }),
+    placeholderData: keepPreviousData,
+  });
+
+  const columns: DataColumn<PqEvent>[] = [
+    { key: 'time', title: t('time'), width: 170, render: (r) => formatDate(r.time) },
+    {
+      key: 'nodeName',
+      title: t('point'),
+      width: 180,
+      render: (r) => (r.pointId === null ? r.nodeName : `${r.nodeName} #${r.pointId}`),
+    },
+    { key: 'type', title: t('pqType'), width: 110, render: (r) => t(`pq.${r.type}`) },
+    { key: 'phase', title: t('phase'), width: 70 },
+    {
+      key: 'magnitude',
+      title: t('magnitude'),
+      width: 130,
+      align: 'right',
+      render: (r) => formatNumber(r.magnitude, 1),
+    },
+    {
+      key: 'durationMs',
+      title: t('durationMs'),
+      width: 110,
+      align: 'right',
+      render: (r) => formatNumber(r.durationMs, 1),
+    },
+    {
+      key: 'itic',
+      title: t('itic'),
+      width: 110,
+      render: (r) => (
+        <Tag size="small" color={ITIC_COLORS[r.itic]}>
+          {t(`itic.${r.itic}`)}
+        </Tag>
+      ),
+    },
+    {
+      key: 'wave',
+      title: t('waveform'),
+      width: 140,
+      render: (r) => <WaveThumbnail eventId={r.eventId} label={`${t('waveform')} ${r.eventId}`} />,
+    },
+    {
+      key: 'open',
+      title: '',
+      width: 110,
+      fixed: 'right',
+      render: (r) => (
+        <Button
+          theme="borderless"
+          size="small"
+          onClick={() => navigate(`/eventAndWave?eventId=${r.eventId}`)}
+        >
+          {t('openWave')}
+        </Button>
+      ),
+    },
+  ];
+
+  const query = (value: TimeRangeValue) => {
+    const next = { ...draft, range: value };
+    setApplied(next);
+    setPage(FIRST_PAGE);
+    if (JSON.stringify(next) === JSON.stringify(applied)) void list.refetch();
+  };
+
+  return (
+    <>
+      <div style={{ marginBottom: 12 }}>
+        <TimeRange
+          value={draft.range}
+          onChange={(range) => setDraft((d) => ({ ...d, range }))}
+          granularities={['day']}
+          block="future"
+          presets={['today', 'last7Days', 'thisMonth']}
+          onQuery={query}
+        >
+          <Select
+            multiple
+            aria-label={t('pqType')}
+            placeholder={t('pqType')}
+            motion={false}
+            style={{ minWidth: 180 }}
+            maxTagCount={2}
+            optionList={PQ_EVENT_TYPES.map((type) => ({ value: type, label: t(`pq.${type}`) }))}
+            value={draft.types}
+            onChange={(v) => setDraft((d) => ({ ...d, types: (Array.isArray(v) ? v : []) as PqType[] }))}
+          />
+          <Select
+            aria-label={t('magnitudeBand')}
+            placeholder={t('magnitudeBand')}
+            motion={false}
+            showClear
+            style={{ width: 150 }}
+            optionList={MAGNITUDE_BANDS.map((b) => ({ value: b.key, label: `${b.key} %` }))}
+            value={draft.magnitude ?? undefined}
+            onChange={(v) => setDraft((d) => ({ ...d, magnitude: typeof v === 'string' ? v : null }))}
+          />
+          <Select
+            aria-label={t('durationBand')}
+            placeholder={t('durationBand')}
+            motion={false}
+            showClear
+            style={{ width: 150 }}
+            optionList={DURATION_BANDS.map((b) => ({ value: b.key, label: b.key }))}
+            value={draft.duration ?? undefined}
+            onChange={(v) => setDraft((d) => ({ ...d, duration: typeof v === 'string' ? v : null }))}
+          />
+        </TimeRange>
+      </div>
+      <DataTable<PqEvent>
+        aria-label={t('transientTitle')}
+        columns={columns}
+        rows={list.data?.list ?? []}
+        rowKey={(r) => r.id}
+        loading={list.isFetching}
+        total={list.data?.total ?? 0}
+        page={page}
+        onPageChange={setPage}
+      />
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * The accident log: class-1 (accident) events with their handling status, in the EventList
+ * block (filters, confirm with a processing result, detail, related events, export), its
+ * calls narrowed to eventClasses [1]; the handling result as an extra column.
+ */
+import { catalogue } from '@eem/contract';
+import { EVENT_CLASS } from '@eem/core';
+import { EVENT_FETCHERS, type EventExport, type EventFetcher, EventList } from '../../../../blocks/EventList';
+import { useTexts } from '../../../../i18n/texts';
+import { eventAdminTexts } from '../texts';
+
+const ACCIDENTS = [EVENT_CLASS.accident];
+
+/** The event log of accidents only (the query key stays the event log's, refreshed after a confirm). */
+export const accidentFetcher: EventFetcher = {
+  id: EVENT_FETCHERS.eventLog.id,
+  fetch: (client, filter, page, signal) =>
+    EVENT_FETCHERS.eventLog.fetch(client, { ...filter, eventClasses: ACCIDENTS }, page, signal),
+};
+
+const accidentExport: EventExport = {
+  key: 'summary',
+  run: (client, filter) =>
+    client.download(catalogue.events.exportEventLog, { body: { ...filter, eventClasses: ACCIDENTS } }),
+};
+
+export function AccidentLog() {
+  const t = useTexts(eventAdminTexts);
+  return (
+    <EventList
+      aria-label={t('accidentLogTab')}
+      fetcher={accidentFetcher}
+      exports={[accidentExport]}
+      extraColumns={[{ key: 'result', title: t('handling'), width: 220, render: (e) => e.result ?? '--' }]}
+    />
+  );
+}

@@ -15,11 +15,11 @@ import { FieldFrame } from '../../../../blocks/FormFields';
 import type { FieldErrors } from '../../../../blocks/form-issues';
 import { errorMessage } from '../../../../blocks/save-file';
 import { useTexts } from '../../../../i18n/texts';
+import { FaultScenarios } from '../../list/components/FaultScenarios';
 import { eventAdminTexts } from '../texts';
 import { confirmBody, validateConfirm } from './confirm-form';
 import { useEventLabels } from './event-labels';
 import { formatDuration } from './event-range';
-import { ScenarioMatches } from './ScenarioMatches';
 
 export function DiagnoseDialog({ incident, onClose }: { incident: Incident; onClose: () => void }) {
   const t = useTexts(eventAdminTexts);
@@ -98,7 +98,7 @@ export function DiagnoseDialog({ incident, onClose }: { incident: Incident; onCl
       <Typography.Title heading={6} style={{ marginBottom: 8 }}>
         {t('scenarios')}
       </Typography.Title>
-      <ScenarioMatches eventId={primary.id} />
+      <FaultScenarios eventId={primary.id} />
       <Typography.Title heading={6} style={{ margin: '16px 0 8px' }}>
         {t('confirmAllTitle')}
       </Typography.Title>

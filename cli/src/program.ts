@@ -14,6 +14,7 @@ import {
 import { createRuntime, type Runtime } from './commands/runtime.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import type { IO } from './io.js';
+import { drawEveryFrame } from './output/ink-ci.js';
 import { VERSION } from './version.js';
 
 /** How each top-level command of the table is loaded. */
@@ -103,10 +104,7 @@ function rootCommand(runtime: Runtime): Command {
         return;
       }
       const ctx = await runtime.context(command);
-      // Ink draws only the last frame when it thinks it runs in CI (is-in-ci reads CI and
-      // CONTINUOUS_INTEGRATION when Ink is first imported). The app is only opened on a
-      // terminal, where a person watches: draw every frame even with CI set in the environment.
-      for (const key of ['CI', 'CONTINUOUS_INTEGRATION']) if (key in process.env) process.env[key] = 'false';
+      drawEveryFrame();
       const { runApp } = await import('./tui/run-app.js');
       runtime.exitCode = await runApp(ctx);
     });

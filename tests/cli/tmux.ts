@@ -24,7 +24,12 @@ export class TmuxSession {
     const socket = `eem-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
     const name = 'eem';
     const command = `${argv.map(quote).join(' ')}; echo EXIT=$?; sleep 600`;
-    const envArgs = Object.entries(env).flatMap(([key, value]) => ['-e', `${key}=${value}`]);
+    // A terminal is not CI: the tmux server would pass on the test run's CI=true, which turns
+    // animation off (eem, Ink, ora); CI=false says no to all of them.
+    const envArgs = Object.entries({ ...env, CI: 'false' }).flatMap(([key, value]) => [
+      '-e',
+      `${key}=${value}`,
+    ]);
     execFileSync('tmux', [
       '-L',
       socket,

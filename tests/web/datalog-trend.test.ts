@@ -54,7 +54,7 @@ beforeAll(async () => {
   if (!found) throw new Error('the demo project has no electricity meter with points');
   meter = found;
   const network = flatten(await client.datalog.meterTree({ query: { scope: 'network' } }));
-  networkNodes = network.filter((n) => n.modelLabel === 'pipe' && Number(n.pointCount) > 0).slice(0, 2);
+  networkNodes = network.filter((n) => n.modelLabel === 'meter' && Number(n.pointCount) > 0).slice(0, 2);
   expect(networkNodes).toHaveLength(2);
 });
 

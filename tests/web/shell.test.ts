@@ -18,7 +18,10 @@ import { snapshotWeb, webSuite } from '../support/web-suite.js';
 
 /** Every simulator notice opens the project overview (the configurable route list wins). */
 const NOTICE_ROUTES = Object.fromEntries(
-  [701, 704, 706, 709, 712, 716].map((type) => [String(type), '/projectOverview']),
+  [701, 702, 703, 704, 705, 706, 707, 708, 709, 710, 712, 716].map((type) => [
+    String(type),
+    '/projectOverview',
+  ]),
 );
 
 const web = webSuite({
@@ -234,7 +237,7 @@ describe('notices', () => {
     await page.waitForTimeout(400);
     await screenshot(page, 'notice-bell');
     await clickNewestNotice(page);
-    await page.waitForURL(/\/projectOverview$/);
+    await page.waitForURL(/\/projectOverview(\?eventId=\d+)?$/);
     await openBell(page);
     await clickNewestNotice(page);
     await page.waitForSelector(

@@ -35,7 +35,7 @@ export function colourLevel({ isTTY, env, flag }: ColourInputs): ColourLevel {
 
 /** Animation (spinners, live redraws) needs a terminal that is not dumb, whatever the colour. */
 export function animationAllowed(isTTY: boolean, env: Env): boolean {
-  return isTTY && env.TERM !== 'dumb' && !env.CI;
+  return isTTY && env.TERM !== 'dumb' && (!env.CI || env.CI === 'false' || env.CI === '0');
 }
 
 export type Palette = ChalkInstance;

@@ -11,6 +11,7 @@ import { NOTICE_MODE, WIRE_MESSAGES } from '@eem/core';
 import type { Client } from '@eem/sdk';
 import type { Context } from '../context.js';
 import { AuthRequiredError, CliError, InterruptedError, UsageError } from '../errors.js';
+import { drawEveryFrame } from '../output/ink-ci.js';
 import { parseClasses, parseTypes } from './events-flags.js';
 import {
   humanLine,
@@ -215,6 +216,7 @@ export async function tailNotices(ctx: Context, flags: TailFlags, inject: TailIn
   if (inject.sink) sink = inject.sink;
   else if (flags.json) sink = plainSink(ctx, jsonLine);
   else if (ctx.io.isTTY.stdout) {
+    drawEveryFrame();
     const { terminalSink } = await import('./notices-tail-view.js');
     sink = terminalSink(ctx, (n) => humanLine(n, ctx.stdoutPalette, language));
   } else sink = plainSink(ctx, tsvLine);

@@ -21,8 +21,9 @@ export function HelpPane({ height }: { height: number }) {
       borderStyle="round"
       borderColor="cyan"
       paddingX={1}
-      height={height}
+      minHeight={height}
       flexGrow={1}
+      flexShrink={0}
     >
       <Text bold color="cyan">
         Keyboard

@@ -113,6 +113,9 @@ export const SCHEME_LOG_TYPES = [...new Set(ALARM_KINDS.map((k) => k.logType))];
 export const NOTIFY_CHANNELS = ['web', 'sound', 'sms', 'email', 'app'] as const;
 export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
 
+/** An open event clears only when its value is back past the threshold by this share of it. */
+export const ALARM_DEADBAND = 0.03;
+
 export const EVENT_LIMITS = {
   /** Days of one event query (screens.md: 31 days). */
   queryDays: 31,

@@ -2,7 +2,7 @@
  * Alarms of the demo site. Once (a settings marker), as soon as the busiest electric meters of
  * each demo project have live values: alarm schemes whose thresholds the simulated readings
  * cross now and then (demand at the 99th percentile of the busiest meter, hourly energy at the
- * 90th, voltage deviation at 1.29 %, THD at 3.95 %, power factor just above the lowest seen;
+ * 90th, voltage deviation at 1.295 %, THD at 3.97 %, power factor just above the lowest seen;
  * from the stored history where there is a day of it, else from the first live values), and
  * three days of past events (pending and confirmed) so the event screens have history.
  * Then, every EEM_NOTICE_INTERVAL_MS, a disturbance: one demo meter's live value jumps past a
@@ -120,7 +120,7 @@ async function demoSchemes(services: Services, projectId: number): Promise<Schem
   if (!withHistory && liveA === undefined) return undefined;
   const schemes: SchemePlan[] = [];
   const demand = withHistory
-    ? { typical: percentile(powerA, 0.99), top: Math.max(...powerA) * 1.3 }
+    ? { typical: percentile(powerA, 0.99) * 1.03, top: Math.max(...powerA) * 1.3 }
     : { typical: (liveA as number) * 1.04, top: (liveA as number) * 2 };
   schemes.push(
     plan(
@@ -166,7 +166,7 @@ async function demoSchemes(services: Services, projectId: number): Promise<Schem
       [...new Set([a.id, b.id])],
       [
         { level: 2, value: 2.5 },
-        { level: 3, value: 1.29 },
+        { level: 3, value: 1.295 },
       ],
     ),
   );
@@ -178,7 +178,7 @@ async function demoSchemes(services: Services, projectId: number): Promise<Schem
         [b.id],
         [
           { level: 1, value: 5 },
-          { level: 3, value: 3.95 },
+          { level: 3, value: 3.97 },
         ],
       ),
     );

@@ -6,7 +6,7 @@
  * and node is open; while it holds, a repeat interval notifies again; when it goes back, the
  * event clears (end time). Outside the scheme's active window nothing is raised or repeated.
  */
-import { type AlarmKindDefinition, alarmKind, localParts, startOf } from '@eem/core';
+import { ALARM_DEADBAND, type AlarmKindDefinition, alarmKind, localParts, startOf } from '@eem/core';
 import type { Services } from '../../services.js';
 import { type AlarmSchemeRow, loadSchemes } from './alarm-schemes.js';
 import { crossedLevel, describe, inWindow, type Measured, measure, type NodeLive } from './alarm-values.js';
@@ -62,12 +62,13 @@ export class AlarmEngine {
       for (const nodeId of this.scope(ctx, scheme, kind)) {
         const node = await this.nodeLive(ctx, nodeId, kind, now);
         const measured = measure(kind, node, now);
-        const threshold = measured && crossedLevel(kind, scheme.thresholds, measured.value);
-        if (!measured || !threshold) continue;
+        if (!measured) continue;
         const key = `${scheme.id}:${nodeId}`;
+        const open = this.open.get(key);
+        const threshold = crossedLevel(kind, scheme.thresholds, measured.value, open ? ALARM_DEADBAND : 0);
+        if (!threshold) continue;
         holding.add(key);
         if (!active) continue;
-        const open = this.open.get(key);
         if (!open) await this.raise(ctx, scheme, kind, nodeId, measured, threshold, now);
         else if (scheme.repeatMinutes > 0 && now - open.notifiedAt >= scheme.repeatMinutes * 60_000) {
           open.notifiedAt = now;

@@ -116,14 +116,23 @@ export function measure(kind: AlarmKindDefinition, node: NodeLive, now: number):
 }
 
 /** The most severe level whose threshold the value crosses (level 1 is most severe). */
+/**
+ * The most severe level whose threshold the value is beyond. `relax` (a share of each
+ * threshold) moves the thresholds back: an open event holds until the value is back past the
+ * deadband, so noise around a threshold does not raise and clear it over and over.
+ */
 export function crossedLevel(
   kind: AlarmKindDefinition,
   thresholds: readonly { level: number; value: number }[],
   value: number,
+  relax = 0,
 ): { level: number; value: number } | undefined {
   return [...thresholds]
     .sort((a, b) => a.level - b.level)
-    .find((t) => (kind.above ? value > t.value : value < t.value));
+    .find((t) => {
+      const margin = Math.abs(t.value) * relax;
+      return kind.above ? value > t.value - margin : value < t.value + margin;
+    });
 }
 
 export function describe(

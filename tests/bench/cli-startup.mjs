@@ -61,6 +61,7 @@ export async function run() {
     HOST: '127.0.0.1',
     EEM_DATA_DIR: dataDir,
     EEM_SIMULATOR: 'off',
+    EEM_HISTORY_DAYS: '0',
   });
   try {
     const url = await server.url;

@@ -92,6 +92,7 @@ export async function run() {
     HOST: '127.0.0.1',
     EEM_DATA_DIR: dataDir,
     EEM_SIMULATOR: 'on',
+    EEM_HISTORY_DAYS: '0',
   });
   const baseline = baselineChild();
   let tasks;

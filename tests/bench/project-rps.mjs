@@ -18,6 +18,7 @@ export async function run() {
     HOST: '127.0.0.1',
     EEM_DATA_DIR: dataDir,
     EEM_SIMULATOR: 'off',
+    EEM_HISTORY_DAYS: '0',
   });
   const serverUrl = await server.url;
   const client = createClient({ baseUrl: serverUrl });

@@ -36,6 +36,8 @@ async function withServer<T>(
     HOST: '127.0.0.1',
     EEM_DATA_DIR: dataDir,
     EEM_SIMULATOR: 'off',
+    // No reading history: this test is about the demo password.
+    EEM_HISTORY_DAYS: '0',
   };
   delete env.EEM_DEMO_PASSWORD;
   delete env.EEM_DATABASE_URL;

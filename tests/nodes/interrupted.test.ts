@@ -22,7 +22,14 @@ afterAll(() => {
 /** The built server on the data dir; its process, to be killed without a chance to clean up. */
 async function spawnServer(): Promise<{ url: string; process: ChildProcess }> {
   const proc = spawn(process.execPath, [SERVER_BIN], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', EEM_DATA_DIR: dataDir, EEM_SIMULATOR: 'off' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      EEM_DATA_DIR: dataDir,
+      EEM_SIMULATOR: 'off',
+      EEM_HISTORY_DAYS: '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

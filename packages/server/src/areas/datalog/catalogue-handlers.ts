@@ -41,7 +41,9 @@ export async function meterTree(
   const children = new Map<number, typeof rows>();
   for (const row of rows) {
     if (visible && !visible.has(row.id)) continue;
-    children.set(row.parent_id, [...(children.get(row.parent_id) ?? []), row]);
+    const list = children.get(row.parent_id);
+    if (list) list.push(row);
+    else children.set(row.parent_id, [row]);
   }
   const build = (parentId: number, network: boolean): TreeNode[] =>
     (children.get(parentId) ?? []).flatMap((row) => {

@@ -81,7 +81,11 @@ export async function completeness(ctx: RequestContext, body: Body): Promise<Com
     for (const r of rows) counts.set(`${r.point_id}:${r.ts}`, r.n);
   }
   const byNode = new Map<number, PointInfo[]>();
-  for (const p of points) byNode.set(p.nodeId, [...(byNode.get(p.nodeId) ?? []), p]);
+  for (const p of points) {
+    const list = byNode.get(p.nodeId);
+    if (list) list.push(p);
+    else byNode.set(p.nodeId, [p]);
+  }
   const dayTotals = days.map(() => ({ received: 0, expected: 0 }));
   let allReceived = 0;
   let allExpected = 0;

@@ -19,7 +19,11 @@ export async function namedPoints(
   if (pointIds.length === 0) throw ApiError.validation(DATALOG_MESSAGES.pointsRequired);
   const max = ctx.services.config.datalogMaxNodes;
   if (pointIds.length > max) throw ApiError.validation(DATALOG_MESSAGES.tooManyPoints(max));
-  const points = await loadPoints(ctx.services.db, project, { pointIds, language: ctx.language });
+  const points = await loadPoints(ctx.services.db, project, {
+    pointIds,
+    language: ctx.language,
+    lastTimes: false,
+  });
   const byId = new Map(points.map((p) => [p.id, p]));
   return pointIds.map((id) => {
     const point = byId.get(id);

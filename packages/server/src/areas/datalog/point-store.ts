@@ -134,7 +134,13 @@ export async function ensurePoints(
 export async function loadPoints(
   db: Kysely<Database>,
   project: { id: number; tenantId: number },
-  filter: { nodeIds?: readonly number[]; pointIds?: readonly number[]; language?: 'zh' | 'en' } = {},
+  filter: {
+    nodeIds?: readonly number[];
+    pointIds?: readonly number[];
+    language?: 'zh' | 'en';
+    /** Look up each point's newest reading (a seek per point); false leaves lastTime null. */
+    lastTimes?: boolean;
+  } = {},
 ): Promise<PointInfo[]> {
   if (filter.nodeIds?.length === 0 || filter.pointIds?.length === 0) return [];
   let query = db
@@ -165,10 +171,13 @@ export async function loadPoints(
   const rows = await query.orderBy('p.node_id').orderBy('p.data_id').execute();
   if (rows.length === 0) return [];
   const paths = await nodePaths(db, project.id);
-  const last = await lastTimes(
-    db,
-    rows.map((r) => r.id),
-  );
+  const last =
+    filter.lastTimes === false
+      ? new Map<number, number>()
+      : await lastTimes(
+          db,
+          rows.map((r) => r.id),
+        );
   return rows.map((r) => ({
     id: r.id,
     projectId: project.id,

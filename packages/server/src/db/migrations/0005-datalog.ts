@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database.js';
+import { dialectTypes } from './table-with-id.js';
 
 /**
  * Meter data logs (issue 6).
@@ -18,14 +19,7 @@ import type { Dialect } from '../database.js';
  */
 export function datalog(dialect: Dialect) {
   type Db = Kysely<unknown>;
-  const idType = dialect === 'postgres' ? 'bigserial' : 'integer';
-  const real = dialect === 'postgres' ? 'double precision' : 'real';
-  const idColumn = (db: Db, table: string) =>
-    db.schema
-      .createTable(table)
-      .addColumn('id', idType, (c) =>
-        dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
-      );
+  const { real, tableWithId: idColumn } = dialectTypes(dialect);
   return {
     async up(db: Db): Promise<void> {
       await idColumn(db, 'physical_quantities')

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
+import { dialectTypes } from './table-with-id.js';
 
 /**
  * Expert knowledge and power-quality recordings (issue 7).
@@ -15,14 +16,7 @@ import type { Dialect } from '../database.js';
  */
 export function expertPq(dialect: Dialect) {
   type Db = Kysely<unknown>;
-  const idType = dialect === 'postgres' ? 'bigserial' : 'integer';
-  const real = dialect === 'postgres' ? 'double precision' : 'real';
-  const idColumn = (db: Db, table: string) =>
-    db.schema
-      .createTable(table)
-      .addColumn('id', idType, (c) =>
-        dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
-      );
+  const { real, tableWithId: idColumn } = dialectTypes(dialect);
   return {
     async up(db: Db): Promise<void> {
       await idColumn(db, 'fault_scenarios')

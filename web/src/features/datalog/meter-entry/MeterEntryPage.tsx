@@ -5,13 +5,14 @@
  * gaps and import. Opened with ?nodeId=&modelLabel=&pointId=&startTime=&endTime= it starts on
  * that point and range (entry-link.ts).
  */
-import { Card, Col, Empty, Row, Select, Space, Typography } from '@douyinfe/semi-ui-19';
+import { Card, Empty, Select, Space, Typography } from '@douyinfe/semi-ui-19';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSession } from '../../../app/session';
 import { type NodeRef, NodeTreePicker } from '../../../blocks/NodeTreePicker';
 import { initialTimeRange, type TimeRangeValue } from '../../../blocks/TimeRange';
 import { useTexts } from '../../../i18n/texts';
+import { DatalogWorkspace } from '../common/DatalogWorkspace';
 import type { DatalogInterval } from '../common/datalog-range';
 import { carriesPoints, pointNodesById, useMeterTree, usePoints } from '../common/queries';
 import { RangeBar } from '../common/RangeBar';
@@ -63,8 +64,8 @@ function MeterEntry({ intervalMs }: MeterEntryPageProps) {
   const point = points.points.find((p) => p.id === pointId) ?? points.points[0] ?? null;
 
   return (
-    <Row gutter={16}>
-      <Col span={6}>
+    <DatalogWorkspace
+      side={
         <Card title={d('meterTree')} style={{ width: '100%' }} bodyStyle={{ padding: 8 }}>
           <NodeTreePicker
             mode="single"
@@ -80,52 +81,47 @@ function MeterEntry({ intervalMs }: MeterEntryPageProps) {
             height={560}
           />
         </Card>
-      </Col>
-      <Col span={18}>
-        <Space vertical align="start" spacing={12} style={{ width: '100%' }}>
-          <Card style={{ width: '100%' }} bodyStyle={{ padding: 12 }}>
-            <RangeBar
-              range={range}
-              onRangeChange={setRange}
-              interval={interval}
-              onIntervalChange={setDataInterval}
-              intervals={ENTRY_INTERVALS}
-            >
-              <Space spacing={4}>
-                <Typography.Text type="tertiary">{t('point')}</Typography.Text>
-                <Select
-                  className="eem-select-point"
-                  placeholder={t('choosePoint')}
-                  style={{ width: 220 }}
-                  value={point?.id}
-                  disabled={points.points.length === 0}
-                  loading={points.loading}
-                  optionList={points.points.map((p) => ({ value: p.id, label: pointCaption(p) }))}
-                  onChange={(v) => setPointId(typeof v === 'number' ? v : null)}
-                />
-              </Space>
-            </RangeBar>
-          </Card>
-          <div style={{ width: '100%' }}>
-            {!node ? (
-              <Card>
-                <Empty description={t('chooseMeter')} />
-              </Card>
-            ) : !point ? (
-              <Card>
-                <Empty description={points.loading ? '' : t('noPoints')} />
-              </Card>
-            ) : (
-              <EntryWorkspace
-                point={point}
-                range={range}
-                interval={interval}
-                {...(intervalMs === undefined ? {} : { importIntervalMs: intervalMs })}
-              />
-            )}
-          </div>
-        </Space>
-      </Col>
-    </Row>
+      }
+      bar={
+        <RangeBar
+          range={range}
+          onRangeChange={setRange}
+          interval={interval}
+          onIntervalChange={setDataInterval}
+          intervals={ENTRY_INTERVALS}
+        >
+          <Space spacing={4}>
+            <Typography.Text type="tertiary">{t('point')}</Typography.Text>
+            <Select
+              className="eem-select-point"
+              placeholder={t('choosePoint')}
+              style={{ width: 220 }}
+              value={point?.id}
+              disabled={points.points.length === 0}
+              loading={points.loading}
+              optionList={points.points.map((p) => ({ value: p.id, label: pointCaption(p) }))}
+              onChange={(v) => setPointId(typeof v === 'number' ? v : null)}
+            />
+          </Space>
+        </RangeBar>
+      }
+    >
+      {!node ? (
+        <Card>
+          <Empty description={t('chooseMeter')} />
+        </Card>
+      ) : !point ? (
+        <Card>
+          <Empty description={points.loading ? '' : t('noPoints')} />
+        </Card>
+      ) : (
+        <EntryWorkspace
+          point={point}
+          range={range}
+          interval={interval}
+          {...(intervalMs === undefined ? {} : { importIntervalMs: intervalMs })}
+        />
+      )}
+    </DatalogWorkspace>
   );
 }

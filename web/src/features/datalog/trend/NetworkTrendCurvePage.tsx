@@ -4,12 +4,13 @@
  * network) and one quantity their points measure (flow, pressure, temperature, cumulative
  * volume); the chart overlays that quantity of every ticked node, for at most 31 days.
  */
-import { Card, Col, Empty, Row, Select, Space, Typography } from '@douyinfe/semi-ui-19';
+import { Card, Empty, Select, Space, Typography } from '@douyinfe/semi-ui-19';
 import { useMemo, useState } from 'react';
 import { useSession } from '../../../app/session';
 import { type NodeRef, NodeTreePicker } from '../../../blocks/NodeTreePicker';
 import { initialTimeRange, type TimeRangeValue } from '../../../blocks/TimeRange';
 import { useTexts } from '../../../i18n/texts';
+import { DatalogWorkspace } from '../common/DatalogWorkspace';
 import { type DatalogInterval, rangeProblem, TREND_INTERVALS } from '../common/datalog-range';
 import { carriesPoints, useMeterTree, usePoints } from '../common/queries';
 import { RangeBar } from '../common/RangeBar';
@@ -62,8 +63,8 @@ function NetworkTrend() {
           : d('fixRange');
 
   return (
-    <Row gutter={16}>
-      <Col span={6}>
+    <DatalogWorkspace
+      side={
         <Card title={t('networkTree')} style={{ width: '100%' }} bodyStyle={{ padding: 8 }}>
           <NodeTreePicker
             mode="multi"
@@ -76,42 +77,31 @@ function NetworkTrend() {
             height={560}
           />
         </Card>
-      </Col>
-      <Col span={18}>
-        <Space vertical align="start" spacing={12} style={{ width: '100%' }}>
-          <Card style={{ width: '100%' }} bodyStyle={{ padding: 12 }}>
-            <RangeBar
-              range={range}
-              onRangeChange={setRange}
-              interval={interval}
-              onIntervalChange={setDataInterval}
-              intervals={TREND_INTERVALS}
-            >
-              <Space spacing={4}>
-                <Typography.Text type="tertiary">{t('quantity')}</Typography.Text>
-                <Select
-                  className="eem-select-quantity"
-                  placeholder={t('chooseQuantity')}
-                  style={{ width: 200 }}
-                  value={quantity ?? undefined}
-                  disabled={options.length === 0}
-                  optionList={options.map((o) => ({ value: o.dataId, label: o.label }))}
-                  onChange={(v) => setDataId(typeof v === 'number' ? v : null)}
-                />
-              </Space>
-            </RangeBar>
-          </Card>
-          <div style={{ width: '100%' }}>
-            <TrendResult
-              request={request}
-              idle={idle}
-              labelMode="node"
-              names={names}
-              title={t('networkTitle')}
+      }
+      bar={
+        <RangeBar
+          range={range}
+          onRangeChange={setRange}
+          interval={interval}
+          onIntervalChange={setDataInterval}
+          intervals={TREND_INTERVALS}
+        >
+          <Space spacing={4}>
+            <Typography.Text type="tertiary">{t('quantity')}</Typography.Text>
+            <Select
+              className="eem-select-quantity"
+              placeholder={t('chooseQuantity')}
+              style={{ width: 200 }}
+              value={quantity ?? undefined}
+              disabled={options.length === 0}
+              optionList={options.map((o) => ({ value: o.dataId, label: o.label }))}
+              onChange={(v) => setDataId(typeof v === 'number' ? v : null)}
             />
-          </div>
-        </Space>
-      </Col>
-    </Row>
+          </Space>
+        </RangeBar>
+      }
+    >
+      <TrendResult request={request} idle={idle} labelMode="node" names={names} title={t('networkTitle')} />
+    </DatalogWorkspace>
   );
 }

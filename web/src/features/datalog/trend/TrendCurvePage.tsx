@@ -6,7 +6,7 @@
  * templates (save the point set under a name, load, delete). At most maxNodes points (read
  * from the server).
  */
-import { Card, Col, Empty, Row, Space, Toast, Typography } from '@douyinfe/semi-ui-19';
+import { Card, Empty, Space, Toast, Typography } from '@douyinfe/semi-ui-19';
 import type { TrendTemplate } from '@eem/contract';
 import { useMemo, useState } from 'react';
 import { useClient } from '../../../app/client';
@@ -15,6 +15,7 @@ import { useSession } from '../../../app/session';
 import { type NodeRef, NodeTreePicker } from '../../../blocks/NodeTreePicker';
 import { initialTimeRange, type TimeRangeValue } from '../../../blocks/TimeRange';
 import { useTexts } from '../../../i18n/texts';
+import { DatalogWorkspace } from '../common/DatalogWorkspace';
 import { type DatalogInterval, rangeProblem, TREND_INTERVALS } from '../common/datalog-range';
 import { PointPicker } from '../common/PointPicker';
 import { carriesPoints, pointNodesById, useMaxNodes, useMeterTree, usePoints } from '../common/queries';
@@ -98,9 +99,9 @@ function TrendCurve() {
         : d('fixRange');
 
   return (
-    <Row gutter={16}>
-      <Col span={6}>
-        <Space vertical align="start" spacing={12} style={{ width: '100%' }}>
+    <DatalogWorkspace
+      side={
+        <>
           <Card title={d('meterTree')} style={{ width: '100%' }} bodyStyle={{ padding: 8 }}>
             <NodeTreePicker
               mode="multi"
@@ -124,28 +125,23 @@ function TrendCurve() {
               noNodes={nodes.length === 0}
             />
           </Card>
+        </>
+      }
+      bar={
+        <Space vertical align="start" spacing={8} style={{ width: '100%' }}>
+          <RangeBar
+            range={range}
+            onRangeChange={setRange}
+            interval={interval}
+            onIntervalChange={setDataInterval}
+            intervals={TREND_INTERVALS}
+            granularities={['day', 'month']}
+          />
+          <TemplateBar pointIds={pointIds} interval={interval} onLoad={(tpl) => void load(tpl)} />
         </Space>
-      </Col>
-      <Col span={18}>
-        <Space vertical align="start" spacing={12} style={{ width: '100%' }}>
-          <Card style={{ width: '100%' }} bodyStyle={{ padding: 12 }}>
-            <Space vertical align="start" spacing={8} style={{ width: '100%' }}>
-              <RangeBar
-                range={range}
-                onRangeChange={setRange}
-                interval={interval}
-                onIntervalChange={setDataInterval}
-                intervals={TREND_INTERVALS}
-                granularities={['day', 'month']}
-              />
-              <TemplateBar pointIds={pointIds} interval={interval} onLoad={(tpl) => void load(tpl)} />
-            </Space>
-          </Card>
-          <div style={{ width: '100%' }}>
-            <TrendResult request={request} idle={idle} title={t('trendTitle')} />
-          </div>
-        </Space>
-      </Col>
-    </Row>
+      }
+    >
+      <TrendResult request={request} idle={idle} title={t('trendTitle')} />
+    </DatalogWorkspace>
   );
 }

@@ -3,7 +3,6 @@
  * index beyond its benchmark, with index, value, benchmark and deviation; confirm, and a link to
  * /energyEfficiencyIndexes. Notices of these types land here.
  */
-import { Button } from '@douyinfe/semi-ui-19';
 import { EFFICIENCY_EVENT_TYPES, type EventItem } from '@eem/contract';
 import { ALARM_KINDS } from '@eem/core';
 import { EVENT_FETCHERS, EventList } from '../../../blocks/EventList';
@@ -12,7 +11,7 @@ import { useTexts } from '../../../i18n/texts';
 import { EventPageFrame } from './components/EventPageFrame';
 import { deviationColumn, thresholdColumn, valueColumn } from './components/event-columns';
 import { eventLinks } from './components/event-links';
-import { useOpenLink } from './components/use-open-link';
+import { OpenLinkButton } from './components/OpenLinkButton';
 import { eventsTexts } from './texts';
 
 /** The index an efficiency event watches: the alarm kind of its log type, else its type name. */
@@ -24,7 +23,6 @@ export function efficiencyIndex(event: Pick<EventItem, 'logType' | 'logTypeName'
 export function EnergyEfficiencyEventPage() {
   const t = useTexts(eventsTexts);
   const { language } = useLanguage();
-  const openLink = useOpenLink();
   return (
     <EventPageFrame title={t('efficiencyTitle')}>
       <EventList
@@ -38,14 +36,9 @@ export function EnergyEfficiencyEventPage() {
           deviationColumn(t('deviation')),
         ]}
         rowActions={(event) => (
-          <Button
-            size="small"
-            theme="borderless"
-            data-href={eventLinks.efficiencyIndexes(event)}
-            onClick={() => openLink(eventLinks.efficiencyIndexes(event))}
-          >
+          <OpenLinkButton borderless href={eventLinks.efficiencyIndexes(event)}>
             {t('efficiencyIndexes')}
-          </Button>
+          </OpenLinkButton>
         )}
       />
     </EventPageFrame>

@@ -3,19 +3,17 @@
  * loss rate, threshold, level and status; confirm singly or in batch; export
  * (events.exportLossEvents); the object's loss curve. Notices of these types land here.
  */
-import { Button } from '@douyinfe/semi-ui-19';
 import { LOSS_EVENT_TYPES } from '@eem/contract';
 import { EVENT_EXPORTS, EVENT_FETCHERS, EventList } from '../../../blocks/EventList';
 import { useTexts } from '../../../i18n/texts';
 import { EventPageFrame } from './components/EventPageFrame';
 import { deviationColumn, thresholdColumn, valueColumn } from './components/event-columns';
 import { eventLinks } from './components/event-links';
-import { useOpenLink } from './components/use-open-link';
+import { OpenLinkButton } from './components/OpenLinkButton';
 import { eventsTexts } from './texts';
 
 export function EnergyLossWarningPage() {
   const t = useTexts(eventsTexts);
-  const openLink = useOpenLink();
   return (
     <EventPageFrame title={t('lossTitle')}>
       <EventList
@@ -29,14 +27,9 @@ export function EnergyLossWarningPage() {
           deviationColumn(t('deviation')),
         ]}
         rowActions={(event) => (
-          <Button
-            size="small"
-            theme="borderless"
-            data-href={eventLinks.lossCurve(event)}
-            onClick={() => openLink(eventLinks.lossCurve(event))}
-          >
+          <OpenLinkButton borderless href={eventLinks.lossCurve(event)}>
             {t('lossCurve')}
-          </Button>
+          </OpenLinkButton>
         )}
       />
     </EventPageFrame>

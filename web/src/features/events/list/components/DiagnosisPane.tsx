@@ -16,12 +16,11 @@ import { useTexts } from '../../../../i18n/texts';
 import { eventsTexts } from '../texts';
 import { eventLinks } from './event-links';
 import { FaultScenarios } from './FaultScenarios';
-import { useOpenLink } from './use-open-link';
+import { OpenLinkButton } from './OpenLinkButton';
 
 export function DiagnosisPane({ eventId, onConfirmed }: { eventId: number | null; onConfirmed: () => void }) {
   const t = useTexts(eventsTexts);
   const queries = useQueries();
-  const openLink = useOpenLink();
   const { permissions } = useSession();
   const [confirming, setConfirming] = useState(false);
   const event = useQuery({
@@ -43,22 +42,8 @@ export function DiagnosisPane({ eventId, onConfirmed }: { eventId: number | null
           {t('confirm')}
         </Button>
       )}
-      <Button
-        size="small"
-        data-href={eventLinks.repairOrder(data)}
-        onClick={() => openLink(eventLinks.repairOrder(data))}
-      >
-        {t('repairOrder')}
-      </Button>
-      {data.hasWave && (
-        <Button
-          size="small"
-          data-href={eventLinks.waveform(data)}
-          onClick={() => openLink(eventLinks.waveform(data))}
-        >
-          {t('waveform')}
-        </Button>
-      )}
+      <OpenLinkButton href={eventLinks.repairOrder(data)}>{t('repairOrder')}</OpenLinkButton>
+      {data.hasWave && <OpenLinkButton href={eventLinks.waveform(data)}>{t('waveform')}</OpenLinkButton>}
     </Space>
   ) : null;
 

@@ -6,37 +6,15 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensurePackage } from '../support/apt.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { DEMO_PASSWORD, EEM_BIN, eemEnv, newHome } from './run-eem.js';
 
 let server: TestServer;
 
-function hasKeyctl(): boolean {
-  return spawnSync('keyctl', ['--version'], { stdio: 'ignore' }).status === 0;
-}
-
 /** keyctl, installed with apt-get when missing (as root, where apt-get exists); why not otherwise. */
 function ensureKeyctl(): string | undefined {
-  if (hasKeyctl()) return undefined;
-  if (process.getuid?.() !== 0)
-    return 'keyctl is missing and the tests do not run as root to install keyutils';
-  if (spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status !== 0)
-    return 'keyctl is missing and there is no apt-get';
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  let install = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'keyutils'], {
-    env,
-    timeout: 180_000,
-  });
-  if (install.status !== 0) {
-    spawnSync('apt-get', ['update'], { env, timeout: 180_000 });
-    install = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'keyutils'], {
-      env,
-      timeout: 180_000,
-    });
-  }
-  return hasKeyctl()
-    ? undefined
-    : `apt-get could not install keyutils: ${install.stderr?.toString().trim().slice(-300)}`;
+  return ensurePackage('keyctl', 'keyutils');
 }
 
 beforeAll(async () => {

@@ -3,9 +3,13 @@
  * keys sent with send-keys, the screen read with capture-pane.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
+import { ensurePackage } from '../support/apt.js';
 
+/** Whether tmux is there: installed with apt-get first when missing (tests/support/apt.ts). */
 export function hasTmux(): boolean {
-  return spawnSync('tmux', ['-V'], { stdio: 'ignore' }).status === 0;
+  const problem = ensurePackage('tmux', 'tmux', '-V');
+  if (problem) process.stderr.write(`terminal tests skipped: ${problem}\n`);
+  return problem === undefined;
 }
 
 const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;

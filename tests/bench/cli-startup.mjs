@@ -60,6 +60,7 @@ export async function run() {
     PORT: '0',
     HOST: '127.0.0.1',
     EEM_DATA_DIR: dataDir,
+    EEM_DEMO: 'on',
     EEM_SIMULATOR: 'off',
     EEM_HISTORY_DAYS: '0',
   });

@@ -35,6 +35,7 @@ export function startServer(dataDir, env = {}) {
     PORT: '0',
     HOST: '127.0.0.1',
     EEM_DATA_DIR: dataDir,
+    EEM_DEMO: 'on',
     EEM_SIMULATOR: 'off',
     EEM_HISTORY_DAYS: '0',
     EEM_DATALOG_MAX_EXPORT_COUNT: '5000000',

@@ -32,6 +32,7 @@ if (process.env.BENCH_BASELINE === '1') {
       port: 0,
       host: '127.0.0.1',
       dataDir: mkdtempSync(join(tmpdir(), 'eem-fanout-')),
+      demo: true,
       simulator: false,
       logLevel: 'silent',
     },

@@ -35,6 +35,7 @@ async function withServer<T>(
     PORT: '0',
     HOST: '127.0.0.1',
     EEM_DATA_DIR: dataDir,
+    EEM_DEMO: 'on',
     EEM_SIMULATOR: 'off',
     // No reading history: this test is about the demo password.
     EEM_HISTORY_DAYS: '0',

@@ -37,6 +37,8 @@ export async function startTestServer(
       PORT: '0',
       HOST: '127.0.0.1',
       EEM_DATA_DIR: dataDir,
+      // The demo world without the simulator's live values, unless a test asks for them.
+      EEM_DEMO: 'on',
       EEM_SIMULATOR: 'off',
       // No reading history unless a test asks for it (EEM_HISTORY_DAYS): starts stay fast.
       EEM_HISTORY_DAYS: '0',
@@ -136,6 +138,7 @@ export async function startInProcessServer(
       port: 0,
       host: '127.0.0.1',
       dataDir,
+      demo: true,
       simulator: false,
       historyDays: 0,
       logLevel: 'silent',

@@ -25,6 +25,7 @@ import { type Clock, systemClock } from './clock.js';
 import { loadConfig, type ServerConfig } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { isUniqueViolation } from './db/portable.js';
+import { type DemoWorld, openWorld } from './first-start.js';
 import { ApiError } from './http/api-error.js';
 import type { CatalogueHandlers } from './http/handlers.js';
 import { registerEndpoints } from './http/register-endpoints.js';
@@ -33,7 +34,6 @@ import { createServices, type Services } from './services.js';
 import { startDemoAlarms } from './simulator/alarms.js';
 import { seedExpert } from './simulator/expert.js';
 import { seedReadings, startLiveReadings } from './simulator/readings.js';
-import { type DemoWorld, seedDemoWorld } from './simulator/seed.js';
 import { demoProjectIds, seedDemoNodeTrees } from './simulator/seed-nodes.js';
 
 export const handlers: CatalogueHandlers = {
@@ -137,12 +137,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   const services = createServices(database.db, clock, config, database.dialect);
   let world: DemoWorld;
-  let readingProjects: Awaited<ReturnType<typeof seedReadings>>;
+  let readingProjects: Awaited<ReturnType<typeof seedReadings>> = [];
   try {
-    world = await seedDemoWorld(services, { password: config.demoPassword });
-    await seedDemoNodeTrees(services, world.projects);
-    readingProjects = await seedReadings(services, demoProjectIds(world.projects));
-    await seedExpert(services, world);
+    world = await openWorld(services, config);
+    // The demo world's trees, readings and expert library (each once); none without the demo.
+    if (world.demo) {
+      await seedDemoNodeTrees(services, world.projects);
+      readingProjects = await seedReadings(services, demoProjectIds(world.projects));
+      await seedExpert(services, world);
+    }
     await services.tasks.failInterrupted();
     app = await buildApp(services);
     await app.listen({ port: config.port, host: config.host });
@@ -156,7 +159,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const port = typeof address === 'object' && address ? address.port : config.port;
   const stopLive = config.simulator ? startLiveReadings(services, readingProjects) : async () => {};
   const stopAlarms = startAlarmEngine(services);
-  const stopDemoAlarms = config.simulator ? startDemoAlarms(services, world, config) : async () => {};
+  const stopDemoAlarms =
+    config.simulator && world.demo ? startDemoAlarms(services, world, config) : async () => {};
   let closed = false;
   return {
     app,

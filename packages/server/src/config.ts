@@ -1,6 +1,6 @@
 /** Server configuration from the environment (docs/operations.md). */
 import { resolve } from 'node:path';
-import { DATALOG_LIMITS } from '@eem/core';
+import { DATALOG_LIMITS, isStrongPassword, MESSAGES } from '@eem/core';
 
 export interface ServerConfig {
   port: number;
@@ -9,6 +9,10 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   sessionTtlMs: number;
   demoPassword: string | undefined;
+  /** The first start of an empty database builds the demo world (else only the platform administrator). */
+  demo: boolean;
+  /** The platform administrator's password at the first start without the demo (else one is generated). */
+  adminPassword: string | undefined;
   simulator: boolean;
   seed: number;
   noticeIntervalMs: number;
@@ -43,6 +47,10 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const simulator = flag(env, 'EEM_SIMULATOR', true);
+  const adminPassword = env.EEM_ADMIN_PASSWORD || undefined;
+  if (adminPassword !== undefined && !isStrongPassword(adminPassword))
+    throw new Error(`EEM_ADMIN_PASSWORD: ${MESSAGES.strongPassword}`);
   return {
     port: number(env, 'PORT', 8080),
     host: env.HOST || '0.0.0.0',
@@ -50,7 +58,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.EEM_DATABASE_URL || undefined,
     sessionTtlMs: number(env, 'EEM_SESSION_TTL_HOURS', 12) * 3_600_000,
     demoPassword: env.EEM_DEMO_PASSWORD || undefined,
-    simulator: flag(env, 'EEM_SIMULATOR', true),
+    demo: flag(env, 'EEM_DEMO', simulator),
+    adminPassword,
+    simulator,
     seed: number(env, 'EEM_SEED', 1),
     noticeIntervalMs: number(env, 'EEM_NOTICE_INTERVAL_MS', 60_000),
     ssoEnabled: flag(env, 'EEM_SSO', false),

@@ -1,38 +1,30 @@
 /** The server's services, built once per server and handed to every handler. */
-import type { Kysely } from 'kysely';
 import { LiveReadings } from './areas/datalog/live-readings.js';
 import { NodeJobs } from './areas/nodes/node-jobs.js';
-import { NodeStore } from './areas/nodes/node-store.js';
 import { NoticeHub } from './areas/notices/notice-hub.js';
 import { TaskHub } from './areas/notices/task-hub.js';
 import { ProjectStore } from './areas/projects/project-store.js';
 import { AuthService } from './auth/auth-service.js';
 import type { Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
-import type { Dialect } from './db/database.js';
-import type { Database } from './db/schema.js';
+import type { Db, Dialect } from './db/database.js';
 
 export interface Services {
-  db: Kysely<Database>;
+  /** The database, for repository functions (areas/<area>/repo/); nothing else queries it. */
+  db: Db;
   clock: Clock;
   config: ServerConfig;
   auth: AuthService;
   notices: NoticeHub;
   tasks: TaskHub;
   projects: ProjectStore;
-  nodes: NodeStore;
   /** Background imports and generation of the nodes area. */
   nodeJobs: NodeJobs;
   /** Live values of points and breaker states (simulator, realtime calls, alarm schemes). */
   live: LiveReadings;
 }
 
-export function createServices(
-  db: Kysely<Database>,
-  clock: Clock,
-  config: ServerConfig,
-  dialect: Dialect,
-): Services {
+export function createServices(db: Db, clock: Clock, config: ServerConfig, dialect: Dialect): Services {
   const notices = new NoticeHub(db, clock);
   return {
     db,
@@ -43,7 +35,6 @@ export function createServices(
     // SQLite has one connection: progress inside a transaction goes through it (TaskHub).
     tasks: new TaskHub(db, clock, notices, { progressInTransaction: dialect === 'sqlite' }),
     projects: new ProjectStore(db, clock),
-    nodes: new NodeStore(db, clock),
     nodeJobs: new NodeJobs(),
     live: new LiveReadings(),
   };

@@ -11,9 +11,26 @@ import {
   WIRE_CODE,
   WIRE_MESSAGES,
 } from '@eem/core';
-import type { Kysely } from 'kysely';
+import {
+  type Credentials,
+  clearWrongTries,
+  countWrongTry,
+  credentialsById,
+  credentialsByName,
+  passwordHash,
+  storePasswordHash,
+} from '../areas/session/repo/credentials.js';
+import {
+  findSession,
+  insertSession,
+  insertSsoGrant,
+  recordLoginNonce,
+  redeemSsoGrant,
+  revokeSession,
+  revokeUserSessions,
+} from '../areas/session/repo/sessions.js';
 import type { Clock } from '../clock.js';
-import type { Database, UserTable } from '../db/schema.js';
+import type { Db } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
 import { type AuthUser, loadAuthUser, toWireUser } from './auth-user.js';
 import { hashPlainPassword, verifyPrehash } from './passwords.js';
@@ -25,30 +42,6 @@ export interface AuthOptions {
   userCacheMs?: number;
 }
 
-type UserRow = Pick<
-  UserTable,
-  | 'name'
-  | 'password_hash'
-  | 'failed_tries'
-  | 'locked_until'
-  | 'password_expires_at'
-  | 'usertype'
-  | 'is_root'
-  | 'status'
-> & { id: number };
-
-const USER_ROW_COLUMNS = [
-  'id',
-  'name',
-  'password_hash',
-  'failed_tries',
-  'locked_until',
-  'password_expires_at',
-  'usertype',
-  'is_root',
-  'status',
-] as const;
-
 const SSO_CODE_MS = 60_000;
 const SSO_ACCESS_MS = 5 * 60_000;
 
@@ -57,7 +50,7 @@ export class AuthService {
   private readonly users = new Map<number, { user: AuthUser; loadedAt: number }>();
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     private readonly clock: Clock,
     private readonly options: AuthOptions,
   ) {}
@@ -68,11 +61,7 @@ export class AuthService {
     const now = this.clock();
     let session = this.sessions.get(hash);
     if (!session) {
-      const row = await this.db
-        .selectFrom('sessions')
-        .select(['user_id', 'expires_at', 'revoked_at'])
-        .where('token_hash', '=', hash)
-        .executeTakeFirst();
+      const row = await findSession(this.db, hash);
       if (!row || row.revoked_at !== null) return null;
       session = { userId: row.user_id, expiresAt: row.expires_at };
       if (this.sessions.size >= 100_000) this.sessions.clear(); // a cache: bounded, refilled on demand
@@ -105,12 +94,7 @@ export class AuthService {
   async revokeUserSessions(userId: number): Promise<void> {
     for (const [hash, session] of this.sessions) if (session.userId === userId) this.sessions.delete(hash);
     this.users.delete(userId);
-    await this.db
-      .updateTable('sessions')
-      .set({ revoked_at: this.clock() })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await revokeUserSessions(this.db, userId, this.clock());
   }
 
   /** A root user's reset of another user's password: stored, unlocked, sessions ended. */
@@ -140,16 +124,13 @@ export class AuthService {
     if (Math.abs(now - timestamps) > AUTH_LIMITS.timestampSkewMs) {
       throw new ApiError(WIRE_CODE.badLoginRequest, WIRE_MESSAGES.staleTimestamp, 400);
     }
-    await this.db
-      .deleteFrom('login_nonces')
-      .where('seen_at', '<', now - 2 * AUTH_LIMITS.timestampSkewMs)
-      .execute();
-    const inserted = await this.db
-      .insertInto('login_nonces')
-      .values({ user_name: account, timestamps, seen_at: now })
-      .onConflict((oc) => oc.doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+    const fresh = await recordLoginNonce(this.db, {
+      account,
+      timestamps,
+      now,
+      forgetBefore: now - 2 * AUTH_LIMITS.timestampSkewMs,
+    });
+    if (!fresh) {
       throw new ApiError(WIRE_CODE.badLoginRequest, WIRE_MESSAGES.replayedLogin, 400);
     }
   }
@@ -163,16 +144,10 @@ export class AuthService {
     account: string,
     prehash: string,
     options: { allowExpired?: boolean } = {},
-  ): Promise<UserRow> {
+  ): Promise<Credentials> {
     const now = this.clock();
     // No account holds U+0000 (and PostgreSQL refuses it in a query): unknown, like any other.
-    const row = account.includes('\u0000')
-      ? undefined
-      : await this.db
-          .selectFrom('users')
-          .select(USER_ROW_COLUMNS)
-          .where('name', '=', account)
-          .executeTakeFirst();
+    const row = account.includes('\u0000') ? undefined : await credentialsByName(this.db, account);
     if (!row) {
       await verifyPrehash(prehash, DUMMY_HASH); // same work whether or not the account exists
       throw new ApiError(WIRE_CODE.wrongCredentials, WIRE_MESSAGES.wrongCredentials);
@@ -182,19 +157,13 @@ export class AuthService {
     }
     const tries = row.locked_until !== null ? 0 : row.failed_tries; // a served lock starts a new count
     if (!(await verifyPrehash(prehash, row.password_hash))) {
-      const locked = await this.countWrongTry(row.id, now);
+      const locked = await countWrongTry(this.db, row.id, now);
       throw new ApiError(
         WIRE_CODE.wrongCredentials,
         locked ? WIRE_MESSAGES.accountLocked : WIRE_MESSAGES.wrongCredentials,
       );
     }
-    if (tries !== 0 || row.locked_until !== null) {
-      await this.db
-        .updateTable('users')
-        .set({ failed_tries: 0, locked_until: null })
-        .where('id', '=', row.id)
-        .execute();
-    }
+    if (tries !== 0 || row.locked_until !== null) await clearWrongTries(this.db, row.id);
     if (row.status !== 1) throw new ApiError(WIRE_CODE.loginRefused, 'the account is disabled');
     if (!options.allowExpired && row.password_expires_at !== null && row.password_expires_at <= now) {
       throw new ApiError(WIRE_CODE.passwordExpired, WIRE_MESSAGES.passwordExpired);
@@ -202,39 +171,7 @@ export class AuthService {
     return row;
   }
 
-  /**
-   * Counts a wrong try in one statement, so that tries sent at the same time all count (on a
-   * connection pool, a read then a write lets parallel tries overwrite each other's count):
-   * a served lock starts a new count, the fifth try locks the account for an hour. True when
-   * the account is locked now, also when a parallel try locked it first.
-   */
-  private async countWrongTry(userId: number, now: number): Promise<boolean> {
-    const row = await this.db
-      .updateTable('users')
-      .set((eb) => {
-        const failed = eb(
-          eb.case().when('locked_until', 'is not', null).then(0).else(eb.ref('failed_tries')).end(),
-          '+',
-          1,
-        );
-        const locks = () => eb.case().when(failed, '>=', AUTH_LIMITS.maxWrongTries);
-        return {
-          failed_tries: locks().then(0).else(failed).end(),
-          // The cast types the value for PostgreSQL, which reads an untyped CASE as text.
-          locked_until: locks()
-            .then(eb.cast<number>(eb.val(now + AUTH_LIMITS.lockMs), 'bigint'))
-            .else(null)
-            .end(),
-        };
-      })
-      .where('id', '=', userId)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-      .returning('locked_until')
-      .executeTakeFirst();
-    return !row || row.locked_until !== null;
-  }
-
-  private async startSession(row: UserRow, client: string): Promise<SessionData> {
+  private async startSession(row: Credentials, client: string): Promise<SessionData> {
     const user = await loadAuthUser(this.db, row.id);
     if (!user) throw new ApiError(WIRE_CODE.wrongCredentials, WIRE_MESSAGES.wrongCredentials);
     if (isProjectBound(user.usertype) && user.linkedProjectIds.length === 0) {
@@ -246,28 +183,20 @@ export class AuthService {
     const token = newToken();
     const now = this.clock();
     const expiresAt = now + this.options.sessionTtlMs;
-    await this.db
-      .insertInto('sessions')
-      .values({
-        token_hash: hashToken(token),
-        user_id: user.id,
-        client,
-        created_at: now,
-        expires_at: expiresAt,
-        revoked_at: null,
-      })
-      .execute();
+    await insertSession(this.db, {
+      tokenHash: hashToken(token),
+      userId: user.id,
+      client,
+      createdAt: now,
+      expiresAt,
+    });
     this.users.set(user.id, { user, loadedAt: now });
     return { user: toWireUser(user), token, expiresAt };
   }
 
   async logout(hash: string): Promise<void> {
     this.sessions.delete(hash);
-    await this.db
-      .updateTable('sessions')
-      .set({ revoked_at: this.clock() })
-      .where('token_hash', '=', hash)
-      .execute();
+    await revokeSession(this.db, hash, this.clock());
   }
 
   /** Change one's own password: old password proven, new one strong (checked by the contract). */
@@ -287,12 +216,8 @@ export class AuthService {
     if (needsInspection && !body.inspectionPassword?.trim()) {
       throw ApiError.validation('body.inspectionPassword: please enter inspection password');
     }
-    const row = await this.db
-      .selectFrom('users')
-      .select(['password_hash'])
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    if (!(await verifyPrehash(body.oldPassword, row.password_hash))) {
+    const stored = await passwordHash(this.db, user.id);
+    if (stored === undefined || !(await verifyPrehash(body.oldPassword, stored))) {
       throw new ApiError(
         WIRE_CODE.validation,
         `${WIRE_MESSAGES.modifyFailed} the original password is wrong`,
@@ -317,29 +242,16 @@ export class AuthService {
   }
 
   private async storePassword(userId: number, plainNew: string, inspection?: string): Promise<void> {
-    const passwordHash = await hashPlainPassword(plainNew);
-    const inspectionHash = inspection ? await hashPlainPassword(inspection) : undefined;
-    await this.db
-      .updateTable('users')
-      .set({
-        password_hash: passwordHash,
-        password_expires_at: null,
-        failed_tries: 0,
-        locked_until: null,
-        ...(inspectionHash ? { inspection_password_hash: inspectionHash } : {}),
-      })
-      .where('id', '=', userId)
-      .execute();
+    await storePasswordHash(this.db, userId, {
+      password: await hashPlainPassword(plainNew),
+      inspection: inspection ? await hashPlainPassword(inspection) : undefined,
+    });
   }
 
   /** Password proof for a sensitive action (operationAuthCheck); does not count toward the lock. */
   async provePassword(userId: number, prehash: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('users')
-      .select('password_hash')
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    return row ? verifyPrehash(prehash, row.password_hash) : false;
+    const stored = await passwordHash(this.db, userId);
+    return stored === undefined ? false : verifyPrehash(prehash, stored);
   }
 
   /** SSO step 1: after the authorize page signed the user in, a one-time code for the redirect. */
@@ -360,48 +272,31 @@ export class AuthService {
       throw new ApiError(WIRE_CODE.badLoginRequest, WIRE_MESSAGES.staleTimestamp, 400);
     }
     const userId = await this.redeemGrant('access', body.token);
-    const row = await this.db
-      .selectFrom('users')
-      .select(USER_ROW_COLUMNS)
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
+    const row = await credentialsById(this.db, userId);
+    if (!row) throw new ApiError(WIRE_CODE.wrongCredentials, WIRE_MESSAGES.wrongCredentials);
     return this.startSession(row, body.client);
   }
 
   private async issueGrant(kind: string, userId: number, ttlMs: number): Promise<string> {
     const code = newToken();
-    await this.db
-      .insertInto('sso_grants')
-      .values({
-        code_hash: hashToken(code),
-        kind,
-        user_id: userId,
-        expires_at: this.clock() + ttlMs,
-        used_at: null,
-      })
-      .execute();
+    await insertSsoGrant(this.db, {
+      codeHash: hashToken(code),
+      kind,
+      userId,
+      expiresAt: this.clock() + ttlMs,
+    });
     return code;
   }
 
   private async redeemGrant(kind: string, code: string): Promise<number> {
-    const now = this.clock();
-    const hash = hashToken(code);
-    const used = await this.db
-      .updateTable('sso_grants')
-      .set({ used_at: now })
-      .where('code_hash', '=', hash)
-      .where('kind', '=', kind)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning('user_id')
-      .executeTakeFirst();
-    if (!used)
+    const userId = await redeemSsoGrant(this.db, { codeHash: hashToken(code), kind, now: this.clock() });
+    if (userId === undefined)
       throw new ApiError(
         WIRE_CODE.badLoginRequest,
         'the single-sign-on code is invalid, used or expired',
         400,
       );
-    return used.user_id;
+    return userId;
   }
 }
 

@@ -1,8 +1,12 @@
 /** The signed-in user as the server sees it, and its wire form. */
 import type { User } from '@eem/contract';
 import { allPermissionKeys, NODE_LABELS, needsInspectionPassword } from '@eem/core';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import { projectIdsOfNodes } from '../areas/nodes/repo/nodes.js';
+import { allProjectIds, projectsOfTenants } from '../areas/projects/repo/projects.js';
+import { grantsOf, type NodeGrant } from '../areas/users/repo/grants.js';
+import { tenantFamily } from '../areas/users/repo/tenants.js';
+import { linkedProjectIds, userWithRole } from '../areas/users/repo/users.js';
+import type { Db } from '../db/database.js';
 
 export interface AuthUser {
   id: number;
@@ -30,49 +34,18 @@ export interface AuthUser {
 
 const ALL_KEYS = new Set(allPermissionKeys());
 
-export async function loadAuthUser(db: Kysely<Database>, userId: number): Promise<AuthUser | null> {
-  const row = await db
-    .selectFrom('users')
-    .leftJoin('roles', 'roles.id', 'users.role_id')
-    .select([
-      'users.id',
-      'users.tenant_id',
-      'users.name',
-      'users.nic_name',
-      'users.email',
-      'users.mobile_phone',
-      'users.usertype',
-      'users.is_root',
-      'users.role_id',
-      'users.file_name',
-      'roles.name as role_name',
-      'roles.role_type',
-      'roles.duty_type',
-      'roles.home_page',
-      'roles.permissions',
-    ])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
+export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | null> {
+  const row = await userWithRole(db, userId);
   if (!row) return null;
   const root = row.is_root === 1;
-  const linked = await db
-    .selectFrom('user_projects')
-    .select('project_id')
-    .where('user_id', '=', userId)
-    .execute();
-  const nodes = await db
-    .selectFrom('user_nodes')
-    .select(['model_label', 'node_id'])
-    .where('user_id', '=', userId)
-    .execute();
-  const permissions: ReadonlySet<string> = root
-    ? ALL_KEYS
-    : new Set((JSON.parse(row.permissions ?? '[]') as string[]).filter((k) => typeof k === 'string'));
+  const linked = await linkedProjectIds(db, userId);
+  const nodes = await grantsOf(db, userId);
+  const permissions: ReadonlySet<string> = root ? ALL_KEYS : new Set(row.permissions);
   const projectIds = await enterableProjects(db, {
     root,
     tenantId: row.tenant_id,
     usertype: row.usertype,
-    linked: linked.map((l) => l.project_id),
+    linked,
     nodes,
   });
   return {
@@ -90,7 +63,7 @@ export async function loadAuthUser(db: Kysely<Database>, userId: number): Promis
     dutyType: row.duty_type ?? 'none',
     homePage: row.home_page ?? null,
     permissions,
-    linkedProjectIds: linked.map((l) => l.project_id),
+    linkedProjectIds: linked,
     projectIds,
     nodeKeys: nodes.map((n) => `${n.model_label}:${n.node_id}`),
     fileName: row.file_name,
@@ -102,47 +75,25 @@ export async function loadAuthUser(db: Kysely<Database>, userId: number): Promis
  * their tenant (and its child tenants) on which they hold a tenant, project or node permission.
  */
 async function enterableProjects(
-  db: Kysely<Database>,
+  db: Db,
   u: {
     root: boolean;
     tenantId: number;
     usertype: number;
     linked: number[];
-    nodes: { model_label: string; node_id: number }[];
+    nodes: readonly NodeGrant[];
   },
 ): Promise<number[]> {
-  if (u.root) return (await db.selectFrom('projects').select('id').orderBy('id').execute()).map((p) => p.id);
+  if (u.root) return allProjectIds(db);
   if (u.usertype === 3 || u.usertype === 4) return [...u.linked].sort((a, b) => a - b);
-  const tenantIds = await tenantAndChildren(db, u.tenantId);
+  const tenantIds = await tenantFamily(db, u.tenantId);
   const granted = new Set(u.nodes.filter((n) => n.model_label === 'project').map((n) => n.node_id));
   // A grant of a node below a project (a floor, a meter) lets the user into that project too.
   const nodeIds = u.nodes.filter((n) => NODE_LABELS.includes(n.model_label)).map((n) => n.node_id);
-  if (nodeIds.length > 0) {
-    const rows = await db
-      .selectFrom('nodes')
-      .select('project_id')
-      .distinct()
-      .where('id', 'in', nodeIds)
-      .execute();
-    for (const row of rows) granted.add(row.project_id);
-  }
+  for (const projectId of await projectIdsOfNodes(db, nodeIds)) granted.add(projectId);
   const grantedTenants = new Set(u.nodes.filter((n) => n.model_label === 'tenant').map((n) => n.node_id));
-  const projects = await db
-    .selectFrom('projects')
-    .select(['id', 'tenant_id'])
-    .where('tenant_id', 'in', tenantIds)
-    .orderBy('id')
-    .execute();
+  const projects = await projectsOfTenants(db, tenantIds);
   return projects.filter((p) => granted.has(p.id) || grantedTenants.has(p.tenant_id)).map((p) => p.id);
-}
-
-export async function tenantAndChildren(db: Kysely<Database>, tenantId: number): Promise<number[]> {
-  const all = await db.selectFrom('tenants').select(['id', 'parent_id']).execute();
-  const out = [tenantId];
-  for (let i = 0; i < out.length; i++) {
-    for (const t of all) if (t.parent_id === out[i] && !out.includes(t.id)) out.push(t.id);
-  }
-  return out;
 }
 
 export function toWireUser(u: AuthUser): User {

@@ -4,9 +4,10 @@
  * other user: its tenant and the tenant's child tenants, and the projects it may enter.
  */
 import { isProjectBound } from '@eem/core';
+import { tenantFamily } from '../areas/users/repo/tenants.js';
 import { type RequestContext, requireUser } from '../context.js';
 import { ApiError } from '../http/api-error.js';
-import { type AuthUser, tenantAndChildren } from './auth-user.js';
+import type { AuthUser } from './auth-user.js';
 
 export interface Scope {
   user: AuthUser;
@@ -24,7 +25,7 @@ export async function scopeOf(ctx: RequestContext): Promise<Scope> {
   const bound = !user.root && isProjectBound(user.usertype);
   const tenantIds = user.root
     ? null
-    : new Set(bound ? [user.tenantId] : await tenantAndChildren(ctx.services.db, user.tenantId));
+    : new Set(bound ? [user.tenantId] : await tenantFamily(ctx.services.db, user.tenantId));
   return {
     user,
     root: user.root,

@@ -25,6 +25,18 @@ import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/** The handle every repository function takes first: the database or a transaction on it. */
+export type Db = Kysely<Database>;
+
+/**
+ * Runs `work` in one transaction (all of its writes or none): a new one, or the caller's when
+ * `db` is a transaction already (so a repository's all-or-nothing write joins the transaction
+ * of a job that calls it).
+ */
+export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;

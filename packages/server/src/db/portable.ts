@@ -2,6 +2,7 @@
  * Where SQLite and PostgreSQL answer the same statement differently, the code above the
  * database asks these helpers instead of the dialect (ADR 0009).
  */
+import { type RawBuilder, sql } from 'kysely';
 
 /** Whether a number fits an `integer` column (32 bits); PostgreSQL refuses larger ones in a query. */
 export function isInt32(value: number): boolean {
@@ -16,4 +17,10 @@ export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('code' in error)) return false;
   const code = String(error.code);
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** Case-insensitive "contains"; %, _ and backslash in the text match literally (SQLite and PostgreSQL). */
+export function contains(column: string, text: string): RawBuilder<boolean> {
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
 }

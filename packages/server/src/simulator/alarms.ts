@@ -10,17 +10,22 @@
  * then clears) a real event with real notices.
  */
 import { type AlarmKindDefinition, alarmKind, EVENT_STATUS, LOG_TYPE, READING_INTERVAL_MS } from '@eem/core';
-import type { Kysely } from 'kysely';
-import { type AlarmSchemeRow, loadSchemes, schemeColumns } from '../areas/events/alarm-schemes.js';
+import { z } from 'zod';
+import { meterPoints, pointsOfNode } from '../areas/datalog/repo/points.js';
+import { readingValues } from '../areas/datalog/repo/readings.js';
+import { rollupDeltas } from '../areas/datalog/repo/rollups.js';
+import { type AlarmSchemeRow, loadSchemes, schemeValues } from '../areas/events/alarm-schemes.js';
 import { describe, formatNumber } from '../areas/events/alarm-values.js';
-import { type NewEvent, storeEventIn } from '../areas/events/raise-event.js';
+import { insertEvent, type NewEvent, schemeEventOpen } from '../areas/events/repo/events.js';
+import { insertScheme } from '../areas/events/repo/schemes.js';
 import { defaultTypeSetting, projectTypeSettings } from '../areas/events/type-settings.js';
-import { readSetting, writeSetting } from '../areas/shell/settings.js';
+import { nodeSkeleton } from '../areas/nodes/repo/nodes.js';
+import { readSetting, writeSetting } from '../areas/shell/repo/settings.js';
 import type { ServerConfig } from '../config.js';
-import type { Database } from '../db/schema.js';
+import { type Db, inTransaction } from '../db/database.js';
+import type { DemoWorld } from '../first-start.js';
 import type { Services } from '../services.js';
 import { seededRandom } from './random.js';
-import type { DemoWorld } from './seed.js';
 
 const MARKER = 'simulator.alarms';
 const HISTORY_DAYS = 3;
@@ -35,13 +40,7 @@ interface Meter {
 /** The project's electric meters (those with active power), busiest first by their typical load. */
 async function electricMeters(services: Services, projectId: number, since: number): Promise<Meter[]> {
   const { db, live } = services;
-  const rows = await db
-    .selectFrom('datalog_points as p')
-    .innerJoin('nodes as n', 'n.id', 'p.node_id')
-    .select(['p.id', 'p.node_id', 'p.data_id', 'n.name'])
-    .where('p.project_id', '=', projectId)
-    .where('n.model_label', '=', 'meter')
-    .execute();
+  const rows = await meterPoints(db, projectId);
   const meters = new Map<number, Meter>();
   for (const r of rows) {
     let m = meters.get(r.node_id);
@@ -62,14 +61,8 @@ async function electricMeters(services: Services, projectId: number, since: numb
   return electric.sort((a, b) => (load.get(b.id) ?? 0) - (load.get(a.id) ?? 0) || a.id - b.id);
 }
 
-async function history(db: Kysely<Database>, pointId: number, since: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('readings')
-    .select('value')
-    .where('point_id', '=', pointId)
-    .where('ts', '>=', since)
-    .execute();
-  return rows.map((r) => r.value);
+function history(db: Db, pointId: number, since: number): Promise<number[]> {
+  return readingValues(db, pointId, since);
 }
 
 function percentile(values: readonly number[], p: number): number {
@@ -135,17 +128,7 @@ async function demoSchemes(services: Services, projectId: number): Promise<Schem
   );
   const counter = a.points.get(1000);
   if (counter !== undefined) {
-    const hours = withHistory
-      ? (
-          await db
-            .selectFrom('reading_rollups')
-            .select('delta')
-            .where('point_id', '=', counter)
-            .where('grain', '=', 1)
-            .where('ts', '>=', since)
-            .execute()
-        ).map((r) => r.delta)
-      : [];
+    const hours = withHistory ? await rollupDeltas(db, counter, 1, since) : [];
     const hourly = hours.length >= 24 ? percentile(hours, 0.9) : (liveA as number);
     schemes.push(
       plan(
@@ -215,11 +198,7 @@ async function seedPastEvents(
   const settings = await projectTypeSettings(db, projectId);
   const classOf = (logType: number) =>
     (settings.find((s) => s.logType === logType) ?? defaultTypeSetting(logType)).eventClass;
-  const names = new Map(
-    (await db.selectFrom('nodes').select(['id', 'name']).where('project_id', '=', projectId).execute()).map(
-      (n) => [n.id, n.name],
-    ),
-  );
+  const names = new Map((await nodeSkeleton(db, projectId)).map((n) => [n.id, n.name]));
   const events: NewEvent[] = [];
   const start = now - HISTORY_DAYS * 86_400_000;
   for (const scheme of schemes) {
@@ -320,8 +299,8 @@ async function seedPastEvents(
       ]);
     }
   }
-  await db.transaction().execute(async (trx) => {
-    for (const e of events) await storeEventIn(trx, e);
+  await inTransaction(db, async (trx) => {
+    for (const e of events) await insertEvent(trx, e);
   });
 }
 
@@ -342,7 +321,7 @@ async function seedDemoAlarms(
   world: DemoWorld,
 ): Promise<{ schemeIds: number[]; done: boolean }> {
   const { db } = services;
-  const known = await readSetting<number[] | null>(db, MARKER, null);
+  const known = await readSetting(db, MARKER, z.array(z.number().int()), null);
   if (Array.isArray(known)) return { schemeIds: known, done: true };
   let done = true;
   const schemeIds: number[] = [];
@@ -360,11 +339,7 @@ async function seedDemoAlarms(
       continue;
     }
     const now = services.clock();
-    for (const p of plans)
-      await db
-        .insertInto('alarm_schemes')
-        .values({ project_id: projectId, ...schemeColumns(p), created_at: now, updated_at: now })
-        .execute();
+    for (const p of plans) await insertScheme(db, projectId, schemeValues(p), now);
     const seeded = await loadSchemes(db, projectId);
     schemeIds.push(...seeded.map((x) => x.id));
     await seedPastEvents(services, projectId, seeded, world.users[user]);
@@ -427,23 +402,8 @@ export function startDemoAlarms(
     for (let i = 0; i < pairs.length; i++) {
       const pair = pairs[(turn + i) % pairs.length];
       if (!pair) continue;
-      const open = await db
-        .selectFrom('events')
-        .select('id')
-        .where('scheme_id', '=', pair.scheme.id)
-        .where('node_id', '=', pair.nodeId)
-        .where('end_time', 'is', null)
-        .executeTakeFirst();
-      if (open) continue;
-      const points = new Map(
-        (
-          await db
-            .selectFrom('datalog_points')
-            .select(['id', 'data_id'])
-            .where('node_id', '=', pair.nodeId)
-            .execute()
-        ).map((p) => [p.data_id, p.id]),
-      );
+      if (await schemeEventOpen(db, pair.scheme.id, pair.nodeId)) continue;
+      const points = await pointsOfNode(db, pair.nodeId);
       const jump = disturbance(pair.scheme, points, random.pick);
       if (!jump) continue;
       turn = (turn + i + 1) % pairs.length;

@@ -4,7 +4,8 @@
  * (DEMO_PASSWORD_SETTING); later starts tell the truth from that record, never print a custom
  * password, and warn when the variable is set again to no effect.
  */
-import { DEMO_PASSWORD, type DemoWorld } from './seed.js';
+import type { DemoWorld } from '../first-start.js';
+import { DEMO_PASSWORD } from './seed.js';
 
 export interface DemoPasswordNotice {
   /** What the banner names as the password of the demo accounts. */

@@ -6,9 +6,13 @@
  * seeding leaves log type 712 with recordings to this file.
  */
 import { EVENT_STATUS, LOG_TYPE } from '@eem/core';
-import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { pointsOfQuantity } from '../areas/datalog/repo/points.js';
+import { insertHistoricEvent } from '../areas/events/repo/events.js';
 import { DEMO_PLANS, DEMO_SCENARIOS } from '../areas/expert/demo-library.js';
-import { parseAttributes } from '../areas/nodes/node-store.js';
+import { insertPlan } from '../areas/expert/repo/plans.js';
+import { hasScenarios, insertScenario } from '../areas/expert/repo/scenarios.js';
+import { nodeAttributes, nodesOfTypes } from '../areas/nodes/repo/nodes.js';
 import { iticRegion } from '../areas/pq/itic.js';
 import {
   PQ_EVENT_CLASS,
@@ -17,11 +21,12 @@ import {
   pqEventDescription,
   pqEventLevel,
 } from '../areas/pq/pq-event-facts.js';
-import { readSetting, writeSetting } from '../areas/shell/settings.js';
-import type { Database } from '../db/schema.js';
+import { insertPqEvent as insertPqRow } from '../areas/pq/repo/pq-events.js';
+import { readSetting, writeSetting } from '../areas/shell/repo/settings.js';
+import { type Db, inTransaction } from '../db/database.js';
+import type { DemoWorld } from '../first-start.js';
 import type { Services } from '../services.js';
 import { type Random, seededRandom } from './random.js';
-import type { DemoWorld } from './seed.js';
 import { demoProjectIds } from './seed-nodes.js';
 
 const LIBRARY_MARKER = 'simulator.expertLibrary';
@@ -39,60 +44,40 @@ export async function seedExpert(services: Services, world: DemoWorld): Promise<
 
 async function seedLibraries(services: Services, tenantIds: readonly number[]): Promise<void> {
   const { db } = services;
-  if (await readSetting(db, LIBRARY_MARKER, false)) return;
+  if (await readSetting(db, LIBRARY_MARKER, z.boolean(), false)) return;
   const now = services.clock();
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     for (const tenantId of [...tenantIds].sort((a, b) => a - b)) {
-      const has = await trx
-        .selectFrom('fault_scenarios')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .executeTakeFirst();
-      if (!has) await seedLibrary(trx, tenantId, now);
+      if (!(await hasScenarios(trx, tenantId))) await seedLibrary(trx, tenantId, now);
     }
     await writeSetting(trx, LIBRARY_MARKER, true);
   });
 }
 
-async function seedLibrary(db: Kysely<Database>, tenantId: number, now: number): Promise<void> {
+async function seedLibrary(db: Db, tenantId: number, now: number): Promise<void> {
   const ids = new Map<string, number>();
   for (const s of DEMO_SCENARIOS) {
-    const row = await db
-      .insertInto('fault_scenarios')
-      .values({
-        tenant_id: tenantId,
-        name: s.name,
-        device_classified: s.deviceClassified,
-        event_classified: s.eventClassified,
-        log_types: JSON.stringify(s.logTypes),
-        causes: JSON.stringify(s.causes),
-        checks: JSON.stringify(s.checks),
-        attachments: '[]',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await insertScenario(db, {
+      tenant_id: tenantId,
+      name: s.name,
+      device_classified: s.deviceClassified,
+      event_classified: s.eventClassified,
+      log_types: [...s.logTypes],
+      causes: [...s.causes],
+      checks: [...s.checks],
+      attachments: [],
+      created_at: now,
+      updated_at: now,
+    });
     ids.set(s.name, row.id);
   }
   for (const p of DEMO_PLANS) {
-    const row = await db
-      .insertInto('event_plans')
-      .values({
-        tenant_id: tenantId,
-        name: p.name,
-        steps: JSON.stringify(p.steps),
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const links = p.scenarios.map((name, position) => {
+    const scenarioIds = p.scenarios.map((name) => {
       const scenarioId = ids.get(name);
       if (scenarioId === undefined) throw new Error(`demo plan ${p.name} names no demo scenario ${name}`);
-      return { plan_id: row.id, scenario_id: scenarioId, position };
+      return scenarioId;
     });
-    if (links.length > 0) await db.insertInto('event_plan_scenarios').values(links).execute();
+    await insertPlan(db, { tenantId, name: p.name, steps: [...p.steps], scenarioIds, now });
   }
 }
 
@@ -102,26 +87,11 @@ interface Meter {
   loadCurrent: number;
 }
 
-async function electricMeters(db: Kysely<Database>, projectId: number, random: Random): Promise<Meter[]> {
-  const nodes = await db
-    .selectFrom('nodes')
-    .select(['id', 'attributes'])
-    .where('project_id', '=', projectId)
-    .where('model_label', '=', 'meter')
-    .orderBy('id')
-    .execute();
-  const points = new Map(
-    (
-      await db
-        .selectFrom('datalog_points')
-        .select(['id', 'node_id'])
-        .where('project_id', '=', projectId)
-        .where('data_id', '=', VOLTAGE_A)
-        .execute()
-    ).map((p) => [p.node_id, p.id]),
-  );
+async function electricMeters(db: Db, projectId: number, random: Random): Promise<Meter[]> {
+  const nodes = (await nodesOfTypes(db, projectId, ['meter'])).sort((a, b) => a.id - b.id);
+  const points = await pointsOfQuantity(db, projectId, VOLTAGE_A);
   return nodes
-    .filter((n) => Number(parseAttributes(n.attributes).energytype) === ELECTRICITY)
+    .filter((n) => Number(nodeAttributes(n).energytype) === ELECTRICITY)
     .map((n) => ({ id: n.id, pointId: points.get(n.id) ?? null, loadCurrent: random.int(40, 400) }));
 }
 
@@ -164,9 +134,9 @@ function drawEvent(random: Random): PqEventFacts {
 
 async function seedPqEvents(services: Services, projectIds: readonly number[]): Promise<void> {
   const { db, config } = services;
-  if (await readSetting(db, PQ_MARKER, false)) return;
+  if (await readSetting(db, PQ_MARKER, z.boolean(), false)) return;
   const now = services.clock();
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     for (const projectId of [...projectIds].sort((a, b) => a - b)) {
       const random = seededRandom(config.seed * 7_919 + projectId);
       const meters = await electricMeters(trx, projectId, random);
@@ -183,7 +153,7 @@ async function seedPqEvents(services: Services, projectIds: readonly number[]): 
 }
 
 async function insertPqEvent(
-  db: Kysely<Database>,
+  db: Db,
   projectId: number,
   meter: Meter,
   time: number,
@@ -193,45 +163,38 @@ async function insertPqEvent(
   const facts = drawEvent(random);
   // Older events were mostly looked at; the last day's wait for someone.
   const confirmed = now - time > DAY_MS && random.next() < 0.7;
-  const event = await db
-    .insertInto('events')
-    .values({
-      project_id: projectId,
-      log_type: LOG_TYPE.powerQuality,
-      event_class: PQ_EVENT_CLASS[facts.type],
-      level: pqEventLevel(facts),
-      status: confirmed ? EVENT_STATUS.confirmed : EVENT_STATUS.pending,
-      time,
-      end_time: time + Math.ceil(facts.durationMs),
-      node_id: meter.id,
-      point_id: meter.pointId,
-      scheme_id: null,
-      incident_id: null,
-      description: pqEventDescription(facts),
-      value: facts.magnitude,
-      threshold: PQ_THRESHOLD[facts.type],
-      unit: '%',
-      confirmed_by: null,
-      confirmed_at: confirmed ? time + random.int(10, 240) * 60_000 : null,
-      result: confirmed ? 'Recording reviewed; no equipment damage found' : null,
-      has_wave: 1,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('pq_events')
-    .values({
-      event_id: event.id,
-      type: facts.type,
-      phase: facts.phase,
-      magnitude: facts.magnitude,
-      duration_ms: facts.durationMs,
-      itic: iticRegion(facts.magnitude, facts.durationMs),
-      nominal_voltage: 230,
-      load_current: meter.loadCurrent,
-      power_factor: round1(85 + random.next() * 12) / 100,
-      point_on_wave: random.int(0, 359),
-      seed: random.int(1, 2_147_483_646),
-    })
-    .execute();
+  const eventId = await insertHistoricEvent(db, {
+    project_id: projectId,
+    log_type: LOG_TYPE.powerQuality,
+    event_class: PQ_EVENT_CLASS[facts.type],
+    level: pqEventLevel(facts),
+    status: confirmed ? EVENT_STATUS.confirmed : EVENT_STATUS.pending,
+    time,
+    end_time: time + Math.ceil(facts.durationMs),
+    node_id: meter.id,
+    point_id: meter.pointId,
+    scheme_id: null,
+    incident_id: null,
+    description: pqEventDescription(facts),
+    value: facts.magnitude,
+    threshold: PQ_THRESHOLD[facts.type],
+    unit: '%',
+    confirmed_by: null,
+    confirmed_at: confirmed ? time + random.int(10, 240) * 60_000 : null,
+    result: confirmed ? 'Recording reviewed; no equipment damage found' : null,
+    has_wave: 1,
+  });
+  await insertPqRow(db, {
+    event_id: eventId,
+    type: facts.type,
+    phase: facts.phase,
+    magnitude: facts.magnitude,
+    duration_ms: facts.durationMs,
+    itic: iticRegion(facts.magnitude, facts.durationMs),
+    nominal_voltage: 230,
+    load_current: meter.loadCurrent,
+    power_factor: round1(85 + random.next() * 12) / 100,
+    point_on_wave: random.int(0, 359),
+    seed: random.int(1, 2_147_483_646),
+  });
 }

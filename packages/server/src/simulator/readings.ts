@@ -10,11 +10,14 @@
  * the load of the meters below it to zero. Deterministic for EEM_SEED.
  */
 import { bucketStarts, localParts, READING_INTERVAL_MS } from '@eem/core';
-import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import { ensurePoints, loadPoints, type PointInfo } from '../areas/datalog/point-store.js';
-import { insertRollups, recomputeRollups, rollupsOf, valueBefore } from '../areas/datalog/rollups.js';
-import { readSetting, writeSetting } from '../areas/shell/settings.js';
-import type { Database } from '../db/schema.js';
+import { insertReadings, latestReading, valueBefore } from '../areas/datalog/repo/readings.js';
+import { insertRollups } from '../areas/datalog/repo/rollups.js';
+import { recomputeRollups, rollupsOf } from '../areas/datalog/rollups.js';
+import { nodeSkeleton } from '../areas/nodes/repo/nodes.js';
+import { readSetting, writeSetting } from '../areas/shell/repo/settings.js';
+import { type Db, inTransaction } from '../db/database.js';
 import type { Services } from '../services.js';
 import { seededRandom } from './random.js';
 
@@ -123,12 +126,8 @@ async function demoProjects(services: Services, projectIds: readonly number[]): 
 }
 
 /** The line segments above each node whose breaker decides whether it carries load. */
-async function breakersAbove(db: Kysely<Database>, projectId: number): Promise<Map<number, number[]>> {
-  const rows = await db
-    .selectFrom('nodes')
-    .select(['id', 'parent_id', 'model_label'])
-    .where('project_id', '=', projectId)
-    .execute();
+async function breakersAbove(db: Db, projectId: number): Promise<Map<number, number[]>> {
+  const rows = await nodeSkeleton(db, projectId);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const out = new Map<number, number[]>();
   for (const row of rows) {
@@ -152,7 +151,7 @@ interface Counter {
  * nothing stored there yet). Counters continue from `counters`.
  */
 async function writeHistory(
-  db: Kysely<Database>,
+  db: Db,
   project: Project,
   points: readonly PointInfo[],
   from: number,
@@ -199,12 +198,10 @@ async function writeHistory(
       if (model.gap(slot)) continue;
       readings.push({ ts: slots[i] as number, value: round(stored, point.decimals + 1) });
     }
-    for (let i = 0; i < readings.length; i += 1_000) {
-      await db
-        .insertInto('readings')
-        .values(readings.slice(i, i + 1_000).map((r) => ({ point_id: point.id, ts: r.ts, value: r.value })))
-        .execute();
-    }
+    await insertReadings(
+      db,
+      readings.map((r) => ({ point_id: point.id, ts: r.ts, value: r.value })),
+    );
     const before = await valueBefore(db, point.id, from);
     await insertRollups(db, [
       ...rollupsOf(point.id, 1, readings, hours, before),
@@ -232,7 +229,7 @@ export async function seedReadings(services: Services, projectIds: readonly numb
   const start =
     end - Math.round((config.historyDays * 86_400_000) / READING_INTERVAL_MS) * READING_INTERVAL_MS;
   for (const project of projects) await ensurePoints(db, project, start);
-  if (config.historyDays <= 0 || (await readSetting(db, MARKER, false))) return projects;
+  if (config.historyDays <= 0 || (await readSetting(db, MARKER, z.boolean(), false))) return projects;
   const began = Date.now();
   if (config.logLevel !== 'silent')
     process.stdout.write(
@@ -241,9 +238,9 @@ export async function seedReadings(services: Services, projectIds: readonly numb
   let rows = 0;
   for (const project of projects) {
     const points = await loadPoints(db, project);
-    rows += await db
-      .transaction()
-      .execute((trx) => writeHistory(trx, project, points, start, end, config.seed, new Map()));
+    rows += await inTransaction(db, (trx) =>
+      writeHistory(trx, project, points, start, end, config.seed, new Map()),
+    );
   }
   await writeSetting(db, MARKER, true);
   if (config.logLevel !== 'silent')
@@ -283,13 +280,7 @@ export function startLiveReadings(services: Services, projects: readonly Project
     const counters = new Map<number, Counter>();
     for (const p of points) {
       if (p.kind !== 'cumulative') continue;
-      const last = await db
-        .selectFrom('readings')
-        .select('value')
-        .where('point_id', '=', p.id)
-        .orderBy('ts', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      const last = await latestReading(db, p.id);
       counters.set(p.id, { value: last?.value ?? 0 });
     }
     state.set(project.id, { slot, points, breakers: await breakersAbove(db, project.id), counters });
@@ -330,7 +321,7 @@ export function startLiveReadings(services: Services, projects: readonly Project
         const last = p.lastTime ?? slotStart - READING_INTERVAL_MS;
         if (last >= slotStart) continue;
         const from = last + READING_INTERVAL_MS;
-        await db.transaction().execute(async (trx) => {
+        await inTransaction(db, async (trx) => {
           await writeLive(trx, project, p, from, slotStart + 1, s, on(s.breakers, p.nodeId));
           await recomputeRollups(trx, p.id, from, slotStart + 1, project.timeZone);
         });
@@ -340,7 +331,7 @@ export function startLiveReadings(services: Services, projects: readonly Project
   }
 
   async function writeLive(
-    trx: Kysely<Database>,
+    trx: Db,
     project: Project,
     p: PointInfo,
     from: number,
@@ -363,12 +354,7 @@ export function startLiveReadings(services: Services, projects: readonly Project
       if (m.gap(slot)) continue;
       rows.push({ point_id: p.id, ts: t, value: round(stored, p.decimals + 1) });
     }
-    for (let i = 0; i < rows.length; i += 1_000)
-      await trx
-        .insertInto('readings')
-        .values(rows.slice(i, i + 1_000))
-        .onConflict((oc) => oc.columns(['point_id', 'ts']).doNothing())
-        .execute();
+    await insertReadings(trx, rows, { keepExisting: true });
     return rows.length;
   }
 

@@ -6,9 +6,12 @@
  * database made before node trees existed.
  */
 import type { NodeAttributes } from '@eem/contract';
+import { z } from 'zod';
+import { hasNodes } from '../areas/nodes/repo/nodes.js';
+import { writeImport } from '../areas/nodes/repo/write-import.js';
 import type { PlannedNode } from '../areas/nodes/validate-import.js';
-import { writeImport } from '../areas/nodes/write-import.js';
-import { readSetting, writeSetting } from '../areas/shell/settings.js';
+import { readSetting, writeSetting } from '../areas/shell/repo/settings.js';
+import { inTransaction } from '../db/database.js';
 import type { Services } from '../services.js';
 import { type Random, seededRandom } from './random.js';
 
@@ -198,16 +201,11 @@ export async function seedDemoNodeTrees(
 
 export async function seedNodeTrees(services: Services, projectIds: readonly number[]): Promise<void> {
   const { db } = services;
-  if (await readSetting(db, MARKER, false)) return;
+  if (await readSetting(db, MARKER, z.boolean(), false)) return;
   const now = services.clock();
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     for (const projectId of [...projectIds].sort((a, b) => a - b)) {
-      const has = await trx
-        .selectFrom('nodes')
-        .select('id')
-        .where('project_id', '=', projectId)
-        .executeTakeFirst();
-      if (has) continue;
+      if (await hasNodes(trx, projectId)) continue;
       const random = seededRandom(services.config.seed * 1_000 + projectId);
       const plan = new TreePlan();
       electrical(plan, random);

@@ -10,7 +10,18 @@ import {
   ROUTES,
   TASK_STATUS,
 } from '@eem/core';
+import { z } from 'zod';
+import { insertTask } from '../areas/notices/repo/tasks.js';
+import { insertProject } from '../areas/projects/repo/projects.js';
+import { readSetting, writeSetting } from '../areas/shell/repo/settings.js';
+import { PLATFORM_ADMIN_ROLE, platformAdminKeys } from '../areas/users/platform-admin.js';
+import { grantNodes, insertCamera, insertFolder } from '../areas/users/repo/grants.js';
+import { insertGroup, setGroupMembers } from '../areas/users/repo/groups.js';
+import { insertRole } from '../areas/users/repo/roles.js';
+import { insertTenant } from '../areas/users/repo/tenants.js';
+import { insertUser, setProjectLinks } from '../areas/users/repo/users.js';
 import { hashPlainPassword } from '../auth/passwords.js';
+import { type Db, inTransaction } from '../db/database.js';
 import type { Services } from '../services.js';
 
 export const DEMO_PASSWORD = 'Eem@2026demo';
@@ -65,13 +76,8 @@ export const DEMO_PASSWORD_SETTING = 'demoPasswordSource';
 /** unknown: a database seeded before the source was recorded. */
 export type DemoPasswordSource = 'default' | 'custom' | 'unknown';
 
-export interface DemoWorld {
-  tenants: Record<string, number>;
-  projects: Record<string, number>;
-  users: Record<string, number>;
-  /** How the demo world came to be: at this start or an earlier one, and with which password. */
-  seed: { createdNow: boolean; demoPassword: DemoPasswordSource };
-}
+/** The settings value: written once, with the demo world. */
+export const DEMO_PASSWORD_SOURCE = z.enum(['default', 'custom']);
 
 const PLATFORM_ONLY = new Set(['tenant_manage', 'platform_user_manage']);
 const ADMIN_OPS = new Set([
@@ -84,7 +90,6 @@ const ADMIN_OPS = new Set([
   'expert_update',
 ]);
 const fwPages = ROUTES.filter((r) => r.module === 'fw').map((r) => r.menuKey);
-const pfPages = ROUTES.filter((r) => r.module === 'pf').map((r) => r.menuKey);
 const operations = Object.keys(OPERATION_PERMISSIONS);
 
 const ROLE_KEYS = {
@@ -135,55 +140,33 @@ const DEMO_TASKS = [
   },
 ] as const;
 
-async function loadWorld(services: Services, createdNow: boolean): Promise<DemoWorld> {
-  const db = services.db;
-  const tenants = await db.selectFrom('tenants').select(['id', 'name']).execute();
-  const projects = await db.selectFrom('projects').select(['id', 'code']).execute();
-  const users = await db.selectFrom('users').select(['id', 'name']).execute();
-  const source = await db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', DEMO_PASSWORD_SETTING)
-    .executeTakeFirst();
-  const demoPassword: DemoPasswordSource =
-    source?.value === '"custom"' ? 'custom' : source?.value === '"default"' ? 'default' : 'unknown';
-  return {
-    tenants: Object.fromEntries(tenants.map((t) => [t.name, t.id])),
-    projects: Object.fromEntries(projects.map((p) => [p.code, p.id])),
-    users: Object.fromEntries(users.map((u) => [u.name, u.id])),
-    seed: { createdNow, demoPassword },
-  };
+/** Where the demo world's password came from, as the first start recorded it. */
+export async function demoPasswordSource(db: Db): Promise<DemoPasswordSource> {
+  return (await readSetting(db, DEMO_PASSWORD_SETTING, DEMO_PASSWORD_SOURCE, null)) ?? 'unknown';
 }
 
+/**
+ * Builds the demo world in an empty database, in one transaction: two tenants, three projects,
+ * roles, the demo accounts (README) with `password` (else DEMO_PASSWORD), groups, cameras,
+ * knowledge folders and finished tasks.
+ */
 export async function seedDemoWorld(
   services: Services,
   options: { password?: string | undefined },
-): Promise<DemoWorld> {
-  const { db } = services;
-  const existing = await db.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
-  if (existing) return loadWorld(services, false);
+): Promise<void> {
   const now = services.clock();
   const password = await hashPlainPassword(options.password ?? DEMO_PASSWORD);
   const inspection = await hashPlainPassword(DEMO_INSPECTION_PASSWORD);
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('settings')
-      .values({ key: DEMO_PASSWORD_SETTING, value: JSON.stringify(options.password ? 'custom' : 'default') })
-      .execute();
-    const tenant = async (name: string, hostedProjects: number) =>
-      (
-        await trx
-          .insertInto('tenants')
-          .values({
-            parent_id: null,
-            name,
-            hosting_end_time: now + 365 * 86_400_000,
-            hosted_projects: hostedProjects,
-            created_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+  await inTransaction(services.db, async (trx) => {
+    await writeSetting(trx, DEMO_PASSWORD_SETTING, options.password ? 'custom' : 'default');
+    const tenant = (name: string, hostedProjects: number) =>
+      insertTenant(trx, {
+        parent_id: null,
+        name,
+        hosting_end_time: now + 365 * 86_400_000,
+        hosted_projects: hostedProjects,
+        created_at: now,
+      });
     const demo = await tenant('Demo Energy Group', 2);
     const northwind = await tenant('Northwind Foods', 1);
 
@@ -202,31 +185,25 @@ export async function seedDemoWorld(
         output: number;
       },
     ) =>
-      (
-        await trx
-          .insertInto('projects')
-          .values({
-            tenant_id: tenantId,
-            name: p.name,
-            code: p.code,
-            time_zone: p.tz,
-            level: '1',
-            company: p.company,
-            address: p.address,
-            longitude: p.lon,
-            latitude: p.lat,
-            area: p.area,
-            people: p.people,
-            cooperation_deadline: now + 3 * 365 * 86_400_000,
-            operation_date: now - 2 * 365 * 86_400_000,
-            annual_output: p.output,
-            description: `${p.name}: demo site of the simulator.`,
-            main_image: null,
-            created_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+      insertProject(trx, {
+        tenant_id: tenantId,
+        name: p.name,
+        code: p.code,
+        time_zone: p.tz,
+        level: '1',
+        company: p.company,
+        address: p.address,
+        longitude: p.lon,
+        latitude: p.lat,
+        area: p.area,
+        people: p.people,
+        cooperation_deadline: now + 3 * 365 * 86_400_000,
+        operation_date: now - 2 * 365 * 86_400_000,
+        annual_output: p.output,
+        description: `${p.name}: demo site of the simulator.`,
+        main_image: null,
+        created_at: now,
+      });
     const sh = await project(demo, {
       name: 'Shanghai Plant',
       code: 'SH-01',
@@ -264,30 +241,24 @@ export async function seedDemoWorld(
       output: 530_000_000,
     });
 
-    const role = async (
+    const role = (
       tenantId: number,
       name: string,
       keys: string[],
       roleType: number = ROLE_TYPE.general,
       dutyType: string = DUTY_TYPE.none,
     ) =>
-      (
-        await trx
-          .insertInto('roles')
-          .values({
-            tenant_id: tenantId,
-            name,
-            role_type: roleType,
-            duty_type: dutyType,
-            home_page: '/home',
-            permissions: JSON.stringify([...new Set(keys)]),
-            mobile_permissions: '[]',
-            created_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    const platformRole = await role(demo, 'Platform administrator', [...pfPages, ...allPermissionKeys()]);
+      insertRole(trx, {
+        tenant_id: tenantId,
+        name,
+        role_type: roleType,
+        duty_type: dutyType,
+        home_page: '/home',
+        permissions: [...new Set(keys)],
+        mobile_permissions: [],
+        created_at: now,
+      });
+    const platformRole = await role(demo, PLATFORM_ADMIN_ROLE, platformAdminKeys());
     const tenantAdminRole = await role(demo, 'Tenant administrator', ROLE_KEYS.tenantAdmin);
     const projectAdminRole = await role(demo, 'Project administrator', ROLE_KEYS.projectAdmin);
     const operatorRole = await role(demo, 'Project operator', ROLE_KEYS.operator);
@@ -308,43 +279,36 @@ export async function seedDemoWorld(
       roleId: number;
       root?: boolean;
       projects?: number[];
+      /** Grants beside those of the linked projects. */
       nodes?: [string, number][];
       expired?: boolean;
       inspection?: boolean;
       phone: string;
     }) => {
-      const id = (
-        await trx
-          .insertInto('users')
-          .values({
-            tenant_id: u.tenantId,
-            name: u.name,
-            nic_name: u.nic,
-            email: `${u.name}@demo.example`,
-            mobile_phone: u.phone,
-            usertype: u.usertype,
-            role_id: u.roleId,
-            is_root: u.root ? 1 : 0,
-            password_hash: password,
-            password_expires_at: u.expired ? now - 86_400_000 : null,
-            inspection_password_hash: u.inspection ? inspection : null,
-            failed_tries: 0,
-            locked_until: null,
-            status: 1,
-            file_name: null,
-            created_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-      for (const projectId of u.projects ?? [])
-        await trx.insertInto('user_projects').values({ user_id: id, project_id: projectId }).execute();
-      for (const [label, nodeId] of u.nodes ?? []) {
-        await trx
-          .insertInto('user_nodes')
-          .values({ user_id: id, model_label: label, node_id: nodeId })
-          .execute();
-      }
+      const id = await insertUser(trx, {
+        tenant_id: u.tenantId,
+        name: u.name,
+        nic_name: u.nic,
+        email: `${u.name}@demo.example`,
+        mobile_phone: u.phone,
+        usertype: u.usertype,
+        role_id: u.roleId,
+        is_root: u.root ? 1 : 0,
+        password_hash: password,
+        password_expires_at: u.expired ? now - 86_400_000 : null,
+        inspection_password_hash: u.inspection ? inspection : null,
+        failed_tries: 0,
+        locked_until: null,
+        status: 1,
+        file_name: null,
+        created_at: now,
+      });
+      await setProjectLinks(trx, id, u.projects ?? [], []);
+      await grantNodes(
+        trx,
+        id,
+        (u.nodes ?? []).map(([label, nodeId]) => ({ model_label: label, node_id: nodeId })),
+      );
       return id;
     };
     await user({
@@ -372,7 +336,6 @@ export async function seedDemoWorld(
       usertype: 3,
       roleId: operatorRole,
       projects: [sh],
-      nodes: [['project', sh]],
       phone: '13800000003',
     });
     const mgrBj = await user({
@@ -382,7 +345,6 @@ export async function seedDemoWorld(
       usertype: 4,
       roleId: projectAdminRole,
       projects: [be],
-      nodes: [['project', be]],
       phone: '13800000004',
     });
     const insp = await user({
@@ -392,7 +354,6 @@ export async function seedDemoWorld(
       usertype: 3,
       roleId: inspectorRole,
       projects: [sh],
-      nodes: [['project', sh]],
       inspection: true,
       phone: '13800000005',
     });
@@ -403,7 +364,6 @@ export async function seedDemoWorld(
       usertype: 3,
       roleId: operatorRole,
       projects: [sh],
-      nodes: [['project', sh]],
       expired: true,
       phone: '13800000006',
     });
@@ -414,7 +374,6 @@ export async function seedDemoWorld(
       usertype: 3,
       roleId: northwindRole,
       projects: [chi],
-      nodes: [['project', chi]],
       phone: '13800000007',
     });
 
@@ -425,22 +384,15 @@ export async function seedDemoWorld(
       type: string,
       members: number[],
     ) => {
-      const id = (
-        await trx
-          .insertInto('user_groups')
-          .values({
-            tenant_id: tenantId,
-            project_id: projectId,
-            name,
-            group_type: type,
-            file_name: null,
-            created_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-      for (const userId of members)
-        await trx.insertInto('user_group_members').values({ group_id: id, user_id: userId }).execute();
+      const id = await insertGroup(trx, {
+        tenant_id: tenantId,
+        project_id: projectId,
+        name,
+        group_type: type,
+        file_name: null,
+        created_at: now,
+      });
+      await setGroupMembers(trx, id, members);
     };
     await group(demo, sh, 'Shanghai operations team', 'operations', [opSh, insp]);
     await group(demo, be, 'Berlin managers', 'ordinary', [mgrBj]);
@@ -448,25 +400,17 @@ export async function seedDemoWorld(
     // Cameras and knowledge folders, for the video and document grants of /videoAndDocPermission.
     for (const projectId of [sh, be, chi]) {
       for (const [name, location] of CAMERAS) {
-        await trx
-          .insertInto('cameras')
-          .values({ project_id: projectId, name, location, created_at: now })
-          .execute();
+        await insertCamera(trx, { project_id: projectId, name, location, created_at: now });
       }
       for (const [name, children] of FOLDERS) {
-        const parent = (
-          await trx
-            .insertInto('knowledge_folders')
-            .values({ project_id: projectId, parent_id: null, name, created_at: now })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id;
-        for (const child of children) {
-          await trx
-            .insertInto('knowledge_folders')
-            .values({ project_id: projectId, parent_id: parent, name: child, created_at: now })
-            .execute();
-        }
+        const parent = await insertFolder(trx, {
+          project_id: projectId,
+          parent_id: null,
+          name,
+          created_at: now,
+        });
+        for (const child of children)
+          await insertFolder(trx, { project_id: projectId, parent_id: parent, name: child, created_at: now });
       }
     }
 
@@ -475,23 +419,19 @@ export async function seedDemoWorld(
     for (const projectId of [sh, be]) {
       for (const [i, task] of DEMO_TASKS.entries()) {
         const started = now - (i + 1) * 3 * 3_600_000;
-        await trx
-          .insertInto('tasks')
-          .values({
-            project_id: projectId,
-            user_id: managerOf[projectId] ?? opSh,
-            operation_type: task.operationType,
-            log_type: task.logType,
-            name: task.name,
-            status: task.status,
-            ratio: task.status === TASK_STATUS.success ? 1 : 0.4,
-            message: task.message,
-            started_at: started,
-            finished_at: started + 90_000,
-          })
-          .execute();
+        await insertTask(trx, {
+          project_id: projectId,
+          user_id: managerOf[projectId] ?? opSh,
+          operation_type: task.operationType,
+          log_type: task.logType,
+          name: task.name,
+          status: task.status,
+          ratio: task.status === TASK_STATUS.success ? 1 : 0.4,
+          message: task.message,
+          started_at: started,
+          finished_at: started + 90_000,
+        });
       }
     }
   });
-  return loadWorld(services, true);
 }

@@ -4,12 +4,24 @@
  */
 import type { catalogue, EndpointData, EndpointParsedInput, PhysicalQuantity, TreeNode } from '@eem/contract';
 import { type DatalogInterval, NODE_TYPES, POINT_NODE_TYPES } from '@eem/core';
-import { type RequestContext, requireUser } from '../../context.js';
+import { currentProject, type RequestContext, requireUser } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { recordOperation } from '../logs/record-operation.js';
+import { projectNodes } from '../nodes/repo/nodes.js';
 import { visibleNodes } from '../nodes/tree-access.js';
-import { datalogProject, namedPoints } from './datalog-scope.js';
-import { deviceTypesOf, ensurePoints, type QuantityRow, tenantQuantities } from './point-store.js';
+import { namedPoints } from './datalog-scope.js';
+import { ensurePoints } from './point-store.js';
+import { pointCountsByNode, pointCountsByQuantity, quantityUse } from './repo/points.js';
+import {
+  deleteQuantity as deleteQuantityRow,
+  insertQuantity,
+  type QuantityRow,
+  type QuantityValues,
+  quantityOfTenant,
+  tenantQuantities,
+  updateQuantity as updateQuantityRow,
+} from './repo/quantities.js';
+import { deleteTemplate, saveTemplate, type TrendTemplateRow, templatesOf } from './repo/trend-templates.js';
 
 type Body<K extends keyof typeof catalogue.datalog> = EndpointParsedInput<
   (typeof catalogue.datalog)[K]
@@ -23,21 +35,12 @@ export async function meterTree(
   scope: 'all' | 'electric' | 'network',
 ): Promise<TreeNode[]> {
   const user = requireUser(ctx);
-  const project = await datalogProject(ctx);
+  const project = await currentProject(ctx);
   const { db } = ctx.services;
   await ensurePoints(db, project, ctx.services.clock());
-  const rows = await ctx.services.nodes.all(project.id);
+  const rows = await projectNodes(db, project.id);
   const visible = visibleNodes(user, project, rows);
-  const counts = new Map(
-    (
-      await db
-        .selectFrom('datalog_points')
-        .select(['node_id', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('project_id', '=', project.id)
-        .groupBy('node_id')
-        .execute()
-    ).map((r) => [r.node_id, Number(r.n)]),
-  );
+  const counts = await pointCountsByNode(db, project.id);
   const children = new Map<number, typeof rows>();
   for (const row of rows) {
     if (visible && !visible.has(row.id)) continue;
@@ -69,24 +72,14 @@ export async function meterTree(
 }
 
 export async function modelsOf(ctx: RequestContext): Promise<Data<'models'>> {
-  const project = await datalogProject(ctx);
+  const project = await currentProject(ctx);
   const quantities = await tenantQuantities(ctx.services.db, project.tenantId, ctx.services.clock());
   return NODE_TYPES.filter((t) => POINT_TYPES.has(t.modelLabel)).map((t) => ({
     modelLabel: t.modelLabel,
     label: t.label[0],
     enLabel: t.label[1],
-    dataIds: quantities.filter((q) => deviceTypesOf(q).includes(t.modelLabel)).map((q) => q.data_id),
+    dataIds: quantities.filter((q) => q.device_types.includes(t.modelLabel)).map((q) => q.data_id),
   }));
-}
-
-async function pointCounts(ctx: RequestContext, projectId: number): Promise<Map<number, number>> {
-  const rows = await ctx.services.db
-    .selectFrom('datalog_points')
-    .select(['data_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('project_id', '=', projectId)
-    .groupBy('data_id')
-    .execute();
-  return new Map(rows.map((r) => [r.data_id, Number(r.n)]));
 }
 
 function quantityOf(row: QuantityRow, counts: Map<number, number>): PhysicalQuantity {
@@ -100,13 +93,13 @@ function quantityOf(row: QuantityRow, counts: Map<number, number>): PhysicalQuan
     kind: row.kind === 'cumulative' ? 'cumulative' : 'instantaneous',
     aggregation: row.aggregation as PhysicalQuantity['aggregation'],
     decimals: row.decimals,
-    deviceTypes: deviceTypesOf(row),
+    deviceTypes: row.device_types,
     pointCount: counts.get(row.data_id) ?? 0,
   };
 }
 
 export async function quantities(ctx: RequestContext, body: Body<'quantities'>): Promise<Data<'quantities'>> {
-  const project = await datalogProject(ctx);
+  const project = await currentProject(ctx);
   const keyword = body.keyword.toLowerCase();
   const all = (await tenantQuantities(ctx.services.db, project.tenantId, ctx.services.clock()))
     .filter(
@@ -115,7 +108,7 @@ export async function quantities(ctx: RequestContext, body: Body<'quantities'>):
         [q.name, q.en_name, q.unit, String(q.data_id)].some((v) => v.toLowerCase().includes(keyword)),
     )
     .sort((a, b) => a.data_id - b.data_id);
-  const counts = await pointCounts(ctx, project.id);
+  const counts = await pointCountsByQuantity(ctx.services.db, project.id);
   const start = body.page.index * body.page.limit;
   return {
     total: all.length,
@@ -133,7 +126,7 @@ function checkDeviceTypes(types: readonly string[]): void {
 
 type QuantityBody = Body<'createQuantity'>;
 
-function columns(body: QuantityBody, now: number) {
+function columns(body: QuantityBody, now: number): QuantityValues {
   return {
     name: body.name,
     en_name: body.enName,
@@ -142,39 +135,35 @@ function columns(body: QuantityBody, now: number) {
     kind: body.kind,
     aggregation: body.aggregation,
     decimals: body.decimals,
-    device_types: JSON.stringify([...new Set(body.deviceTypes)]),
+    device_types: [...new Set(body.deviceTypes)],
     updated_at: now,
   };
 }
 
 export async function createQuantity(ctx: RequestContext, body: QuantityBody): Promise<PhysicalQuantity> {
-  const project = await datalogProject(ctx);
+  const project = await currentProject(ctx);
   checkDeviceTypes(body.deviceTypes);
   const { db } = ctx.services;
   const now = ctx.services.clock();
   const existing = await tenantQuantities(db, project.tenantId, now);
   if (existing.some((q) => q.data_id === body.dataId))
     throw ApiError.conflict(`dataId: ${body.dataId} is already used`);
-  const row = await db
-    .insertInto('physical_quantities')
-    .values({ ...columns(body, now), tenant_id: project.tenantId, data_id: body.dataId, created_at: now })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await insertQuantity(db, {
+    ...columns(body, now),
+    tenant_id: project.tenantId,
+    data_id: body.dataId,
+    created_at: now,
+  });
   await recordOperation(ctx, {
     operation: 'add',
     object: `physical quantity ${body.dataId} ${body.name}`,
     projectId: project.id,
   });
-  return quantityOf(row, await pointCounts(ctx, project.id));
+  return quantityOf(row, await pointCountsByQuantity(db, project.id));
 }
 
 async function ownQuantity(ctx: RequestContext, tenantId: number, id: number): Promise<QuantityRow> {
-  const row = await ctx.services.db
-    .selectFrom('physical_quantities')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await quantityOfTenant(ctx.services.db, tenantId, id);
   if (!row) throw ApiError.notFound(`id: physical quantity ${id} does not exist`);
   return row;
 }
@@ -183,40 +172,29 @@ export async function updateQuantity(
   ctx: RequestContext,
   body: Body<'updateQuantity'>,
 ): Promise<PhysicalQuantity> {
-  const project = await datalogProject(ctx);
+  const project = await currentProject(ctx);
   checkDeviceTypes(body.deviceTypes);
   const row = await ownQuantity(ctx, project.tenantId, body.id);
   if (row.data_id !== body.dataId)
     throw ApiError.validation('dataId: the data id of a quantity cannot change');
-  const updated = await ctx.services.db
-    .updateTable('physical_quantities')
-    .set(columns(body, ctx.services.clock()))
-    .where('id', '=', row.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await updateQuantityRow(ctx.services.db, row.id, columns(body, ctx.services.clock()));
   await recordOperation(ctx, {
     operation: 'edit',
     object: `physical quantity ${row.data_id} ${body.name}`,
     projectId: project.id,
   });
-  return quantityOf(updated, await pointCounts(ctx, project.id));
+  return quantityOf(updated, await pointCountsByQuantity(ctx.services.db, project.id));
 }
 
 export async function deleteQuantity(ctx: RequestContext, id: number): Promise<null> {
-  const project = await datalogProject(ctx);
+  const project = await currentProject(ctx);
   const row = await ownQuantity(ctx, project.tenantId, id);
-  const used = await ctx.services.db
-    .selectFrom('datalog_points as p')
-    .innerJoin('projects as pr', 'pr.id', 'p.project_id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('pr.tenant_id', '=', project.tenantId)
-    .where('p.data_id', '=', row.data_id)
-    .executeTakeFirst();
-  if (Number(used?.n ?? 0) > 0)
+  const used = await quantityUse(ctx.services.db, project.tenantId, row.data_id);
+  if (used > 0)
     throw ApiError.conflict(
-      `physical quantity ${row.data_id} is measured by ${Number(used?.n)} points and cannot be deleted`,
+      `physical quantity ${row.data_id} is measured by ${used} points and cannot be deleted`,
     );
-  await ctx.services.db.deleteFrom('physical_quantities').where('id', '=', row.id).execute();
+  await deleteQuantityRow(ctx.services.db, row.id);
   await recordOperation(ctx, {
     operation: 'delete',
     object: `physical quantity ${row.data_id} ${row.name}`,
@@ -227,29 +205,15 @@ export async function deleteQuantity(ctx: RequestContext, id: number): Promise<n
 
 export async function trendTemplates(ctx: RequestContext): Promise<Data<'trendTemplates'>> {
   const user = requireUser(ctx);
-  const project = await datalogProject(ctx);
-  const rows = await ctx.services.db
-    .selectFrom('trend_templates')
-    .selectAll()
-    .where('project_id', '=', project.id)
-    .where('user_id', '=', user.id)
-    .orderBy('name')
-    .execute();
-  return rows.map(templateOf);
+  const project = await currentProject(ctx);
+  return (await templatesOf(ctx.services.db, project.id, user.id)).map(templateOf);
 }
 
-function templateOf(row: {
-  id: number;
-  name: string;
-  point_ids: string;
-  interval: string;
-  created_at: number;
-}) {
-  const ids: unknown = JSON.parse(row.point_ids);
+function templateOf(row: TrendTemplateRow) {
   return {
     id: row.id,
     name: row.name,
-    pointIds: Array.isArray(ids) ? ids.filter((v): v is number => typeof v === 'number') : [],
+    pointIds: row.point_ids,
     interval: row.interval as DatalogInterval,
     createdAt: row.created_at,
   };
@@ -260,41 +224,23 @@ export async function saveTrendTemplate(
   body: Body<'saveTrendTemplate'>,
 ): Promise<Data<'saveTrendTemplate'>> {
   const user = requireUser(ctx);
-  const project = await datalogProject(ctx);
+  const project = await currentProject(ctx);
   await namedPoints(ctx, project, body.pointIds);
-  const { db } = ctx.services;
-  const values = {
-    project_id: project.id,
-    user_id: user.id,
+  const row = await saveTemplate(ctx.services.db, {
+    projectId: project.id,
+    userId: user.id,
     name: body.name,
-    point_ids: JSON.stringify(body.pointIds),
+    pointIds: body.pointIds,
     interval: body.interval,
-    created_at: ctx.services.clock(),
-  };
-  const row = await db
-    .insertInto('trend_templates')
-    .values(values)
-    .onConflict((oc) =>
-      oc.columns(['project_id', 'user_id', 'name']).doUpdateSet({
-        point_ids: values.point_ids,
-        interval: values.interval,
-        created_at: values.created_at,
-      }),
-    )
-    .returningAll()
-    .executeTakeFirstOrThrow();
+    now: ctx.services.clock(),
+  });
   return templateOf(row);
 }
 
 export async function deleteTrendTemplate(ctx: RequestContext, id: number): Promise<null> {
   const user = requireUser(ctx);
-  const project = await datalogProject(ctx);
-  const result = await ctx.services.db
-    .deleteFrom('trend_templates')
-    .where('id', '=', id)
-    .where('project_id', '=', project.id)
-    .where('user_id', '=', user.id)
-    .executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw ApiError.notFound(`id: trend template ${id} does not exist`);
+  const project = await currentProject(ctx);
+  if (!(await deleteTemplate(ctx.services.db, id, project.id, user.id)))
+    throw ApiError.notFound(`id: trend template ${id} does not exist`);
   return null;
 }

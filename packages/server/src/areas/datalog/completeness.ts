@@ -14,13 +14,16 @@ import {
   spanDays,
 } from '@eem/core';
 import ExcelJS from 'exceljs';
-import type { RequestContext } from '../../context.js';
+import { currentProject, type RequestContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { attachment } from '../../http/attachment.js';
-import { datalogProject } from './datalog-scope.js';
+import { existingNodeIds } from '../nodes/repo/nodes.js';
 import { CONTENT_TYPES } from './export-stream.js';
 import { IsoFormatter } from './iso-time.js';
 import { ensurePoints, loadPoints, type PointInfo } from './point-store.js';
+import { pointCreatedAt } from './repo/points.js';
+import { readingTimes } from './repo/readings.js';
+import { rollupCounts } from './repo/rollups.js';
 import { GRAIN } from './rollups.js';
 
 type Body = EndpointParsedInput<typeof catalogue.datalog.completeness>['body'];
@@ -32,24 +35,11 @@ function checkRange(body: { startTime: number; endTime: number }, project: Proje
     );
 }
 
-async function pointCreated(ctx: RequestContext, ids: readonly number[]): Promise<Map<number, number>> {
-  const out = new Map<number, number>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const rows = await ctx.services.db
-      .selectFrom('datalog_points')
-      .select(['id', 'created_at'])
-      .where('id', 'in', ids.slice(i, i + 500))
-      .execute();
-    for (const r of rows) out.set(r.id, r.created_at);
-  }
-  return out;
-}
-
 const pct = (received: number, expected: number) =>
   expected > 0 ? Math.round((1000 * received) / expected) / 10 : null;
 
 export async function completeness(ctx: RequestContext, body: Body): Promise<Completeness> {
-  const project = await datalogProject(ctx);
+  const project = await currentProject(ctx);
   checkRange(body, project);
   const { db } = ctx.services;
   const now = ctx.services.clock();
@@ -60,26 +50,9 @@ export async function completeness(ctx: RequestContext, body: Body): Promise<Com
   });
   const days = bucketStarts(body.startTime, body.endTime, '1d', project.timeZone);
   const dayEnds = [...days.slice(1), nextDayStart(days.at(-1) as number, project.timeZone)];
-  const created = await pointCreated(
-    ctx,
-    points.map((p) => p.id),
-  );
-  const counts = new Map<string, number>();
-  for (let i = 0; i < points.length; i += 500) {
-    const rows = await db
-      .selectFrom('reading_rollups')
-      .select(['point_id', 'ts', 'n'])
-      .where(
-        'point_id',
-        'in',
-        points.slice(i, i + 500).map((p) => p.id),
-      )
-      .where('grain', '=', GRAIN.day)
-      .where('ts', '>=', days[0] as number)
-      .where('ts', '<', dayEnds.at(-1) as number)
-      .execute();
-    for (const r of rows) counts.set(`${r.point_id}:${r.ts}`, r.n);
-  }
+  const pointIds = points.map((p) => p.id);
+  const created = await pointCreatedAt(db, pointIds);
+  const counts = await rollupCounts(db, pointIds, GRAIN.day, days[0] as number, dayEnds.at(-1) as number);
   const byNode = new Map<number, PointInfo[]>();
   for (const p of points) {
     const list = byNode.get(p.nodeId);
@@ -141,21 +114,16 @@ export async function completenessDetail(
   ctx: RequestContext,
   body: EndpointParsedInput<typeof catalogue.datalog.completenessDetail>['body'],
 ): Promise<Detail> {
-  const project = await datalogProject(ctx);
+  const project = await currentProject(ctx);
   checkRange(body, project);
   const { db } = ctx.services;
-  const node = await db
-    .selectFrom('nodes')
-    .select('id')
-    .where('project_id', '=', project.id)
-    .where('id', '=', body.nodeId)
-    .executeTakeFirst();
-  if (!node) throw ApiError.notFound(`nodeId: node ${body.nodeId} does not exist in this project`);
+  if (!(await existingNodeIds(db, project.id, [body.nodeId])).has(body.nodeId))
+    throw ApiError.notFound(`nodeId: node ${body.nodeId} does not exist in this project`);
   const now = ctx.services.clock();
   await ensurePoints(db, project, now, [body.nodeId]);
   const points = await loadPoints(db, project, { nodeIds: [body.nodeId], language: ctx.language });
-  const created = await pointCreated(
-    ctx,
+  const created = await pointCreatedAt(
+    db,
     points.map((p) => p.id),
   );
   const out: Detail = [];
@@ -163,15 +131,7 @@ export async function completenessDetail(
     const from = Math.max(body.startTime, created.get(p.id) ?? body.startTime);
     const to = Math.min(body.endTime, now);
     const have = new Set(
-      (
-        await db
-          .selectFrom('readings')
-          .select('ts')
-          .where('point_id', '=', p.id)
-          .where('ts', '>=', from)
-          .where('ts', '<', to)
-          .execute()
-      ).map((r) => Math.floor(r.ts / READING_INTERVAL_MS)),
+      (await readingTimes(db, p.id, from, to)).map((ts) => Math.floor(ts / READING_INTERVAL_MS)),
     );
     const missing: number[] = [];
     let expected = 0;

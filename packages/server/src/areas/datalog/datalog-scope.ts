@@ -3,12 +3,7 @@ import type { Project } from '@eem/contract';
 import { checkDatalogSpan, DATALOG_MESSAGES, type DatalogInterval } from '@eem/core';
 import type { RequestContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
-import { currentProject } from '../nodes/node-project.js';
 import { loadPoints, type PointInfo } from './point-store.js';
-
-export async function datalogProject(ctx: RequestContext): Promise<Project> {
-  return currentProject(ctx);
-}
 
 /** The named points of the project, in the order asked; an unknown id is refused by name. */
 export async function namedPoints(

@@ -1,10 +1,12 @@
 /** datalog.edit and datalog.editLog: repair readings by hand, and the audit of every change. */
 import type { catalogue, EndpointData, EndpointParsedInput } from '@eem/contract';
 import { DATALOG_MESSAGES } from '@eem/core';
-import { type RequestContext, requireUser } from '../../context.js';
+import { currentProject, type RequestContext, requireUser } from '../../context.js';
+import { inTransaction } from '../../db/database.js';
 import { ApiError } from '../../http/api-error.js';
 import { recordOperation } from '../logs/record-operation.js';
-import { datalogProject, namedPoints } from './datalog-scope.js';
+import { namedPoints } from './datalog-scope.js';
+import { editPage } from './repo/edits.js';
 import { applyChanges } from './write-readings.js';
 
 type Body<K extends keyof typeof catalogue.datalog> = EndpointParsedInput<
@@ -14,7 +16,7 @@ type Data<K extends keyof typeof catalogue.datalog> = EndpointData<(typeof catal
 
 export async function edit(ctx: RequestContext, body: Body<'edit'>): Promise<Data<'edit'>> {
   const user = requireUser(ctx);
-  const project = await datalogProject(ctx);
+  const project = await currentProject(ctx);
   const [point] = await namedPoints(ctx, project, [body.pointId]);
   if (!point) throw ApiError.validation(DATALOG_MESSAGES.unknownPoint(body.pointId));
   const seen = new Set<number>();
@@ -25,7 +27,7 @@ export async function edit(ctx: RequestContext, body: Body<'edit'>): Promise<Dat
       throw ApiError.validation(`items[${i}].${DATALOG_MESSAGES.negativeCounter}`);
   }
   const now = ctx.services.clock();
-  const result = await ctx.services.db.transaction().execute((trx) =>
+  const result = await inTransaction(ctx.services.db, (trx) =>
     applyChanges(
       trx,
       body.items.map((i) => ({ pointId: point.id, time: i.time, value: i.value })),
@@ -52,40 +54,16 @@ export async function edit(ctx: RequestContext, body: Body<'edit'>): Promise<Dat
 }
 
 export async function editLog(ctx: RequestContext, body: Body<'editLog'>): Promise<Data<'editLog'>> {
-  const project = await datalogProject(ctx);
-  const { db } = ctx.services;
-  let base = db
-    .selectFrom('datalog_edits as e')
-    .innerJoin('datalog_points as p', 'p.id', 'e.point_id')
-    .innerJoin('nodes as n', 'n.id', 'p.node_id')
-    .leftJoin('physical_quantities as q', (join) =>
-      join.onRef('q.data_id', '=', 'p.data_id').on('q.tenant_id', '=', project.tenantId),
-    )
-    .leftJoin('users as u', 'u.id', 'e.user_id')
-    .where('e.project_id', '=', project.id);
-  if (body.pointId !== undefined) base = base.where('e.point_id', '=', body.pointId);
-  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-  const rows = await base
-    .select([
-      'e.id',
-      'e.point_id',
-      'e.ts',
-      'e.old_value',
-      'e.new_value',
-      'e.user_id',
-      'e.source',
-      'e.reason',
-      'e.changed_at',
-      'n.name as node_name',
-      'q.name as point_name',
-      'u.name as user_name',
-    ])
-    .orderBy('e.id', 'desc')
-    .limit(body.page.limit)
-    .offset(body.page.index * body.page.limit)
-    .execute();
+  const project = await currentProject(ctx);
+  const { total, rows } = await editPage(ctx.services.db, {
+    projectId: project.id,
+    tenantId: project.tenantId,
+    pointId: body.pointId,
+    limit: body.page.limit,
+    offset: body.page.index * body.page.limit,
+  });
   return {
-    total: Number(total?.n ?? 0),
+    total,
     list: rows.map((r) => ({
       id: r.id,
       pointId: r.point_id,

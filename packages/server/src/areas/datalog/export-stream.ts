@@ -11,10 +11,10 @@ import { PassThrough, type Writable } from 'node:stream';
 import type { DatalogSeries, ExportFormat } from '@eem/contract';
 import { DATALOG_LIMITS, type DatalogInterval, exportHeader, exportSheetName } from '@eem/core';
 import { FLUSH_CHARS, XlsxStream } from '@eem/xlsx';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Db } from '../../db/database.js';
 import { IsoFormatter } from './iso-time.js';
 import type { PointInfo } from './point-store.js';
+import { readingsOf } from './repo/readings.js';
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -26,7 +26,7 @@ type Row = [time: number, point: PointInfo, value: number];
 
 /** Rows of raw readings of `points` over [from, to), a window at a time, in (time, point) order. */
 export async function* rawRows(
-  db: Kysely<Database>,
+  db: Db,
   points: readonly PointInfo[],
   from: number,
   to: number,
@@ -42,14 +42,7 @@ export async function* rawRows(
     const rows: Row[] = [];
     for (const id of ids) {
       const point = byId.get(id) as PointInfo;
-      const part = await db
-        .selectFrom('readings')
-        .select(['ts', 'value'])
-        .where('point_id', '=', id)
-        .where('ts', '>=', start)
-        .where('ts', '<', end)
-        .orderBy('ts')
-        .execute();
+      const part = await readingsOf(db, id, start, end);
       for (const r of part) rows.push([r.ts, point, r.value]);
     }
     if (rows.length > 0) yield rows.sort((a, b) => a[0] - b[0] || a[1].id - b[1].id);

@@ -2,10 +2,9 @@
 import type { catalogue, EndpointParsedInput, Task } from '@eem/contract';
 import { exportHeader, LOG_TYPE, TASK_OPERATION_TYPE } from '@eem/core';
 import ExcelJS from 'exceljs';
-import { type RequestContext, requireUser } from '../../context.js';
+import { currentProject, type RequestContext, requireUser } from '../../context.js';
 import { attachment } from '../../http/attachment.js';
 import { uploadedSpreadsheet } from '../nodes/import-upload.js';
-import { datalogProject } from './datalog-scope.js';
 import { CONTENT_TYPES } from './export-stream.js';
 import { runReadingImport } from './import-job.js';
 import { IsoFormatter } from './iso-time.js';
@@ -14,7 +13,7 @@ type ImportBody = EndpointParsedInput<typeof catalogue.datalog.import>['body'];
 
 export async function startReadingImport(ctx: RequestContext, body: ImportBody): Promise<Task> {
   const user = requireUser(ctx);
-  const project = await datalogProject(ctx);
+  const project = await currentProject(ctx);
   const file = uploadedSpreadsheet(ctx.uploads);
   const task = await ctx.services.tasks.create({
     projectId: project.id,
@@ -39,7 +38,7 @@ export async function startReadingImport(ctx: RequestContext, body: ImportBody):
 
 /** The import workbook: the export's columns, with an example row in the project's zone. */
 export async function sendImportTemplate(ctx: RequestContext): Promise<null> {
-  const project = await datalogProject(ctx);
+  const project = await currentProject(ctx);
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(ctx.language === 'zh' ? '数据' : 'Readings');
   const header = exportHeader(ctx.language, project.timeZone);

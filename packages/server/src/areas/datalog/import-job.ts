@@ -11,14 +11,15 @@ import type { Project } from '@eem/contract';
 import { DATALOG_MESSAGES, zonedTime } from '@eem/core';
 import ExcelJS from 'exceljs';
 import type { RequestContext } from '../../context.js';
+import { inTransaction } from '../../db/database.js';
 import { recordOperation } from '../logs/record-operation.js';
 import {
   type ImportProblem,
   type ImportProblems,
   importProblem,
+  keepReport,
   MAX_LISTED_PROBLEMS,
   problemText,
-  storeReport,
 } from '../nodes/import-report-store.js';
 import { TaskProgress } from '../nodes/task-progress.js';
 import { parseReadingTime } from './iso-time.js';
@@ -61,7 +62,7 @@ export async function runReadingImport(job: ImportJob): Promise<void> {
   const { services } = job.ctx;
   const progress = new TaskProgress(services.tasks, job.taskId);
   const finish = async (success: boolean, message: string, problems: ImportProblems) => {
-    await storeReport(services.db, {
+    await keepReport(services.db, {
       taskId: job.taskId,
       projectId: job.project.id,
       userId: job.userId,
@@ -209,7 +210,7 @@ export async function runReadingImport(job: ImportJob): Promise<void> {
       await finish(true, `${total} rows valid; nothing was written (dry run)`, result);
       return;
     }
-    const written = await services.db.transaction().execute((trx) =>
+    const written = await inTransaction(services.db, (trx) =>
       applyChanges(
         trx,
         changes,

@@ -1,13 +1,14 @@
 /** points, query, count, export and the limits of the datalog area. */
 import type { catalogue, EndpointData, EndpointParsedInput, Project } from '@eem/contract';
 import { DATALOG_LIMITS, DATALOG_MESSAGES } from '@eem/core';
-import type { RequestContext } from '../../context.js';
+import { currentProject, type RequestContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { attachment } from '../../http/attachment.js';
-import { checkSpanOf, datalogProject, namedPoints } from './datalog-scope.js';
+import { checkSpanOf, namedPoints } from './datalog-scope.js';
 import { CONTENT_TYPES, exportStream, rawRows, seriesRows, writeExport } from './export-stream.js';
 import { IsoFormatter } from './iso-time.js';
 import { ensurePoints, loadPoints, type PointInfo } from './point-store.js';
+import { readingCount } from './repo/readings.js';
 import { estimatedValues, seriesData, seriesOf } from './series.js';
 
 type Body<K extends keyof typeof catalogue.datalog> = EndpointParsedInput<
@@ -16,7 +17,7 @@ type Body<K extends keyof typeof catalogue.datalog> = EndpointParsedInput<
 type Data<K extends keyof typeof catalogue.datalog> = EndpointData<(typeof catalogue.datalog)[K]>;
 
 export async function points(ctx: RequestContext, body: Body<'points'>): Promise<Data<'points'>> {
-  const project = await datalogProject(ctx);
+  const project = await currentProject(ctx);
   const nodeIds = [...new Set(body.nodes.map((n) => n.id))];
   await ensurePoints(ctx.services.db, project, ctx.services.clock(), nodeIds);
   return (await loadPoints(ctx.services.db, project, { nodeIds, language: ctx.language })).map(
@@ -25,7 +26,7 @@ export async function points(ctx: RequestContext, body: Body<'points'>): Promise
 }
 
 export async function query(ctx: RequestContext, body: Body<'query'>): Promise<Data<'query'>> {
-  const project = await datalogProject(ctx);
+  const project = await currentProject(ctx);
   const list = await namedPoints(ctx, project, body.pointIds);
   checkSpanOf(body, project);
   const perPoint = estimatedValues(body.startTime, body.endTime, body.interval, project.timeZone);
@@ -68,18 +69,12 @@ async function exportRows(
     const series = await seriesOfAll(ctx, list, body, timeZone);
     return series.reduce((n, s) => n + s.data.length, 0);
   }
-  const row = await ctx.services.db
-    .selectFrom('readings')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where(
-      'point_id',
-      'in',
-      list.map((p) => p.id),
-    )
-    .where('ts', '>=', body.startTime)
-    .where('ts', '<', body.endTime)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return readingCount(
+    ctx.services.db,
+    list.map((p) => p.id),
+    body.startTime,
+    body.endTime,
+  );
 }
 
 /** Raw exports may span any range (the row limit bounds them); others keep the query's spans. */
@@ -93,7 +88,7 @@ function checkExportSpan(body: Body<'query'>, project: Project): void {
 }
 
 export async function count(ctx: RequestContext, body: Body<'count'>): Promise<Data<'count'>> {
-  const project = await datalogProject(ctx);
+  const project = await currentProject(ctx);
   const list = await namedPoints(ctx, project, body.pointIds);
   checkExportSpan(body, project);
   return {
@@ -103,7 +98,7 @@ export async function count(ctx: RequestContext, body: Body<'count'>): Promise<D
 }
 
 export async function exportQuery(ctx: RequestContext, body: Body<'exportQuery'>): Promise<null> {
-  const project = await datalogProject(ctx);
+  const project = await currentProject(ctx);
   const list = await namedPoints(ctx, project, body.pointIds);
   checkExportSpan(body, project);
   const rows = await exportRows(ctx, list, body, project.timeZone);

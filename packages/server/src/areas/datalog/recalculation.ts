@@ -13,11 +13,14 @@ import {
   TASK_OPERATION_TYPE,
   TASK_STATUS,
 } from '@eem/core';
-import { type RequestContext, requireUser } from '../../context.js';
+import { currentProject, type RequestContext, requireUser } from '../../context.js';
+import { inTransaction } from '../../db/database.js';
 import { ApiError } from '../../http/api-error.js';
+import { existingNodeIds } from '../nodes/repo/nodes.js';
 import { TaskProgress } from '../nodes/task-progress.js';
-import { datalogProject, namedPoints } from './datalog-scope.js';
+import { namedPoints } from './datalog-scope.js';
 import { ensurePoints, loadPoints } from './point-store.js';
+import { insertRecalculation, latestRecalculation, recalculationDone } from './repo/recalculations.js';
 import { recomputeRollups } from './rollups.js';
 
 type Body = EndpointParsedInput<typeof catalogue.datalog.recalculation>['body'];
@@ -26,7 +29,7 @@ const key = (projectId: number) => `recalculation:${projectId}`;
 
 export async function startRecalculation(ctx: RequestContext, body: Body): Promise<Task> {
   const user = requireUser(ctx);
-  const project = await datalogProject(ctx);
+  const project = await currentProject(ctx);
   if (spanDays(body.startTime, body.endTime, project.timeZone) > DATALOG_LIMITS.recalculationDays)
     throw ApiError.validation(
       `endTime: a recalculation spans at most ${DATALOG_LIMITS.recalculationDays} days`,
@@ -34,13 +37,7 @@ export async function startRecalculation(ctx: RequestContext, body: Body): Promi
   const { db } = ctx.services;
   const nodeIds = [...new Set(body.nodes.map((n) => n.id))];
   if (nodeIds.length > 0) {
-    const found = await db
-      .selectFrom('nodes')
-      .select('id')
-      .where('project_id', '=', project.id)
-      .where('id', 'in', nodeIds)
-      .execute();
-    const known = new Set(found.map((f) => f.id));
+    const known = await existingNodeIds(db, project.id, nodeIds);
     const unknown = nodeIds.find((id) => !known.has(id));
     if (unknown !== undefined)
       throw ApiError.validation(`nodes: node ${unknown} does not exist in this project`);
@@ -63,17 +60,14 @@ export async function startRecalculation(ctx: RequestContext, body: Body): Promi
       logType: LOG_TYPE.taskNodeImport,
       name: `recalculation of ${ids.length} points (${body.targets.join(', ')})`,
     });
-    await db
-      .insertInto('recalculations')
-      .values({
-        task_id: task.id,
-        project_id: project.id,
-        start_time: body.startTime,
-        end_time: body.endTime,
-        total: ids.length,
-        done: 0,
-      })
-      .execute();
+    await insertRecalculation(db, {
+      task_id: task.id,
+      project_id: project.id,
+      start_time: body.startTime,
+      end_time: body.endTime,
+      total: ids.length,
+      done: 0,
+    });
   } catch (error) {
     jobs.release(key(project.id));
     throw error;
@@ -82,14 +76,10 @@ export async function startRecalculation(ctx: RequestContext, body: Body): Promi
     const progress = new TaskProgress(ctx.services.tasks, task.id);
     try {
       for (const [i, id] of ids.entries()) {
-        await db
-          .transaction()
-          .execute((trx) => recomputeRollups(trx, id, body.startTime, body.endTime, project.timeZone));
-        await db
-          .updateTable('recalculations')
-          .set({ done: i + 1 })
-          .where('task_id', '=', task.id)
-          .execute();
+        await inTransaction(db, (trx) =>
+          recomputeRollups(trx, id, body.startTime, body.endTime, project.timeZone),
+        );
+        await recalculationDone(db, task.id, i + 1);
         await progress.at((i + 1) / ids.length, { message: `recalculating: ${i + 1}/${ids.length} points` });
       }
       const rest = body.targets.filter((t) => t !== 'energy');
@@ -113,14 +103,8 @@ export async function startRecalculation(ctx: RequestContext, body: Body): Promi
 type State = EndpointData<typeof catalogue.datalog.recalculationState>;
 
 export async function recalculationState(ctx: RequestContext): Promise<State> {
-  const project = await datalogProject(ctx);
-  const row = await ctx.services.db
-    .selectFrom('recalculations')
-    .selectAll()
-    .where('project_id', '=', project.id)
-    .orderBy('task_id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const project = await currentProject(ctx);
+  const row = await latestRecalculation(ctx.services.db, project.id);
   if (!row)
     return { state: 'idle', task: null, startTime: null, endTime: null, done: 0, total: 0, message: '' };
   const task = await ctx.services.tasks.latest(

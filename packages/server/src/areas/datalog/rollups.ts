@@ -10,15 +10,14 @@
  * a reading also changes the delta of the next reading, and the recomputed range reaches to it.
  */
 import { bucketStarts, nextDayStart } from '@eem/core';
-import type { Kysely } from 'kysely';
-import type { Database, ReadingRollupTable } from '../../db/schema.js';
+import type { Db } from '../../db/database.js';
+import type { ReadingRollupTable } from '../../db/schema.js';
+import { firstTimeFrom, type Reading, readingsOf, valueBefore } from './repo/readings.js';
+import { deleteRollups, insertRollups } from './repo/rollups.js';
+
+export type { Reading };
 
 export const GRAIN = { hour: 1, day: 2 } as const;
-
-export interface Reading {
-  ts: number;
-  value: number;
-}
 
 /** The increase of a counter from `prev` to `value` (a fall counts from zero). */
 export function increase(prev: number | undefined, value: number): number {
@@ -70,75 +69,28 @@ export function rollupsOf(
   return out;
 }
 
-/** The value of a point's newest reading before `ts` (undefined: none). */
-export async function valueBefore(
-  db: Kysely<Database>,
-  pointId: number,
-  ts: number,
-): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('readings')
-    .select('value')
-    .where('point_id', '=', pointId)
-    .where('ts', '<', ts)
-    .orderBy('ts', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.value;
-}
-
-/** Inserts rows in chunks (both dialects bind at most some thousands of parameters). */
-export async function insertRollups(
-  db: Kysely<Database>,
-  rows: readonly ReadingRollupTable[],
-): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500) {
-    await db
-      .insertInto('reading_rollups')
-      .values(rows.slice(i, i + 500))
-      .execute();
-  }
-}
-
 /**
  * Rewrites the hour and day rollups of a point that cover [from, to), and those of the next
  * reading after the range (its delta depends on the last reading of the range).
  */
 export async function recomputeRollups(
-  db: Kysely<Database>,
+  db: Db,
   pointId: number,
   from: number,
   to: number,
   timeZone: string,
 ): Promise<void> {
-  const next = await db
-    .selectFrom('readings')
-    .select((eb) => eb.fn.min('ts').as('ts'))
-    .where('point_id', '=', pointId)
-    .where('ts', '>=', to)
-    .executeTakeFirst();
-  const end = next?.ts === null || next?.ts === undefined ? to : Math.max(to, Number(next.ts) + 1);
+  const next = await firstTimeFrom(db, pointId, to);
+  const end = next === undefined ? to : Math.max(to, next + 1);
   const days = bucketStarts(from, end, '1d', timeZone);
   const dayFrom = days[0] as number;
   const dayTo = nextDayStart(days.at(-1) as number, timeZone);
-  const readings = await db
-    .selectFrom('readings')
-    .select(['ts', 'value'])
-    .where('point_id', '=', pointId)
-    .where('ts', '>=', dayFrom)
-    .where('ts', '<', dayTo)
-    .orderBy('ts')
-    .execute();
+  const readings = await readingsOf(db, pointId, dayFrom, dayTo);
   const before = await valueBefore(db, pointId, dayFrom);
   const rows = [
     ...rollupsOf(pointId, GRAIN.hour, readings, bucketStarts(dayFrom, dayTo, '1h', timeZone), before),
     ...rollupsOf(pointId, GRAIN.day, readings, days, before),
   ];
-  await db
-    .deleteFrom('reading_rollups')
-    .where('point_id', '=', pointId)
-    .where('ts', '>=', dayFrom)
-    .where('ts', '<', dayTo)
-    .execute();
+  await deleteRollups(db, pointId, dayFrom, dayTo);
   await insertRollups(db, rows);
 }

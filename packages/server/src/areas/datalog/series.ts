@@ -5,10 +5,11 @@
  */
 import type { DatalogSeries } from '@eem/contract';
 import { type Aggregation, bucketStarts, type DatalogInterval, type QuantityKind } from '@eem/core';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Db } from '../../db/database.js';
 import type { PointInfo } from './point-store.js';
-import { GRAIN, type Reading, rollupsOf, valueBefore } from './rollups.js';
+import { readingsOf, valueBefore } from './repo/readings.js';
+import { rollupsIn } from './repo/rollups.js';
+import { GRAIN, rollupsOf } from './rollups.js';
 
 interface Bucket {
   n: number;
@@ -40,25 +41,9 @@ function aggregate(bucket: Bucket, kind: QuantityKind, aggregation: Aggregation)
   }
 }
 
-export async function rawReadings(
-  db: Kysely<Database>,
-  pointId: number,
-  from: number,
-  to: number,
-): Promise<Reading[]> {
-  return db
-    .selectFrom('readings')
-    .select(['ts', 'value'])
-    .where('point_id', '=', pointId)
-    .where('ts', '>=', from)
-    .where('ts', '<', to)
-    .orderBy('ts')
-    .execute();
-}
-
 /** One point's values over [from, to) at an interval. */
 export async function seriesData(
-  db: Kysely<Database>,
+  db: Db,
   point: Pick<PointInfo, 'id' | 'kind' | 'aggregation'>,
   from: number,
   to: number,
@@ -66,12 +51,12 @@ export async function seriesData(
   timeZone: string,
 ): Promise<{ time: number; value: number }[]> {
   if (interval === 'raw') {
-    return (await rawReadings(db, point.id, from, to)).map((r) => ({ time: r.ts, value: r.value }));
+    return (await readingsOf(db, point.id, from, to)).map((r) => ({ time: r.ts, value: r.value }));
   }
   if (interval === '15m') {
     const starts = bucketStarts(from, to, '15m', timeZone);
     const first = starts[0] as number;
-    const readings = await rawReadings(db, point.id, first, to);
+    const readings = await readingsOf(db, point.id, first, to);
     const prev = point.kind === 'cumulative' ? await valueBefore(db, point.id, first) : undefined;
     return rollupsOf(point.id, 0, readings, starts, prev).map((b) => ({
       time: b.ts,
@@ -88,15 +73,7 @@ export async function seriesData(
         ? monthAfter(to, timeZone)
         : to
       : to;
-  const rows = await db
-    .selectFrom('reading_rollups')
-    .select(['ts', 'n', 'sum', 'min', 'max', 'last', 'delta'])
-    .where('point_id', '=', point.id)
-    .where('grain', '=', grain)
-    .where('ts', '>=', first)
-    .where('ts', '<', end)
-    .orderBy('ts')
-    .execute();
+  const rows = await rollupsIn(db, point.id, grain, first, end);
   if (interval !== '1M') {
     return rows.map((b) => ({ time: b.ts, value: bucketValue(b, point.kind, point.aggregation) }));
   }

@@ -3,8 +3,9 @@
  * added or deleted (value null), the change audited (datalog_edits: old and new value, who,
  * when, why), and the rollups of each touched point's range rewritten. All or nothing.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Db } from '../../db/database.js';
+import { insertEdit } from './repo/edits.js';
+import { readingAt, writeReading } from './repo/readings.js';
 import { recomputeRollups } from './rollups.js';
 
 export interface ReadingChange {
@@ -26,7 +27,7 @@ export interface ChangeSource {
 
 /** Applies changes (in a transaction the caller opened); answers how many differed and the range. */
 export async function applyChanges(
-  trx: Kysely<Database>,
+  trx: Db,
   changes: readonly ReadingChange[],
   from: ChangeSource,
   onProgress?: (done: number) => Promise<void>,
@@ -35,48 +36,27 @@ export async function applyChanges(
   let changed = 0;
   let done = 0;
   for (const change of changes) {
-    const old = await trx
-      .selectFrom('readings')
-      .select('value')
-      .where('point_id', '=', change.pointId)
-      .where('ts', '=', change.time)
-      .executeTakeFirst();
-    const oldValue = old?.value ?? null;
+    const old = await readingAt(trx, change.pointId, change.time);
+    const oldValue = old ?? null;
     if (oldValue !== change.value) {
-      if (change.value === null) {
-        await trx
-          .deleteFrom('readings')
-          .where('point_id', '=', change.pointId)
-          .where('ts', '=', change.time)
-          .execute();
-      } else if (old) {
-        await trx
-          .updateTable('readings')
-          .set({ value: change.value })
-          .where('point_id', '=', change.pointId)
-          .where('ts', '=', change.time)
-          .execute();
-      } else {
-        await trx
-          .insertInto('readings')
-          .values({ point_id: change.pointId, ts: change.time, value: change.value })
-          .execute();
-      }
-      await trx
-        .insertInto('datalog_edits')
-        .values({
-          project_id: from.projectId,
-          point_id: change.pointId,
-          ts: change.time,
-          old_value: oldValue,
-          new_value: change.value,
-          user_id: from.userId,
-          source: from.source,
-          reason: from.reason,
-          task_id: from.taskId,
-          changed_at: from.now,
-        })
-        .execute();
+      await writeReading(trx, {
+        pointId: change.pointId,
+        ts: change.time,
+        value: change.value,
+        exists: old !== undefined,
+      });
+      await insertEdit(trx, {
+        project_id: from.projectId,
+        point_id: change.pointId,
+        ts: change.time,
+        old_value: oldValue,
+        new_value: change.value,
+        user_id: from.userId,
+        source: from.source,
+        reason: from.reason,
+        task_id: from.taskId,
+        changed_at: from.now,
+      });
       changed++;
       const range = ranges.get(change.pointId);
       if (range) {

@@ -8,11 +8,15 @@
  */
 import { ALARM_DEADBAND, type AlarmKindDefinition, alarmKind, localParts, startOf } from '@eem/core';
 import type { Services } from '../../services.js';
+import { pointIndex } from '../datalog/repo/points.js';
+import { latestReading } from '../datalog/repo/readings.js';
+import { nodeSkeleton } from '../nodes/repo/nodes.js';
 import { type AlarmSchemeRow, loadSchemes } from './alarm-schemes.js';
 import { crossedLevel, describe, inWindow, type Measured, measure, type NodeLive } from './alarm-values.js';
 import type { EventRow } from './event-items.js';
 import { EventRecipients } from './event-recipients.js';
 import { notifyEvent, storeEvent } from './raise-event.js';
+import { clearEvent, openSchemeEvents } from './repo/events.js';
 import { defaultTypeSetting, projectTypeSettings } from './type-settings.js';
 
 /** How long the nodes and points of a project are kept between evaluations. */
@@ -85,12 +89,7 @@ export class AlarmEngine {
     for (const [key, open] of this.open) {
       if (holding.has(key)) continue;
       this.open.delete(key);
-      await db
-        .updateTable('events')
-        .set({ end_time: now })
-        .where('id', '=', open.event.id)
-        .where('end_time', 'is', null)
-        .execute();
+      await clearEvent(db, open.event.id, now);
     }
   }
 
@@ -129,13 +128,7 @@ export class AlarmEngine {
 
   /** The events of schemes still open from before a restart. */
   private async loadOpen(): Promise<void> {
-    const rows = await this.services.db
-      .selectFrom('events')
-      .selectAll()
-      .where('end_time', 'is', null)
-      .where('scheme_id', 'is not', null)
-      .where('node_id', 'is not', null)
-      .execute();
+    const rows = await openSchemeEvents(this.services.db);
     for (const row of rows)
       this.open.set(`${row.scheme_id}:${row.node_id}`, { event: row, notifiedAt: row.time });
     this.loaded = true;
@@ -147,20 +140,11 @@ export class AlarmEngine {
     const { db } = this.services;
     const project = await this.services.projects.get(projectId);
     if (!project) return undefined;
-    const nodes = await db
-      .selectFrom('nodes')
-      .select(['id', 'parent_id', 'name'])
-      .where('project_id', '=', projectId)
-      .execute();
+    const nodes = await nodeSkeleton(db, projectId);
     const children = new Map<number, number[]>();
     for (const n of nodes) children.set(n.parent_id, [...(children.get(n.parent_id) ?? []), n.id]);
     const points = new Map<number, Map<number, number>>();
-    const rows = await db
-      .selectFrom('datalog_points')
-      .select(['id', 'node_id', 'data_id'])
-      .where('project_id', '=', projectId)
-      .execute();
-    for (const p of rows) {
+    for (const p of await pointIndex(db, projectId)) {
       let byData = points.get(p.node_id);
       if (!byData) {
         byData = new Map();
@@ -226,15 +210,7 @@ export class AlarmEngine {
     const hour = startOf(now, 'hour', timeZone);
     const known = this.hourStarts.get(pointId);
     if (known?.hour === hour) return known.value;
-    const row = await this.services.db
-      .selectFrom('readings')
-      .select('value')
-      .where('point_id', '=', pointId)
-      .where('ts', '<=', hour)
-      .where('ts', '>', hour - 3_600_000)
-      .orderBy('ts', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const row = await latestReading(this.services.db, pointId, { at: hour, after: hour - 3_600_000 });
     const value = row?.value ?? this.services.live.get(pointId)?.value;
     if (value === undefined) return undefined;
     this.hourStarts.set(pointId, { hour, value });

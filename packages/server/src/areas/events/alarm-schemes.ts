@@ -5,63 +5,40 @@
  * the project; every change is in the operation log.
  */
 import type { AlarmScheme, catalogue, EndpointParsedInput, Project } from '@eem/contract';
-import type { Kysely, Selectable } from 'kysely';
 import { loadAuthUser } from '../../auth/auth-user.js';
-import type { RequestContext } from '../../context.js';
-import type { AlarmSchemeTable, Database } from '../../db/schema.js';
+import { currentProject, type RequestContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
 import { ApiError } from '../../http/api-error.js';
 import { recordOperation } from '../logs/record-operation.js';
-import { currentProject } from '../nodes/node-project.js';
+import { existingNodeIds } from '../nodes/repo/nodes.js';
+import { groupsByIds } from '../users/repo/groups.js';
+import {
+  deleteScheme as deleteSchemeRow,
+  insertScheme,
+  type SchemeRow,
+  type SchemeValues,
+  schemeById,
+  schemesOf,
+  updateScheme as updateSchemeRow,
+} from './repo/schemes.js';
 
-type SchemeRow = Selectable<AlarmSchemeTable>;
 /** A scheme with its project, as the alarm engine reads it. */
 export type AlarmSchemeRow = AlarmScheme & { projectId: number };
 type CreateBody = EndpointParsedInput<typeof catalogue.events.createScheme>['body'];
 type SchemeFields = Omit<AlarmScheme, 'id' | 'createdAt' | 'updatedAt'>;
 
-function numbers(text: string): number[] {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) ? parsed.filter((v): v is number => typeof v === 'number') : [];
-  } catch {
-    return [];
-  }
-}
-
-function thresholdsOf(text: string): { level: number; value: number }[] {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (!Array.isArray(parsed)) return [];
-    return parsed.flatMap((t: unknown) => {
-      if (typeof t !== 'object' || t === null) return [];
-      const { level, value } = t as { level?: unknown; value?: unknown };
-      return typeof level === 'number' && typeof value === 'number' ? [{ level, value }] : [];
-    });
-  } catch {
-    return [];
-  }
-}
-
 export function schemeOf(row: SchemeRow): AlarmScheme {
-  let channels: AlarmScheme['channels'] = [];
-  try {
-    const parsed: unknown = JSON.parse(row.channels);
-    if (Array.isArray(parsed))
-      channels = parsed.filter((c): c is AlarmScheme['channels'][number] => typeof c === 'string');
-  } catch {
-    channels = [];
-  }
   return {
     id: row.id,
     name: row.name,
-    enabled: row.enabled === 1,
+    enabled: row.enabled,
     kind: row.kind,
-    logTypes: numbers(row.log_types),
-    thresholds: thresholdsOf(row.thresholds),
-    nodeIds: numbers(row.node_ids),
-    receiverUserIds: numbers(row.receiver_user_ids),
-    receiverGroupIds: numbers(row.receiver_group_ids),
-    channels,
+    logTypes: row.log_types,
+    thresholds: row.thresholds,
+    nodeIds: row.node_ids,
+    receiverUserIds: row.receiver_user_ids,
+    receiverGroupIds: row.receiver_group_ids,
+    channels: row.channels,
     activeFrom: row.active_from,
     activeTo: row.active_to,
     repeatMinutes: row.repeat_minutes,
@@ -70,17 +47,18 @@ export function schemeOf(row: SchemeRow): AlarmScheme {
   };
 }
 
-export function schemeColumns(s: SchemeFields) {
+/** The stored columns of a scheme's fields: lists without repeats, thresholds by level. */
+export function schemeValues(s: SchemeFields): SchemeValues {
   return {
     name: s.name,
-    enabled: s.enabled ? 1 : 0,
+    enabled: s.enabled,
     kind: s.kind,
-    log_types: JSON.stringify([...new Set(s.logTypes)]),
-    thresholds: JSON.stringify([...s.thresholds].sort((a, b) => a.level - b.level)),
-    node_ids: JSON.stringify([...new Set(s.nodeIds)]),
-    receiver_user_ids: JSON.stringify([...new Set(s.receiverUserIds)]),
-    receiver_group_ids: JSON.stringify([...new Set(s.receiverGroupIds)]),
-    channels: JSON.stringify([...new Set(s.channels)]),
+    log_types: [...new Set(s.logTypes)],
+    thresholds: [...s.thresholds].sort((a, b) => a.level - b.level),
+    node_ids: [...new Set(s.nodeIds)],
+    receiver_user_ids: [...new Set(s.receiverUserIds)],
+    receiver_group_ids: [...new Set(s.receiverGroupIds)],
+    channels: [...new Set(s.channels)],
     active_from: s.activeFrom,
     active_to: s.activeTo,
     repeat_minutes: s.repeatMinutes,
@@ -89,31 +67,18 @@ export function schemeColumns(s: SchemeFields) {
 
 /** The schemes of one project (all projects: null), enabled ones only when asked. */
 export async function loadSchemes(
-  db: Kysely<Database>,
+  db: Db,
   projectId: number | null,
   options: { enabledOnly?: boolean } = {},
 ): Promise<AlarmSchemeRow[]> {
-  let q = db.selectFrom('alarm_schemes').selectAll();
-  if (projectId !== null) q = q.where('project_id', '=', projectId);
-  if (options.enabledOnly) q = q.where('enabled', '=', 1);
-  const rows = await q.orderBy('id').execute();
-  return rows.map((r) => ({ ...schemeOf(r), projectId: r.project_id }));
+  return (await schemesOf(db, projectId, options)).map((r) => ({ ...schemeOf(r), projectId: r.project_id }));
 }
 
 /** Nodes of the project, users who may enter it and groups of its tenant; refused by name. */
 async function checkReferences(ctx: RequestContext, project: Project, body: SchemeFields): Promise<void> {
   const db = ctx.services.db;
   if (body.nodeIds.length > 0) {
-    const found = new Set(
-      (
-        await db
-          .selectFrom('nodes')
-          .select('id')
-          .where('project_id', '=', project.id)
-          .where('id', 'in', body.nodeIds)
-          .execute()
-      ).map((n) => n.id),
-    );
+    const found = await existingNodeIds(db, project.id, body.nodeIds);
     const missing = body.nodeIds.find((id) => !found.has(id));
     if (missing !== undefined)
       throw ApiError.validation(`nodeIds: node ${missing} does not exist in this project`);
@@ -124,14 +89,13 @@ async function checkReferences(ctx: RequestContext, project: Project, body: Sche
       throw ApiError.validation(`receiverUserIds: user ${userId} cannot enter this project`);
   }
   if (body.receiverGroupIds.length > 0) {
-    const groups = await db
-      .selectFrom('user_groups')
-      .select(['id', 'project_id'])
-      .where('tenant_id', '=', project.tenantId)
-      .where('id', 'in', body.receiverGroupIds)
-      .execute();
+    const groups = await groupsByIds(db, body.receiverGroupIds);
     const ok = new Set(
-      groups.filter((g) => g.project_id === null || g.project_id === project.id).map((g) => g.id),
+      groups
+        .filter(
+          (g) => g.tenant_id === project.tenantId && (g.project_id === null || g.project_id === project.id),
+        )
+        .map((g) => g.id),
     );
     const missing = body.receiverGroupIds.find((id) => !ok.has(id));
     if (missing !== undefined)
@@ -140,12 +104,7 @@ async function checkReferences(ctx: RequestContext, project: Project, body: Sche
 }
 
 async function schemeRow(ctx: RequestContext, project: Project, id: number): Promise<SchemeRow> {
-  const row = await ctx.services.db
-    .selectFrom('alarm_schemes')
-    .selectAll()
-    .where('id', '=', id)
-    .where('project_id', '=', project.id)
-    .executeTakeFirst();
+  const row = await schemeById(ctx.services.db, project.id, id);
   if (!row) throw ApiError.notFound(`id: alarm scheme ${id} does not exist in this project`);
   return row;
 }
@@ -161,12 +120,7 @@ export async function schemes(ctx: RequestContext, body: { keyword: string }): P
 export async function createScheme(ctx: RequestContext, body: CreateBody): Promise<AlarmScheme> {
   const project = await currentProject(ctx);
   await checkReferences(ctx, project, body);
-  const now = ctx.services.clock();
-  const row = await ctx.services.db
-    .insertInto('alarm_schemes')
-    .values({ project_id: project.id, ...schemeColumns(body), created_at: now, updated_at: now })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await insertScheme(ctx.services.db, project.id, schemeValues(body), ctx.services.clock());
   await recordOperation(ctx, { operation: 'add', object: `alarm scheme ${row.name}` });
   return schemeOf(row);
 }
@@ -178,13 +132,13 @@ export async function updateScheme(
   const project = await currentProject(ctx);
   await schemeRow(ctx, project, body.id);
   await checkReferences(ctx, project, body);
-  const row = await ctx.services.db
-    .updateTable('alarm_schemes')
-    .set({ ...schemeColumns(body), updated_at: ctx.services.clock() })
-    .where('id', '=', body.id)
-    .where('project_id', '=', project.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await updateSchemeRow(
+    ctx.services.db,
+    project.id,
+    body.id,
+    schemeValues(body),
+    ctx.services.clock(),
+  );
   await recordOperation(ctx, { operation: 'edit', object: `alarm scheme ${row.name}` });
   return schemeOf(row);
 }
@@ -192,7 +146,7 @@ export async function updateScheme(
 export async function deleteScheme(ctx: RequestContext, id: number): Promise<null> {
   const project = await currentProject(ctx);
   const row = await schemeRow(ctx, project, id);
-  await ctx.services.db.deleteFrom('alarm_schemes').where('id', '=', id).execute();
+  await deleteSchemeRow(ctx.services.db, id);
   await recordOperation(ctx, { operation: 'delete', object: `alarm scheme ${row.name}` });
   return null;
 }

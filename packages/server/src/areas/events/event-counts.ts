@@ -1,11 +1,10 @@
 /** Event counts by level, type, status, node and local day, and the convergence statistics. */
 import type { EventFilter, Project } from '@eem/contract';
 import { EVENT_LEVEL_LABELS, EVENT_LEVELS, EVENT_STATUS_LABELS, logTypeName, startOf } from '@eem/core';
-import { sql } from 'kysely';
-import type { RequestContext } from '../../context.js';
+import { currentProject, type RequestContext } from '../../context.js';
 import { nodePaths } from '../datalog/point-store.js';
-import { currentProject } from '../nodes/node-project.js';
-import { filteredEvents } from './event-filter.js';
+import { eventQuery } from './event-filter.js';
+import { averageConfirmMs, convergedBy, convergedTotals, eventCountsBy } from './repo/events.js';
 
 interface CountRow {
   key: number;
@@ -15,17 +14,20 @@ interface CountRow {
 
 const pick = (labels: [string, string], language: 'zh' | 'en') => (language === 'zh' ? labels[0] : labels[1]);
 
-/** Incidents among events: an event without one counts as its own. */
-const convergedCount = sql<number>`count(distinct coalesce(e.incident_id, -e.id))`;
+/** The counts of the project's matching events per value of a column. */
+async function countsBy(
+  ctx: RequestContext,
+  filter: EventFilter,
+  column: 'level' | 'log_type' | 'status' | 'node_id',
+) {
+  const project = await currentProject(ctx);
+  const q = await eventQuery(ctx.services.db, project, filter);
+  return { project, q, rows: await eventCountsBy(ctx.services.db, q, column) };
+}
 
 export async function countByLevel(ctx: RequestContext, filter: EventFilter): Promise<CountRow[]> {
-  const project = await currentProject(ctx);
-  const q = await filteredEvents(ctx.services.db, project, filter);
-  const rows = await q
-    .select(['e.level as key', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy('e.level')
-    .execute();
-  const counts = new Map(rows.map((r) => [Number(r.key), Number(r.n)]));
+  const { rows } = await countsBy(ctx, filter, 'level');
+  const counts = new Map(rows.map((r) => [r.key, r.n]));
   return EVENT_LEVELS.map((level) => ({
     key: level,
     label: pick(EVENT_LEVEL_LABELS[level], ctx.language),
@@ -34,14 +36,13 @@ export async function countByLevel(ctx: RequestContext, filter: EventFilter): Pr
 }
 
 export async function countByType(ctx: RequestContext, filter: EventFilter): Promise<CountRow[]> {
-  const project = await currentProject(ctx);
-  const q = await filteredEvents(ctx.services.db, project, filter);
-  const rows = await q
-    .select(['e.log_type as key', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy('e.log_type')
-    .execute();
+  const { rows } = await countsBy(ctx, filter, 'log_type');
+  return typeRows(ctx, rows);
+}
+
+function typeRows(ctx: RequestContext, rows: readonly { key: number | null; n: number }[]): CountRow[] {
   return rows
-    .map((r) => ({ key: Number(r.key), label: logTypeName(Number(r.key), ctx.language), count: Number(r.n) }))
+    .map((r) => ({ key: Number(r.key), label: logTypeName(Number(r.key), ctx.language), count: r.n }))
     .sort((a, b) => b.count - a.count || a.key - b.key);
 }
 
@@ -49,26 +50,15 @@ export async function countByStatus(
   ctx: RequestContext,
   filter: EventFilter,
 ): Promise<{ rows: CountRow[]; averageConfirmMs: number | null }> {
-  const project = await currentProject(ctx);
-  const q = await filteredEvents(ctx.services.db, project, filter);
-  const rows = await q
-    .select(['e.status as key', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy('e.status')
-    .execute();
-  const counts = new Map(rows.map((r) => [Number(r.key), Number(r.n)]));
-  const average = await q
-    .select(sql<number | null>`avg(e.confirmed_at - e.time)`.as('ms'))
-    .where('e.status', '=', 3)
-    .where('e.confirmed_at', 'is not', null)
-    .executeTakeFirst();
-  const ms = average?.ms;
+  const { q, rows } = await countsBy(ctx, filter, 'status');
+  const counts = new Map(rows.map((r) => [r.key, r.n]));
   return {
     rows: ([1, 2, 3] as const).map((status) => ({
       key: status,
       label: pick(EVENT_STATUS_LABELS[status], ctx.language),
       count: counts.get(status) ?? 0,
     })),
-    averageConfirmMs: ms === null || ms === undefined ? null : Math.round(Number(ms)),
+    averageConfirmMs: await averageConfirmMs(ctx.services.db, q),
   };
 }
 
@@ -79,21 +69,12 @@ async function nodeRows(
 ): Promise<CountRow[]> {
   const paths = await nodePaths(ctx.services.db, project.id);
   return rows
-    .flatMap((r) =>
-      r.key === null
-        ? []
-        : [{ key: Number(r.key), label: paths.get(Number(r.key)) ?? '', count: Number(r.n) }],
-    )
+    .flatMap((r) => (r.key === null ? [] : [{ key: r.key, label: paths.get(r.key) ?? '', count: r.n }]))
     .sort((a, b) => b.count - a.count || a.key - b.key);
 }
 
 export async function countByNode(ctx: RequestContext, filter: EventFilter): Promise<CountRow[]> {
-  const project = await currentProject(ctx);
-  const q = await filteredEvents(ctx.services.db, project, filter);
-  const rows = await q
-    .select(['e.node_id as key', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy('e.node_id')
-    .execute();
+  const { project, rows } = await countsBy(ctx, filter, 'node_id');
   return nodeRows(ctx, project, rows);
 }
 
@@ -110,25 +91,29 @@ function localDays(filter: EventFilter, timeZone: string): { start: number; end:
   return days;
 }
 
+/** The filter narrowed to each local day of its range. */
+function byDay(filter: EventFilter, project: Project): { day: number; filter: EventFilter }[] {
+  return localDays(filter, project.timeZone).map((day) => ({
+    day: day.start,
+    filter: {
+      ...filter,
+      startTime: Math.max(day.start, filter.startTime),
+      endTime: Math.min(day.end, filter.endTime),
+    },
+  }));
+}
+
 export async function countByDay(
   ctx: RequestContext,
   filter: EventFilter,
 ): Promise<{ day: number; level: number; count: number }[]> {
   const project = await currentProject(ctx);
+  const db = ctx.services.db;
   const out: { day: number; level: number; count: number }[] = [];
-  for (const day of localDays(filter, project.timeZone)) {
-    const part = {
-      ...filter,
-      startTime: Math.max(day.start, filter.startTime),
-      endTime: Math.min(day.end, filter.endTime),
-    };
-    const q = await filteredEvents(ctx.services.db, project, part);
-    const rows = await q
-      .select(['e.level as level', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy('e.level')
-      .execute();
-    for (const r of rows.sort((a, b) => Number(a.level) - Number(b.level)))
-      out.push({ day: day.start, level: Number(r.level), count: Number(r.n) });
+  for (const { day, filter: part } of byDay(filter, project)) {
+    const rows = await eventCountsBy(db, await eventQuery(db, project, part), 'level');
+    for (const r of rows.sort((a, b) => Number(a.key) - Number(b.key)))
+      out.push({ day, level: Number(r.key), count: r.n });
   }
   return out;
 }
@@ -136,48 +121,17 @@ export async function countByDay(
 export async function convergenceCount(ctx: RequestContext, filter: EventFilter) {
   const project = await currentProject(ctx);
   const db = ctx.services.db;
-  const q = await filteredEvents(db, project, filter);
-  const totals = await q
-    .select([(eb) => eb.fn.countAll<number>().as('raw'), convergedCount.as('converged')])
-    .executeTakeFirst();
-  const raw = Number(totals?.raw ?? 0);
-  const converged = Number(totals?.converged ?? 0);
-  const byType = await q
-    .select(['e.log_type as key', convergedCount.as('n')])
-    .groupBy('e.log_type')
-    .execute();
-  const byNode = await q
-    .select(['e.node_id as key', convergedCount.as('n')])
-    .groupBy('e.node_id')
-    .execute();
+  const q = await eventQuery(db, project, filter);
+  const { raw, converged } = await convergedTotals(db, q);
   const trend: { day: number; raw: number; converged: number }[] = [];
-  for (const day of localDays(filter, project.timeZone)) {
-    const part = {
-      ...filter,
-      startTime: Math.max(day.start, filter.startTime),
-      endTime: Math.min(day.end, filter.endTime),
-    };
-    const row = await (await filteredEvents(db, project, part))
-      .select([(eb) => eb.fn.countAll<number>().as('raw'), convergedCount.as('converged')])
-      .executeTakeFirst();
-    trend.push({ day: day.start, raw: Number(row?.raw ?? 0), converged: Number(row?.converged ?? 0) });
-  }
+  for (const { day, filter: part } of byDay(filter, project))
+    trend.push({ day, ...(await convergedTotals(db, await eventQuery(db, project, part))) });
   return {
     raw,
     converged,
     reduction: raw > 0 ? 1 - converged / raw : null,
-    byType: byType
-      .map((r) => ({
-        key: Number(r.key),
-        label: logTypeName(Number(r.key), ctx.language),
-        count: Number(r.n),
-      }))
-      .sort((a, b) => b.count - a.count || a.key - b.key),
-    byNode: await nodeRows(
-      ctx,
-      project,
-      byNode.map((r) => ({ key: r.key, n: Number(r.n) })),
-    ),
+    byType: typeRows(ctx, await convergedBy(db, q, 'log_type')),
+    byNode: await nodeRows(ctx, project, await convergedBy(db, q, 'node_id')),
     trend,
   };
 }

@@ -12,14 +12,14 @@ import {
   type EventClass,
 } from '@eem/core';
 import ExcelJS from 'exceljs';
-import type { RequestContext } from '../../context.js';
+import { currentProject, type RequestContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { attachment } from '../../http/attachment.js';
 import { formatTime, XLSX_TYPE } from '../logs/operation-log-xlsx.js';
 import { recordOperation } from '../logs/record-operation.js';
-import { currentProject } from '../nodes/node-project.js';
-import { filteredEvents } from './event-filter.js';
+import { eventQuery } from './event-filter.js';
 import { eventItems } from './event-items.js';
+import { eventCount, eventRows } from './repo/events.js';
 
 export type ExportKind = 'summary' | 'detail' | 'loss';
 
@@ -118,22 +118,14 @@ export async function exportEvents(ctx: RequestContext, kind: ExportKind, body: 
             body.logTypes.length > 0 ? body.logTypes.filter((t) => t === 706 || t === 707) : [706, 707],
         }
       : body;
-  const q = await filteredEvents(db, project, filter);
-  const count = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-  const rows = Number(count?.n ?? 0);
+  const q = await eventQuery(db, project, filter);
+  const rows = await eventCount(db, q);
   if (rows > EVENT_LIMITS.exportMax)
     throw ApiError.validation(
       `the export holds ${rows} events; at most ${EVENT_LIMITS.exportMax} (narrow the filters)`,
     );
   const empty = kind === 'loss' && filter.logTypes.length === 0;
-  const list = empty
-    ? []
-    : await eventItems(
-        db,
-        project.id,
-        await q.selectAll('e').orderBy('e.time', 'desc').orderBy('e.id', 'desc').execute(),
-        ctx.language,
-      );
+  const list = empty ? [] : await eventItems(db, project.id, await eventRows(db, q), ctx.language);
   const language = ctx.language;
   const names = NAMES[kind];
   const workbook = new ExcelJS.Workbook();

@@ -1,14 +1,16 @@
 /** Event rows as the contract's event items: node name and path, type name, who confirmed. */
 import type { EventItem } from '@eem/contract';
 import { logTypeName } from '@eem/core';
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, EventTable } from '../../db/schema.js';
+import type { Db } from '../../db/database.js';
 import { nodePaths } from '../datalog/point-store.js';
+import { nodeNames } from '../nodes/repo/nodes.js';
+import { userNames } from '../users/repo/users.js';
+import type { EventRow } from './repo/events.js';
 
-export type EventRow = Selectable<EventTable>;
+export type { EventRow };
 
 export async function eventItems(
-  db: Kysely<Database>,
+  db: Db,
   projectId: number,
   rows: readonly EventRow[],
   language: 'zh' | 'en',
@@ -17,25 +19,11 @@ export async function eventItems(
   const nodeIds = [...new Set(rows.flatMap((r) => (r.node_id === null ? [] : [r.node_id])))];
   const userIds = [...new Set(rows.flatMap((r) => (r.confirmed_by === null ? [] : [r.confirmed_by])))];
   const paths = nodeIds.length > 0 ? await nodePaths(db, projectId) : new Map<number, string>();
+  // Nodes of the project only (an event names a node of its own project).
   const nodes = new Map(
-    nodeIds.length > 0
-      ? (
-          await db
-            .selectFrom('nodes')
-            .select(['id', 'name', 'model_label'])
-            .where('project_id', '=', projectId)
-            .where('id', 'in', nodeIds)
-            .execute()
-        ).map((n) => [n.id, n])
-      : [],
+    (await nodeNames(db, nodeIds)).filter((n) => n.project_id === projectId).map((n) => [n.id, n]),
   );
-  const users = new Map(
-    userIds.length > 0
-      ? (await db.selectFrom('users').select(['id', 'name']).where('id', 'in', userIds).execute()).map(
-          (u) => [u.id, u.name],
-        )
-      : [],
-  );
+  const users = await userNames(db, userIds);
   return rows.map((r) => {
     const node = r.node_id === null ? undefined : nodes.get(r.node_id);
     return {

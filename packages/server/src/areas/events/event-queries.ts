@@ -1,11 +1,12 @@
 /** The event log (with or without a total), one event, related events and the type families. */
 import type { EventFilter, EventItem, Project } from '@eem/contract';
 import { EVENT_MESSAGES } from '@eem/core';
-import type { RequestContext } from '../../context.js';
+import { currentProject, type RequestContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
-import { currentProject } from '../nodes/node-project.js';
-import { filteredEvents } from './event-filter.js';
+import { neighbourIds } from '../nodes/repo/nodes.js';
+import { eventQuery } from './event-filter.js';
 import { type EventRow, eventItems } from './event-items.js';
+import { eventById, eventCount, eventRows, eventsAround } from './repo/events.js';
 
 type Page = { index: number; limit: number };
 
@@ -14,19 +15,11 @@ export async function eventLog(
   body: EventFilter & { page: Page },
 ): Promise<{ total: number; list: EventItem[] }> {
   const project = await currentProject(ctx);
-  const q = await filteredEvents(ctx.services.db, project, body);
-  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-  const rows = await q
-    .selectAll('e')
-    .orderBy('e.time', 'desc')
-    .orderBy('e.id', 'desc')
-    .limit(body.page.limit)
-    .offset(body.page.index * body.page.limit)
-    .execute();
-  return {
-    total: Number(total?.n ?? 0),
-    list: await eventItems(ctx.services.db, project.id, rows, ctx.language),
-  };
+  const { db } = ctx.services;
+  const q = await eventQuery(db, project, body);
+  const total = await eventCount(db, q);
+  const rows = await eventRows(db, q, { limit: body.page.limit, offset: body.page.index * body.page.limit });
+  return { total, list: await eventItems(db, project.id, rows, ctx.language) };
 }
 
 export async function eventLogNoCount(
@@ -34,29 +27,22 @@ export async function eventLogNoCount(
   body: EventFilter & { page: Page },
 ): Promise<{ list: EventItem[]; hasMore: boolean }> {
   const project = await currentProject(ctx);
-  const q = await filteredEvents(ctx.services.db, project, body);
-  const rows = await q
-    .selectAll('e')
-    .orderBy('e.time', 'desc')
-    .orderBy('e.id', 'desc')
-    .limit(body.page.limit + 1)
-    .offset(body.page.index * body.page.limit)
-    .execute();
+  const { db } = ctx.services;
+  const q = await eventQuery(db, project, body);
+  const rows = await eventRows(db, q, {
+    limit: body.page.limit + 1,
+    offset: body.page.index * body.page.limit,
+  });
   const list = rows.slice(0, body.page.limit);
   return {
-    list: await eventItems(ctx.services.db, project.id, list, ctx.language),
+    list: await eventItems(db, project.id, list, ctx.language),
     hasMore: rows.length > body.page.limit,
   };
 }
 
 /** An event of the project, refused by name when it is unknown or another project's. */
 export async function projectEvent(ctx: RequestContext, project: Project, id: number): Promise<EventRow> {
-  const row = await ctx.services.db
-    .selectFrom('events')
-    .selectAll()
-    .where('id', '=', id)
-    .where('project_id', '=', project.id)
-    .executeTakeFirst();
+  const row = await eventById(ctx.services.db, project.id, id);
   if (!row) throw ApiError.notFound(EVENT_MESSAGES.unknownEvent(id));
   return row;
 }
@@ -78,33 +64,12 @@ export async function relationEvent(
   const db = ctx.services.db;
   const event = await projectEvent(ctx, project, body.eventId);
   const window = body.windowSeconds * 1000;
-  let q = db
-    .selectFrom('events')
-    .selectAll()
-    .where('project_id', '=', project.id)
-    .where('id', '<>', event.id)
-    .where('time', '>=', event.time - window)
-    .where('time', '<=', event.time + window);
-  if (event.node_id !== null) {
-    const node = await db
-      .selectFrom('nodes')
-      .select(['id', 'parent_id'])
-      .where('id', '=', event.node_id)
-      .executeTakeFirst();
-    const parentId = node?.parent_id ?? 0;
-    const neighbours = await db
-      .selectFrom('nodes')
-      .select('id')
-      .where('project_id', '=', project.id)
-      .where((eb) =>
-        eb.or([
-          eb('parent_id', '=', event.node_id as number),
-          ...(parentId !== 0 ? [eb('parent_id', '=', parentId), eb('id', '=', parentId)] : []),
-        ]),
-      )
-      .execute();
-    q = q.where('node_id', 'in', [event.node_id, ...neighbours.map((n) => n.id)]);
-  }
-  const rows = await q.orderBy('time').orderBy('id').limit(500).execute();
+  const rows = await eventsAround(db, project.id, {
+    exceptId: event.id,
+    from: event.time - window,
+    to: event.time + window,
+    nodeIds: event.node_id === null ? null : await neighbourIds(db, project.id, event.node_id),
+    limit: 500,
+  });
   return eventItems(db, project.id, rows, ctx.language);
 }

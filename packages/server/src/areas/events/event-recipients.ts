@@ -3,10 +3,11 @@
  * enter the project; when it names none, the project's users with event_browser. Kept for
  * 30 s per project and receiver list, so a burst of events reads the users once.
  */
-import type { Kysely } from 'kysely';
 import { type AuthUser, loadAuthUser } from '../../auth/auth-user.js';
 import type { Clock } from '../../clock.js';
-import type { Database } from '../../db/schema.js';
+import type { Db } from '../../db/database.js';
+import { memberships } from '../users/repo/groups.js';
+import { userIdsOfTenants } from '../users/repo/users.js';
 
 const KEEP_MS = 30_000;
 
@@ -14,7 +15,7 @@ export class EventRecipients {
   private readonly cache = new Map<string, { at: number; userIds: number[] }>();
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     private readonly clock: Clock,
   ) {}
 
@@ -41,17 +42,10 @@ export class EventRecipients {
     const named = users.length > 0 || groups.length > 0;
     let candidates: number[];
     if (named) {
-      const members =
-        groups.length > 0
-          ? await this.db
-              .selectFrom('user_group_members')
-              .select('user_id')
-              .where('group_id', 'in', [...groups])
-              .execute()
-          : [];
+      const members = await memberships(this.db, groups);
       candidates = [...new Set([...users, ...members.map((m) => m.user_id)])];
     } else {
-      candidates = (await this.db.selectFrom('users').select('id').execute()).map((u) => u.id);
+      candidates = await userIdsOfTenants(this.db, null);
     }
     const out: number[] = [];
     for (const id of candidates) {

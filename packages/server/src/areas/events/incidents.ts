@@ -5,11 +5,11 @@
  */
 import type { EventFilter, EventItem, Incident } from '@eem/contract';
 import { EVENT_STATUS } from '@eem/core';
-import type { RequestContext } from '../../context.js';
+import { currentProject, type RequestContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
-import { currentProject } from '../nodes/node-project.js';
-import { filteredEvents } from './event-filter.js';
+import { eventQuery } from './event-filter.js';
 import { eventItems } from './event-items.js';
+import { incidentEvents, incidentExists, incidentMembers, incidentPage } from './repo/events.js';
 
 export async function incidents(
   ctx: RequestContext,
@@ -17,36 +17,16 @@ export async function incidents(
 ): Promise<{ total: number; list: Incident[] }> {
   const project = await currentProject(ctx);
   const db = ctx.services.db;
-  const q = (await filteredEvents(db, project, body)).innerJoin(
-    'incidents as i',
-    'i.primary_event_id',
-    'e.id',
-  );
-  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-  const rows = await q
-    .selectAll('e')
-    .select([
-      'i.id as i_id',
-      'i.member_count as i_members',
-      'i.start_time as i_start',
-      'i.last_time as i_last',
-    ])
-    .orderBy('e.time', 'desc')
-    .orderBy('e.id', 'desc')
-    .limit(body.page.limit)
-    .offset(body.page.index * body.page.limit)
-    .execute();
+  const { total, rows } = await incidentPage(db, await eventQuery(db, project, body), {
+    limit: body.page.limit,
+    offset: body.page.index * body.page.limit,
+  });
   const primaries = await eventItems(db, project.id, rows, ctx.language);
-  const incidentIds = rows.map((r) => r.i_id);
-  const members =
-    incidentIds.length > 0
-      ? await db
-          .selectFrom('events')
-          .select(['incident_id', 'status', 'node_id'])
-          .where('project_id', '=', project.id)
-          .where('incident_id', 'in', incidentIds)
-          .execute()
-      : [];
+  const members = await incidentMembers(
+    db,
+    project.id,
+    rows.map((r) => r.i_id),
+  );
   const list = rows.map((r, i) => {
     const mine = members.filter((m) => m.incident_id === r.i_id);
     const primary = primaries[i] as EventItem;
@@ -62,26 +42,13 @@ export async function incidents(
         : EVENT_STATUS.confirmed,
     };
   });
-  return { total: Number(total?.n ?? 0), list };
+  return { total, list };
 }
 
 export async function incidentDetail(ctx: RequestContext, id: number): Promise<EventItem[]> {
   const project = await currentProject(ctx);
   const db = ctx.services.db;
-  const incident = await db
-    .selectFrom('incidents')
-    .select('id')
-    .where('id', '=', id)
-    .where('project_id', '=', project.id)
-    .executeTakeFirst();
-  if (!incident) throw ApiError.notFound(`id: incident ${id} does not exist in this project`);
-  const rows = await db
-    .selectFrom('events')
-    .selectAll()
-    .where('project_id', '=', project.id)
-    .where('incident_id', '=', id)
-    .orderBy('time')
-    .orderBy('id')
-    .execute();
-  return eventItems(db, project.id, rows, ctx.language);
+  if (!(await incidentExists(db, project.id, id)))
+    throw ApiError.notFound(`id: incident ${id} does not exist in this project`);
+  return eventItems(db, project.id, await incidentEvents(db, project.id, id), ctx.language);
 }

@@ -5,107 +5,15 @@
  * the content shape of platform-core §3 (eventClass, logType, description, time) with the
  * event's id, node and level.
  */
-import { EVENT_LIMITS, EVENT_STATUS } from '@eem/core';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { type Db, inTransaction } from '../../db/database.js';
 import type { NoticeHub } from '../notices/notice-hub.js';
-import type { EventRow } from './event-items.js';
+import { type EventRow, insertEvent, type NewEvent } from './repo/events.js';
 
-export interface NewEvent {
-  projectId: number;
-  logType: number;
-  eventClass: number;
-  level: number;
-  time: number;
-  nodeId: number | null;
-  pointId?: number | null;
-  schemeId?: number | null;
-  /** What converges: the scheme's kind (schemeless events: their log type). */
-  kind: string;
-  description: string;
-  value?: number | null;
-  threshold?: number | null;
-  unit?: string;
-  /** History only: an event that has cleared or been confirmed already. */
-  endTime?: number | null;
-  status?: number;
-  confirmedBy?: number | null;
-  confirmedAt?: number | null;
-  result?: string | null;
-  hasWave?: boolean;
-}
+export type { NewEvent };
 
-export function storeEvent(db: Kysely<Database>, input: NewEvent): Promise<EventRow> {
-  return db.transaction().execute((trx) => storeEventIn(trx, input));
-}
-
-/** storeEvent inside a transaction the caller holds (several events at once). */
-export async function storeEventIn(trx: Kysely<Database>, input: NewEvent): Promise<EventRow> {
-  {
-    const event = await trx
-      .insertInto('events')
-      .values({
-        project_id: input.projectId,
-        log_type: input.logType,
-        event_class: input.eventClass,
-        level: input.level,
-        status: input.status ?? EVENT_STATUS.pending,
-        time: input.time,
-        end_time: input.endTime ?? null,
-        node_id: input.nodeId,
-        point_id: input.pointId ?? null,
-        scheme_id: input.schemeId ?? null,
-        incident_id: null,
-        description: input.description,
-        value: input.value ?? null,
-        threshold: input.threshold ?? null,
-        unit: input.unit ?? '',
-        confirmed_by: input.confirmedBy ?? null,
-        confirmed_at: input.confirmedAt ?? null,
-        result: input.result ?? null,
-        has_wave: input.hasWave ? 1 : 0,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    let q = trx
-      .selectFrom('incidents')
-      .select(['id', 'member_count'])
-      .where('project_id', '=', input.projectId)
-      .where('kind', '=', input.kind)
-      .where('last_time', '>=', input.time - EVENT_LIMITS.convergenceMinutes * 60_000)
-      .where('last_time', '<=', input.time);
-    q = input.schemeId ? q.where('scheme_id', '=', input.schemeId) : q.where('scheme_id', 'is', null);
-    q = input.nodeId === null ? q.where('node_id', 'is', null) : q.where('node_id', '=', input.nodeId);
-    const open = await q.orderBy('last_time', 'desc').limit(1).executeTakeFirst();
-    let incidentId: number;
-    if (open) {
-      incidentId = open.id;
-      await trx
-        .updateTable('incidents')
-        .set({ member_count: open.member_count + 1, last_time: input.time })
-        .where('id', '=', open.id)
-        .execute();
-    } else {
-      incidentId = (
-        await trx
-          .insertInto('incidents')
-          .values({
-            project_id: input.projectId,
-            scheme_id: input.schemeId ?? null,
-            node_id: input.nodeId,
-            kind: input.kind,
-            start_time: input.time,
-            last_time: input.time,
-            primary_event_id: event.id,
-            member_count: 1,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    }
-    await trx.updateTable('events').set({ incident_id: incidentId }).where('id', '=', event.id).execute();
-    return { ...event, incident_id: incidentId };
-  }
+/** Stores an event with its incident, in a transaction of its own. */
+export function storeEvent(db: Db, input: NewEvent): Promise<EventRow> {
+  return inTransaction(db, (trx) => insertEvent(trx, input));
 }
 
 /** The notice of an event for its recipients (again, for a repeat). */

@@ -5,12 +5,11 @@
  */
 import type { EventTypeSetting } from '@eem/contract';
 import { EVENT_CLASS, type EventClass, LOG_TYPE, logTypeName } from '@eem/core';
-import type { Kysely } from 'kysely';
-import type { RequestContext } from '../../context.js';
-import type { Database } from '../../db/schema.js';
+import { currentProject, type RequestContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
 import { ApiError } from '../../http/api-error.js';
 import { recordOperation } from '../logs/record-operation.js';
-import { currentProject } from '../nodes/node-project.js';
+import { saveTypeSettingRows, typeSettingRows } from './repo/type-settings.js';
 
 /** The event types with attributes: 701 to 716 (the task and log notices have none). */
 export const EVENT_TYPES = Object.values(LOG_TYPE).filter((t) => t >= 701 && t <= 716);
@@ -46,12 +45,8 @@ export function defaultTypeSetting(logType: number): TypeSetting {
 }
 
 /** The project's settings of every event type, stored or default. */
-export async function projectTypeSettings(db: Kysely<Database>, projectId: number): Promise<TypeSetting[]> {
-  const rows = await db
-    .selectFrom('event_type_settings')
-    .selectAll()
-    .where('project_id', '=', projectId)
-    .execute();
+export async function projectTypeSettings(db: Db, projectId: number): Promise<TypeSetting[]> {
+  const rows = await typeSettingRows(db, projectId);
   const stored = new Map(rows.map((r) => [r.log_type, r]));
   return EVENT_TYPES.map((logType) => {
     const r = stored.get(logType);
@@ -86,25 +81,21 @@ export async function saveTypeSettings(
   for (const [i, s] of body.entries())
     if (!EVENT_TYPES.includes(s.logType as (typeof EVENT_TYPES)[number]))
       throw ApiError.validation(`body.${i}.logType: ${s.logType} is not an event type (701 to 716)`);
-  await ctx.services.db.transaction().execute(async (trx) => {
-    for (const s of body) {
-      const values = {
-        level: s.level,
-        event_class: s.eventClass,
-        popup: s.popup ? 1 : 0,
-        sound: s.sound ? 1 : 0,
-        push: s.push ? 1 : 0,
-        enabled: s.enabled ? 1 : 0,
-        lower_limit: s.lowerLimit,
-        upper_limit: s.upperLimit,
-      };
-      await trx
-        .insertInto('event_type_settings')
-        .values({ project_id: project.id, log_type: s.logType, ...values })
-        .onConflict((oc) => oc.columns(['project_id', 'log_type']).doUpdateSet(values))
-        .execute();
-    }
-  });
+  await saveTypeSettingRows(
+    ctx.services.db,
+    project.id,
+    body.map((s) => ({
+      log_type: s.logType,
+      level: s.level,
+      event_class: s.eventClass,
+      popup: s.popup ? 1 : 0,
+      sound: s.sound ? 1 : 0,
+      push: s.push ? 1 : 0,
+      enabled: s.enabled ? 1 : 0,
+      lower_limit: s.lowerLimit,
+      upper_limit: s.upperLimit,
+    })),
+  );
   await recordOperation(ctx, {
     operation: 'edit',
     object: ctx.language === 'zh' ? '事件属性' : 'event types',

@@ -1,10 +1,12 @@
 /** The fault scenarios of an event (with their plans) and the analysis counts of a range. */
 import type { catalogue, EndpointData, EndpointParsedInput } from '@eem/contract';
-import type { RequestContext } from '../../context.js';
+import { currentProject, type RequestContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
-import { currentProject } from '../nodes/node-project.js';
-import { plansOfScenarios, scenarioOf, tenantPlans, tenantScenarios } from './expert-store.js';
+import { eventFactCounts, eventFacts } from '../events/repo/events.js';
+import { scenarioOf, tenantPlans } from './expert-store.js';
 import { matchScenarios, scenarioMatches } from './matching.js';
+import { plansOfScenarios } from './repo/plans.js';
+import { tenantScenarios } from './repo/scenarios.js';
 
 type Body<K extends keyof typeof catalogue.expert> = EndpointParsedInput<
   (typeof catalogue.expert)[K]
@@ -25,13 +27,7 @@ export async function resolveFaultScenarios(
 ): Promise<Data<'resolveFaultScenarios'>> {
   const project = await currentProject(ctx);
   const { db } = ctx.services;
-  const event = await db
-    .selectFrom('events')
-    .leftJoin('nodes', 'nodes.id', 'events.node_id')
-    .select(['events.event_class', 'events.log_type', 'events.description', 'nodes.model_label'])
-    .where('events.id', '=', body.eventId)
-    .where('events.project_id', '=', project.id)
-    .executeTakeFirst();
+  const event = await eventFacts(db, project.id, body.eventId);
   if (!event) throw ApiError.notFound(resolveMessages.unknownEvent(body.eventId));
   const matched = matchScenarios((await tenantScenarios(db, project.tenantId)).map(scenarioOf), {
     modelLabel: event.model_label ?? '',
@@ -58,20 +54,7 @@ export async function analysisCount(
   const project = await currentProject(ctx);
   const { db } = ctx.services;
   // A match depends on the node type, class and log type only: count the events by them.
-  const groups = await db
-    .selectFrom('events')
-    .leftJoin('nodes', 'nodes.id', 'events.node_id')
-    .select([
-      'events.event_class',
-      'events.log_type',
-      'nodes.model_label',
-      (eb) => eb.fn.countAll<number>().as('n'),
-    ])
-    .where('events.project_id', '=', project.id)
-    .where('events.time', '>=', body.startTime)
-    .where('events.time', '<', body.endTime)
-    .groupBy(['events.event_class', 'events.log_type', 'nodes.model_label'])
-    .execute();
+  const groups = await eventFactCounts(db, project.id, body.startTime, body.endTime);
   const scenarios = (await tenantScenarios(db, project.tenantId)).map(scenarioOf);
   const counts = new Map<number, number>();
   let events = 0;

@@ -1,11 +1,21 @@
 /** Fault scenarios of the tenant: query, add, change, delete (plans forget a deleted one). */
 import type { catalogue, EndpointParsedInput, FaultScenario } from '@eem/contract';
 import { LOG_TYPE_NAMES, NODE_LABELS } from '@eem/core';
-import { type RequestContext, requireUser } from '../../context.js';
+import { currentTenant, type RequestContext, requireUser } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { attachFiles } from '../files/file-store.js';
 import { recordOperation } from '../logs/record-operation.js';
-import { expertTenant, type ScenarioRow, scenarioOf, tenantScenarios } from './expert-store.js';
+import { scenarioOf } from './expert-store.js';
+import {
+  deleteScenario as deleteScenarioRows,
+  insertScenario,
+  type ScenarioRow,
+  type ScenarioValues,
+  scenarioNameTaken,
+  scenarioOfTenant,
+  tenantScenarios,
+  updateScenario as updateScenarioRow,
+} from './repo/scenarios.js';
 
 type Body<K extends keyof typeof catalogue.expert> = EndpointParsedInput<
   (typeof catalogue.expert)[K]
@@ -22,7 +32,7 @@ export const expertMessages = {
 } as const;
 
 export async function scenarios(ctx: RequestContext, body: Body<'scenarios'>): Promise<FaultScenario[]> {
-  const tenantId = await expertTenant(ctx);
+  const tenantId = await currentTenant(ctx);
   const keyword = body.keyWord.toLowerCase();
   return (await tenantScenarios(ctx.services.db, tenantId))
     .map(scenarioOf)
@@ -43,14 +53,8 @@ async function checkScenario(ctx: RequestContext, tenantId: number, body: Scenar
   if (unknown !== undefined) throw ApiError.validation(expertMessages.unknownLogType(unknown));
   if (new Set(body.attachments).size !== body.attachments.length)
     throw ApiError.validation(expertMessages.attachmentTwice);
-  const twin = await ctx.services.db
-    .selectFrom('fault_scenarios')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('name', '=', body.name)
-    .where('id', '!=', exceptId)
-    .executeTakeFirst();
-  if (twin) throw ApiError.conflict(expertMessages.scenarioNameTaken(body.name));
+  if (await scenarioNameTaken(ctx.services.db, tenantId, body.name, exceptId))
+    throw ApiError.conflict(expertMessages.scenarioNameTaken(body.name));
   await attachFiles(ctx.services, body.attachments, {
     tenantId,
     userId: requireUser(ctx).id,
@@ -60,39 +64,34 @@ async function checkScenario(ctx: RequestContext, tenantId: number, body: Scenar
   });
 }
 
-function columns(body: ScenarioBody, now: number) {
+function columns(body: ScenarioBody, now: number): ScenarioValues {
   return {
     name: body.name,
     device_classified: body.deviceClassified,
     event_classified: body.eventClassified,
-    log_types: JSON.stringify([...new Set(body.logTypes)]),
-    causes: JSON.stringify(body.causes),
-    checks: JSON.stringify(body.checks),
-    attachments: JSON.stringify(body.attachments),
+    log_types: [...new Set(body.logTypes)],
+    causes: body.causes,
+    checks: body.checks,
+    attachments: body.attachments,
     updated_at: now,
   };
 }
 
 async function ownScenario(ctx: RequestContext, tenantId: number, id: number): Promise<ScenarioRow> {
-  const row = await ctx.services.db
-    .selectFrom('fault_scenarios')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await scenarioOfTenant(ctx.services.db, tenantId, id);
   if (!row) throw ApiError.notFound(expertMessages.unknownScenario(id));
   return row;
 }
 
 export async function createScenario(ctx: RequestContext, body: ScenarioBody): Promise<FaultScenario> {
-  const tenantId = await expertTenant(ctx);
+  const tenantId = await currentTenant(ctx);
   await checkScenario(ctx, tenantId, body);
   const now = ctx.services.clock();
-  const row = await ctx.services.db
-    .insertInto('fault_scenarios')
-    .values({ ...columns(body, now), tenant_id: tenantId, created_at: now })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await insertScenario(ctx.services.db, {
+    ...columns(body, now),
+    tenant_id: tenantId,
+    created_at: now,
+  });
   await recordOperation(ctx, { operation: 'add', object: `fault scenario ${body.name}` });
   return scenarioOf(row);
 }
@@ -101,26 +100,18 @@ export async function updateScenario(
   ctx: RequestContext,
   body: Body<'updateScenario'>,
 ): Promise<FaultScenario> {
-  const tenantId = await expertTenant(ctx);
+  const tenantId = await currentTenant(ctx);
   await ownScenario(ctx, tenantId, body.id);
   await checkScenario(ctx, tenantId, body, body.id);
-  const row = await ctx.services.db
-    .updateTable('fault_scenarios')
-    .set(columns(body, ctx.services.clock()))
-    .where('id', '=', body.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await updateScenarioRow(ctx.services.db, body.id, columns(body, ctx.services.clock()));
   await recordOperation(ctx, { operation: 'edit', object: `fault scenario ${body.name}` });
   return scenarioOf(row);
 }
 
 export async function deleteScenario(ctx: RequestContext, id: number): Promise<null> {
-  const tenantId = await expertTenant(ctx);
+  const tenantId = await currentTenant(ctx);
   const row = await ownScenario(ctx, tenantId, id);
-  await ctx.services.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('event_plan_scenarios').where('scenario_id', '=', id).execute();
-    await trx.deleteFrom('fault_scenarios').where('id', '=', id).execute();
-  });
+  await deleteScenarioRows(ctx.services.db, id);
   await recordOperation(ctx, { operation: 'delete', object: `fault scenario ${row.name}` });
   return null;
 }

@@ -7,13 +7,19 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { FILE_NAME_PATTERN, UPLOAD_KINDS } from '@eem/contract';
 import { MESSAGES } from '@eem/core';
-import type { Selectable } from 'kysely';
-import type { FileTable } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import type { UploadedFile } from '../../http/read-multipart.js';
 import type { Services } from '../../services.js';
+import {
+  deleteFile,
+  type FileRow,
+  fileByName,
+  filesByNames,
+  insertFile,
+  moveFilesToTenant,
+} from './repo/files.js';
 
-export type FileRow = Selectable<FileTable>;
+export type { FileRow };
 export type UploadKind = keyof typeof UPLOAD_KINDS;
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -91,12 +97,12 @@ export async function storeUpload(
     content_type: CONTENT_TYPES[ext] ?? 'application/octet-stream',
     created_at: services.clock(),
   };
-  await services.db.insertInto('files').values(row).execute();
+  await insertFile(services.db, row);
   return row;
 }
 
 export async function findFile(services: Services, fileName: string): Promise<FileRow | undefined> {
-  return services.db.selectFrom('files').selectAll().where('file_name', '=', fileName).executeTakeFirst();
+  return fileByName(services.db, fileName);
 }
 
 export async function readStored(services: Services, fileName: string): Promise<Buffer> {
@@ -104,7 +110,7 @@ export async function readStored(services: Services, fileName: string): Promise<
 }
 
 export async function removeStored(services: Services, fileName: string): Promise<void> {
-  await services.db.deleteFrom('files').where('file_name', '=', fileName).execute();
+  await deleteFile(services.db, fileName);
   await rm(pathOf(services, fileName), { force: true });
 }
 
@@ -132,11 +138,7 @@ export async function attachFiles(
   expect: { kind: UploadKind; tenantId: number; userId: number; field: string; list: boolean },
 ): Promise<FileRow[]> {
   if (fileNames.length === 0) return [];
-  const rows = await services.db
-    .selectFrom('files')
-    .selectAll()
-    .where('file_name', 'in', [...fileNames])
-    .execute();
+  const rows = await filesByNames(services.db, fileNames);
   const found = new Map(rows.map((r) => [r.file_name, r]));
   const out: FileRow[] = [];
   for (const [i, name] of fileNames.entries()) {
@@ -150,11 +152,6 @@ export async function attachFiles(
     out.push(row);
   }
   const move = out.filter((r) => r.tenant_id !== expect.tenantId).map((r) => r.file_name);
-  if (move.length)
-    await services.db
-      .updateTable('files')
-      .set({ tenant_id: expect.tenantId })
-      .where('file_name', 'in', move)
-      .execute();
+  await moveFilesToTenant(services.db, move, expect.tenantId);
   return out;
 }

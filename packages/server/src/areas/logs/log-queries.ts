@@ -1,11 +1,12 @@
 /** The task log and operation log queries, limited to the caller's scope. */
 import type { catalogue, EndpointParsedInput, OperationLogRow, TaskLogRow } from '@eem/contract';
 import { LOG_ORDER, type OperationType, operationName, taskOperationName, taskPhase } from '@eem/core';
-import { type RawBuilder, sql } from 'kysely';
 import type { Scope } from '../../auth/scope.js';
 import { assertProject } from '../../auth/scope.js';
 import type { RequestContext } from '../../context.js';
 import { isInt32 } from '../../db/portable.js';
+import { type OperationLogFilter, operationLogPage } from './repo/operation-logs.js';
+import { taskLogPage } from './repo/task-log.js';
 
 type TaskBody = EndpointParsedInput<typeof catalogue.logs.taskLog>['body'];
 type OperationBody = EndpointParsedInput<typeof catalogue.logs.operationLog>['body'];
@@ -23,10 +24,11 @@ function projectFilter(scope: Scope, ctx: RequestContext, projectId: number | un
   return [...(scope.boundProjects ?? scope.projectIds)];
 }
 
-/** Case-insensitive "contains"; %, _ and backslash in the text match literally (SQLite and PostgreSQL). */
-function contains(column: string, text: string): RawBuilder<boolean> {
-  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+/** A page of the body, or (an export) every row up to EXPORT_MAX_ROWS. */
+function pageWindow(body: { page: { index: number; limit: number } }, all: boolean | undefined) {
+  return all
+    ? { limit: EXPORT_MAX_ROWS, offset: 0 }
+    : { limit: body.page.limit, offset: body.page.index * body.page.limit };
 }
 
 export async function queryTasks(
@@ -35,50 +37,21 @@ export async function queryTasks(
   body: TaskBody,
   options: { all?: boolean } = {},
 ): Promise<{ total: number; list: TaskLogRow[] }> {
-  const db = ctx.services.db;
   const projects = projectFilter(scope, ctx, body.projectId);
   // operation_type is a 32-bit integer column: no task has a type beyond it (and PostgreSQL
   // refuses to compare the column with such a number).
   if (body.operationType !== undefined && !isInt32(body.operationType)) return { total: 0, list: [] };
-  let q = db
-    .selectFrom('tasks')
-    .leftJoin('users', 'users.id', 'tasks.user_id')
-    .leftJoin('projects', 'projects.id', 'tasks.project_id')
-    .where('tasks.started_at', '>=', body.startTime)
-    .where('tasks.started_at', '<=', body.endTime);
-  if (projects !== null) q = q.where('tasks.project_id', 'in', projects.length ? projects : [0]);
-  if (body.operationType !== undefined) q = q.where('tasks.operation_type', '=', body.operationType);
-  if (body.keyWord) {
-    const text = body.keyWord;
-    q = q.where((eb) =>
-      eb.or([contains('tasks.name', text), contains('tasks.message', text), contains('users.name', text)]),
-    );
-  }
-  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-  const direction = body.order === LOG_ORDER.asc ? 'asc' : 'desc';
-  const selected = q
-    .select([
-      'tasks.id',
-      'tasks.project_id',
-      'tasks.operation_type',
-      'tasks.log_type',
-      'tasks.name',
-      'tasks.status',
-      'tasks.ratio',
-      'tasks.message',
-      'tasks.started_at',
-      'tasks.finished_at',
-      'users.name as operator',
-      'projects.name as project_name',
-    ])
-    .orderBy('tasks.started_at', direction)
-    .orderBy('tasks.id', direction);
-  const rows = await (options.all
-    ? selected.limit(EXPORT_MAX_ROWS)
-    : selected.limit(body.page.limit).offset(body.page.index * body.page.limit)
-  ).execute();
+  const { total, rows } = await taskLogPage(ctx.services.db, {
+    startTime: body.startTime,
+    endTime: body.endTime,
+    projectIds: projects,
+    operationType: body.operationType,
+    keyword: body.keyWord,
+    order: body.order === LOG_ORDER.asc ? 'asc' : 'desc',
+    ...pageWindow(body, options.all),
+  });
   return {
-    total: Number(total?.n ?? 0),
+    total,
     list: rows.map((r) => ({
       id: r.id,
       time: r.started_at,
@@ -102,37 +75,20 @@ export async function queryTasks(
   };
 }
 
-function operationQuery(ctx: RequestContext, scope: Scope, body: OperationBody) {
-  const db = ctx.services.db;
-  let q = db
-    .selectFrom('operation_logs')
-    .where('operation_logs.time', '>=', body.startTime)
-    .where('operation_logs.time', '<=', body.endTime);
+/** Which rows of the operation log the caller reads: one project, its bound projects or its tenants. */
+function operationScope(
+  ctx: RequestContext,
+  scope: Scope,
+  body: OperationBody,
+): Pick<OperationLogFilter, 'projectId' | 'projectIds' | 'tenantIds'> {
   const chosen = body.projectId ?? (body.module === 'pf' ? null : ctx.projectId);
   if (chosen !== null && chosen !== undefined) {
     projectFilter(scope, ctx, chosen);
-    q = q.where('operation_logs.project_id', '=', chosen);
-  } else if (scope.boundProjects) {
-    const ids = [...scope.boundProjects];
-    q = q.where('operation_logs.project_id', 'in', ids.length ? ids : [0]);
-  } else if (scope.tenantIds) {
-    const ids = [...scope.tenantIds];
-    q = q.where('operation_logs.tenant_id', 'in', ids.length ? ids : [0]);
+    return { projectId: chosen };
   }
-  if (body.account) q = q.where(contains('operation_logs.account', body.account));
-  if (body.operation) q = q.where('operation_logs.operation', '=', body.operation);
-  if (body.module) q = q.where('operation_logs.module', '=', body.module);
-  if (body.keyword) {
-    const text = body.keyword;
-    q = q.where((eb) =>
-      eb.or([
-        contains('operation_logs.object', text),
-        contains('operation_logs.description', text),
-        contains('operation_logs.account', text),
-      ]),
-    );
-  }
-  return q;
+  if (scope.boundProjects) return { projectIds: [...scope.boundProjects] };
+  if (scope.tenantIds) return { tenantIds: [...scope.tenantIds] };
+  return {};
 }
 
 export async function queryOperations(
@@ -141,19 +97,18 @@ export async function queryOperations(
   body: OperationBody,
   options: { all?: boolean } = {},
 ): Promise<{ total: number; list: OperationLogRow[] }> {
-  const q = operationQuery(ctx, scope, body);
-  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-  const direction = body.order === LOG_ORDER.asc ? 'asc' : 'desc';
-  let rows = q
-    .leftJoin('projects', 'projects.id', 'operation_logs.project_id')
-    .selectAll('operation_logs')
-    .select('projects.name as project_name')
-    .orderBy('operation_logs.time', direction)
-    .orderBy('operation_logs.id', direction);
-  rows = options.all
-    ? rows.limit(EXPORT_MAX_ROWS)
-    : rows.limit(body.page.limit).offset(body.page.index * body.page.limit);
-  const list = (await rows.execute()).map((r) => ({
+  const { total, rows } = await operationLogPage(ctx.services.db, {
+    startTime: body.startTime,
+    endTime: body.endTime,
+    ...operationScope(ctx, scope, body),
+    account: body.account,
+    operation: body.operation,
+    module: body.module,
+    keyword: body.keyword,
+    order: body.order === LOG_ORDER.asc ? 'asc' : 'desc',
+    ...pageWindow(body, options.all),
+  });
+  const list = rows.map((r) => ({
     id: r.id,
     time: r.time,
     userId: r.user_id,
@@ -169,7 +124,7 @@ export async function queryOperations(
     clientIp: r.client_ip,
     description: r.description,
   }));
-  return { total: Number(total?.n ?? 0), list };
+  return { total, list };
 }
 
 /** An export holds at most this many rows. */

@@ -13,6 +13,8 @@ import {
 } from '@eem/core';
 import type { RequestContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
+import { linkedProjectIds, userByName } from '../users/repo/users.js';
+import { insertOperationLog } from './repo/operation-logs.js';
 
 export interface Actor {
   id: number | null;
@@ -55,22 +57,19 @@ export async function recordOperation(ctx: RequestContext, entry: OperationEntry
       : (ctx.projectId ?? (actor && isProjectBound(actor.usertype) ? actor.projectId : null));
   const module = projectId !== null || (actor !== null && isProjectBound(actor.usertype)) ? 'fw' : 'pf';
   try {
-    await ctx.services.db
-      .insertInto('operation_logs')
-      .values({
-        time: ctx.services.clock(),
-        user_id: actor?.id ?? null,
-        account: actor?.name ?? '',
-        tenant_id: actor?.tenantId ?? null,
-        project_id: projectId,
-        module,
-        operation: entry.operation,
-        object: entry.object,
-        result: entry.result ?? 'success',
-        client_ip: ctx.ip,
-        description: entry.description ?? '',
-      })
-      .execute();
+    await insertOperationLog(ctx.services.db, {
+      time: ctx.services.clock(),
+      user_id: actor?.id ?? null,
+      account: actor?.name ?? '',
+      tenant_id: actor?.tenantId ?? null,
+      project_id: projectId,
+      module,
+      operation: entry.operation,
+      object: entry.object,
+      result: entry.result ?? 'success',
+      client_ip: ctx.ip,
+      description: entry.description ?? '',
+    });
   } catch (error) {
     ctx.request.log.error({ err: error }, 'could not record the operation log entry');
   }
@@ -107,28 +106,14 @@ export async function recordLogin(
     if (error instanceof ApiError && RECORDED_REFUSALS.has(error.code)) {
       const account = (encodedAccount ? decodeAccount(encodedAccount)?.trim() : null) || '';
       const db = ctx.services.db;
-      const row = account
-        ? await db
-            .selectFrom('users')
-            .select(['id', 'tenant_id', 'usertype'])
-            .where('name', '=', account)
-            .executeTakeFirst()
-        : undefined;
-      const link =
-        row && isProjectBound(row.usertype)
-          ? await db
-              .selectFrom('user_projects')
-              .select('project_id')
-              .where('user_id', '=', row.id)
-              .orderBy('project_id')
-              .executeTakeFirst()
-          : undefined;
+      const row = account ? await userByName(db, account) : undefined;
+      const link = row && isProjectBound(row.usertype) ? (await linkedProjectIds(db, row.id))[0] : undefined;
       await recordOperation(ctx, {
         operation: 'login',
         object: account,
         result: 'failure',
         description: error.msg,
-        projectId: link?.project_id ?? null,
+        projectId: link ?? null,
         actor: {
           id: row?.id ?? null,
           name: account,

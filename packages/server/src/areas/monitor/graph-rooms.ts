@@ -5,11 +5,9 @@
  */
 import type { Project } from '@eem/contract';
 import type { AuthUser } from '../../auth/auth-user.js';
-import type { RequestContext } from '../../context.js';
-import { requireUser } from '../../context.js';
+import { currentProject, type RequestContext, requireUser } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
-import { currentProject } from '../nodes/node-project.js';
-import { type NodeRow, parseAttributes } from '../nodes/node-store.js';
+import { type NodeRow, nodeAttributes, projectNodes } from '../nodes/repo/nodes.js';
 import { visibleNodes } from '../nodes/tree-access.js';
 
 /** Room types that have a graph: switch room, transformer room. */
@@ -17,7 +15,7 @@ export const GRAPH_ROOM_TYPES: ReadonlySet<number> = new Set([1, 2]);
 
 export function isGraphRoom(row: NodeRow): boolean {
   if (row.model_label !== 'room') return false;
-  const roomtype = parseAttributes(row.attributes).roomtype;
+  const roomtype = nodeAttributes(row).roomtype;
   return typeof roomtype === 'number' && GRAPH_ROOM_TYPES.has(roomtype);
 }
 
@@ -27,7 +25,7 @@ export async function visibleRows(
 ): Promise<{ user: AuthUser; project: Project; rows: NodeRow[] }> {
   const user = requireUser(ctx);
   const project = await currentProject(ctx);
-  const all = await ctx.services.nodes.all(project.id);
+  const all = await projectNodes(ctx.services.db, project.id);
   const visible = visibleNodes(user, project, all);
   return { user, project, rows: visible ? all.filter((r) => visible.has(r.id)) : all };
 }

@@ -6,8 +6,7 @@
 import type { TreeNode } from '@eem/contract';
 import { PATH_SEPARATOR } from '@eem/core';
 import type { RequestContext } from '../../context.js';
-import type { NodeRow } from '../nodes/node-store.js';
-import { parseAttributes } from '../nodes/node-store.js';
+import { type NodeRow, nodeAttributes } from '../nodes/repo/nodes.js';
 import { childrenByParent, isGraphRoom, visibleRows } from './graph-rooms.js';
 
 export async function readGraphTree(ctx: RequestContext): Promise<TreeNode[]> {
@@ -24,7 +23,7 @@ export async function readGraphTree(ctx: RequestContext): Promise<TreeNode[]> {
             id: child.id,
             modelLabel: 'graph',
             name: child.name,
-            roomtype: parseAttributes(child.attributes).roomtype ?? null,
+            roomtype: nodeAttributes(child).roomtype ?? null,
             path: [...path, child.name].join(PATH_SEPARATOR),
           });
         } else if (child.model_label === 'floor') {

@@ -7,8 +7,9 @@
 import type { Graph, GraphElement } from '@eem/contract';
 import { PATH_SEPARATOR, POINT_NODE_TYPES } from '@eem/core';
 import type { RequestContext } from '../../context.js';
-import { ensurePoints, loadPoints, tenantQuantities } from '../datalog/point-store.js';
-import type { NodeRow } from '../nodes/node-store.js';
+import { ensurePoints, loadPoints } from '../datalog/point-store.js';
+import { tenantQuantities } from '../datalog/repo/quantities.js';
+import type { NodeRow } from '../nodes/repo/nodes.js';
 import { childrenByParent, graphRoom, visibleRows } from './graph-rooms.js';
 
 const POINT_TYPES: ReadonlySet<string> = new Set(POINT_NODE_TYPES);

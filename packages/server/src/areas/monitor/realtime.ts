@@ -4,8 +4,9 @@
  * types are left out without being read. A value older than LIVE_MAX_AGE_MS is no value.
  */
 import type { catalogue, EndpointDataInput, EndpointParsedInput, RealtimeValue } from '@eem/contract';
-import type { RequestContext } from '../../context.js';
-import { currentProject } from '../nodes/node-project.js';
+import { currentProject, type RequestContext } from '../../context.js';
+import { pointsOfProject } from '../datalog/repo/points.js';
+import { lineSegmentIds } from '../nodes/repo/nodes.js';
 
 type Body = EndpointParsedInput<typeof catalogue.monitor.realtime>['body'];
 type Answer = EndpointDataInput<typeof catalogue.monitor.realtime>;
@@ -19,27 +20,8 @@ export async function readRealtime(ctx: RequestContext, body: Body): Promise<Ans
   const now = clock();
   const pointIds = [...new Set(body.pointIds)];
   const nodeIds = [...new Set(body.nodeIds)];
-  const points =
-    pointIds.length === 0
-      ? []
-      : await db
-          .selectFrom('datalog_points as p')
-          .innerJoin('nodes as n', 'n.id', 'p.node_id')
-          .select(['p.id as id', 'p.node_id as nodeId', 'p.data_id as dataId'])
-          .where('p.project_id', '=', project.id)
-          .where('n.project_id', '=', project.id)
-          .where('p.id', 'in', pointIds)
-          .execute();
-  const segments =
-    nodeIds.length === 0
-      ? []
-      : await db
-          .selectFrom('nodes')
-          .select('id')
-          .where('project_id', '=', project.id)
-          .where('model_label', '=', 'linesegment')
-          .where('id', 'in', nodeIds)
-          .execute();
+  const points = await pointsOfProject(db, project.id, pointIds);
+  const known = await lineSegmentIds(db, project.id, nodeIds);
   const byId = new Map(points.map((p) => [p.id, p]));
   const values: RealtimeValue[] = [];
   for (const id of pointIds) {
@@ -56,7 +38,6 @@ export async function readRealtime(ctx: RequestContext, body: Body): Promise<Ans
       time: reading?.time ?? null,
     });
   }
-  const known = new Set(segments.map((s) => s.id));
   const breakers = nodeIds
     .filter((id) => known.has(id))
     .map((id) => ({ nodeId: id, closed: live.isClosed(id) }));

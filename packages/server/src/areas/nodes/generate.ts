@@ -6,22 +6,22 @@
  */
 import type { Project, Task } from '@eem/contract';
 import { LOG_TYPE, NODE_TYPES, TASK_OPERATION_TYPE, taskOperationName } from '@eem/core';
-import type { Insertable } from 'kysely';
-import { type RequestContext, requireUser } from '../../context.js';
-import type { NodeLinkTable } from '../../db/schema.js';
+import { z } from 'zod';
+import { currentProject, type RequestContext, requireUser } from '../../context.js';
+import { inTransaction } from '../../db/database.js';
 import { ApiError } from '../../http/api-error.js';
 import { recordOperation } from '../logs/record-operation.js';
-import { readSetting, writeSetting } from '../shell/settings.js';
-import { currentProject } from './node-project.js';
-import type { NodeRow } from './node-store.js';
+import { readSetting, writeSetting } from '../shell/repo/settings.js';
+import { deleteLinks, insertLinks, type LinkKind } from './repo/links.js';
+import { type NodeRow, projectNodes } from './repo/nodes.js';
 import { TaskProgress } from './task-progress.js';
 
-export type LinkKind = 'pipeline' | 'hierarchy';
+export type { LinkKind };
 
-export interface GeneratedAt {
-  pipeline: number | null;
-  hierarchy: number | null;
-}
+/** When each kind of link was last generated (a setting per project). */
+export const GENERATED_AT = z.object({ pipeline: z.number().nullable(), hierarchy: z.number().nullable() });
+export type GeneratedAt = z.output<typeof GENERATED_AT>;
+export const NEVER_GENERATED: GeneratedAt = { pipeline: null, hierarchy: null };
 
 export const generatedAtKey = (projectId: number) => `nodes.topology.${projectId}`;
 
@@ -45,28 +45,19 @@ async function runGenerate(ctx: RequestContext, project: Project, task: Task, ki
   const { services } = ctx;
   const progress = new TaskProgress(services.tasks, task.id);
   try {
-    const rows = await services.nodes.all(project.id);
+    const rows = await projectNodes(services.db, project.id);
     await progress.at(0.2);
     const links = linksOf(rows, kind);
     const now = services.clock();
-    await services.db.transaction().execute(async (trx) => {
-      await trx
-        .deleteFrom('node_links')
-        .where('project_id', '=', project.id)
-        .where('kind', '=', kind)
-        .execute();
+    await inTransaction(services.db, async (trx) => {
+      await deleteLinks(trx, project.id, kind);
       const step = Math.max(1, Math.min(1000, Math.ceil(links.length / 20)));
       for (let i = 0; i < links.length; i += step) {
-        const values: Insertable<NodeLinkTable>[] = links
-          .slice(i, i + step)
-          .map((l) => ({ project_id: project.id, kind, from_id: l.from, to_id: l.to }));
-        await trx.insertInto('node_links').values(values).execute();
-        await progress.at(0.2 + (0.75 * (i + values.length)) / links.length, { transaction: trx });
+        const chunk = links.slice(i, i + step);
+        await insertLinks(trx, project.id, kind, chunk);
+        await progress.at(0.2 + (0.75 * (i + chunk.length)) / links.length, { transaction: trx });
       }
-      const times = await readSetting<GeneratedAt>(trx, generatedAtKey(project.id), {
-        pipeline: null,
-        hierarchy: null,
-      });
+      const times = await readSetting(trx, generatedAtKey(project.id), GENERATED_AT, NEVER_GENERATED);
       await writeSetting(trx, generatedAtKey(project.id), { ...times, [kind]: now });
     });
     const message = `${links.length} ${kind} links generated`;

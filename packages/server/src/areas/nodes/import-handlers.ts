@@ -1,17 +1,17 @@
 /** The import endpoints: template, batch import, pipe-network import, error report, problems. */
 import type { catalogue, EndpointData, EndpointParsedInput, Task } from '@eem/contract';
 import { LOG_TYPE, NODE_MESSAGES, TASK_OPERATION_TYPE, TASK_STATUS } from '@eem/core';
-import { type RequestContext, requireUser } from '../../context.js';
+import { currentProject, type RequestContext, requireUser } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { attachment } from '../../http/attachment.js';
+import { taskById } from '../notices/repo/tasks.js';
 import { mayViewTask } from '../notices/task-access.js';
 import { hasNetworkRows, networkImportRunning, runImport } from './import-job.js';
-import { parseProblems } from './import-report-store.js';
 import { importTemplate } from './import-template.js';
 import { uploadedSpreadsheet } from './import-upload.js';
 import { networkImportKey } from './node-jobs.js';
-import { currentProject } from './node-project.js';
 import { readWorkbook } from './read-workbook.js';
+import { problemsOfTask, reportOfTask } from './repo/import-reports.js';
 
 type ImportBody = EndpointParsedInput<typeof catalogue.nodes.batchImport>['body'];
 
@@ -89,14 +89,7 @@ export async function sendTemplate(ctx: RequestContext, scope: 'all' | 'network'
 
 export async function sendReport(ctx: RequestContext, taskId: number): Promise<null> {
   const user = requireUser(ctx);
-  const row = Number.isSafeInteger(taskId)
-    ? await ctx.services.db
-        .selectFrom('import_reports')
-        .innerJoin('tasks', 'tasks.id', 'import_reports.task_id')
-        .select(['import_reports.file_name', 'import_reports.content', 'tasks.user_id', 'tasks.project_id'])
-        .where('import_reports.task_id', '=', taskId)
-        .executeTakeFirst()
-    : undefined;
+  const row = Number.isSafeInteger(taskId) ? await reportOfTask(ctx.services.db, taskId) : undefined;
   // Imports without problems keep their (empty) problem list in the same table, with no bytes.
   if (!row || row.content.length === 0)
     throw ApiError.notFound(`query.taskId: task ${taskId} has no error report`);
@@ -119,28 +112,17 @@ const IMPORT_TYPES = new Set<number>([
 /** Every problem of an ended import, row by row; an empty list for one without problems. */
 export async function sendProblems(ctx: RequestContext, taskId: number): Promise<ImportProblemsData> {
   const user = requireUser(ctx);
-  const task = Number.isSafeInteger(taskId)
-    ? await ctx.services.db
-        .selectFrom('tasks')
-        .select(['id', 'user_id', 'project_id', 'operation_type', 'status'])
-        .where('id', '=', taskId)
-        .executeTakeFirst()
-    : undefined;
+  const task = Number.isSafeInteger(taskId) ? await taskById(ctx.services.db, taskId) : undefined;
   if (!task || !IMPORT_TYPES.has(task.operation_type))
     throw ApiError.notFound(`query.taskId: no node import task ${taskId}`);
   if (!mayViewTask(user, task)) throw ApiError.permission(`no permission for task ${taskId}`);
   if (task.status === TASK_STATUS.running)
     throw ApiError.conflict(`task ${taskId} is still running; its problems are known when it ends`);
-  const row = await ctx.services.db
-    .selectFrom('import_reports')
-    .select('problems')
-    .where('task_id', '=', taskId)
-    .executeTakeFirst();
-  const problems = parseProblems(row?.problems ?? null);
+  const problems = await problemsOfTask(ctx.services.db, taskId);
   if (problems) return problems;
   // An import that ended before problems were kept (or was interrupted): nothing row by row.
   if (task.status === TASK_STATUS.success) return { rows: 0, total: 0, problems: [], truncated: false };
   throw ApiError.notFound(
-    `query.taskId: task ${taskId} has no problem list; ${row ? 'download its error report instead' : 'it ended without checking the rows'}`,
+    `query.taskId: task ${taskId} has no problem list; ${problems === null ? 'download its error report instead' : 'it ended without checking the rows'}`,
   );
 }

@@ -16,23 +16,26 @@
  * ('writing: 1200/20000 rows'); nothing waits on a timer.
  */
 import type { Project } from '@eem/contract';
-import { NODE_MESSAGES, TASK_OPERATION_TYPE, TASK_STATUS } from '@eem/core';
+import { NODE_MESSAGES, TASK_OPERATION_TYPE } from '@eem/core';
 import type { RequestContext } from '../../context.js';
+import { inTransaction } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/portable.js';
 import { recordOperation } from '../logs/record-operation.js';
+import { taskRunning } from '../notices/repo/tasks.js';
 import { errorReport } from './error-report.js';
 import {
   type ImportProblems,
   importProblem,
+  keepReport,
   problemList,
   problemText,
-  storeReport,
 } from './import-report-store.js';
 import { networkImportKey } from './node-jobs.js';
 import { type ImportSheet, type ReadResult, readWorkbook, WorkbookError } from './read-workbook.js';
+import { existingNodeIds, nextSort, nodeSkeleton } from './repo/nodes.js';
+import { writeImport } from './repo/write-import.js';
 import { TaskProgress } from './task-progress.js';
 import { validateImport } from './validate-import.js';
-import { writeImport } from './write-import.js';
 
 export interface ImportJob {
   ctx: RequestContext;
@@ -56,15 +59,8 @@ export function hasNetworkRows(sheets: readonly ImportSheet[]): boolean {
 }
 
 /** A pipe-network import running in the project (on this server or another one on the same database). */
-export async function networkImportRunning(ctx: RequestContext, projectId: number): Promise<boolean> {
-  const running = await ctx.services.db
-    .selectFrom('tasks')
-    .select('id')
-    .where('project_id', '=', projectId)
-    .where('operation_type', '=', TASK_OPERATION_TYPE.networkImport)
-    .where('status', '=', TASK_STATUS.running)
-    .executeTakeFirst();
-  return running !== undefined;
+export function networkImportRunning(ctx: RequestContext, projectId: number): Promise<boolean> {
+  return taskRunning(ctx.services.db, projectId, TASK_OPERATION_TYPE.networkImport);
 }
 
 export async function runImport(job: ImportJob): Promise<void> {
@@ -77,7 +73,7 @@ export async function runImport(job: ImportJob): Promise<void> {
     problems: ImportProblems,
     report: Buffer = Buffer.alloc(0),
   ) => {
-    await storeReport(services.db, {
+    await keepReport(services.db, {
       taskId: job.taskId,
       projectId: job.project.id,
       userId: job.userId,
@@ -115,11 +111,7 @@ export async function runImport(job: ImportJob): Promise<void> {
       }
     }
     await progress.at(0.1);
-    const existing = await services.db
-      .selectFrom('nodes')
-      .select(['id', 'parent_id', 'model_label', 'name'])
-      .where('project_id', '=', job.project.id)
-      .execute();
+    const existing = await nodeSkeleton(services.db, job.project.id);
     const result = await validateImport({
       projectName: job.project.name,
       existing,
@@ -161,20 +153,14 @@ export async function runImport(job: ImportJob): Promise<void> {
       return;
     }
     const parentIds = [...new Set(result.planned.flatMap((p) => (p.parentId ? [p.parentId] : [])))];
-    const written = await services.db.transaction().execute(async (trx) => {
+    const written = await inTransaction(services.db, async (trx) => {
       for (let i = 0; i < parentIds.length; i += 500) {
         const ids = parentIds.slice(i, i + 500);
-        const found = await trx
-          .selectFrom('nodes')
-          .select('id')
-          .where('project_id', '=', job.project.id)
-          .where('id', 'in', ids)
-          .execute();
-        if (found.length !== ids.length) throw new ParentGone();
+        if ((await existingNodeIds(trx, job.project.id, ids)).size !== ids.length) throw new ParentGone();
       }
       return writeImport(trx, {
         projectId: job.project.id,
-        sortBase: await services.nodes.nextSort(job.project.id, trx),
+        sortBase: await nextSort(trx, job.project.id),
         planned: result.planned,
         now: services.clock(),
         progress: progress.span(0.5, 0.95, rows, 'writing', trx),

@@ -1,13 +1,10 @@
 /**
- * What an ended node import leaves (table import_reports), kept 30 days: the error report of a
- * failed import (the workbook with an error column; empty bytes when there is none) and its
- * problems as data, row by row (nodes.importProblems).
+ * The problems of an import as data, row by row (nodes.importProblems), as repo/import-reports.ts
+ * keeps them with the error report.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Db } from '../../db/database.js';
 import type { ImportSheet } from './read-workbook.js';
-
-const KEEP_MS = 30 * 86_400_000;
+import { storeReport } from './repo/import-reports.js';
 
 /** The most problems listed (chosen); `truncated` says when there were more. */
 export const MAX_LISTED_PROBLEMS = 5_000;
@@ -77,12 +74,14 @@ export function reportName(fileName: string): string {
   return `${dot > 0 ? fileName.slice(0, dot) : fileName}-errors.xlsx`;
 }
 
-export async function storeReport(
-  db: Kysely<Database>,
+/** Keeps what an ended import leaves: its problems and error report (named after the upload). */
+export function keepReport(
+  db: Db,
   report: {
     taskId: number;
     projectId: number;
     userId: number;
+    /** The uploaded file's name. */
     fileName: string;
     /** The error report; empty when there is none. */
     content: Buffer;
@@ -90,28 +89,5 @@ export async function storeReport(
     now: number;
   },
 ): Promise<void> {
-  await db
-    .deleteFrom('import_reports')
-    .where('created_at', '<', report.now - KEEP_MS)
-    .execute();
-  await db
-    .insertInto('import_reports')
-    .values({
-      task_id: report.taskId,
-      project_id: report.projectId,
-      user_id: report.userId,
-      file_name: reportName(report.fileName),
-      content: report.content,
-      problems: JSON.stringify(report.problems),
-      created_at: report.now,
-    })
-    .execute();
-}
-
-/** The stored problems of a report row, or undefined for a row stored before they were kept. */
-export function parseProblems(text: string | null): ImportProblems | undefined {
-  if (text === null) return undefined;
-  const value: unknown = JSON.parse(text);
-  if (typeof value !== 'object' || value === null || !('problems' in value)) return undefined;
-  return value as ImportProblems;
+  return storeReport(db, { ...report, fileName: reportName(report.fileName) });
 }

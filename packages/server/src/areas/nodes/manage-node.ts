@@ -6,14 +6,23 @@
  */
 import type { catalogue, EndpointParsedInput, NodeItem, Project } from '@eem/contract';
 import { canHold, cannotHoldMessage, NODE_MESSAGES } from '@eem/core';
-import type { RequestContext } from '../../context.js';
+import { currentProject, type RequestContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/portable.js';
 import { ApiError } from '../../http/api-error.js';
 import { recordOperation } from '../logs/record-operation.js';
-import { attributesText } from './node-attributes.js';
+import { ancestors, nodeItem } from './node-items.js';
 import { resolveParent } from './node-parent.js';
-import { currentProject } from './node-project.js';
-import type { NodeRow } from './node-store.js';
+import {
+  attributesText,
+  childCount,
+  deleteLeafNode,
+  findNode,
+  insertNode,
+  type NodeRow,
+  namedChild,
+  nextSort,
+  updateNode,
+} from './repo/nodes.js';
 
 type ManageBody = EndpointParsedInput<typeof catalogue.nodes.manageNode>['body'];
 type AddBody = Extract<ManageBody, { op: 'add' }>;
@@ -39,7 +48,7 @@ export async function existingNode(
   ref: { id: number; modelLabel: string },
   where = 'body.node',
 ): Promise<NodeRow> {
-  const node = await ctx.services.nodes.find(project.id, ref.id);
+  const node = await findNode(ctx.services.db, project.id, ref.id);
   if (!node || node.model_label !== ref.modelLabel)
     throw ApiError.notFound(
       `${where}: ${ref.modelLabel} ${ref.id} does not exist in project ${project.name}`,
@@ -48,31 +57,27 @@ export async function existingNode(
 }
 
 async function add(ctx: RequestContext, project: Project, body: AddBody): Promise<NodeItem> {
-  const store = ctx.services.nodes;
-  const parent = await resolveParent(store, project, body.parent);
+  const db = ctx.services.db;
+  const parent = await resolveParent(db, project, body.parent);
   const { node } = body;
   if (!canHold(parent.modelLabel, node.modelLabel))
     throw ApiError.validation(
       `body.node.modelLabel: ${cannotHoldMessage(parent.modelLabel, node.modelLabel)}`,
     );
-  if (await store.named(project.id, parent.id, node.name)) throw duplicateName('body.node.name');
+  if (await namedChild(db, project.id, parent.id, node.name)) throw duplicateName('body.node.name');
   const now = ctx.services.clock();
-  const sort = await store.nextSort(project.id);
+  const sort = await nextSort(db, project.id);
   const row = await uniqueName('body.node.name', () =>
-    ctx.services.db
-      .insertInto('nodes')
-      .values({
-        project_id: project.id,
-        parent_id: parent.id,
-        model_label: node.modelLabel,
-        name: node.name,
-        attributes: attributesText(node.attributes),
-        sort,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow(),
+    insertNode(db, {
+      project_id: project.id,
+      parent_id: parent.id,
+      model_label: node.modelLabel,
+      name: node.name,
+      attributes: attributesText(node.attributes),
+      sort,
+      created_at: now,
+      updated_at: now,
+    }),
   );
   await recordOperation(ctx, {
     operation: 'add',
@@ -80,44 +85,14 @@ async function add(ctx: RequestContext, project: Project, body: AddBody): Promis
     description: `under ${parent.modelLabel} ${parent.name}`,
     projectId: project.id,
   });
-  return store.item(row);
+  return nodeItem(db, row);
 }
 
 async function remove(ctx: RequestContext, project: Project, body: DeleteBody): Promise<null> {
   const node = await existingNode(ctx, project, body.node);
-  if ((await ctx.services.nodes.childCount(project.id, node.id)) > 0)
+  if ((await childCount(ctx.services.db, project.id, node.id)) > 0)
     throw ApiError.conflict(NODE_MESSAGES.hasChildren);
-  const grants = await ctx.services.db.transaction().execute(async (trx) => {
-    // Deleted only while it has no children (a child added since the check keeps it).
-    const deleted = await trx
-      .deleteFrom('nodes')
-      .where('project_id', '=', project.id)
-      .where('id', '=', node.id)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('nodes as child')
-              .select('child.id')
-              .where('child.project_id', '=', project.id)
-              .where('child.parent_id', '=', node.id),
-          ),
-        ),
-      )
-      .executeTakeFirst();
-    if (Number(deleted.numDeletedRows) === 0) return null;
-    await trx
-      .deleteFrom('node_links')
-      .where('project_id', '=', project.id)
-      .where((eb) => eb.or([eb('from_id', '=', node.id), eb('to_id', '=', node.id)]))
-      .execute();
-    const revoked = await trx
-      .deleteFrom('user_nodes')
-      .where('model_label', '=', node.model_label)
-      .where('node_id', '=', node.id)
-      .executeTakeFirst();
-    return Number(revoked.numDeletedRows);
-  });
+  const grants = await deleteLeafNode(ctx.services.db, node);
   if (grants === null) throw ApiError.conflict(NODE_MESSAGES.hasChildren);
   if (grants > 0) ctx.services.auth.invalidateUsers();
   await recordOperation(ctx, {
@@ -129,28 +104,22 @@ async function remove(ctx: RequestContext, project: Project, body: DeleteBody): 
 }
 
 async function move(ctx: RequestContext, project: Project, body: MoveBody): Promise<NodeItem> {
-  const store = ctx.services.nodes;
+  const db = ctx.services.db;
   const node = await existingNode(ctx, project, body.node);
-  const parent = await resolveParent(store, project, body.parent);
+  const parent = await resolveParent(db, project, body.parent);
   if (!canHold(parent.modelLabel, node.model_label))
     throw ApiError.validation(`body.parent: ${cannotHoldMessage(parent.modelLabel, node.model_label)}`);
   if (parent.id !== 0) {
-    const target = await store.find(project.id, parent.id);
-    const chain = target ? [...(await store.ancestors(project.id, target)), target] : [];
+    const target = await findNode(db, project.id, parent.id);
+    const chain = target ? [...(await ancestors(db, project.id, target)), target] : [];
     if (chain.some((n) => n.id === node.id))
       throw ApiError.validation('body.parent: a node cannot be moved under itself or one of its descendants');
   }
-  if (parent.id === node.parent_id) return store.item(node);
-  if (await store.named(project.id, parent.id, node.name, node.id)) throw duplicateName('body.node');
-  const sort = await store.nextSort(project.id);
+  if (parent.id === node.parent_id) return nodeItem(db, node);
+  if (await namedChild(db, project.id, parent.id, node.name, node.id)) throw duplicateName('body.node');
+  const sort = await nextSort(db, project.id);
   const row = await uniqueName('body.node', () =>
-    ctx.services.db
-      .updateTable('nodes')
-      .set({ parent_id: parent.id, sort, updated_at: ctx.services.clock() })
-      .where('project_id', '=', project.id)
-      .where('id', '=', node.id)
-      .returningAll()
-      .executeTakeFirstOrThrow(),
+    updateNode(db, project.id, node.id, { parent_id: parent.id, sort, updated_at: ctx.services.clock() }),
   );
   await recordOperation(ctx, {
     operation: 'edit',
@@ -158,7 +127,7 @@ async function move(ctx: RequestContext, project: Project, body: MoveBody): Prom
     description: `moved under ${parent.modelLabel} ${parent.name}`,
     projectId: project.id,
   });
-  return store.item(row);
+  return nodeItem(db, row);
 }
 
 export async function manageNode(ctx: RequestContext, body: ManageBody): Promise<NodeItem | null> {

@@ -1,13 +1,12 @@
 /** nodeData and updateNode for nodes below the project (the project profile is the projects area's). */
 import type { NodeAttributes, NodeItem } from '@eem/contract';
 import { nodeType } from '@eem/core';
-import type { RequestContext } from '../../context.js';
+import { currentProject, type RequestContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { recordOperation } from '../logs/record-operation.js';
 import { duplicateName, existingNode, uniqueName } from './manage-node.js';
-import { attributesText } from './node-attributes.js';
-import { currentProject } from './node-project.js';
-import { parseAttributes } from './node-store.js';
+import { nodeItem } from './node-items.js';
+import { attributesText, namedChild, nodeAttributes, updateNode as updateNodeRow } from './repo/nodes.js';
 
 export interface NodeEdit {
   id: number;
@@ -21,25 +20,23 @@ export async function readNode(ctx: RequestContext, id: number, modelLabel: stri
     throw ApiError.validation(`body.modelLabel: ${modelLabel} is not project or a node type`);
   const project = await currentProject(ctx);
   const node = await existingNode(ctx, project, { id, modelLabel }, 'body');
-  return ctx.services.nodes.item(node);
+  return nodeItem(ctx.services.db, node);
 }
 
 export async function updateNode(ctx: RequestContext, edit: NodeEdit): Promise<NodeItem> {
   const project = await currentProject(ctx);
-  const store = ctx.services.nodes;
+  const db = ctx.services.db;
   const node = await existingNode(ctx, project, edit, 'body');
   const name = edit.name ?? node.name;
-  if (name !== node.name && (await store.named(project.id, node.parent_id, name, node.id)))
+  if (name !== node.name && (await namedChild(db, project.id, node.parent_id, name, node.id)))
     throw duplicateName('body.name');
-  const attributes = { ...parseAttributes(node.attributes), ...edit.attributes };
+  const attributes = { ...nodeAttributes(node), ...edit.attributes };
   const row = await uniqueName('body.name', () =>
-    ctx.services.db
-      .updateTable('nodes')
-      .set({ name, attributes: attributesText(attributes), updated_at: ctx.services.clock() })
-      .where('project_id', '=', project.id)
-      .where('id', '=', node.id)
-      .returningAll()
-      .executeTakeFirstOrThrow(),
+    updateNodeRow(db, project.id, node.id, {
+      name,
+      attributes: attributesText(attributes),
+      updated_at: ctx.services.clock(),
+    }),
   );
   const changed = [...(name !== node.name ? ['name'] : []), ...Object.keys(edit.attributes)];
   await recordOperation(ctx, {
@@ -48,5 +45,5 @@ export async function updateNode(ctx: RequestContext, edit: NodeEdit): Promise<N
     description: `fields: ${changed.join(', ') || 'none'}`,
     projectId: project.id,
   });
-  return store.item(row);
+  return nodeItem(db, row);
 }

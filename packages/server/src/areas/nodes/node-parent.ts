@@ -1,7 +1,8 @@
 /** Resolves the parent named in a write: the current project itself or one of its nodes. */
 import type { Project } from '@eem/contract';
+import type { Db } from '../../db/database.js';
 import { ApiError } from '../../http/api-error.js';
-import type { NodeStore } from './node-store.js';
+import { findNode } from './repo/nodes.js';
 
 export interface ParentRef {
   id: number;
@@ -16,7 +17,7 @@ export interface ResolvedParent {
 }
 
 export async function resolveParent(
-  store: NodeStore,
+  db: Db,
   project: Project,
   ref: ParentRef,
   where = 'body.parent',
@@ -28,7 +29,7 @@ export async function resolveParent(
       );
     return { id: 0, modelLabel: 'project', name: project.name };
   }
-  const node = await store.find(project.id, ref.id);
+  const node = await findNode(db, project.id, ref.id);
   if (!node || node.model_label !== ref.modelLabel)
     throw ApiError.validation(
       `${where}: ${ref.modelLabel} ${ref.id} does not exist in project ${project.name}`,

@@ -1,26 +1,17 @@
 /** The generated topology of the current project: its nodes, the stored links, and when each kind was generated. */
 import type { Topology } from '@eem/contract';
-import type { RequestContext } from '../../context.js';
-import { readSetting } from '../shell/settings.js';
-import { type GeneratedAt, generatedAtKey } from './generate.js';
-import { currentProject } from './node-project.js';
+import { currentProject, type RequestContext } from '../../context.js';
+import { readSetting } from '../shell/repo/settings.js';
+import { GENERATED_AT, generatedAtKey, NEVER_GENERATED } from './generate.js';
+import { projectLinks } from './repo/links.js';
+import { projectNodes } from './repo/nodes.js';
 
 export async function readTopology(ctx: RequestContext): Promise<Topology> {
   const project = await currentProject(ctx);
   const { services } = ctx;
-  const rows = await services.nodes.all(project.id);
-  const links = await services.db
-    .selectFrom('node_links')
-    .select(['kind', 'from_id', 'to_id'])
-    .where('project_id', '=', project.id)
-    .orderBy('kind')
-    .orderBy('from_id')
-    .orderBy('to_id')
-    .execute();
-  const times = await readSetting<GeneratedAt>(services.db, generatedAtKey(project.id), {
-    pipeline: null,
-    hierarchy: null,
-  });
+  const rows = await projectNodes(services.db, project.id);
+  const links = await projectLinks(services.db, project.id);
+  const times = await readSetting(services.db, generatedAtKey(project.id), GENERATED_AT, NEVER_GENERATED);
   return {
     projectId: project.id,
     nodes: rows.map((r) => ({ id: r.id, modelLabel: r.model_label, name: r.name })),

@@ -7,7 +7,7 @@
  */
 import type { Project } from '@eem/contract';
 import type { AuthUser } from '../../auth/auth-user.js';
-import type { NodeRow } from './node-store.js';
+import type { NodeRow } from './repo/nodes.js';
 
 /** The ids of the nodes the user may see, or null for every node of the project. */
 export function visibleNodes(user: AuthUser, project: Project, rows: readonly NodeRow[]): Set<number> | null {

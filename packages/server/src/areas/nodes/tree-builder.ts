@@ -6,7 +6,7 @@
 import type { NodeAttributes, NodeTreeItem } from '@eem/contract';
 import { nodeType } from '@eem/core';
 import { ApiError } from '../../http/api-error.js';
-import { type NodeRow, parseAttributes } from './node-store.js';
+import { type NodeRow, nodeAttributes } from './repo/nodes.js';
 
 export interface TreeFilter {
   prop: string;
@@ -110,7 +110,7 @@ export function buildTree(root: TreeRoot, rows: readonly NodeRow[], options: Tre
       if (options.visible && !options.visible.has(row.id)) continue;
       const filters = byLabel ? byLabel.get(row.model_label) : [];
       if (!filters) continue;
-      const fields = parseAttributes(row.attributes);
+      const fields = nodeAttributes(row);
       if (!passes(row, fields, filters)) continue;
       const item = itemOf(row.id, row.model_label, row.name, fields);
       seen.add(row.id);

@@ -5,12 +5,10 @@
  */
 import { catalogue, TREE_CONTEXTS, type TreeContextConfig } from '@eem/contract';
 import { NODE_ENUMS } from '@eem/core';
-import type { RequestContext } from '../../context.js';
-import { requireUser } from '../../context.js';
+import { currentProject, type RequestContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { recordOperation } from '../logs/record-operation.js';
-import { readSetting, writeSetting } from '../shell/settings.js';
-import { currentProject } from './node-project.js';
+import { readSetting, writeSetting } from '../shell/repo/settings.js';
 
 const settingKey = (projectId: number) => `nodes.treeConfig.${projectId}`;
 
@@ -47,10 +45,8 @@ export const DEFAULT_TREE_CONFIG: readonly TreeContextConfig[] = [
   },
 ];
 
-async function stored(ctx: RequestContext, projectId: number): Promise<TreeContextConfig[]> {
-  const value = await readSetting<unknown>(ctx.services.db, settingKey(projectId), []);
-  const parsed = catalogue.nodes.treeConfig.data.safeParse(value);
-  return parsed.success ? parsed.data : [];
+function stored(ctx: RequestContext, projectId: number): Promise<TreeContextConfig[]> {
+  return readSetting(ctx.services.db, settingKey(projectId), catalogue.nodes.treeConfig.data, []);
 }
 
 function merged(saved: readonly TreeContextConfig[]): TreeContextConfig[] {
@@ -66,10 +62,8 @@ function merged(saved: readonly TreeContextConfig[]): TreeContextConfig[] {
 }
 
 export async function readTreeConfig(ctx: RequestContext): Promise<TreeContextConfig[]> {
-  requireUser(ctx);
   if (ctx.projectId === null) return merged([]);
-  const project = await currentProject(ctx);
-  return merged(await stored(ctx, project.id));
+  return merged(await stored(ctx, (await currentProject(ctx)).id));
 }
 
 const ROOM_TYPES = new Set(Object.keys(NODE_ENUMS.roomtype).map(Number));

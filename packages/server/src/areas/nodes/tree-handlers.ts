@@ -1,17 +1,15 @@
 /** The four tree calls: full or simple, all nodes or those the user may see (withAuth). */
 import type { catalogue, EndpointParsedInput, NodeTreeItem } from '@eem/contract';
-import type { RequestContext } from '../../context.js';
-import { requireUser } from '../../context.js';
+import { currentProject, enterableProject, type RequestContext, requireUser } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
-import { currentProject, enterableProject } from './node-project.js';
-import { parseAttributes } from './node-store.js';
+import { findNode, findNodeAnywhere, nodeAttributes, projectNodes } from './repo/nodes.js';
 import { visibleNodes } from './tree-access.js';
 import { buildTree, checkConditions, type TreeRoot } from './tree-builder.js';
 
 type TreeBody = EndpointParsedInput<typeof catalogue.nodes.nodeTree>['body'];
 
 async function rootOf(ctx: RequestContext, body: TreeBody) {
-  const store = ctx.services.nodes;
+  const db = ctx.services.db;
   if (body.rootLabel === 'project') {
     const project = await enterableProject(ctx, body.rootID);
     const root: TreeRoot = {
@@ -25,8 +23,8 @@ async function rootOf(ctx: RequestContext, body: TreeBody) {
   }
   const node =
     ctx.projectId === null
-      ? await store.findAnywhere(body.rootID)
-      : await store.find((await currentProject(ctx)).id, body.rootID);
+      ? await findNodeAnywhere(db, body.rootID)
+      : await findNode(db, (await currentProject(ctx)).id, body.rootID);
   if (!node || node.model_label !== body.rootLabel)
     throw ApiError.notFound(`body.rootID: ${body.rootLabel} ${body.rootID} does not exist in this project`);
   const project = await enterableProject(ctx, node.project_id);
@@ -34,7 +32,7 @@ async function rootOf(ctx: RequestContext, body: TreeBody) {
     id: node.id,
     modelLabel: node.model_label,
     name: node.name,
-    fields: parseAttributes(node.attributes),
+    fields: nodeAttributes(node),
     childrenOf: node.id,
   };
   return { project, root };
@@ -48,7 +46,7 @@ export async function nodeTree(
   const user = requireUser(ctx);
   if (body.subLayerConditions) checkConditions(body.subLayerConditions);
   const { project, root } = await rootOf(ctx, body);
-  const rows = await ctx.services.nodes.all(project.id);
+  const rows = await projectNodes(ctx.services.db, project.id);
   const visible = options.withAuth ? visibleNodes(user, project, rows) : null;
   if (visible && root.modelLabel !== 'project' && !visible.has(root.id)) return [];
   return buildTree(root, rows, {

@@ -22,7 +22,6 @@ import {
   PATH_SEPARATOR,
 } from '@eem/core';
 import { bilingual, PIPE_NETWORK_LABELS } from './import-columns.js';
-import type { NodeRow } from './node-store.js';
 import {
   type CellInput,
   fieldSlot,
@@ -31,6 +30,7 @@ import {
   NAME_SLOT,
   PARENT_SLOT,
 } from './read-workbook.js';
+import type { NodeRow } from './repo/nodes.js';
 
 /** A row to insert: its parent is an existing node (parentId) or an earlier planned row (parentKey). */
 export interface PlannedNode {

@@ -3,6 +3,8 @@ import { requireUser } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AreaHandlers } from '../../http/handlers.js';
 import { toWireNotice } from './notice-hub.js';
+import { upsertMessageClient } from './repo/notices.js';
+import { taskById } from './repo/tasks.js';
 import { mayViewTask } from './task-access.js';
 import { toWireTask } from './task-hub.js';
 
@@ -11,13 +13,11 @@ export const noticesHandlers: AreaHandlers<typeof catalogue.notices> = {
     const user = requireUser(ctx);
     if (body.userId !== user.id)
       throw ApiError.permission('a client may only be registered for the signed-in user');
-    const tags = JSON.stringify(body.tags);
-    const now = ctx.services.clock();
-    await ctx.services.db
-      .insertInto('message_clients')
-      .values({ user_id: user.id, tags, registered_at: now })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ tags, registered_at: now }))
-      .execute();
+    await upsertMessageClient(ctx.services.db, {
+      userId: user.id,
+      tags: body.tags,
+      now: ctx.services.clock(),
+    });
     return { userId: user.id, tags: body.tags, lastNoticeId: await ctx.services.notices.lastId(user.id) };
   },
   async messageLog({ body }, ctx) {
@@ -42,9 +42,7 @@ export const noticesHandlers: AreaHandlers<typeof catalogue.notices> = {
   },
   async task({ params }, ctx) {
     const user = requireUser(ctx);
-    const row = Number.isSafeInteger(params.id)
-      ? await ctx.services.db.selectFrom('tasks').selectAll().where('id', '=', params.id).executeTakeFirst()
-      : undefined;
+    const row = Number.isSafeInteger(params.id) ? await taskById(ctx.services.db, params.id) : undefined;
     if (!row) throw ApiError.notFound(`task ${params.id} does not exist`);
     if (!mayViewTask(user, row)) throw ApiError.permission(`no permission for task ${params.id}`);
     return toWireTask(row);

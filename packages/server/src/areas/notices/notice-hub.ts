@@ -5,9 +5,16 @@
  */
 import type { Notice } from '@eem/contract';
 import { logTypeName, normalizeEventClass } from '@eem/core';
-import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Clock } from '../../clock.js';
-import type { Database, NoticeTable } from '../../db/schema.js';
+import type { Db } from '../../db/database.js';
+import {
+  insertNotices,
+  lastNoticeId,
+  type NewNotice,
+  type NoticeRow,
+  noticePage,
+  noticesSince,
+} from './repo/notices.js';
 
 export interface NoticeInput {
   userIds: readonly number[];
@@ -18,7 +25,6 @@ export interface NoticeInput {
   content?: Record<string, unknown>;
 }
 
-type NoticeRow = Selectable<NoticeTable>;
 type Listener = (row: NoticeRow) => void;
 
 export function toWireNotice(row: NoticeRow, language: 'zh' | 'en'): Notice {
@@ -40,7 +46,7 @@ export class NoticeHub {
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     private readonly clock: Clock,
   ) {}
 
@@ -92,21 +98,8 @@ export class NoticeHub {
     return published;
   }
 
-  private async store(values: readonly Insertable<NoticeTable>[]): Promise<NoticeRow[]> {
-    const rows = await this.db.transaction().execute(async (trx) => {
-      const out: NoticeRow[] = [];
-      for (let i = 0; i < values.length; i += 500) {
-        out.push(
-          ...(await trx
-            .insertInto('notices')
-            .values(values.slice(i, i + 500))
-            .returningAll()
-            .execute()),
-        );
-      }
-      return out;
-    });
-    rows.sort((a, b) => a.id - b.id);
+  private async store(values: readonly NewNotice[]): Promise<NoticeRow[]> {
+    const rows = await insertNotices(this.db, values);
     for (const row of rows) {
       for (const listener of this.listeners.get(row.user_id) ?? []) listener(row);
     }
@@ -115,27 +108,15 @@ export class NoticeHub {
 
   /** The user's notices with an id above `afterId`, oldest first. */
   since(userId: number, afterId: number, limit: number): Promise<NoticeRow[]> {
-    return this.db
-      .selectFrom('notices')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('id', '>', afterId)
-      .orderBy('id')
-      .limit(limit)
-      .execute();
+    return noticesSince(this.db, userId, afterId, limit);
   }
 
-  async lastId(userId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('notices')
-      .select((eb) => eb.fn.max('id').as('max'))
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return Number(row?.max ?? 0);
+  lastId(userId: number): Promise<number> {
+    return lastNoticeId(this.db, userId);
   }
 
   /** The message log: a user's notices in a time range, newest first, paged. */
-  async log(query: {
+  log(query: {
     userId: number;
     startTime: number;
     endTime: number;
@@ -143,19 +124,6 @@ export class NoticeHub {
     limit: number;
     afterId?: number | undefined;
   }): Promise<{ total: number; rows: NoticeRow[] }> {
-    let base = this.db
-      .selectFrom('notices')
-      .where('user_id', '=', query.userId)
-      .where('created_at', '>=', query.startTime)
-      .where('created_at', '<', query.endTime);
-    if (query.afterId !== undefined) base = base.where('id', '>', query.afterId);
-    const total = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
-    const rows = await base
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(query.limit)
-      .offset(query.index * query.limit)
-      .execute();
-    return { total: Number(total?.n ?? 0), rows };
+    return noticePage(this.db, query);
   }
 }

@@ -5,12 +5,19 @@
  */
 import type { Task } from '@eem/contract';
 import { TASK_STATUS } from '@eem/core';
-import type { Kysely, Selectable } from 'kysely';
 import type { Clock } from '../../clock.js';
-import type { Database, TaskTable } from '../../db/schema.js';
+import type { Db } from '../../db/database.js';
 import type { NoticeHub } from './notice-hub.js';
+import {
+  failRunningTasks,
+  finishTask,
+  insertTask,
+  latestTask,
+  recentTasks,
+  setTaskProgress,
+  type TaskRow,
+} from './repo/tasks.js';
 
-type TaskRow = Selectable<TaskTable>;
 type Listener = (task: Task) => void;
 
 export function toWireTask(row: TaskRow): Task {
@@ -37,7 +44,7 @@ export class TaskHub {
   }>();
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     private readonly clock: Clock,
     private readonly notices: NoticeHub,
     private readonly options: {
@@ -65,22 +72,18 @@ export class TaskHub {
     logType: number;
     name: string;
   }): Promise<Task> {
-    const row = await this.db
-      .insertInto('tasks')
-      .values({
-        project_id: input.projectId,
-        user_id: input.userId,
-        operation_type: input.operationType,
-        log_type: input.logType,
-        name: input.name,
-        status: TASK_STATUS.running,
-        ratio: 0,
-        message: '',
-        started_at: this.clock(),
-        finished_at: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await insertTask(this.db, {
+      project_id: input.projectId,
+      user_id: input.userId,
+      operation_type: input.operationType,
+      log_type: input.logType,
+      name: input.name,
+      status: TASK_STATUS.running,
+      ratio: 0,
+      message: '',
+      started_at: this.clock(),
+      finished_at: null,
+    });
     return this.emit(row);
   }
 
@@ -94,19 +97,13 @@ export class TaskHub {
   async progress(
     id: number,
     ratio: number,
-    options: { transaction?: Kysely<Database>; message?: string } = {},
+    options: { transaction?: Db; message?: string } = {},
   ): Promise<Task> {
     const db = options.transaction && this.options.progressInTransaction ? options.transaction : this.db;
-    const row = await db
-      .updateTable('tasks')
-      .set({
-        ratio: Math.min(1, Math.max(0, ratio)),
-        ...(options.message === undefined ? {} : { message: options.message }),
-      })
-      .where('id', '=', id)
-      .where('status', '=', TASK_STATUS.running)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await setTaskProgress(db, id, {
+      ratio: Math.min(1, Math.max(0, ratio)),
+      message: options.message,
+    });
     return this.emit(row);
   }
 
@@ -117,17 +114,7 @@ export class TaskHub {
     message: string,
     content: Record<string, unknown> = {},
   ): Promise<Task> {
-    const row = await this.db
-      .updateTable('tasks')
-      .set({
-        status: success ? TASK_STATUS.success : TASK_STATUS.failed,
-        ratio: success ? 1 : undefined,
-        message,
-        finished_at: this.clock(),
-      })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await finishTask(this.db, id, { success, message, now: this.clock() });
     const task = this.emit(row);
     await this.notifyEnd(row, success, message, content);
     return task;
@@ -153,25 +140,13 @@ export class TaskHub {
 
   /** The newest task of an operation type in a project. */
   async latest(projectId: number | null, operationType: number, taskId?: number): Promise<Task | null> {
-    let query = this.db.selectFrom('tasks').selectAll().where('operation_type', '=', operationType);
-    query =
-      projectId === null ? query.where('project_id', 'is', null) : query.where('project_id', '=', projectId);
-    if (taskId !== undefined) query = query.where('id', '=', taskId);
-    const row = await query.orderBy('id', 'desc').limit(1).executeTakeFirst();
+    const row = await latestTask(this.db, projectId, operationType, taskId);
     return row ? toWireTask(row) : null;
   }
 
   /** Running tasks and tasks ended in the last hour, of the given projects. */
   async recent(projectIds: readonly number[]): Promise<Task[]> {
-    if (projectIds.length === 0) return [];
-    const since = this.clock() - 3_600_000;
-    const rows = await this.db
-      .selectFrom('tasks')
-      .selectAll()
-      .where('project_id', 'in', projectIds)
-      .where((eb) => eb.or([eb('status', '=', TASK_STATUS.running), eb('finished_at', '>=', since)]))
-      .orderBy('id', 'desc')
-      .execute();
+    const rows = await recentTasks(this.db, projectIds, this.clock() - 3_600_000);
     return rows.map(toWireTask);
   }
 
@@ -181,12 +156,7 @@ export class TaskHub {
    */
   async failInterrupted(): Promise<number> {
     const message = 'interrupted by a server stop';
-    const rows = await this.db
-      .updateTable('tasks')
-      .set({ status: TASK_STATUS.failed, message, finished_at: this.clock() })
-      .where('status', '=', TASK_STATUS.running)
-      .returningAll()
-      .execute();
+    const rows = await failRunningTasks(this.db, message, this.clock());
     for (const row of rows) {
       this.emit(row);
       await this.notifyEnd(row, false, message, {});

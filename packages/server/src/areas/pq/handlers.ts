@@ -3,14 +3,14 @@
 import type { catalogue, EndpointData, EndpointParsedInput, Waveform } from '@eem/contract';
 import { localParts } from '@eem/core';
 import { zipBuffer } from '@eem/xlsx';
-import type { RequestContext } from '../../context.js';
+import { currentProject, type RequestContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { attachment } from '../../http/attachment.js';
 import type { AreaHandlers } from '../../http/handlers.js';
 import { checkEventRange, subtreeIds } from '../events/event-filter.js';
-import { currentProject } from '../nodes/node-project.js';
 import { toComtrade } from './comtrade.js';
-import { pqSelect, projectNodes, recordedEvent, toPqEvent, waveParameters } from './pq-store.js';
+import { projectNodes, recordedEvent, toPqEvent, waveParameters } from './pq-store.js';
+import { pqEvents } from './repo/pq-events.js';
 import { recordWave } from './waveform.js';
 
 type Body<K extends keyof typeof catalogue.pq> = EndpointParsedInput<(typeof catalogue.pq)[K]>['body'];
@@ -28,20 +28,18 @@ async function events(
   checkEventRange(body, project);
   checkBand(body.magnitudeMin, body.magnitudeMax, 'magnitude');
   checkBand(body.durationMinMs, body.durationMaxMs, 'duration');
-  let query = pqSelect(ctx, project.id)
-    .where('events.time', '>=', body.startTime)
-    .where('events.time', '<', body.endTime);
-  if (body.types.length > 0) query = query.where('pq_events.type', 'in', body.types);
-  if (body.nodeIds.length > 0) {
+  const rows = await pqEvents(ctx.services.db, {
+    projectId: project.id,
+    startTime: body.startTime,
+    endTime: body.endTime,
+    types: body.types,
     // A node stands for its subtree, as in the event log.
-    const nodeIds = await subtreeIds(ctx.services.db, project.id, body.nodeIds);
-    query = query.where('events.node_id', 'in', nodeIds.length > 0 ? nodeIds : [0]);
-  }
-  if (body.magnitudeMin !== null) query = query.where('pq_events.magnitude', '>=', body.magnitudeMin);
-  if (body.magnitudeMax !== null) query = query.where('pq_events.magnitude', '<=', body.magnitudeMax);
-  if (body.durationMinMs !== null) query = query.where('pq_events.duration_ms', '>=', body.durationMinMs);
-  if (body.durationMaxMs !== null) query = query.where('pq_events.duration_ms', '<=', body.durationMaxMs);
-  const rows = await query.orderBy('events.time', 'desc').orderBy('pq_events.id', 'desc').execute();
+    nodeIds: body.nodeIds.length > 0 ? await subtreeIds(ctx.services.db, project.id, body.nodeIds) : null,
+    magnitudeMin: body.magnitudeMin,
+    magnitudeMax: body.magnitudeMax,
+    durationMinMs: body.durationMinMs,
+    durationMaxMs: body.durationMaxMs,
+  });
   const { visible, names } = await projectNodes(ctx, project);
   const seen = visible ? rows.filter((r) => r.node_id === null || visible.has(r.node_id)) : rows;
   const start = body.page.index * body.page.limit;

@@ -3,20 +3,15 @@
  * its node, and the parameters its recording is generated from.
  */
 import type { PqEvent, Project } from '@eem/contract';
-import { LOG_TYPE } from '@eem/core';
-import type { Selectable } from 'kysely';
 import { type RequestContext, requireUser } from '../../context.js';
-import type { PqEventTable } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
+import { projectNodes as projectNodeRows } from '../nodes/repo/nodes.js';
 import { visibleNodes } from '../nodes/tree-access.js';
 import type { IticRegion } from './itic.js';
+import { type PqRow, pqEventOf, recordingOf } from './repo/pq-events.js';
 import type { PqEventType, WaveParameters } from './waveform.js';
 
-export type PqRow = Selectable<PqEventTable> & {
-  time: number;
-  node_id: number | null;
-  point_id: number | null;
-};
+export type { PqRow };
 
 export const pqMessages = {
   unknownEvent: (id: number) => `eventId: event ${id} does not exist in this project`,
@@ -28,21 +23,11 @@ export async function projectNodes(
   ctx: RequestContext,
   project: Project,
 ): Promise<{ visible: Set<number> | null; names: Map<number, string> }> {
-  const rows = await ctx.services.nodes.all(project.id);
+  const rows = await projectNodeRows(ctx.services.db, project.id);
   return {
     visible: visibleNodes(requireUser(ctx), project, rows),
     names: new Map(rows.map((r) => [r.id, r.name])),
   };
-}
-
-export function pqSelect(ctx: RequestContext, projectId: number) {
-  return ctx.services.db
-    .selectFrom('pq_events')
-    .innerJoin('events', 'events.id', 'pq_events.event_id')
-    .selectAll('pq_events')
-    .select(['events.time', 'events.node_id', 'events.point_id'])
-    .where('events.project_id', '=', projectId)
-    .where('events.log_type', '=', LOG_TYPE.powerQuality);
 }
 
 export function toPqEvent(row: PqRow, names: ReadonlyMap<number, string>): PqEvent {
@@ -67,21 +52,16 @@ export async function recordedEvent(
   project: Project,
   eventId: number,
 ): Promise<{ row: PqRow; nodeName: string }> {
-  const event = await ctx.services.db
-    .selectFrom('events')
-    .select(['id', 'node_id', 'has_wave'])
-    .where('id', '=', eventId)
-    .where('project_id', '=', project.id)
-    .executeTakeFirst();
+  const event = await recordingOf(ctx.services.db, project.id, eventId);
   const { visible, names } = await projectNodes(ctx, project);
   if (!event || (visible && event.node_id !== null && !visible.has(event.node_id)))
     throw ApiError.notFound(pqMessages.unknownEvent(eventId));
-  const row = await pqSelect(ctx, project.id).where('pq_events.event_id', '=', eventId).executeTakeFirst();
+  const row = await pqEventOf(ctx.services.db, project.id, eventId);
   if (!row || !event.has_wave) throw ApiError.notFound(pqMessages.noRecording(eventId));
   return { row, nodeName: row.node_id === null ? project.name : (names.get(row.node_id) ?? project.name) };
 }
 
-export function waveParameters(row: Selectable<PqEventTable>): WaveParameters {
+export function waveParameters(row: PqRow): WaveParameters {
   return {
     type: row.type as PqEventType,
     phase: row.phase,

@@ -1,9 +1,9 @@
 import type { catalogue, TreeNode } from '@eem/contract';
-import { tenantAndChildren } from '../../auth/auth-user.js';
 import { requireUser } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AreaHandlers } from '../../http/handlers.js';
 import { readNode, updateNode } from '../nodes/node-detail.js';
+import { allTenants, tenantFamily } from '../users/repo/tenants.js';
 import { NODE_TYPE_TREE } from './node-types.js';
 import { readProfile, updateProfile } from './project-profile.js';
 
@@ -15,15 +15,13 @@ export const projectsHandlers: AreaHandlers<typeof catalogue.projects> = {
     const user = requireUser(ctx);
     const db = ctx.services.db;
     const visible = await ctx.services.projects.byIds(user.projectIds);
-    const tenantRows = await db.selectFrom('tenants').selectAll().orderBy('id').execute();
+    const tenantRows = await allTenants(db);
     let tenantIds = new Set(tenantRows.map((t) => t.id));
-    if (!user.root) tenantIds = new Set(await tenantAndChildren(db, user.tenantId));
+    if (!user.root) tenantIds = new Set(await tenantFamily(db, user.tenantId));
     if (query.tenantId !== undefined) {
       if (!tenantIds.has(query.tenantId))
         throw ApiError.permission(`no permission for tenant ${query.tenantId}`);
-      tenantIds = new Set(
-        query.isQueryChild ? await tenantAndChildren(db, query.tenantId) : [query.tenantId],
-      );
+      tenantIds = new Set(query.isQueryChild ? await tenantFamily(db, query.tenantId) : [query.tenantId]);
     }
     const projects = visible.filter(
       (p) => tenantIds.has(p.tenantId) && (body.rootID === 0 || p.id === body.rootID),

@@ -1,14 +1,21 @@
 /** The project profile (/projectOverview): read with its image and documents, and edit. */
 import type { catalogue, EndpointParsedInput, ProjectProfile } from '@eem/contract';
 import { MESSAGES } from '@eem/core';
-import type { Updateable } from 'kysely';
-import { assertProject, scopeOf } from '../../auth/scope.js';
-import type { RequestContext } from '../../context.js';
-import type { ProjectTable } from '../../db/schema.js';
+import { assertEnterable, type RequestContext, requireUser } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { attachFiles, toStoredFile } from '../files/file-store.js';
+import { filesByNames } from '../files/repo/files.js';
 import { recordOperation } from '../logs/record-operation.js';
+import { tenantById } from '../users/repo/tenants.js';
 import { toWireProject } from './project-store.js';
+import {
+  type ProjectChange,
+  type ProjectRow,
+  projectById,
+  projectCodeTaken,
+  projectNameTaken,
+  updateProject,
+} from './repo/projects.js';
 
 /** The project variant of updateNode's body (the other is a node's edit). */
 type UpdateBody = Extract<
@@ -16,23 +23,9 @@ type UpdateBody = Extract<
   { modelLabel: 'project' }
 >;
 
-function documentNames(text: string): string[] {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-async function projectRow(ctx: RequestContext, id: number) {
-  const scope = await scopeOf(ctx);
-  assertProject(scope, id);
-  const row = await ctx.services.db
-    .selectFrom('projects')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst();
+async function projectRow(ctx: RequestContext, id: number): Promise<ProjectRow> {
+  assertEnterable(ctx, id);
+  const row = await projectById(ctx.services.db, id);
   if (!row) throw ApiError.notFound(`project ${id} does not exist`);
   return row;
 }
@@ -40,16 +33,9 @@ async function projectRow(ctx: RequestContext, id: number) {
 export async function readProfile(ctx: RequestContext, id: number): Promise<ProjectProfile> {
   const row = await projectRow(ctx, id);
   const db = ctx.services.db;
-  const tenant = await db
-    .selectFrom('tenants')
-    .select('name')
-    .where('id', '=', row.tenant_id)
-    .executeTakeFirst();
-  const names = documentNames(row.documents);
-  const wanted = [...names, ...(row.main_image ? [row.main_image] : [])];
-  const files = wanted.length
-    ? await db.selectFrom('files').selectAll().where('file_name', 'in', wanted).execute()
-    : [];
+  const tenant = await tenantById(db, row.tenant_id);
+  const names = row.documents;
+  const files = await filesByNames(db, [...names, ...(row.main_image ? [row.main_image] : [])]);
   const byName = new Map(files.map((f) => [f.file_name, f]));
   const image = row.main_image ? byName.get(row.main_image) : undefined;
   return {
@@ -66,7 +52,7 @@ export async function readProfile(ctx: RequestContext, id: number): Promise<Proj
 export async function updateProfile(ctx: RequestContext, body: UpdateBody): Promise<ProjectProfile> {
   const row = await projectRow(ctx, body.id);
   const db = ctx.services.db;
-  const user = (await scopeOf(ctx)).user;
+  const user = requireUser(ctx);
   const operationDate = body.operationDate === undefined ? row.operation_date : body.operationDate;
   const deadline =
     body.cooperationDeadline === undefined ? row.cooperation_deadline : body.cooperationDeadline;
@@ -74,23 +60,12 @@ export async function updateProfile(ctx: RequestContext, body: UpdateBody): Prom
     throw ApiError.validation(`body.cooperationDeadline: ${MESSAGES.cooperationAfterOperation}`);
   }
   if (body.name !== undefined && body.name !== row.name) {
-    const twin = await db
-      .selectFrom('projects')
-      .select('id')
-      .where('tenant_id', '=', row.tenant_id)
-      .where('name', '=', body.name)
-      .where('id', '!=', row.id)
-      .executeTakeFirst();
-    if (twin) throw ApiError.conflict(`body.name: a project named ${body.name} already exists`);
+    if (await projectNameTaken(db, row.tenant_id, body.name, row.id))
+      throw ApiError.conflict(`body.name: a project named ${body.name} already exists`);
   }
   if (body.code !== undefined && body.code !== row.code) {
-    const twin = await db
-      .selectFrom('projects')
-      .select('id')
-      .where('code', '=', body.code)
-      .where('id', '!=', row.id)
-      .executeTakeFirst();
-    if (twin) throw ApiError.conflict(`body.code: a project numbered ${body.code} already exists`);
+    if (await projectCodeTaken(db, body.code, row.id))
+      throw ApiError.conflict(`body.code: a project numbered ${body.code} already exists`);
   }
   const owner = { tenantId: row.tenant_id, userId: user.id };
   if (body.mainImage)
@@ -110,7 +85,7 @@ export async function updateProfile(ctx: RequestContext, body: UpdateBody): Prom
       list: true,
     });
   }
-  const set: Updateable<ProjectTable> = {};
+  const set: ProjectChange = {};
   if (body.name !== undefined) set.name = body.name;
   if (body.code !== undefined) set.code = body.code;
   if (body.level !== undefined) set.level = body.level;
@@ -125,9 +100,8 @@ export async function updateProfile(ctx: RequestContext, body: UpdateBody): Prom
   if (body.annualOutput !== undefined) set.annual_output = body.annualOutput;
   if (body.description !== undefined) set.description = body.description;
   if (body.mainImage !== undefined) set.main_image = body.mainImage;
-  if (body.documents !== undefined) set.documents = JSON.stringify(body.documents);
-  if (Object.keys(set).length > 0)
-    await db.updateTable('projects').set(set).where('id', '=', row.id).execute();
+  if (body.documents !== undefined) set.documents = body.documents;
+  await updateProject(db, row.id, set);
   ctx.services.projects.invalidate();
   await recordOperation(ctx, {
     operation: 'edit',

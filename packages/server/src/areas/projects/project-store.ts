@@ -1,9 +1,9 @@
 import type { Project } from '@eem/contract';
-import type { Kysely, Selectable } from 'kysely';
 import type { Clock } from '../../clock.js';
-import type { Database, ProjectTable } from '../../db/schema.js';
+import type { Db } from '../../db/database.js';
+import { allProjects, type ProjectRow } from './repo/projects.js';
 
-export function toWireProject(row: Selectable<ProjectTable>): Project {
+export function toWireProject(row: ProjectRow): Project {
   return {
     id: row.id,
     tenantId: row.tenant_id,
@@ -36,7 +36,7 @@ export class ProjectStore {
   private loadedAt = 0;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     private readonly clock: Clock,
     private readonly maxAgeMs = 5_000,
   ) {}
@@ -47,7 +47,7 @@ export class ProjectStore {
 
   async all(): Promise<Map<number, Project>> {
     if (!this.byId || this.clock() - this.loadedAt > this.maxAgeMs) {
-      const rows = await this.db.selectFrom('projects').selectAll().orderBy('id').execute();
+      const rows = await allProjects(this.db);
       this.byId = new Map(rows.map((row) => [row.id, toWireProject(row)]));
       this.loadedAt = this.clock();
     }

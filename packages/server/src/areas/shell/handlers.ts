@@ -1,13 +1,27 @@
 import type { catalogue } from '@eem/contract';
 import { buildNavMenu, CHANNEL, CYCLE, LOGIN_TITLE_SIZE, POLLING, permissionTree, startOf } from '@eem/core';
-import { requireUser } from '../../context.js';
-import { ApiError } from '../../http/api-error.js';
+import { z } from 'zod';
+import { enterableProject } from '../../context.js';
 import type { AreaHandlers } from '../../http/handlers.js';
 import { SSO_AUTHORIZE_PATH, SSO_LOGOUT_PATH } from '../session/sso-page.js';
 import { enumerations } from './enumerations.js';
-import { readSetting } from './settings.js';
+import { readSetting } from './repo/settings.js';
 
 const NAV_MENU = buildNavMenu();
+
+/** The login page's stored settings (no endpoint writes them yet) and their defaults. */
+const LOGIN = z.object({
+  title: z.string(),
+  login_logo_title_size: z.number(),
+  login_background: z.string(),
+  project_logo_ico: z.string(),
+});
+const LOGIN_DEFAULT = {
+  title: 'Energy Management Platform',
+  login_logo_title_size: 28,
+  login_background: '',
+  project_logo_ico: '',
+};
 
 const CYCLE_UNITS = {
   [CYCLE.day]: 'day',
@@ -22,18 +36,13 @@ export const shellHandlers: AreaHandlers<typeof catalogue.shell> = {
   enumerations: () => enumerations(),
   enumerationsI18n: () => enumerations(),
   async systemInfo(_input, ctx) {
-    const login = await readSetting(ctx.services.db, 'login', {
-      title: 'Energy Management Platform',
-      login_logo_title_size: 28,
-      login_background: '',
-      project_logo_ico: '',
-    });
+    const login = await readSetting(ctx.services.db, 'login', LOGIN, LOGIN_DEFAULT);
     const size = Math.min(
       LOGIN_TITLE_SIZE.max,
       Math.max(LOGIN_TITLE_SIZE.min, Math.round(login.login_logo_title_size)),
     );
     return {
-      platformMode: await readSetting(ctx.services.db, 'platformMode', true),
+      platformMode: await readSetting(ctx.services.db, 'platformMode', z.boolean(), true),
       internationalization: true,
       sso: {
         enabled: ctx.services.config.ssoEnabled,
@@ -49,8 +58,13 @@ export const shellHandlers: AreaHandlers<typeof catalogue.shell> = {
   },
   async appSystemInfo(_input, ctx) {
     return {
-      noticeRoutes: await readSetting<Record<string, string>>(ctx.services.db, 'noticeRoutes', {}),
-      defaultNoticeRoute: await readSetting(ctx.services.db, 'defaultNoticeRoute', '/eventDiagnosis'),
+      noticeRoutes: await readSetting(ctx.services.db, 'noticeRoutes', z.record(z.string(), z.string()), {}),
+      defaultNoticeRoute: await readSetting(
+        ctx.services.db,
+        'defaultNoticeRoute',
+        z.string(),
+        '/eventDiagnosis',
+      ),
       pollingMs: POLLING.defaultMs,
       realtimePollingMs: POLLING.realtimeMs,
       heartbeatMs: CHANNEL.heartbeatMs,
@@ -58,11 +72,7 @@ export const shellHandlers: AreaHandlers<typeof catalogue.shell> = {
     };
   },
   async convertTime({ body }, ctx) {
-    const user = requireUser(ctx);
-    if (!user.projectIds.includes(body.projectId))
-      throw ApiError.permission(`no permission for project ${body.projectId}`);
-    const project = await ctx.services.projects.get(body.projectId);
-    if (!project) throw ApiError.notFound(`project ${body.projectId} does not exist`);
+    const project = await enterableProject(ctx, body.projectId);
     return body.cycles.map((cycle) => ({
       cycle,
       startTime: startOf(body.time, CYCLE_UNITS[cycle], project.timeZone),

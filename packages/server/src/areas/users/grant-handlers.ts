@@ -9,6 +9,7 @@ import type { RequestContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AreaHandlers } from '../../http/handlers.js';
 import { recordOperation } from '../logs/record-operation.js';
+import { camerasOf, foldersOf, grantsOf, replaceGrants } from './repo/grants.js';
 import { manageableUser, visibleUser } from './user-access.js';
 
 type Users = AreaHandlers<typeof catalogue.users>;
@@ -29,25 +30,9 @@ async function grantList(ctx: RequestContext, userId: number, write: boolean) {
         : [...scope.projectIds];
   const projectIds = ours.filter((p) => theirs.has(p));
   const db = ctx.services.db;
-  const ids = projectIds.length ? projectIds : [0];
-  const cameras = await db
-    .selectFrom('cameras')
-    .selectAll()
-    .where('project_id', 'in', ids)
-    .orderBy('id')
-    .execute();
-  const folders = await db
-    .selectFrom('knowledge_folders')
-    .selectAll()
-    .where('project_id', 'in', ids)
-    .orderBy('id')
-    .execute();
-  const granted = await db
-    .selectFrom('user_nodes')
-    .select(['model_label', 'node_id'])
-    .where('user_id', '=', target.id)
-    .where('model_label', 'in', [CAMERA, FOLDER])
-    .execute();
+  const cameras = await camerasOf(db, projectIds);
+  const folders = await foldersOf(db, projectIds);
+  const granted = await grantsOf(db, target.id, [CAMERA, FOLDER]);
   const has = (label: string, id: number) => granted.some((g) => g.model_label === label && g.node_id === id);
   const projects = await ctx.services.projects.all();
   const projectName = (id: number) => projects.get(id)?.name ?? '';
@@ -87,28 +72,15 @@ async function save(ctx: RequestContext, body: { userId: number; cameras: number
     if (!folderIds.has(id))
       throw ApiError.validation(`body.folders.${i}: folder ${id} is not in a project you and the user share`);
   }
-  const db = ctx.services.db;
-  await db.transaction().execute(async (trx) => {
-    for (const [label, ids, wanted] of [
-      [CAMERA, cameraIds, new Set(body.cameras)],
-      [FOLDER, folderIds, new Set(body.folders)],
-    ] as const) {
-      if (ids.size) {
-        await trx
-          .deleteFrom('user_nodes')
-          .where('user_id', '=', target.id)
-          .where('model_label', '=', label)
-          .where('node_id', 'in', [...ids])
-          .execute();
-      }
-      for (const id of wanted)
-        await trx
-          .insertInto('user_nodes')
-          .values({ user_id: target.id, model_label: label, node_id: id })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-    }
-  });
+  // Every camera and folder of the shared projects is replaced; others' grants stay.
+  const grants = (label: string, ids: Iterable<number>) =>
+    [...ids].map((id) => ({ model_label: label, node_id: id }));
+  await replaceGrants(
+    ctx.services.db,
+    target.id,
+    [...grants(CAMERA, cameraIds), ...grants(FOLDER, folderIds)],
+    [...grants(CAMERA, new Set(body.cameras)), ...grants(FOLDER, new Set(body.folders))],
+  );
   ctx.services.auth.invalidateUsers();
   await recordOperation(ctx, {
     operation: 'edit',

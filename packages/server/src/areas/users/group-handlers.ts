@@ -1,11 +1,21 @@
 /** User groups: operations teams and ordinary groups, with members of the group's tenant and a logo. */
 import type { catalogue, EndpointParsedInput, UserGroup } from '@eem/contract';
 import { assertTenant, type Scope, scopeOf } from '../../auth/scope.js';
-import type { RequestContext } from '../../context.js';
+import { headerProject, type RequestContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AreaHandlers } from '../../http/handlers.js';
 import { attachFiles } from '../files/file-store.js';
 import { recordOperation } from '../logs/record-operation.js';
+import {
+  deleteGroup,
+  groupById,
+  groupNameTaken,
+  insertGroup,
+  membersOfGroups,
+  setGroupMembers,
+  updateGroup,
+} from './repo/groups.js';
+import { projectLinksOf, userTenants } from './repo/users.js';
 import { type GroupRow, groupVisible, scopedGroups, userVisible } from './user-access.js';
 
 type Users = AreaHandlers<typeof catalogue.users>;
@@ -13,17 +23,10 @@ type GroupBody = EndpointParsedInput<typeof catalogue.users.createUserGroup>['bo
 
 async function wireGroups(ctx: RequestContext, rows: readonly GroupRow[]): Promise<UserGroup[]> {
   if (rows.length === 0) return [];
-  const members = await ctx.services.db
-    .selectFrom('user_group_members')
-    .innerJoin('users', 'users.id', 'user_group_members.user_id')
-    .select(['user_group_members.group_id', 'users.id', 'users.name', 'users.nic_name'])
-    .where(
-      'user_group_members.group_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .orderBy('users.id')
-    .execute();
+  const members = await membersOfGroups(
+    ctx.services.db,
+    rows.map((r) => r.id),
+  );
   return rows.map((g) => ({
     id: g.id,
     name: g.name,
@@ -39,22 +42,14 @@ async function wireGroups(ctx: RequestContext, rows: readonly GroupRow[]): Promi
 }
 
 async function oneGroup(ctx: RequestContext, id: number): Promise<UserGroup> {
-  const row = await ctx.services.db
-    .selectFrom('user_groups')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  const [group] = await wireGroups(ctx, [row]);
+  const row = await groupById(ctx.services.db, id);
+  const [group] = row ? await wireGroups(ctx, [row]) : [];
   if (!group) throw new Error(`user group ${id} vanished`);
   return group;
 }
 
 async function reachableGroup(ctx: RequestContext, scope: Scope, id: number): Promise<GroupRow> {
-  const row = await ctx.services.db
-    .selectFrom('user_groups')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await groupById(ctx.services.db, id);
   if (!row) throw ApiError.notFound(`user group ${id} does not exist`);
   if (!groupVisible(scope, row)) throw ApiError.permission(`no permission for user group ${id}`);
   return row;
@@ -68,17 +63,8 @@ async function checkMembers(
   tenantId: number,
 ): Promise<number[]> {
   if (ids.length === 0) return [];
-  const db = ctx.services.db;
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'tenant_id', 'is_root'])
-    .where('id', 'in', [...ids])
-    .execute();
-  const links = await db
-    .selectFrom('user_projects')
-    .select(['user_id', 'project_id'])
-    .where('user_id', 'in', [...ids])
-    .execute();
+  const rows = await userTenants(ctx.services.db, ids);
+  const links = await projectLinksOf(ctx.services.db, ids);
   for (const [i, id] of ids.entries()) {
     const u = rows.find((r) => r.id === id);
     if (!u) throw ApiError.validation(`body.users.${i}: user ${id} does not exist`);
@@ -97,13 +83,7 @@ async function checkName(
   name: string,
   exceptId?: number,
 ): Promise<void> {
-  let q = ctx.services.db
-    .selectFrom('user_groups')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('name', '=', name);
-  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  if (await q.executeTakeFirst())
+  if (await groupNameTaken(ctx.services.db, tenantId, name, exceptId))
     throw ApiError.conflict(`body.name: a user group named ${name} already exists`);
 }
 
@@ -125,15 +105,6 @@ async function logo(
   return fileName;
 }
 
-async function setMembers(ctx: RequestContext, groupId: number, users: readonly number[]): Promise<void> {
-  await ctx.services.db.deleteFrom('user_group_members').where('group_id', '=', groupId).execute();
-  for (const userId of users)
-    await ctx.services.db
-      .insertInto('user_group_members')
-      .values({ group_id: groupId, user_id: userId })
-      .execute();
-}
-
 export const groupHandlers: Pick<
   Users,
   'userGroups' | 'userGroupById' | 'createUserGroup' | 'updateUserGroup' | 'deleteUserGroup'
@@ -149,7 +120,7 @@ export const groupHandlers: Pick<
   async createUserGroup({ body }, ctx) {
     const scope = await scopeOf(ctx);
     const user = scope.user;
-    const project = ctx.projectId === null ? undefined : await ctx.services.projects.get(ctx.projectId);
+    const project = await headerProject(ctx);
     const tenantId = project?.tenantId ?? body.tenantId ?? user.tenantId;
     if (body.tenantId !== undefined && body.tenantId !== tenantId) {
       throw ApiError.validation('body.tenantId: a group made in a project belongs to the project’s tenant');
@@ -160,19 +131,15 @@ export const groupHandlers: Pick<
     await checkName(ctx, tenantId, body.name);
     const members = await checkMembers(ctx, scope, body.users, tenantId);
     const fileName = await logo(ctx, scope, body, tenantId);
-    const { id } = await ctx.services.db
-      .insertInto('user_groups')
-      .values({
-        tenant_id: tenantId,
-        project_id: project?.id ?? null,
-        name: body.name,
-        group_type: body.groupType,
-        file_name: fileName,
-        created_at: ctx.services.clock(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await setMembers(ctx, id, members);
+    const id = await insertGroup(ctx.services.db, {
+      tenant_id: tenantId,
+      project_id: project?.id ?? null,
+      name: body.name,
+      group_type: body.groupType,
+      file_name: fileName,
+      created_at: ctx.services.clock(),
+    });
+    await setGroupMembers(ctx.services.db, id, members);
     await recordOperation(ctx, {
       operation: 'add',
       object: `user group ${body.name}`,
@@ -189,12 +156,12 @@ export const groupHandlers: Pick<
     await checkName(ctx, row.tenant_id, body.name, row.id);
     const members = await checkMembers(ctx, scope, body.users, row.tenant_id);
     const fileName = await logo(ctx, scope, body, row.tenant_id);
-    await ctx.services.db
-      .updateTable('user_groups')
-      .set({ name: body.name, group_type: body.groupType, file_name: fileName })
-      .where('id', '=', row.id)
-      .execute();
-    await setMembers(ctx, row.id, members);
+    await updateGroup(ctx.services.db, row.id, {
+      name: body.name,
+      group_type: body.groupType,
+      file_name: fileName,
+    });
+    await setGroupMembers(ctx.services.db, row.id, members);
     await recordOperation(ctx, {
       operation: 'edit',
       object: `user group ${body.name}`,
@@ -205,8 +172,7 @@ export const groupHandlers: Pick<
   async deleteUserGroup({ query }, ctx) {
     const scope = await scopeOf(ctx);
     const row = await reachableGroup(ctx, scope, query.id);
-    await ctx.services.db.deleteFrom('user_group_members').where('group_id', '=', row.id).execute();
-    await ctx.services.db.deleteFrom('user_groups').where('id', '=', row.id).execute();
+    await deleteGroup(ctx.services.db, row.id);
     await recordOperation(ctx, { operation: 'delete', object: `user group ${row.name}` });
     return null;
   },

@@ -1,21 +1,16 @@
 import type { catalogue } from '@eem/contract';
-import type { AuthUser } from '../../auth/auth-user.js';
-import { tenantAndChildren } from '../../auth/auth-user.js';
-import { type RequestContext, requireUser } from '../../context.js';
+import { assertTenant, scopeOf } from '../../auth/scope.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AreaHandlers } from '../../http/handlers.js';
 import { grantHandlers } from './grant-handlers.js';
 import { groupHandlers } from './group-handlers.js';
 import { nodeHandlers } from './node-handlers.js';
+import { groupById, groupsOf, memberships, membersOfGroups } from './repo/groups.js';
+import { tenantById } from './repo/tenants.js';
+import { usersOfTenant } from './repo/users.js';
 import { roleHandlers } from './role-handlers.js';
 import { tenantHandlers } from './tenant-handlers.js';
 import { userHandlers } from './user-handlers.js';
-
-async function assertTenant(ctx: RequestContext, user: AuthUser, tenantId: number): Promise<void> {
-  if (user.root) return;
-  const own = await tenantAndChildren(ctx.services.db, user.tenantId);
-  if (!own.includes(tenantId)) throw ApiError.permission(`no permission for tenant ${tenantId}`);
-}
 
 export const usersHandlers: AreaHandlers<typeof catalogue.users> = {
   ...tenantHandlers,
@@ -25,28 +20,16 @@ export const usersHandlers: AreaHandlers<typeof catalogue.users> = {
   ...groupHandlers,
   ...grantHandlers,
   async userTree({ params }, ctx) {
-    const user = requireUser(ctx);
     const db = ctx.services.db;
-    const tenant = await db.selectFrom('tenants').selectAll().where('id', '=', params.id).executeTakeFirst();
+    const tenant = await tenantById(db, params.id);
     if (!tenant) throw ApiError.notFound(`tenant ${params.id} does not exist`);
-    await assertTenant(ctx, user, tenant.id);
-    const users = await db
-      .selectFrom('users')
-      .select(['id', 'name', 'nic_name'])
-      .where('tenant_id', '=', tenant.id)
-      .orderBy('id')
-      .execute();
-    const groups = await db
-      .selectFrom('user_groups')
-      .selectAll()
-      .where('tenant_id', '=', tenant.id)
-      .orderBy('id')
-      .execute();
-    const members = await db
-      .selectFrom('user_group_members')
-      .select(['group_id', 'user_id'])
-      .where('group_id', 'in', groups.length ? groups.map((g) => g.id) : [0])
-      .execute();
+    assertTenant(await scopeOf(ctx), tenant.id);
+    const users = await usersOfTenant(db, tenant.id);
+    const groups = await groupsOf(db, { tenantId: tenant.id });
+    const members = await memberships(
+      db,
+      groups.map((g) => g.id),
+    );
     const userNode = (u: { id: number; name: string; nic_name: string }) => ({
       id: u.id,
       name: u.nic_name || u.name,
@@ -80,22 +63,10 @@ export const usersHandlers: AreaHandlers<typeof catalogue.users> = {
     ];
   },
   async userGroup({ params }, ctx) {
-    const user = requireUser(ctx);
-    const db = ctx.services.db;
-    const group = await db
-      .selectFrom('user_groups')
-      .selectAll()
-      .where('id', '=', params.id)
-      .executeTakeFirst();
+    const group = await groupById(ctx.services.db, params.id);
     if (!group) throw ApiError.notFound(`user group ${params.id} does not exist`);
-    await assertTenant(ctx, user, group.tenant_id);
-    const users = await db
-      .selectFrom('user_group_members')
-      .innerJoin('users', 'users.id', 'user_group_members.user_id')
-      .select(['users.id', 'users.name', 'users.nic_name'])
-      .where('user_group_members.group_id', '=', group.id)
-      .orderBy('users.id')
-      .execute();
+    assertTenant(await scopeOf(ctx), group.tenant_id);
+    const users = await membersOfGroups(ctx.services.db, [group.id]);
     return {
       id: group.id,
       name: group.name,

@@ -7,12 +7,14 @@
  */
 import type { catalogue, EndpointParsedInput } from '@eem/contract';
 import { nodeType } from '@eem/core';
-import { tenantAndChildren } from '../../auth/auth-user.js';
 import { type Scope, scopeOf, tenantInScope } from '../../auth/scope.js';
 import type { RequestContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AreaHandlers } from '../../http/handlers.js';
 import { recordOperation } from '../logs/record-operation.js';
+import { nodeNames } from '../nodes/repo/nodes.js';
+import { grantsOf, type NodeGrant, replaceGrants } from './repo/grants.js';
+import { tenantFamily, tenantsByIds } from './repo/tenants.js';
 import { manageableUser, managedProject, type TargetUser, visibleUser } from './user-access.js';
 
 type Users = AreaHandlers<typeof catalogue.users>;
@@ -22,10 +24,7 @@ type Kind = 'model' | 'graph' | 'pecstar';
 
 const PREFIX: Record<Kind, string> = { model: '', graph: 'graph:', pecstar: 'pecstar:' };
 
-interface StoredNode {
-  model_label: string;
-  node_id: number;
-}
+type StoredNode = NodeGrant;
 
 /** A stored model node with what it names: its name and project (null: a tenant, or gone). */
 interface ModelNode extends StoredNode {
@@ -56,16 +55,8 @@ async function resolve(ctx: RequestContext, nodes: readonly StoredNode[]): Promi
   const db = ctx.services.db;
   const tenantIds = nodes.filter((n) => n.model_label === 'tenant').map((n) => n.node_id);
   const treeIds = nodes.filter((n) => nodeType(n.model_label) !== undefined).map((n) => n.node_id);
-  const tenants = tenantIds.length
-    ? await db.selectFrom('tenants').select(['id', 'name']).where('id', 'in', tenantIds).execute()
-    : [];
-  const rows = treeIds.length
-    ? await db
-        .selectFrom('nodes')
-        .select(['id', 'model_label', 'name', 'project_id'])
-        .where('id', 'in', treeIds)
-        .execute()
-    : [];
+  const tenants = tenantIds.length ? await tenantsByIds(db, tenantIds) : [];
+  const rows = await nodeNames(db, treeIds);
   const tenantName = new Map(tenants.map((t) => [t.id, t.name]));
   const treeNode = new Map(rows.map((r) => [`${r.model_label}:${r.id}`, r]));
   const projects = await ctx.services.projects.all();
@@ -113,13 +104,7 @@ function wireOther(nodes: readonly StoredNode[]) {
 }
 
 async function stored(ctx: RequestContext, userId: number, kind: Kind): Promise<StoredNode[]> {
-  const rows = await ctx.services.db
-    .selectFrom('user_nodes')
-    .select(['model_label', 'node_id'])
-    .where('user_id', '=', userId)
-    .orderBy('model_label')
-    .orderBy('node_id')
-    .execute();
+  const rows = await grantsOf(ctx.services.db, userId);
   return rows.filter((r) => ofKind(kind, r.model_label));
 }
 
@@ -150,7 +135,7 @@ async function checkModelNodes(
   target: TargetUser,
   body: AssignBody,
 ): Promise<StoredNode[]> {
-  const family = new Set(await tenantAndChildren(ctx.services.db, target.tenantId));
+  const family = new Set(await tenantFamily(ctx.services.db, target.tenantId));
   const asked = body.nodes.map((n) => ({ model_label: n.modelLabel, node_id: n.id }));
   const resolved = await resolve(ctx, asked);
   const projects = await ctx.services.projects.all();
@@ -186,23 +171,12 @@ async function replace(
   remove: readonly StoredNode[],
   fresh: readonly StoredNode[],
 ): Promise<void> {
-  await ctx.services.db.transaction().execute(async (trx) => {
-    for (const n of remove) {
-      await trx
-        .deleteFrom('user_nodes')
-        .where('user_id', '=', target.id)
-        .where('model_label', '=', n.model_label)
-        .where('node_id', '=', n.node_id)
-        .execute();
-    }
-    for (const n of fresh) {
-      await trx
-        .insertInto('user_nodes')
-        .values({ user_id: target.id, model_label: PREFIX[kind] + n.model_label, node_id: n.node_id })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    }
-  });
+  await replaceGrants(
+    ctx.services.db,
+    target.id,
+    remove,
+    fresh.map((n) => ({ model_label: PREFIX[kind] + n.model_label, node_id: n.node_id })),
+  );
   ctx.services.auth.invalidateUsers();
   await recordOperation(ctx, {
     operation: 'edit',

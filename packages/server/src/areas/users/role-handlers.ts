@@ -9,7 +9,18 @@ import type { RequestContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AreaHandlers } from '../../http/handlers.js';
 import { recordOperation } from '../logs/record-operation.js';
-import { parseKeys, type RoleRow, roleVisible } from './user-access.js';
+import {
+  deleteRole,
+  insertRole,
+  type RoleValues,
+  roleById,
+  roleNameTaken,
+  rolesOfTenant as tenantRoleRows,
+  updateRole,
+} from './repo/roles.js';
+import { tenantExists } from './repo/tenants.js';
+import { userCountsByRole } from './repo/users.js';
+import { type RoleRow, roleVisible } from './user-access.js';
 
 type Users = AreaHandlers<typeof catalogue.users>;
 type RoleBody = EndpointParsedInput<typeof catalogue.users.createRole>['body'];
@@ -32,7 +43,7 @@ export function isProjectRole(keys: readonly string[]): boolean {
 const nodes = (keys: readonly string[]) => keys.map((key) => ({ id: TREE_IDS.get(key) ?? 0, key }));
 
 function toWireRole(row: RoleRow, userCount: number): Role {
-  const keys = parseKeys(row.permissions);
+  const keys = row.permissions;
   return {
     id: row.id,
     name: row.name,
@@ -41,7 +52,7 @@ function toWireRole(row: RoleRow, userCount: number): Role {
     homePage: row.home_page,
     pageNodes: nodes(keys.filter((k) => !OPERATION_KEYS.has(k))),
     operationNodes: nodes(keys.filter((k) => OPERATION_KEYS.has(k))),
-    mobileNodes: nodes(parseKeys(row.mobile_permissions)),
+    mobileNodes: nodes(row.mobile_permissions),
     userCount,
     projectRole: isProjectRole(keys),
     modelLabel: 'role',
@@ -49,18 +60,11 @@ function toWireRole(row: RoleRow, userCount: number): Role {
 }
 
 async function wireRoles(ctx: RequestContext, rows: readonly RoleRow[]): Promise<Role[]> {
-  if (rows.length === 0) return [];
-  const counts = await ctx.services.db
-    .selectFrom('users')
-    .select(['role_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where(
-      'role_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .groupBy('role_id')
-    .execute();
-  return rows.map((r) => toWireRole(r, Number(counts.find((c) => c.role_id === r.id)?.n ?? 0)));
+  const counts = await userCountsByRole(
+    ctx.services.db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toWireRole(r, counts.get(r.id) ?? 0));
 }
 
 async function rolesOfTenant(
@@ -70,14 +74,9 @@ async function rolesOfTenant(
   projectOnly: boolean,
 ): Promise<Role[]> {
   assertTenant(scope, tenantId);
-  const rows = await ctx.services.db
-    .selectFrom('roles')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .orderBy('id')
-    .execute();
+  const rows = await tenantRoleRows(ctx.services.db, tenantId);
   const visible = rows.filter((r) => {
-    const project = isProjectRole(parseKeys(r.permissions));
+    const project = isProjectRole(r.permissions);
     return roleVisible(scope, r, project) && (!projectOnly || project);
   });
   return wireRoles(ctx, visible);
@@ -90,12 +89,11 @@ async function reachableRole(
   id: number,
   write: boolean,
 ): Promise<RoleRow> {
-  const row = await ctx.services.db.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await roleById(ctx.services.db, id);
   if (!row) throw ApiError.notFound(`role ${id} does not exist`);
-  const keys = parseKeys(row.permissions);
-  if (!roleVisible(scope, row, isProjectRole(keys)))
+  if (!roleVisible(scope, row, isProjectRole(row.permissions)))
     throw ApiError.permission(`no permission for role ${id}`);
-  if (write && missingKeys(scope, [...keys, ...parseKeys(row.mobile_permissions)]).length > 0) {
+  if (write && missingKeys(scope, [...row.permissions, ...row.mobile_permissions]).length > 0) {
     throw ApiError.permission(`no permission for role ${row.name}: it holds permissions you do not have`);
   }
   return row;
@@ -117,13 +115,7 @@ async function checkBody(
   if (scope.boundProjects && !isProjectRole(body.permissions)) {
     throw ApiError.permission('a project user writes project roles only');
   }
-  let q = ctx.services.db
-    .selectFrom('roles')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('name', '=', body.name);
-  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  if (await q.executeTakeFirst())
+  if (await roleNameTaken(ctx.services.db, tenantId, body.name, exceptId))
     throw ApiError.conflict(`body.name: a role named ${body.name} already exists`);
 }
 
@@ -132,33 +124,25 @@ async function roleTenant(ctx: RequestContext, scope: Scope, requested: number |
   if (scope.boundProjects && tenantId !== scope.user.tenantId)
     throw ApiError.permission(`no permission for tenant ${tenantId}`);
   assertTenant(scope, tenantId);
-  const tenant = await ctx.services.db
-    .selectFrom('tenants')
-    .select('id')
-    .where('id', '=', tenantId)
-    .executeTakeFirst();
-  if (!tenant) throw ApiError.validation(`body.tenantId: tenant ${tenantId} does not exist`);
+  if (!(await tenantExists(ctx.services.db, tenantId)))
+    throw ApiError.validation(`body.tenantId: tenant ${tenantId} does not exist`);
   return tenantId;
 }
 
-function values(body: RoleBody) {
+function values(body: RoleBody): RoleValues {
   return {
     name: body.name,
     role_type: body.customConfig.roletype,
     duty_type: body.customConfig.dutyType,
     home_page: body.homePage,
-    permissions: JSON.stringify([...new Set(body.permissions)]),
-    mobile_permissions: JSON.stringify([...new Set(body.mobilePermissions)]),
+    permissions: [...new Set(body.permissions)],
+    mobile_permissions: [...new Set(body.mobilePermissions)],
   };
 }
 
 async function oneRole(ctx: RequestContext, id: number): Promise<Role> {
-  const row = await ctx.services.db
-    .selectFrom('roles')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  const [role] = await wireRoles(ctx, [row]);
+  const row = await roleById(ctx.services.db, id);
+  const [role] = row ? await wireRoles(ctx, [row]) : [];
   if (!role) throw new Error(`role ${id} vanished`);
   return role;
 }
@@ -185,11 +169,11 @@ export const roleHandlers: Pick<
     const scope = await scopeOf(ctx);
     const tenantId = await roleTenant(ctx, scope, body.tenantId);
     await checkBody(ctx, scope, body, tenantId);
-    const { id } = await ctx.services.db
-      .insertInto('roles')
-      .values({ tenant_id: tenantId, ...values(body), created_at: ctx.services.clock() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertRole(ctx.services.db, {
+      tenant_id: tenantId,
+      ...values(body),
+      created_at: ctx.services.clock(),
+    });
     await recordOperation(ctx, {
       operation: 'add',
       object: `role ${body.name}`,
@@ -204,7 +188,7 @@ export const roleHandlers: Pick<
       throw ApiError.validation('body.tenantId: the tenant of a role cannot change');
     }
     await checkBody(ctx, scope, body, row.tenant_id, row.id);
-    await ctx.services.db.updateTable('roles').set(values(body)).where('id', '=', row.id).execute();
+    await updateRole(ctx.services.db, row.id, values(body));
     ctx.services.auth.invalidateUsers();
     await recordOperation(ctx, {
       operation: 'edit',
@@ -216,17 +200,12 @@ export const roleHandlers: Pick<
   async deleteRole({ query }, ctx) {
     const scope = await scopeOf(ctx);
     const row = await reachableRole(ctx, scope, query.id, true);
-    const holders = await ctx.services.db
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('role_id', '=', row.id)
-      .executeTakeFirst();
-    const n = Number(holders?.n ?? 0);
+    const n = (await userCountsByRole(ctx.services.db, [row.id])).get(row.id) ?? 0;
     if (n > 0)
       throw ApiError.conflict(
         `the role ${row.name} is held by ${n} user${n > 1 ? 's' : ''} and cannot be deleted`,
       );
-    await ctx.services.db.deleteFrom('roles').where('id', '=', row.id).execute();
+    await deleteRole(ctx.services.db, row.id);
     ctx.services.auth.invalidateUsers();
     await recordOperation(ctx, { operation: 'delete', object: `role ${row.name}` });
     return null;

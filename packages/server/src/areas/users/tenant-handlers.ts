@@ -1,37 +1,38 @@
 /** Tenants (service providers): a tree of tenants, each hosting projects and users. */
 import type { catalogue, Tenant } from '@eem/contract';
-import { tenantAndChildren } from '../../auth/auth-user.js';
 import { assertTenant, type Scope, scopeOf, tenantInScope } from '../../auth/scope.js';
 import type { RequestContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AreaHandlers } from '../../http/handlers.js';
 import { recordOperation } from '../logs/record-operation.js';
+import { projectCountsByTenant } from '../projects/repo/projects.js';
+import {
+  deleteTenant,
+  insertTenant,
+  tenantById,
+  tenantDependents,
+  tenantExists,
+  tenantFamily,
+  tenantNameTaken,
+  tenantsByIds,
+  updateTenant,
+} from './repo/tenants.js';
+import { userCountsByTenant } from './repo/users.js';
 
 type Users = AreaHandlers<typeof catalogue.users>;
 
 async function wireTenants(ctx: RequestContext, ids: readonly number[] | null): Promise<Tenant[]> {
   const db = ctx.services.db;
-  let q = db.selectFrom('tenants').selectAll().orderBy('id');
-  if (ids !== null) q = q.where('id', 'in', ids.length ? [...ids] : [0]);
-  const rows = await q.execute();
-  const projects = await db
-    .selectFrom('projects')
-    .select(['tenant_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy('tenant_id')
-    .execute();
-  const users = await db
-    .selectFrom('users')
-    .select(['tenant_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('is_root', '=', 0)
-    .groupBy('tenant_id')
-    .execute();
+  const rows = await tenantsByIds(db, ids);
+  const projects = await projectCountsByTenant(db);
+  const users = await userCountsByTenant(db);
   return rows.map((t) => ({
     id: t.id,
     name: t.name,
     parentId: t.parent_id,
     hostingEndTime: t.hosting_end_time,
-    hostedProjects: Number(projects.find((p) => p.tenant_id === t.id)?.n ?? 0),
-    userCount: Number(users.find((u) => u.tenant_id === t.id)?.n ?? 0),
+    hostedProjects: projects.get(t.id) ?? 0,
+    userCount: users.get(t.id) ?? 0,
     modelLabel: 'tenant' as const,
   }));
 }
@@ -43,7 +44,7 @@ async function oneTenant(ctx: RequestContext, id: number): Promise<Tenant> {
 }
 
 async function reachableTenant(ctx: RequestContext, scope: Scope, id: number) {
-  const row = await ctx.services.db.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await tenantById(ctx.services.db, id);
   if (!row) throw ApiError.notFound(`tenant ${id} does not exist`);
   assertTenant(scope, id);
   return row;
@@ -55,12 +56,8 @@ async function checkParent(ctx: RequestContext, scope: Scope, parentId: number |
     if (!scope.root) throw ApiError.permission('only a root user creates top-level tenants');
     return;
   }
-  const parent = await ctx.services.db
-    .selectFrom('tenants')
-    .select('id')
-    .where('id', '=', parentId)
-    .executeTakeFirst();
-  if (!parent) throw ApiError.validation(`body.parentId: tenant ${parentId} does not exist`);
+  if (!(await tenantExists(ctx.services.db, parentId)))
+    throw ApiError.validation(`body.parentId: tenant ${parentId} does not exist`);
   if (!tenantInScope(scope, parentId)) throw ApiError.permission(`no permission for tenant ${parentId}`);
 }
 
@@ -70,10 +67,7 @@ async function checkName(
   name: string,
   exceptId?: number,
 ): Promise<void> {
-  let q = ctx.services.db.selectFrom('tenants').select('id').where('name', '=', name);
-  q = parentId === null ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', parentId);
-  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  if (await q.executeTakeFirst())
+  if (await tenantNameTaken(ctx.services.db, parentId, name, exceptId))
     throw ApiError.conflict(`body.name: a tenant named ${name} already exists here`);
 }
 
@@ -86,17 +80,13 @@ export const tenantHandlers: Pick<Users, 'tenants' | 'createTenant' | 'updateTen
     const scope = await scopeOf(ctx);
     await checkParent(ctx, scope, body.parentId);
     await checkName(ctx, body.parentId, body.name);
-    const { id } = await ctx.services.db
-      .insertInto('tenants')
-      .values({
-        parent_id: body.parentId,
-        name: body.name,
-        hosting_end_time: body.hostingEndTime,
-        hosted_projects: 0,
-        created_at: ctx.services.clock(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertTenant(ctx.services.db, {
+      parent_id: body.parentId,
+      name: body.name,
+      hosting_end_time: body.hostingEndTime,
+      hosted_projects: 0,
+      created_at: ctx.services.clock(),
+    });
     ctx.services.auth.invalidateUsers();
     await recordOperation(ctx, { operation: 'add', object: `tenant ${body.name}` });
     return oneTenant(ctx, id);
@@ -106,7 +96,7 @@ export const tenantHandlers: Pick<Users, 'tenants' | 'createTenant' | 'updateTen
     const row = await reachableTenant(ctx, scope, body.id);
     if (body.parentId !== row.parent_id) {
       await checkParent(ctx, scope, body.parentId);
-      const below = await tenantAndChildren(ctx.services.db, row.id);
+      const below = await tenantFamily(ctx.services.db, row.id);
       if (body.parentId !== null && below.includes(body.parentId)) {
         throw ApiError.validation('body.parentId: a tenant cannot be moved under itself or its child');
       }
@@ -114,11 +104,11 @@ export const tenantHandlers: Pick<Users, 'tenants' | 'createTenant' | 'updateTen
         throw ApiError.permission('you cannot move your own tenant');
     }
     await checkName(ctx, body.parentId, body.name, row.id);
-    await ctx.services.db
-      .updateTable('tenants')
-      .set({ name: body.name, hosting_end_time: body.hostingEndTime, parent_id: body.parentId })
-      .where('id', '=', row.id)
-      .execute();
+    await updateTenant(ctx.services.db, row.id, {
+      name: body.name,
+      hosting_end_time: body.hostingEndTime,
+      parent_id: body.parentId,
+    });
     ctx.services.auth.invalidateUsers();
     await recordOperation(ctx, { operation: 'edit', object: `tenant ${body.name}` });
     return oneTenant(ctx, row.id);
@@ -128,50 +118,13 @@ export const tenantHandlers: Pick<Users, 'tenants' | 'createTenant' | 'updateTen
     const row = await reachableTenant(ctx, scope, query.id);
     if (!scope.root && row.id === scope.user.tenantId)
       throw ApiError.permission('you cannot delete your own tenant');
-    const db = ctx.services.db;
-    const count = async (table: 'projects' | 'users' | 'tenants') => {
-      const column = table === 'tenants' ? 'parent_id' : 'tenant_id';
-      const r = await db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where(column, '=', row.id)
-        .executeTakeFirst();
-      return Number(r?.n ?? 0);
-    };
-    const [projects, users, children] = [
-      await count('projects'),
-      await count('users'),
-      await count('tenants'),
-    ];
+    const { projects, users, children } = await tenantDependents(ctx.services.db, row.id);
     if (projects + users + children > 0) {
       throw ApiError.conflict(
         `the tenant ${row.name} still has ${projects} projects, ${users} users and ${children} child tenants; remove them first`,
       );
     }
-    await db.transaction().execute(async (trx) => {
-      const groups = await trx
-        .selectFrom('user_groups')
-        .select('id')
-        .where('tenant_id', '=', row.id)
-        .execute();
-      if (groups.length)
-        await trx
-          .deleteFrom('user_group_members')
-          .where(
-            'group_id',
-            'in',
-            groups.map((g) => g.id),
-          )
-          .execute();
-      await trx.deleteFrom('user_groups').where('tenant_id', '=', row.id).execute();
-      await trx.deleteFrom('roles').where('tenant_id', '=', row.id).execute();
-      await trx
-        .deleteFrom('user_nodes')
-        .where('model_label', '=', 'tenant')
-        .where('node_id', '=', row.id)
-        .execute();
-      await trx.deleteFrom('tenants').where('id', '=', row.id).execute();
-    });
+    await deleteTenant(ctx.services.db, row.id);
     ctx.services.auth.invalidateUsers();
     await recordOperation(ctx, { operation: 'delete', object: `tenant ${row.name}` });
     return null;

@@ -3,12 +3,15 @@
  * every write of the users area shares: no other tenant's data, no keys beyond one's own.
  */
 import { needsInspectionPassword, WIRE_MESSAGES } from '@eem/core';
-import type { Selectable } from 'kysely';
-import { tenantAndChildren } from '../../auth/auth-user.js';
 import { assertProject, missingKeys, type Scope, tenantInScope } from '../../auth/scope.js';
 import type { RequestContext } from '../../context.js';
-import type { RoleTable, UserGroupTable } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
+import { type GroupRow, groupsByIds, groupsOf } from './repo/groups.js';
+import { type RoleRow, roleById } from './repo/roles.js';
+import { tenantFamily } from './repo/tenants.js';
+import { linkedProjectIds, userWithKeys } from './repo/users.js';
+
+export type { GroupRow, RoleRow };
 
 export interface TargetUser {
   id: number;
@@ -21,44 +24,18 @@ export interface TargetUser {
   linked: number[];
 }
 
-export function parseKeys(text: string | null | undefined): string[] {
-  try {
-    const parsed: unknown = JSON.parse(text ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter((k): k is string => typeof k === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
 export async function loadTarget(ctx: RequestContext, id: number): Promise<TargetUser | undefined> {
   const db = ctx.services.db;
-  const row = await db
-    .selectFrom('users')
-    .leftJoin('roles', 'roles.id', 'users.role_id')
-    .select([
-      'users.id',
-      'users.name',
-      'users.tenant_id',
-      'users.is_root',
-      'users.usertype',
-      'roles.permissions',
-    ])
-    .where('users.id', '=', id)
-    .executeTakeFirst();
+  const row = await userWithKeys(db, id);
   if (!row) return undefined;
-  const linked = await db
-    .selectFrom('user_projects')
-    .select('project_id')
-    .where('user_id', '=', id)
-    .execute();
   return {
     id: row.id,
     name: row.name,
     tenantId: row.tenant_id,
     root: row.is_root === 1,
     usertype: row.usertype,
-    keys: parseKeys(row.permissions),
-    linked: linked.map((l) => l.project_id),
+    keys: row.keys,
+    linked: await linkedProjectIds(db, id),
   };
 }
 
@@ -88,8 +65,6 @@ export async function manageableUser(ctx: RequestContext, scope: Scope, id: numb
 
 // ---------------------------------------------------------------- roles
 
-export type RoleRow = Selectable<RoleTable>;
-
 export function roleVisible(scope: Scope, role: RoleRow, projectRole: boolean): boolean {
   if (scope.root) return true;
   if (!tenantInScope(scope, role.tenant_id)) return false;
@@ -103,18 +78,14 @@ export async function assignableRole(
   roleId: number,
   tenantId: number,
 ): Promise<RoleRow> {
-  const role = await ctx.services.db
-    .selectFrom('roles')
-    .selectAll()
-    .where('id', '=', roleId)
-    .executeTakeFirst();
+  const role = await roleById(ctx.services.db, roleId);
   if (!role) throw ApiError.validation(`body.roleId: role ${roleId} does not exist`);
   if (!scope.root && !tenantInScope(scope, role.tenant_id))
     throw ApiError.permission(`no permission for role ${roleId}`);
-  const family = await tenantAndChildren(ctx.services.db, role.tenant_id);
+  const family = await tenantFamily(ctx.services.db, role.tenant_id);
   if (!family.includes(tenantId))
     throw ApiError.validation(`body.roleId: role ${role.name} is not a role of the user's tenant`);
-  const missing = missingKeys(scope, parseKeys(role.permissions));
+  const missing = missingKeys(scope, role.permissions);
   if (missing.length > 0) {
     throw ApiError.permission(
       `no permission to give role ${role.name}: it holds ${missing.slice(0, 5).join(', ')} that you do not have`,
@@ -136,7 +107,7 @@ export async function linkableProjects(
   projectIds: readonly number[],
   tenantId: number,
 ): Promise<number[]> {
-  const family = await tenantAndChildren(ctx.services.db, tenantId);
+  const family = await tenantFamily(ctx.services.db, tenantId);
   for (const [i, id] of projectIds.entries()) {
     const project = await ctx.services.projects.get(id);
     if (!project) throw ApiError.validation(`body.projectIds.${i}: project ${id} does not exist`);
@@ -158,8 +129,6 @@ export function noProjectMessage(): string {
 
 // ---------------------------------------------------------------- user groups
 
-export type GroupRow = Selectable<UserGroupTable>;
-
 export function groupVisible(scope: Scope, group: GroupRow): boolean {
   if (scope.root) return true;
   if (!tenantInScope(scope, group.tenant_id)) return false;
@@ -173,17 +142,13 @@ export async function scopedGroups(
   scope: Scope,
   narrow: { tenantId?: number | undefined; projectId?: number | null | undefined },
 ): Promise<GroupRow[]> {
-  let q = ctx.services.db.selectFrom('user_groups').selectAll();
-  if (narrow.tenantId !== undefined) {
-    q = q.where('tenant_id', '=', narrow.tenantId);
-  } else if (narrow.projectId !== null && narrow.projectId !== undefined) {
+  let filter: { tenantId: number; projectId?: number } | null = null;
+  if (narrow.tenantId !== undefined) filter = { tenantId: narrow.tenantId };
+  else if (narrow.projectId !== null && narrow.projectId !== undefined) {
     const project = await ctx.services.projects.get(narrow.projectId);
-    const projectId = narrow.projectId;
-    q = q
-      .where('tenant_id', '=', project?.tenantId ?? 0)
-      .where((eb) => eb.or([eb('project_id', '=', projectId), eb('project_id', 'is', null)]));
+    filter = { tenantId: project?.tenantId ?? 0, projectId: narrow.projectId };
   }
-  const rows = await q.orderBy('id').execute();
+  const rows = await groupsOf(ctx.services.db, filter);
   return rows.filter((g) => groupVisible(scope, g));
 }
 
@@ -195,11 +160,7 @@ export async function joinableGroups(
   tenantId: number,
 ): Promise<number[]> {
   if (groupIds.length === 0) return [];
-  const rows = await ctx.services.db
-    .selectFrom('user_groups')
-    .selectAll()
-    .where('id', 'in', [...groupIds])
-    .execute();
+  const rows = await groupsByIds(ctx.services.db, groupIds);
   const byId = new Map(rows.map((g) => [g.id, g]));
   for (const [i, id] of groupIds.entries()) {
     const group = byId.get(id);

@@ -1,15 +1,27 @@
 /** Users: the paged list, create, edit, delete and the root password reset. */
 import type { catalogue, EndpointParsedInput, UserRow } from '@eem/contract';
 import { isMasked, isProjectBound, MESSAGES, maskText } from '@eem/core';
-import type { Updateable } from 'kysely';
 import { hashPlainPassword } from '../../auth/passwords.js';
 import { assertTenant, type Scope, scopeOf } from '../../auth/scope.js';
 import type { RequestContext } from '../../context.js';
-import type { UserTable } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AreaHandlers } from '../../http/handlers.js';
 import { attachFiles } from '../files/file-store.js';
 import { recordOperation } from '../logs/record-operation.js';
+import { memberships, setUserGroups } from './repo/groups.js';
+import { tenantExists } from './repo/tenants.js';
+import {
+  accountTaken,
+  deleteUser as deleteUserRows,
+  insertUser,
+  setProjectLinks,
+  storedUser,
+  type UserChange,
+  updateUser as updateUserRow,
+  userByName,
+  userIdsOfProject,
+  userIdsOfTenants,
+} from './repo/users.js';
 import {
   assignableRole,
   joinableGroups,
@@ -33,28 +45,10 @@ async function candidateIds(ctx: RequestContext, scope: Scope, body: ListBody): 
   const db = ctx.services.db;
   if (body.tenantId !== undefined) {
     assertTenant(scope, body.tenantId);
-    return (await db.selectFrom('users').select('id').where('tenant_id', '=', body.tenantId).execute()).map(
-      (u) => u.id,
-    );
+    return userIdsOfTenants(db, [body.tenantId]);
   }
-  if (ctx.projectId !== null) {
-    const projectId = ctx.projectId;
-    const linked = await db
-      .selectFrom('user_projects')
-      .select('user_id')
-      .where('project_id', '=', projectId)
-      .execute();
-    const granted = await db
-      .selectFrom('user_nodes')
-      .select('user_id')
-      .where('model_label', '=', 'project')
-      .where('node_id', '=', projectId)
-      .execute();
-    return [...new Set([...linked, ...granted].map((r) => r.user_id))];
-  }
-  let q = db.selectFrom('users').select('id');
-  if (scope.tenantIds) q = q.where('tenant_id', 'in', [...scope.tenantIds]);
-  return (await q.execute()).map((u) => u.id);
+  if (ctx.projectId !== null) return userIdsOfProject(db, ctx.projectId);
+  return userIdsOfTenants(db, scope.tenantIds && [...scope.tenantIds]);
 }
 
 function numeric(value: unknown, where: string): number {
@@ -96,9 +90,8 @@ function unmasked(sent: string, stored: string | null, field: string): string {
 }
 
 async function assertAccountFree(ctx: RequestContext, name: string, exceptId?: number): Promise<void> {
-  let q = ctx.services.db.selectFrom('users').select('id').where('name', '=', name);
-  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  if (await q.executeTakeFirst()) throw ApiError.conflict(`body.name: the account ${name} already exists`);
+  if (await accountTaken(ctx.services.db, name, exceptId))
+    throw ApiError.conflict(`body.name: the account ${name} already exists`);
 }
 
 async function targetTenant(
@@ -110,12 +103,8 @@ async function targetTenant(
   if (requested === undefined || requested === current) return current;
   if (scope.boundProjects) throw ApiError.permission('a project user manages users of its own tenant only');
   assertTenant(scope, requested);
-  const tenant = await ctx.services.db
-    .selectFrom('tenants')
-    .select('id')
-    .where('id', '=', requested)
-    .executeTakeFirst();
-  if (!tenant) throw ApiError.validation(`body.tenantId: tenant ${requested} does not exist`);
+  if (!(await tenantExists(ctx.services.db, requested)))
+    throw ApiError.validation(`body.tenantId: tenant ${requested} does not exist`);
   return requested;
 }
 
@@ -136,62 +125,14 @@ async function avatar(
   return fileName;
 }
 
-async function setLinks(
-  ctx: RequestContext,
-  userId: number,
-  add: readonly number[],
-  remove: readonly number[],
-): Promise<void> {
-  const db = ctx.services.db;
-  if (remove.length) {
-    await db
-      .deleteFrom('user_projects')
-      .where('user_id', '=', userId)
-      .where('project_id', 'in', [...remove])
-      .execute();
-    await db
-      .deleteFrom('user_nodes')
-      .where('user_id', '=', userId)
-      .where('model_label', '=', 'project')
-      .where('node_id', 'in', [...remove])
-      .execute();
-  }
-  for (const projectId of add) {
-    await db
-      .insertInto('user_projects')
-      .values({ user_id: userId, project_id: projectId })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-    await db
-      .insertInto('user_nodes')
-      .values({ user_id: userId, model_label: 'project', node_id: projectId })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  }
-}
-
 async function setGroups(
   ctx: RequestContext,
   scope: Scope,
   userId: number,
   groupIds: readonly number[],
 ): Promise<void> {
-  const db = ctx.services.db;
   const visible = (await scopedGroups(ctx, scope, {})).map((g) => g.id);
-  if (visible.length) {
-    await db
-      .deleteFrom('user_group_members')
-      .where('user_id', '=', userId)
-      .where('group_id', 'in', visible)
-      .execute();
-  }
-  for (const groupId of groupIds) {
-    await db
-      .insertInto('user_group_members')
-      .values({ group_id: groupId, user_id: userId })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  }
+  await setUserGroups(ctx.services.db, userId, visible, groupIds);
 }
 
 async function createUser(ctx: RequestContext, body: CreateBody): Promise<UserRow> {
@@ -211,31 +152,27 @@ async function createUser(ctx: RequestContext, body: CreateBody): Promise<UserRo
   const projects = await linkableProjects(ctx, scope, body.projectIds, tenantId);
   const groups = await joinableGroups(ctx, scope, body.userGroupIds ?? [], tenantId);
   const fileName = await avatar(ctx, scope, body.customConfig.fileName, tenantId);
-  const { id } = await ctx.services.db
-    .insertInto('users')
-    .values({
-      tenant_id: tenantId,
-      name: body.name,
-      nic_name: body.nicName?.trim() || body.name,
-      email,
-      mobile_phone: phone,
-      usertype,
-      role_id: role.id,
-      is_root: 0,
-      password_hash: await hashPlainPassword(body.password),
-      password_expires_at: null,
-      inspection_password_hash:
-        roleNeedsInspection(role) && inspection ? await hashPlainPassword(inspection) : null,
-      failed_tries: 0,
-      locked_until: null,
-      status: body.status ?? 1,
-      file_name: fileName,
-      notification_types: JSON.stringify(body.notificationTypes ?? ['web']),
-      created_at: ctx.services.clock(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await setLinks(ctx, id, projects, []);
+  const id = await insertUser(ctx.services.db, {
+    tenant_id: tenantId,
+    name: body.name,
+    nic_name: body.nicName?.trim() || body.name,
+    email,
+    mobile_phone: phone,
+    usertype,
+    role_id: role.id,
+    is_root: 0,
+    password_hash: await hashPlainPassword(body.password),
+    password_expires_at: null,
+    inspection_password_hash:
+      roleNeedsInspection(role) && inspection ? await hashPlainPassword(inspection) : null,
+    failed_tries: 0,
+    locked_until: null,
+    status: body.status ?? 1,
+    file_name: fileName,
+    notification_types: body.notificationTypes ?? ['web'],
+    created_at: ctx.services.clock(),
+  });
+  await setProjectLinks(ctx.services.db, id, projects, []);
   await setGroups(ctx, scope, id, groups);
   ctx.services.auth.invalidateUsers();
   await recordOperation(ctx, {
@@ -250,7 +187,8 @@ async function updateUser(ctx: RequestContext, body: UpdateBody): Promise<UserRo
   const scope = await scopeOf(ctx);
   const target = await manageableUser(ctx, scope, body.id);
   const db = ctx.services.db;
-  const stored = await db.selectFrom('users').selectAll().where('id', '=', body.id).executeTakeFirstOrThrow();
+  const stored = await storedUser(db, body.id);
+  if (!stored) throw ApiError.notFound(`user ${body.id} does not exist`);
   if (body.tenantId !== undefined && body.tenantId !== stored.tenant_id && !scope.root) {
     throw ApiError.permission('only a root user moves users between tenants');
   }
@@ -274,7 +212,7 @@ async function updateUser(ctx: RequestContext, body: UpdateBody): Promise<UserRo
     body.userGroupIds === undefined
       ? undefined
       : await joinableGroups(ctx, scope, body.userGroupIds, tenantId);
-  const set: Updateable<UserTable> = {
+  const set: UserChange = {
     tenant_id: tenantId,
     name: body.name,
     nic_name: body.nicName?.trim() || body.name,
@@ -286,12 +224,12 @@ async function updateUser(ctx: RequestContext, body: UpdateBody): Promise<UserRo
   if (body.customConfig.fileName !== undefined)
     set.file_name = await avatar(ctx, scope, body.customConfig.fileName, tenantId);
   if (body.status !== undefined) set.status = body.status;
-  if (body.notificationTypes !== undefined) set.notification_types = JSON.stringify(body.notificationTypes);
+  if (body.notificationTypes !== undefined) set.notification_types = body.notificationTypes;
   if (roleNeedsInspection(role) && inspection)
     set.inspection_password_hash = await hashPlainPassword(inspection);
-  await db.updateTable('users').set(set).where('id', '=', stored.id).execute();
-  await setLinks(
-    ctx,
+  await updateUserRow(db, stored.id, set);
+  await setProjectLinks(
+    db,
     stored.id,
     requested.filter((p) => !old.includes(p)),
     old.filter((p) => managedProject(scope, p) && !requested.includes(p)),
@@ -312,16 +250,8 @@ async function deleteUser(ctx: RequestContext, id: number): Promise<null> {
   if (id === scope.user.id) throw ApiError.validation('query.id: you cannot delete yourself');
   const target = await manageableUser(ctx, scope, id);
   if (target.root) throw ApiError.validation('query.id: a root user cannot be deleted');
-  const db = ctx.services.db;
   await ctx.services.auth.revokeUserSessions(id);
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('user_projects').where('user_id', '=', id).execute();
-    await trx.deleteFrom('user_nodes').where('user_id', '=', id).execute();
-    await trx.deleteFrom('user_group_members').where('user_id', '=', id).execute();
-    await trx.deleteFrom('message_clients').where('user_id', '=', id).execute();
-    await trx.deleteFrom('notices').where('user_id', '=', id).execute();
-    await trx.deleteFrom('users').where('id', '=', id).execute();
-  });
+  await deleteUserRows(ctx.services.db, id);
   ctx.services.auth.invalidateUsers();
   await recordOperation(ctx, { operation: 'delete', object: `user ${target.name}` });
   return null;
@@ -339,11 +269,7 @@ async function resetPassword(
   if (!(await ctx.services.auth.provePassword(caller.id, body.rootPassword))) {
     throw ApiError.validation('body.rootPassword: the root password is wrong');
   }
-  const target = await ctx.services.db
-    .selectFrom('users')
-    .select(['id', 'name'])
-    .where('name', '=', body.userName)
-    .executeTakeFirst();
+  const target = await userByName(ctx.services.db, body.userName);
   if (!target) throw ApiError.notFound(`body.userName: user ${body.userName} does not exist`);
   if (target.id === caller.id)
     throw ApiError.validation('body.userName: change your own password with change password');
@@ -369,17 +295,10 @@ export const userHandlers: Pick<
       tenantId: body.tenantId,
       projectId: body.tenantId === undefined ? ctx.projectId : null,
     });
-    const members = groups.length
-      ? await ctx.services.db
-          .selectFrom('user_group_members')
-          .select('group_id')
-          .where(
-            'group_id',
-            'in',
-            groups.map((g) => g.id),
-          )
-          .execute()
-      : [];
+    const members = await memberships(
+      ctx.services.db,
+      groups.map((g) => g.id),
+    );
     return {
       total: rows.length,
       list: rows.slice(start, start + body.page.limit),

@@ -5,10 +5,11 @@
  * (project, parent, name) makes that mapping exact); rows that hold no other row of the import
  * are inserted without RETURNING, as nothing needs their ids.
  */
-import { CompiledQuery, type Insertable, type Kysely } from 'kysely';
-import type { Database, NodeTable } from '../../db/schema.js';
-import { attributesText } from './node-attributes.js';
-import type { PlannedNode } from './validate-import.js';
+import { CompiledQuery, type Insertable } from 'kysely';
+import type { Db } from '../../../db/database.js';
+import type { NodeTable } from '../../../db/schema.js';
+import type { PlannedNode } from '../validate-import.js';
+import { attributesText } from './nodes.js';
 
 /** Most rows per insert: 8 values each stays far below SQLite's and PostgreSQL's parameter limits. */
 const MAX_CHUNK = 500;
@@ -38,7 +39,7 @@ const insertable = (v: NodeValues): Insertable<NodeTable> => ({
  * parameters (building and compiling a query of 4,000 values costs more than running it).
  * A compiled query whose parameters are not the rows' values in column order is not reused.
  */
-function inserter(db: Kysely<Database>) {
+function inserter(db: Db) {
   const compiled = new Map<string, string>();
   return async (rows: readonly NodeValues[], returning: boolean): Promise<Inserted[]> => {
     const parameters: (string | number)[] = [];
@@ -59,7 +60,7 @@ function inserter(db: Kysely<Database>) {
 }
 
 export async function writeImport(
-  db: Kysely<Database>,
+  db: Db,
   input: {
     projectId: number;
     planned: readonly PlannedNode[];

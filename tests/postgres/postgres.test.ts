@@ -25,6 +25,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { login, PASSWORD, projectId, raw, refusal, tenantId } from '../admin/support.js';
 import type { SignedIn } from '../support/clients.js';
+import { declaredSchema, migratedSchema, schemaDifferences } from '../support/schema-check.js';
 import { type InProcessServer, startInProcessServer, tempDir } from '../support/server.js';
 import { databaseVersion, ensurePostgres, type PostgresCluster, stopPostgres } from './cluster.js';
 
@@ -100,6 +101,23 @@ afterAll(async () => {
 // Every test runs on PostgreSQL, not on a SQLite file the server might have fallen back to.
 beforeEach(async () => {
   expect(await databaseVersion(server)).toContain('PostgreSQL');
+});
+
+describe('the schema on PostgreSQL', () => {
+  it('is what db/schema.ts declares: tables, columns, types and nullability', async () => {
+    const migrated = await migratedSchema(server.services.db, 'postgres');
+    expect(migrated.size).toBeGreaterThan(30);
+    expect(schemaDifferences(declaredSchema(), migrated)).toEqual([]);
+    // A column schema.ts does not declare is told.
+    await sql`alter table tenants add column motto text not null default ''`.execute(server.services.db);
+    try {
+      expect(
+        schemaDifferences(declaredSchema(), await migratedSchema(server.services.db, 'postgres')),
+      ).toEqual(['tenants.motto: made by the migrations, missing from db/schema.ts']);
+    } finally {
+      await sql`alter table tenants drop column motto`.execute(server.services.db);
+    }
+  });
 });
 
 describe('sign-in and sessions on PostgreSQL', () => {

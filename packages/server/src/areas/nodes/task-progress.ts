@@ -4,13 +4,12 @@
  * Throttled: nothing is written unless the ratio grew by a thousandth, and the callers report
  * every 5% of the rows.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Db } from '../../db/database.js';
 import type { TaskHub } from '../notices/task-hub.js';
 
 export interface ProgressOptions {
   /** The job's transaction, when it reports from inside one (TaskHub.progress decides). */
-  transaction?: Kysely<Database> | undefined;
+  transaction?: Db | undefined;
   /** What the task's message says meanwhile. */
   message?: string | undefined;
 }
@@ -50,7 +49,7 @@ export class TaskProgress {
     to: number,
     total: number,
     phase: string,
-    transaction?: Kysely<Database>,
+    transaction?: Db,
   ): (done: number) => Promise<void> {
     return (done) =>
       this.at(from + ((to - from) * done) / Math.max(1, total), {

@@ -5,7 +5,7 @@
 import type { catalogue, EndpointParsedInput, Role } from '@eem/contract';
 import { flattenPermissionTree, OPERATION_PERMISSIONS, permissionTree, ROUTES } from '@eem/core';
 import { assertTenant, missingKeys, type Scope, scopeOf } from '../../auth/scope.js';
-import type { RequestContext } from '../../context.js';
+import { currentTenant, type RequestContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AreaHandlers } from '../../http/handlers.js';
 import { recordOperation } from '../logs/record-operation.js';
@@ -156,9 +156,7 @@ export const roleHandlers: Pick<
     return rolesOfTenant(ctx, scope, query.tenantId ?? scope.user.tenantId, false);
   },
   async projectRoles(_input, ctx) {
-    const scope = await scopeOf(ctx);
-    const project = ctx.projectId === null ? undefined : await ctx.services.projects.get(ctx.projectId);
-    return rolesOfTenant(ctx, scope, project?.tenantId ?? scope.user.tenantId, true);
+    return rolesOfTenant(ctx, await scopeOf(ctx), await currentTenant(ctx), true);
   },
   async role({ params }, ctx) {
     const scope = await scopeOf(ctx);

@@ -1,0 +1,90 @@
+/**
+ * db/schema.ts against the migrations on a fresh SQLite file: the same tables, columns, types
+ * and nullability. Kysely trusts schema.ts for every query, so a drift would be a wrong type at
+ * run time that the compiler cannot see. (tests/postgres checks the same on PostgreSQL.)
+ */
+import { readFileSync, rmSync } from 'node:fs';
+import { openDatabase } from '@eem/server';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  declaredSchema,
+  migratedSchema,
+  SCHEMA_FILE,
+  schemaDifferences,
+  type Tables,
+} from '../support/schema-check.js';
+import { tempDir } from '../support/server.js';
+
+const dataDir = tempDir('schema');
+let database: Awaited<ReturnType<typeof openDatabase>>;
+let migrated: Tables;
+
+beforeAll(async () => {
+  database = await openDatabase({ dataDir });
+  migrated = await migratedSchema(database.db, 'sqlite');
+});
+
+afterAll(async () => {
+  await database?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** schema.ts with one text replaced (inside the named interface), as a planted mismatch. */
+function plant(table: string, from: string, to: string): Tables {
+  const source = readFileSync(SCHEMA_FILE, 'utf8');
+  const start = source.indexOf(`export interface ${table} {`);
+  const end = source.indexOf('\n}', start);
+  const body = source.slice(start, end);
+  if (start < 0 || !body.includes(from)) throw new Error(`schema.ts: ${table} has no '${from}'`);
+  return declaredSchema(source.slice(0, start) + body.replace(from, to) + source.slice(end));
+}
+
+describe('db/schema.ts and the migrations', () => {
+  it('declare the same tables, columns, types and nullability', () => {
+    expect(migrated.size).toBeGreaterThan(30);
+    expect(schemaDifferences(declaredSchema(), migrated)).toEqual([]);
+  });
+
+  it('tells a declared type, nullability or Generated the columns do not have', () => {
+    expect(schemaDifferences(plant('TenantTable', 'name: string;', 'name: number;'), migrated)).toEqual([
+      'tenants.name: declared number, the column is text',
+    ]);
+    expect(
+      schemaDifferences(
+        plant('TenantTable', 'hosting_end_time: number | null;', 'hosting_end_time: number;'),
+        migrated,
+      ),
+    ).toEqual(['tenants.hosting_end_time: declared not null, the column is nullable']);
+    expect(
+      schemaDifferences(plant('ImportReportTable', 'content: Buffer;', 'content: string;'), migrated),
+    ).toEqual(['import_reports.content: declared string, the column is blob']);
+    expect(
+      schemaDifferences(
+        plant('ProjectTable', 'created_at: number;', 'created_at: Generated<number>;'),
+        migrated,
+      ),
+    ).toEqual(['projects.created_at: declared Generated, the column has no default and is no generated id']);
+  });
+
+  it('tells a column or table on one side only', () => {
+    expect(schemaDifferences(plant('TenantTable', 'name: string;', 'title: string;'), migrated)).toEqual([
+      'tenants.title: declared in db/schema.ts, no migration makes it',
+      'tenants.name: made by the migrations, missing from db/schema.ts',
+    ]);
+    expect(schemaDifferences(plant('Database', '  cameras: CameraTable;\n', ''), migrated)).toEqual([
+      'cameras: made by the migrations, missing from db/schema.ts',
+    ]);
+  });
+
+  it('tells a column a migration adds that schema.ts does not declare', async () => {
+    await sql`alter table tenants add column motto text`.execute(database.db);
+    try {
+      expect(schemaDifferences(declaredSchema(), await migratedSchema(database.db, 'sqlite'))).toEqual([
+        'tenants.motto: made by the migrations, missing from db/schema.ts',
+      ]);
+    } finally {
+      await sql`alter table tenants drop column motto`.execute(database.db);
+    }
+  });
+});

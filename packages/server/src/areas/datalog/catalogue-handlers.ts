@@ -11,7 +11,7 @@ import { projectNodes } from '../nodes/repo/nodes.js';
 import { visibleNodes } from '../nodes/tree-access.js';
 import { namedPoints } from './datalog-scope.js';
 import { ensurePoints } from './point-store.js';
-import { pointCountsByNode, pointCountsByQuantity, quantityUse } from './repo/points.js';
+import { pointCounts, quantityUse } from './repo/points.js';
 import {
   deleteQuantity as deleteQuantityRow,
   insertQuantity,
@@ -40,7 +40,7 @@ export async function meterTree(
   await ensurePoints(db, project, ctx.services.clock());
   const rows = await projectNodes(db, project.id);
   const visible = visibleNodes(user, project, rows);
-  const counts = await pointCountsByNode(db, project.id);
+  const counts = await pointCounts(db, project.id, 'node_id');
   const children = new Map<number, typeof rows>();
   for (const row of rows) {
     if (visible && !visible.has(row.id)) continue;
@@ -108,7 +108,7 @@ export async function quantities(ctx: RequestContext, body: Body<'quantities'>):
         [q.name, q.en_name, q.unit, String(q.data_id)].some((v) => v.toLowerCase().includes(keyword)),
     )
     .sort((a, b) => a.data_id - b.data_id);
-  const counts = await pointCountsByQuantity(ctx.services.db, project.id);
+  const counts = await pointCounts(ctx.services.db, project.id, 'data_id');
   const start = body.page.index * body.page.limit;
   return {
     total: all.length,
@@ -159,7 +159,7 @@ export async function createQuantity(ctx: RequestContext, body: QuantityBody): P
     object: `physical quantity ${body.dataId} ${body.name}`,
     projectId: project.id,
   });
-  return quantityOf(row, await pointCountsByQuantity(db, project.id));
+  return quantityOf(row, await pointCounts(db, project.id, 'data_id'));
 }
 
 async function ownQuantity(ctx: RequestContext, tenantId: number, id: number): Promise<QuantityRow> {
@@ -183,7 +183,7 @@ export async function updateQuantity(
     object: `physical quantity ${row.data_id} ${body.name}`,
     projectId: project.id,
   });
-  return quantityOf(updated, await pointCountsByQuantity(ctx.services.db, project.id));
+  return quantityOf(updated, await pointCounts(ctx.services.db, project.id, 'data_id'));
 }
 
 export async function deleteQuantity(ctx: RequestContext, id: number): Promise<null> {

@@ -2,6 +2,7 @@
 import type { catalogue, EndpointParsedInput, EventPlan } from '@eem/contract';
 import { currentTenant, type RequestContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
+import { nameTaken } from '../../db/tenant-names.js';
 import { ApiError } from '../../http/api-error.js';
 import { recordOperation } from '../logs/record-operation.js';
 import { tenantPlans } from './expert-store.js';
@@ -9,7 +10,6 @@ import {
   deletePlan as deletePlanRows,
   insertPlan,
   type PlanRow,
-  planNameTaken,
   planOfTenant,
   plansOfScenarios,
   updatePlan as updatePlanRows,
@@ -46,7 +46,7 @@ async function checkPlan(
   exceptId = 0,
 ): Promise<number[]> {
   const { db } = ctx.services;
-  if (await planNameTaken(db, tenantId, body.name, exceptId))
+  if (await nameTaken(db, 'event_plans', tenantId, body.name, exceptId))
     throw ApiError.conflict(planMessages.planNameTaken(body.name));
   const scenarioIds = [...new Set(body.scenarioIds)];
   if (scenarioIds.length === 0) return [];

@@ -2,6 +2,7 @@
 import type { catalogue, EndpointParsedInput, FaultScenario } from '@eem/contract';
 import { LOG_TYPE_NAMES, NODE_LABELS } from '@eem/core';
 import { currentTenant, type RequestContext, requireUser } from '../../context.js';
+import { nameTaken } from '../../db/tenant-names.js';
 import { ApiError } from '../../http/api-error.js';
 import { attachFiles } from '../files/file-store.js';
 import { recordOperation } from '../logs/record-operation.js';
@@ -11,7 +12,6 @@ import {
   insertScenario,
   type ScenarioRow,
   type ScenarioValues,
-  scenarioNameTaken,
   scenarioOfTenant,
   tenantScenarios,
   updateScenario as updateScenarioRow,
@@ -53,7 +53,7 @@ async function checkScenario(ctx: RequestContext, tenantId: number, body: Scenar
   if (unknown !== undefined) throw ApiError.validation(expertMessages.unknownLogType(unknown));
   if (new Set(body.attachments).size !== body.attachments.length)
     throw ApiError.validation(expertMessages.attachmentTwice);
-  if (await scenarioNameTaken(ctx.services.db, tenantId, body.name, exceptId))
+  if (await nameTaken(ctx.services.db, 'fault_scenarios', tenantId, body.name, exceptId))
     throw ApiError.conflict(expertMessages.scenarioNameTaken(body.name));
   await attachFiles(ctx.services, body.attachments, {
     tenantId,

@@ -6,7 +6,7 @@
 import type { catalogue, EndpointDataInput, EndpointParsedInput, RealtimeValue } from '@eem/contract';
 import { currentProject, type RequestContext } from '../../context.js';
 import { pointsOfProject } from '../datalog/repo/points.js';
-import { lineSegmentIds } from '../nodes/repo/nodes.js';
+import { existingNodeIds } from '../nodes/repo/nodes.js';
 
 type Body = EndpointParsedInput<typeof catalogue.monitor.realtime>['body'];
 type Answer = EndpointDataInput<typeof catalogue.monitor.realtime>;
@@ -21,7 +21,7 @@ export async function readRealtime(ctx: RequestContext, body: Body): Promise<Ans
   const pointIds = [...new Set(body.pointIds)];
   const nodeIds = [...new Set(body.nodeIds)];
   const points = await pointsOfProject(db, project.id, pointIds);
-  const known = await lineSegmentIds(db, project.id, nodeIds);
+  const known = await existingNodeIds(db, project.id, nodeIds, 'linesegment');
   const byId = new Map(points.map((p) => [p.id, p]));
   const values: RealtimeValue[] = [];
   for (const id of pointIds) {

@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../db/database.js';
 import type { ImportSheet } from './read-workbook.js';
-import { storeReport } from './repo/import-reports.js';
+import { type ImportReport, storeReport } from './repo/import-reports.js';
 
 /** The most problems listed (chosen); `truncated` says when there were more. */
 export const MAX_LISTED_PROBLEMS = 5_000;
@@ -74,20 +74,7 @@ export function reportName(fileName: string): string {
   return `${dot > 0 ? fileName.slice(0, dot) : fileName}-errors.xlsx`;
 }
 
-/** Keeps what an ended import leaves: its problems and error report (named after the upload). */
-export function keepReport(
-  db: Db,
-  report: {
-    taskId: number;
-    projectId: number;
-    userId: number;
-    /** The uploaded file's name. */
-    fileName: string;
-    /** The error report; empty when there is none. */
-    content: Buffer;
-    problems: ImportProblems;
-    now: number;
-  },
-): Promise<void> {
+/** Keeps what an ended import leaves: its problems and error report, named after the upload (`fileName`). */
+export function keepReport(db: Db, report: ImportReport & { fileName: string }): Promise<void> {
   return storeReport(db, { ...report, fileName: reportName(report.fileName) });
 }

@@ -11,6 +11,7 @@ import {
   insertNotices,
   lastNoticeId,
   type NewNotice,
+  type NoticeLogQuery,
   type NoticeRow,
   noticePage,
   noticesSince,
@@ -116,14 +117,7 @@ export class NoticeHub {
   }
 
   /** The message log: a user's notices in a time range, newest first, paged. */
-  log(query: {
-    userId: number;
-    startTime: number;
-    endTime: number;
-    index: number;
-    limit: number;
-    afterId?: number | undefined;
-  }): Promise<{ total: number; rows: NoticeRow[] }> {
+  log(query: NoticeLogQuery): Promise<{ total: number; rows: NoticeRow[] }> {
     return noticePage(this.db, query);
   }
 }

@@ -2,6 +2,7 @@
 import type { catalogue, EndpointParsedInput, ProjectProfile } from '@eem/contract';
 import { MESSAGES } from '@eem/core';
 import { assertEnterable, type RequestContext, requireUser } from '../../context.js';
+import { nameTaken } from '../../db/tenant-names.js';
 import { ApiError } from '../../http/api-error.js';
 import { attachFiles, toStoredFile } from '../files/file-store.js';
 import { filesByNames } from '../files/repo/files.js';
@@ -13,7 +14,6 @@ import {
   type ProjectRow,
   projectById,
   projectCodeTaken,
-  projectNameTaken,
   updateProject,
 } from './repo/projects.js';
 
@@ -60,7 +60,7 @@ export async function updateProfile(ctx: RequestContext, body: UpdateBody): Prom
     throw ApiError.validation(`body.cooperationDeadline: ${MESSAGES.cooperationAfterOperation}`);
   }
   if (body.name !== undefined && body.name !== row.name) {
-    if (await projectNameTaken(db, row.tenant_id, body.name, row.id))
+    if (await nameTaken(db, 'projects', row.tenant_id, body.name, row.id))
       throw ApiError.conflict(`body.name: a project named ${body.name} already exists`);
   }
   if (body.code !== undefined && body.code !== row.code) {

@@ -2,6 +2,7 @@
 import type { catalogue, EndpointParsedInput, UserGroup } from '@eem/contract';
 import { assertTenant, type Scope, scopeOf } from '../../auth/scope.js';
 import { headerProject, type RequestContext } from '../../context.js';
+import { nameTaken } from '../../db/tenant-names.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AreaHandlers } from '../../http/handlers.js';
 import { attachFiles } from '../files/file-store.js';
@@ -9,7 +10,6 @@ import { recordOperation } from '../logs/record-operation.js';
 import {
   deleteGroup,
   groupById,
-  groupNameTaken,
   insertGroup,
   membersOfGroups,
   setGroupMembers,
@@ -83,7 +83,7 @@ async function checkName(
   name: string,
   exceptId?: number,
 ): Promise<void> {
-  if (await groupNameTaken(ctx.services.db, tenantId, name, exceptId))
+  if (await nameTaken(ctx.services.db, 'user_groups', tenantId, name, exceptId))
     throw ApiError.conflict(`body.name: a user group named ${name} already exists`);
 }
 

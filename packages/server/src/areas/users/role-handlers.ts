@@ -6,6 +6,7 @@ import type { catalogue, EndpointParsedInput, Role } from '@eem/contract';
 import { flattenPermissionTree, OPERATION_PERMISSIONS, permissionTree, ROUTES } from '@eem/core';
 import { assertTenant, missingKeys, type Scope, scopeOf } from '../../auth/scope.js';
 import { currentTenant, type RequestContext } from '../../context.js';
+import { nameTaken } from '../../db/tenant-names.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AreaHandlers } from '../../http/handlers.js';
 import { recordOperation } from '../logs/record-operation.js';
@@ -14,7 +15,6 @@ import {
   insertRole,
   type RoleValues,
   roleById,
-  roleNameTaken,
   rolesOfTenant as tenantRoleRows,
   updateRole,
 } from './repo/roles.js';
@@ -115,7 +115,7 @@ async function checkBody(
   if (scope.boundProjects && !isProjectRole(body.permissions)) {
     throw ApiError.permission('a project user writes project roles only');
   }
-  if (await roleNameTaken(ctx.services.db, tenantId, body.name, exceptId))
+  if (await nameTaken(ctx.services.db, 'roles', tenantId, body.name, exceptId))
     throw ApiError.conflict(`body.name: a role named ${body.name} already exists`);
 }
 

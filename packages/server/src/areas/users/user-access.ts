@@ -9,7 +9,7 @@ import { ApiError } from '../../http/api-error.js';
 import { type GroupRow, groupsByIds, groupsOf } from './repo/groups.js';
 import { type RoleRow, roleById } from './repo/roles.js';
 import { tenantFamily } from './repo/tenants.js';
-import { linkedProjectIds, userWithKeys } from './repo/users.js';
+import { linkedProjectIds, userWithRole } from './repo/users.js';
 
 export type { GroupRow, RoleRow };
 
@@ -26,7 +26,7 @@ export interface TargetUser {
 
 export async function loadTarget(ctx: RequestContext, id: number): Promise<TargetUser | undefined> {
   const db = ctx.services.db;
-  const row = await userWithKeys(db, id);
+  const row = await userWithRole(db, id);
   if (!row) return undefined;
   return {
     id: row.id,
@@ -34,7 +34,7 @@ export async function loadTarget(ctx: RequestContext, id: number): Promise<Targe
     tenantId: row.tenant_id,
     root: row.is_root === 1,
     usertype: row.usertype,
-    keys: row.keys,
+    keys: row.permissions,
     linked: await linkedProjectIds(db, id),
   };
 }

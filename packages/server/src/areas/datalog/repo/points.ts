@@ -119,26 +119,19 @@ export function meterPoints(db: Db, projectId: number) {
     .execute();
 }
 
-/** How many points each node of the project has. */
-export async function pointCountsByNode(db: Db, projectId: number): Promise<Map<number, number>> {
+/** How many points of the project each node has (`node_id`) or measure each quantity (`data_id`). */
+export async function pointCounts(
+  db: Db,
+  projectId: number,
+  by: 'node_id' | 'data_id',
+): Promise<Map<number, number>> {
   const rows = await db
     .selectFrom('datalog_points')
-    .select(['node_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .select([`${by} as key`, (eb) => eb.fn.countAll<number>().as('n')])
     .where('project_id', '=', projectId)
-    .groupBy('node_id')
+    .groupBy(by)
     .execute();
-  return new Map(rows.map((r) => [r.node_id, Number(r.n)]));
-}
-
-/** How many points of the project measure each quantity (data id). */
-export async function pointCountsByQuantity(db: Db, projectId: number): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom('datalog_points')
-    .select(['data_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('project_id', '=', projectId)
-    .groupBy('data_id')
-    .execute();
-  return new Map(rows.map((r) => [r.data_id, Number(r.n)]));
+  return new Map(rows.map((r) => [r.key, Number(r.n)]));
 }
 
 /** How many points of any project of the tenant measure a quantity. */

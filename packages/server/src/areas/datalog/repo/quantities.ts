@@ -12,17 +12,10 @@ export type QuantityRow = Omit<Selectable<PhysicalQuantityTable>, 'device_types'
 };
 
 /** The columns a quantity is written with (tenant, data id and creation time apart). */
-export interface QuantityValues {
-  name: string;
-  en_name: string;
-  unit: string;
-  energy_type: number | null;
-  kind: string;
-  aggregation: string;
-  decimals: number;
-  device_types: readonly string[];
-  updated_at: number;
-}
+export type QuantityValues = Omit<
+  Selectable<PhysicalQuantityTable>,
+  'id' | 'tenant_id' | 'data_id' | 'created_at' | 'device_types'
+> & { device_types: readonly string[] };
 
 function decoded(row: Selectable<PhysicalQuantityTable>): QuantityRow {
   return { ...row, device_types: quantityDeviceTypes.read(row.device_types, row.id) };

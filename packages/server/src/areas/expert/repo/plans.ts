@@ -58,18 +58,6 @@ export async function plansOfScenarios(db: Db, scenarioIds: readonly number[]): 
   return rows.map((r) => r.plan_id);
 }
 
-/** Whether another plan than `exceptId` of the tenant has the name. */
-export async function planNameTaken(db: Db, tenantId: number, name: string, exceptId = 0): Promise<boolean> {
-  const twin = await db
-    .selectFrom('event_plans')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('name', '=', name)
-    .where('id', '!=', exceptId)
-    .executeTakeFirst();
-  return twin !== undefined;
-}
-
 async function writeLinks(db: Db, planId: number, scenarioIds: readonly number[]): Promise<void> {
   await db.deleteFrom('event_plan_scenarios').where('plan_id', '=', planId).execute();
   if (scenarioIds.length > 0)

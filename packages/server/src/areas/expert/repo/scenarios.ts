@@ -7,19 +7,16 @@ import type { FaultScenarioTable } from '../../../db/schema.js';
 const C = JSON_COLUMNS;
 
 /** The columns a scenario is written with (tenant and creation time apart). */
-export interface ScenarioValues {
-  name: string;
-  device_classified: string;
-  event_classified: number | null;
+type Json = 'log_types' | 'causes' | 'checks' | 'attachments';
+
+export type ScenarioRow = Omit<Selectable<FaultScenarioTable>, Json> & {
   log_types: number[];
   causes: string[];
   checks: string[];
   attachments: string[];
-  updated_at: number;
-}
+};
 
-export type ScenarioRow = ScenarioValues &
-  Pick<Selectable<FaultScenarioTable>, 'id' | 'tenant_id' | 'created_at'>;
+export type ScenarioValues = Omit<ScenarioRow, 'id' | 'tenant_id' | 'created_at'>;
 
 function decoded(row: Selectable<FaultScenarioTable>): ScenarioRow {
   return {
@@ -63,23 +60,6 @@ export async function scenarioOfTenant(
     .where('id', '=', id)
     .executeTakeFirst();
   return row && decoded(row);
-}
-
-/** Whether another scenario than `exceptId` of the tenant has the name. */
-export async function scenarioNameTaken(
-  db: Db,
-  tenantId: number,
-  name: string,
-  exceptId = 0,
-): Promise<boolean> {
-  const twin = await db
-    .selectFrom('fault_scenarios')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('name', '=', name)
-    .where('id', '!=', exceptId)
-    .executeTakeFirst();
-  return twin !== undefined;
 }
 
 /** The ids among `ids` of scenarios of the tenant. */

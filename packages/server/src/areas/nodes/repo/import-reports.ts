@@ -10,21 +10,21 @@ const KEEP_MS = 30 * 86_400_000;
 
 type Problems = Parameters<typeof JSON_COLUMNS.importProblems.write>[0];
 
+/** What an ended import leaves. */
+export interface ImportReport {
+  taskId: number;
+  projectId: number;
+  userId: number;
+  /** The name the report downloads as. */
+  fileName: string;
+  /** The error report; empty when there is none. */
+  content: Buffer;
+  problems: Problems;
+  now: number;
+}
+
 /** Stores an import's report (forgetting those older than 30 days). */
-export async function storeReport(
-  db: Db,
-  report: {
-    taskId: number;
-    projectId: number;
-    userId: number;
-    /** The name the report downloads as. */
-    fileName: string;
-    /** The error report; empty when there is none. */
-    content: Buffer;
-    problems: Problems;
-    now: number;
-  },
-): Promise<void> {
+export async function storeReport(db: Db, report: ImportReport): Promise<void> {
   await db
     .deleteFrom('import_reports')
     .where('created_at', '<', report.now - KEEP_MS)

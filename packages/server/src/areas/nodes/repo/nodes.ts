@@ -74,19 +74,17 @@ export function nodeNames(db: Db, ids: readonly number[]) {
     .execute();
 }
 
-/** The ids among `ids` of nodes of the project. */
+/** The ids among `ids` of nodes of the project (of that type, when one is given). */
 export async function existingNodeIds(
   db: Db,
   projectId: number,
   ids: readonly number[],
+  modelLabel?: string,
 ): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('nodes')
-    .select('id')
-    .where('project_id', '=', projectId)
-    .where('id', 'in', [...ids])
-    .execute();
+  let query = db.selectFrom('nodes').select('id').where('project_id', '=', projectId);
+  if (modelLabel !== undefined) query = query.where('model_label', '=', modelLabel);
+  const rows = await query.where('id', 'in', [...ids]).execute();
   return new Set(rows.map((r) => r.id));
 }
 
@@ -232,23 +230,6 @@ export async function deleteLeafNode(db: Db, node: Pick<NodeRow, 'id' | 'project
       .execute();
     return revokeNodeGrants(trx, node.model_label, node.id);
   });
-}
-
-/** Line segments among `ids` in the project. */
-export async function lineSegmentIds(
-  db: Db,
-  projectId: number,
-  ids: readonly number[],
-): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('nodes')
-    .select('id')
-    .where('project_id', '=', projectId)
-    .where('model_label', '=', 'linesegment')
-    .where('id', 'in', [...ids])
-    .execute();
-  return new Set(rows.map((r) => r.id));
 }
 
 /** Whether the project has a node yet. */

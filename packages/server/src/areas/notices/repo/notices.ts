@@ -47,16 +47,18 @@ export async function lastNoticeId(db: Db, userId: number): Promise<number> {
 }
 
 /** A user's notices in [startTime, endTime) (after `afterId`), newest first, paged, with the total. */
+export interface NoticeLogQuery {
+  userId: number;
+  startTime: number;
+  endTime: number;
+  index: number;
+  limit: number;
+  afterId?: number | undefined;
+}
+
 export async function noticePage(
   db: Db,
-  query: {
-    userId: number;
-    startTime: number;
-    endTime: number;
-    index: number;
-    limit: number;
-    afterId?: number | undefined;
-  },
+  query: NoticeLogQuery,
 ): Promise<{ total: number; rows: NoticeRow[] }> {
   let base = db
     .selectFrom('notices')

@@ -23,23 +23,6 @@ export async function projectById(db: Db, id: number): Promise<ProjectRow | unde
   return row && decoded(row);
 }
 
-/** Whether another project than `exceptId` of the tenant has the name. */
-export async function projectNameTaken(
-  db: Db,
-  tenantId: number,
-  name: string,
-  exceptId: number,
-): Promise<boolean> {
-  const twin = await db
-    .selectFrom('projects')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('name', '=', name)
-    .where('id', '!=', exceptId)
-    .executeTakeFirst();
-  return twin !== undefined;
-}
-
 /** Whether another project than `exceptId` has the code (codes are unique across tenants). */
 export async function projectCodeTaken(db: Db, code: string, exceptId: number): Promise<boolean> {
   const twin = await db

@@ -37,22 +37,6 @@ export function groupsOf(
   return q.orderBy('id').execute();
 }
 
-/** Whether another group than `exceptId` of the tenant has the name. */
-export async function groupNameTaken(
-  db: Db,
-  tenantId: number,
-  name: string,
-  exceptId?: number,
-): Promise<boolean> {
-  let q = db
-    .selectFrom('user_groups')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('name', '=', name);
-  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  return (await q.executeTakeFirst()) !== undefined;
-}
-
 export async function insertGroup(db: Db, values: Insertable<UserGroupTable>): Promise<number> {
   return (await db.insertInto('user_groups').values(values).returning('id').executeTakeFirstOrThrow()).id;
 }

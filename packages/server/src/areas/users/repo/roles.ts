@@ -12,14 +12,13 @@ export type RoleRow = Omit<Selectable<RoleTable>, 'permissions' | 'mobile_permis
 };
 
 /** The columns a role is written with (its tenant and creation time apart). */
-export interface RoleValues {
-  name: string;
-  role_type: number;
-  duty_type: string;
-  home_page: string | null;
+export type RoleValues = Omit<
+  RoleRow,
+  'id' | 'tenant_id' | 'created_at' | 'permissions' | 'mobile_permissions'
+> & {
   permissions: readonly string[];
   mobile_permissions: readonly string[];
-}
+};
 
 function decoded(row: Selectable<RoleTable>): RoleRow {
   return {
@@ -50,18 +49,6 @@ export async function rolesOfTenant(db: Db, tenantId: number): Promise<RoleRow[]
     .orderBy('id')
     .execute();
   return rows.map(decoded);
-}
-
-/** Whether another role than `exceptId` of the tenant has the name. */
-export async function roleNameTaken(
-  db: Db,
-  tenantId: number,
-  name: string,
-  exceptId?: number,
-): Promise<boolean> {
-  let q = db.selectFrom('roles').select('id').where('tenant_id', '=', tenantId).where('name', '=', name);
-  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  return (await q.executeTakeFirst()) !== undefined;
 }
 
 export async function insertRole(

@@ -55,30 +55,6 @@ export async function userWithRole(db: Db, userId: number) {
   return { ...row, permissions };
 }
 
-/** A user as the administration checks it: tenant, root flag, usertype, the role's keys. */
-export async function userWithKeys(db: Db, userId: number) {
-  const row = await db
-    .selectFrom('users')
-    .leftJoin('roles', 'roles.id', 'users.role_id')
-    .select([
-      'users.id',
-      'users.name',
-      'users.tenant_id',
-      'users.is_root',
-      'users.usertype',
-      'users.role_id',
-      'roles.permissions',
-    ])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const keys =
-    row.permissions === null || row.role_id === null
-      ? []
-      : rolePermissions.read(row.permissions, row.role_id);
-  return { ...row, keys };
-}
-
 /** Users with their role and tenant names, by id (the user list's rows). */
 export async function userListRows(db: Db, ids: readonly number[]) {
   if (ids.length === 0) return [];

@@ -53,8 +53,7 @@ async function saveReport(
   path: string,
 ): Promise<string | undefined> {
   try {
-    const { catalogue } = await import('@eem/contract');
-    const file = await client.download(catalogue.nodes.importReport, { query: { taskId: task.id } });
+    const file = await client.nodes.importReport.download({ query: { taskId: task.id } });
     await writeFile(path, new Uint8Array(await file.arrayBuffer()));
     return path;
   } catch (error) {

@@ -2,23 +2,29 @@
  * The in-house contract (ADR 0001): each call of the catalogue declared once with its fixed
  * path, zod schemas for params, query, body and data, the permission it needs and its kind.
  */
+import type { PermissionKey } from '@eem/core';
 import { z } from 'zod';
+import { buildPath, pathParamsOf } from './paths.js';
+
+export { buildPath };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** json: an envelope answer; download: a file answer; upload: a multipart request. */
 export type EndpointKind = 'json' | 'download' | 'upload';
 
 /**
- * Who may call: 'public' needs no token; 'session' needs a signed-in user; any other string
- * is a permission key the user's role must hold (project-scoped calls also check the
- * project).
+ * Who may call: 'public' needs no token; 'session' needs a signed-in user; otherwise a
+ * permission key of core's list (a page key of the route list or an operation key) that the
+ * user's role must hold (project-scoped calls also check the project). A typo is a type error.
  */
-export type Access = 'public' | 'session' | (string & {});
+export type Access = 'public' | 'session' | PermissionKey;
 
 export interface EndpointSpec<
   P extends z.ZodType | undefined = z.ZodType | undefined,
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   D extends z.ZodType = z.ZodType,
+  K extends EndpointKind = EndpointKind,
 > {
   id: string;
   method: HttpMethod;
@@ -29,7 +35,8 @@ export interface EndpointSpec<
   body?: B;
   data: D;
   permission: Access;
-  kind?: EndpointKind;
+  /** Default 'json'. The SDK exposes a download endpoint as `.download()`, an upload as `.upload()`. */
+  kind?: K;
   /** Sent headers the endpoint reads (documentation; the SDK always sends its headers). */
   headers?: readonly string[];
   /** Request time-out in ms for the clients; the SDK's default otherwise. */
@@ -41,25 +48,25 @@ export interface Endpoint<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   D extends z.ZodType = z.ZodType,
-> extends EndpointSpec<P, Q, B, D> {
-  kind: EndpointKind;
+  K extends EndpointKind = EndpointKind,
+> extends EndpointSpec<P, Q, B, D, K> {
+  kind: K;
   /** Path parameter names in order of appearance. */
   pathParams: readonly string[];
 }
-
-const PARAM = /\{([A-Za-z0-9_]+)\}/g;
 
 export function defineEndpoint<
   P extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
   D extends z.ZodType = z.ZodType,
->(spec: EndpointSpec<P, Q, B, D>): Endpoint<P, Q, B, D> {
-  const pathParams = [...spec.path.matchAll(PARAM)].map((m) => m[1] ?? '');
+  K extends EndpointKind = 'json',
+>(spec: EndpointSpec<P, Q, B, D, K>): Endpoint<P, Q, B, D, K> {
+  const pathParams = pathParamsOf(spec.path);
   if (pathParams.length > 0 && !spec.params) {
     throw new Error(`${spec.id}: path ${spec.path} has parameters but no params schema`);
   }
-  return { ...spec, kind: spec.kind ?? 'json', pathParams };
+  return { ...spec, kind: spec.kind ?? ('json' as K), pathParams };
 }
 
 type Part<K extends string, S> = S extends z.ZodType ? { [k in K]: z.input<S> } : { [k in K]?: never };
@@ -96,18 +103,10 @@ export type AnyEndpoint = Endpoint<
   z.ZodType | undefined,
   z.ZodType | undefined,
   z.ZodType | undefined,
-  z.ZodType
+  z.ZodType,
+  EndpointKind
 >;
 export type Area = Readonly<Record<string, AnyEndpoint>>;
-
-/** Fills `{id}` placeholders of a path from params, URL-encoding each value. */
-export function buildPath(path: string, params: Readonly<Record<string, unknown>> | undefined): string {
-  return path.replace(PARAM, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined || value === null) throw new Error(`missing path parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
-}
 
 /** The `{code, msg, data}` envelope every json call answers with. */
 export function envelope<D extends z.ZodType>(data: D) {

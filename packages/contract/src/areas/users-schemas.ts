@@ -3,10 +3,10 @@
  * permissions, video and document grants (platform-core §3, §5, §6; screens.md §3.3).
  */
 import {
-  allPermissionKeys,
   DUTY_TYPE,
   findRoute,
   hasSpecialCharacters,
+  isPermissionKey,
   lengthMessage,
   MESSAGES,
   NAME_LIMITS,
@@ -246,8 +246,7 @@ export const rootResetBody = z.object({
 
 // ---------------------------------------------------------------- roles
 
-const PERMISSION_KEYS = new Set(allPermissionKeys());
-const permissionKey = z.string().refine((k) => PERMISSION_KEYS.has(k), { error: 'not a permission key' });
+const permissionKey = z.string().refine(isPermissionKey, { error: 'not a permission key' });
 
 export const keyNode = z.object({ id: int, key: z.string() });
 

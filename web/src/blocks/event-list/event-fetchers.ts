@@ -3,7 +3,7 @@
  * of the alarm-event families (energy, efficiency, loss). A fetcher names its endpoint (the
  * first part of its query key, refreshed after a confirm) and turns its answer into one shape.
  */
-import { catalogue, type EventFilter, type EventItem } from '@eem/contract';
+import type { EventFilter, EventItem } from '@eem/contract';
 import type { Client, DownloadResult } from '@eem/sdk';
 import type { EventPageState } from './event-filter-model';
 
@@ -82,16 +82,16 @@ export const EVENT_EXPORTS = {
   /** The summary: level, time, node, type, description, status (events.exportEventLog). */
   summary: {
     key: 'summary',
-    run: (client, filter) => client.download(catalogue.events.exportEventLog, { body: filter }),
+    run: (client, filter) => client.events.exportEventLog.download({ body: filter }),
   },
   /** Every field (events.exportEventDetailLog). */
   detail: {
     key: 'detail',
-    run: (client, filter) => client.download(catalogue.events.exportEventDetailLog, { body: filter }),
+    run: (client, filter) => client.events.exportEventDetailLog.download({ body: filter }),
   },
   /** Loss warnings (events.exportLossEvents). */
   loss: {
     key: 'loss',
-    run: (client, filter) => client.download(catalogue.events.exportLossEvents, { body: filter }),
+    run: (client, filter) => client.events.exportLossEvents.download({ body: filter }),
   },
 } as const satisfies Record<string, EventExport>;

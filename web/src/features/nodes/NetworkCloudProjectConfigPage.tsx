@@ -8,7 +8,6 @@
  */
 import { IconUpload } from '@douyinfe/semi-icons';
 import { Button, Empty, Typography } from '@douyinfe/semi-ui-19';
-import { catalogue } from '@eem/contract';
 import { NODE_IMPORT_LIMITS, NODE_TYPES } from '@eem/core';
 import { useState } from 'react';
 import { useSession } from '../../app/session';
@@ -57,11 +56,9 @@ export function NetworkCloudProjectConfigPage({ intervalMs }: ImportPageProps = 
             visible={importing}
             title={t('importTitle')}
             onClose={() => setImporting(false)}
-            template={(client) =>
-              client.download(catalogue.nodes.importTemplate, { query: { scope: 'network' } })
-            }
+            template={(client) => client.nodes.importTemplate.download({ query: { scope: 'network' } })}
             upload={(client, file) => startNodeImport(client, 'network', file, false)}
-            report={(client, taskId) => client.download(catalogue.nodes.importReport, { query: { taskId } })}
+            report={(client, taskId) => client.nodes.importReport.download({ query: { taskId } })}
             failure={(progress) => (
               <ImportProblems
                 taskId={progress.refused ? undefined : progress.task?.id}

@@ -10,7 +10,6 @@
  */
 import { IconDownload, IconUpload } from '@douyinfe/semi-icons';
 import { Button, Card, Empty, Space, Steps, Toast, Typography } from '@douyinfe/semi-ui-19';
-import { catalogue } from '@eem/contract';
 import { NODE_IMPORT_LIMITS } from '@eem/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -83,10 +82,10 @@ function Wizard({ intervalMs }: ImportPageProps) {
   const importing = useTaskFollower();
 
   const downloadTemplate = () =>
-    saveDownloadOrToast(() => client.download(catalogue.nodes.importTemplate, { query: { scope: 'all' } }));
+    saveDownloadOrToast(() => client.nodes.importTemplate.download({ query: { scope: 'all' } }));
 
   const downloadReport = (taskId: number) =>
-    saveDownloadOrToast(() => client.download(catalogue.nodes.importReport, { query: { taskId } }));
+    saveDownloadOrToast(() => client.nodes.importReport.download({ query: { taskId } }));
 
   const choose = (picked: File) => {
     sheet.choose(picked);

@@ -10,7 +10,7 @@
  */
 import { IconUpload } from '@douyinfe/semi-icons';
 import { Button, Card, Col, Empty, Row, Space, Spin, Toast, Typography } from '@douyinfe/semi-ui-19';
-import { catalogue, type Topology } from '@eem/contract';
+import type { Topology } from '@eem/contract';
 import { NODE_IMPORT_LIMITS, nodeType, POLLING, TASK_OPERATION_TYPE } from '@eem/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -108,11 +108,9 @@ function TopologyView({ canEdit, intervalMs }: { canEdit: boolean; intervalMs: n
         visible={importing}
         title={t('topologyImportTitle')}
         onClose={() => setImporting(false)}
-        template={(client) =>
-          client.download(catalogue.nodes.importTemplate, { query: { scope: 'network' } })
-        }
+        template={(client) => client.nodes.importTemplate.download({ query: { scope: 'network' } })}
         upload={(client, file) => startNodeImport(client, 'network', file, false)}
-        report={(client, taskId) => client.download(catalogue.nodes.importReport, { query: { taskId } })}
+        report={(client, taskId) => client.nodes.importReport.download({ query: { taskId } })}
         failure={(p) => <ImportProblems taskId={p.refused ? undefined : p.task?.id} message={p.message} />}
         onSuccess={() => void refresh()}
         maxBytes={NODE_IMPORT_LIMITS.maxBytes}

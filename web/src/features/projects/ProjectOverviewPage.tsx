@@ -18,7 +18,7 @@ import {
   Toast,
   Typography,
 } from '@douyinfe/semi-ui-19';
-import { catalogue, type ProjectProfile, projectProfileOf } from '@eem/contract';
+import { type ProjectProfile, projectProfileOf } from '@eem/contract';
 import { UPLOAD_LIMITS } from '@eem/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -135,7 +135,7 @@ function Overview({ projectId, canEdit }: { projectId: number; canEdit: boolean 
       return;
     }
     try {
-      const stored = await client.upload(catalogue.files.uploadFile, {
+      const stored = await client.files.uploadFile.upload({
         body: { kind: 'image' },
         files: [{ name: file.name, data: file }],
       });
@@ -154,7 +154,7 @@ function Overview({ projectId, canEdit }: { projectId: number; canEdit: boolean 
       return;
     }
     try {
-      const stored = await client.upload(catalogue.files.uploadFile, {
+      const stored = await client.files.uploadFile.upload({
         body: { kind: 'document' },
         files: [{ name: file.name, data: file }],
       });
@@ -183,7 +183,7 @@ function Overview({ projectId, canEdit }: { projectId: number; canEdit: boolean 
     });
 
   const download = (fileName: string) =>
-    saveDownloadOrToast(() => client.download(catalogue.files.downloadFile, { query: { fileName } }));
+    saveDownloadOrToast(() => client.files.downloadFile.download({ query: { fileName } }));
 
   const full = p.documents.length >= UPLOAD_LIMITS.maxDocuments;
 

@@ -1,7 +1,6 @@
 /** A group logo: preview, upload of a jpg or png (files.uploadFile, kind image) and removal. */
 import { IconUpload } from '@douyinfe/semi-icons';
 import { Button, Space, Toast, Typography } from '@douyinfe/semi-ui-19';
-import { catalogue } from '@eem/contract';
 import { useState } from 'react';
 import { useClient } from '../../../app/client';
 import { FileImage } from '../../../blocks/FileImage';
@@ -30,7 +29,7 @@ export function LogoField({
     if (found) return;
     setBusy(true);
     try {
-      const stored = await client.upload(catalogue.files.uploadFile, {
+      const stored = await client.files.uploadFile.upload({
         body: { kind: 'image' },
         files: [{ name: file.name, data: file }],
       });

@@ -5,7 +5,6 @@
  */
 import { IconDelete, IconUpload } from '@douyinfe/semi-icons';
 import { Button, Space, Toast, Typography } from '@douyinfe/semi-ui-19';
-import { catalogue } from '@eem/contract';
 import { UPLOAD_LIMITS } from '@eem/core';
 import { useState } from 'react';
 import { useClient } from '../../../../app/client';
@@ -37,7 +36,7 @@ export function AttachmentsField({ value, onChange, disabled }: AttachmentsField
     }
     setBusy(true);
     try {
-      const stored = await client.upload(catalogue.files.uploadFile, {
+      const stored = await client.files.uploadFile.upload({
         body: { kind: 'document' },
         files: [{ name: file.name, data: file }],
       });
@@ -57,9 +56,7 @@ export function AttachmentsField({ value, onChange, disabled }: AttachmentsField
           <Typography.Text
             link
             onClick={() =>
-              void saveDownloadOrToast(() =>
-                client.download(catalogue.files.downloadFile, { query: { fileName } }),
-              )
+              void saveDownloadOrToast(() => client.files.downloadFile.download({ query: { fileName } }))
             }
           >
             {names[fileName] ?? fileName}

@@ -16,7 +16,7 @@ import {
   Toast,
   Typography,
 } from '@douyinfe/semi-ui-19';
-import { catalogue, type Waveform } from '@eem/contract';
+import type { Waveform } from '@eem/contract';
 import { useMemo, useState } from 'react';
 import { useClient } from '../../../../app/client';
 import { formatDate, formatNumber } from '../../../../app/format';
@@ -78,7 +78,7 @@ export function WaveViewer({ wave }: { wave: Waveform }) {
     setDownloading(true);
     try {
       const name = await saveDownload(
-        await client.download(catalogue.pq.waveDownload, { body: { eventId: wave.eventId } }),
+        await client.pq.waveDownload.download({ body: { eventId: wave.eventId } }),
       );
       Toast.success(t('downloaded', { name }));
     } catch (error) {

@@ -33,8 +33,8 @@ describe('lazy catalogue', () => {
     const files = [...staticGraph(resolve(here, '../dist/index.js'))];
     expect(files.some((f) => f.endsWith('/contract/dist/lazy.js'))).toBe(true);
     expect(files.filter((f) => /[/\\]node_modules[/\\]zod[/\\]/.test(f))).toEqual([]);
-    expect(files.filter((f) => /[/\\]contract[/\\]dist[/\\](areas[/\\]|catalogue\.js|index\.js)/.test(f))).toEqual(
-      [],
-    );
+    expect(
+      files.filter((f) => /[/\\]contract[/\\]dist[/\\](areas[/\\]|catalogue\.js|index\.js)/.test(f)),
+    ).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * `eem notices tail`: prints each notice of the signed-in user as it arrives on the notice
- * channel, until Ctrl-C (exit 130) or the end of the session (exit 4). The stream
- * (notices-tail-stream.ts) reconnects with backoff and resumes by id; `--since` first prints the
+ * channel, until Ctrl-C (exit 130) or the end of the session (exit 4). The channel is the SDK's
+ * (the web console's too): it reconnects with backoff and jitter and resumes by id; the stream
+ * (notices-tail-stream.ts) turns it into lines and states. `--since` first prints the
  * notices of the message log. On a terminal the lines go through Ink's <Static> with a live
  * status line below (notices-tail-view.tsx, loaded only then); with --json or in a pipe plain
  * writes, without Ink or React, and status changes as lines on stderr.
@@ -155,26 +156,16 @@ export async function readMessageLog(
 export interface TailInjection {
   open?: (client: Client, userId: number, options: StreamChannelOptions) => Promise<StreamChannel>;
   sink?: TailSink;
-  random?: () => number;
 }
 
+/** The SDK's notice channel: it reconnects with backoff and jitter and resumes by id by itself. */
 async function openWithSdk(
   client: Client,
   userId: number,
   options: StreamChannelOptions,
 ): Promise<StreamChannel> {
   const { openNoticeChannel } = await import('@eem/sdk');
-  return openNoticeChannel(client, {
-    userId,
-    ...(options.lastId === undefined ? {} : { lastId: options.lastId }),
-    onNotice: options.onNotice,
-    onStatus: options.onStatus,
-    onAuthFailed: options.onAuthFailed,
-    onError: options.onError,
-    heartbeatMs: TAIL_HEARTBEAT_MS,
-    // The stream reconnects itself with backoff; the helper's own retry never comes first.
-    reconnectMs: 3_600_000,
-  });
+  return openNoticeChannel(client, { userId, ...options, heartbeatMs: TAIL_HEARTBEAT_MS });
 }
 
 export interface NoticeStreamOptions {
@@ -182,7 +173,6 @@ export interface NoticeStreamOptions {
   /** Read the message log from this time first. */
   since?: number;
   open?: TailInjection['open'];
-  random?: () => number;
 }
 
 /** The user's notice stream on this client (not started): the tail's and the terminal app's. */
@@ -200,7 +190,6 @@ export function noticeStream(
     now: options.now,
     setTimer: (fn, ms) => setTimeout(fn, ms),
     clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
-    ...(options.random ? { random: options.random } : {}),
   };
   return new NoticeStream(deps, listener, options.since === undefined ? {} : { since: options.since });
 }
@@ -241,6 +230,7 @@ export async function tailNotices(ctx: Context, flags: TailFlags, inject: TailIn
         }
         finish(new AuthRequiredError(WIRE_MESSAGES.loginExpired, 'Run `eem login` to sign in again.'));
       },
+      failed: (error) => finish(new CliError(`the notice channel could not be opened: ${error.message}`)),
       warn: (message) => {
         if (ctx.flags.debug || message.startsWith('could not read')) sink.info(message);
       },
@@ -249,7 +239,6 @@ export async function tailNotices(ctx: Context, flags: TailFlags, inject: TailIn
       now: () => ctx.io.now(),
       ...(check.sinceMs === undefined ? {} : { since: ctx.io.now() - check.sinceMs }),
       ...(inject.open ? { open: inject.open } : {}),
-      ...(inject.random ? { random: inject.random } : {}),
     },
   );
   const release = ctx.io.onInterrupt?.(() => finish(new InterruptedError()));

@@ -1,0 +1,30 @@
+// Bundles the built CLI (cli/dist, from tsc) into cli/dist/bundle, which bin/eem.cjs runs: one
+// file for the start-up path instead of some 170 modules (zod alone is 95 in Node, its locales
+// included, which a bundle leaves out), and one chunk per lazily loaded part (each area of the
+// catalogue, each command's service, the Ink views). Our packages, zod, commander, chalk and
+// @noble/hashes are bundled; everything else (Ink and React, the keychain's native module, conf,
+// exceljs, undici) stays a plain import, loaded only by the commands that need it. ADR 0013.
+import { rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'rolldown';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const out = join(here, 'dist/bundle');
+const BUNDLED = /^(@eem\/|zod($|\/)|commander($|\/)|chalk($|\/)|@noble\/hashes($|\/))/;
+
+rmSync(out, { recursive: true, force: true });
+await build({
+  input: { main: join(here, 'dist/main.js') },
+  platform: 'node',
+  logLevel: 'warn',
+  // A bare specifier outside the list stays an import; `#…` (package imports) and paths are bundled.
+  external: (id) => /^[a-z@]/i.test(id) && !BUNDLED.test(id),
+  output: {
+    dir: out,
+    format: 'esm',
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunks/[name]-[hash].js',
+    sourcemap: true,
+  },
+});

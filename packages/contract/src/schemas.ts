@@ -11,6 +11,8 @@ import {
   isStrongPassword,
   lengthMessage,
   MESSAGES,
+  maxLengthMessage,
+  NAME_LIMITS,
   MOBILE_PATTERN,
   OLD_PASSWORD_MAX,
   PASSWORD_MAX,
@@ -23,6 +25,15 @@ import { z } from 'zod';
 export function requiredText(message: string, max?: number) {
   const base = z.string({ error: message }).trim().min(1, { error: message });
   return max === undefined ? base : base.max(max, { error: lengthMessage(max) });
+}
+
+/** A list's search keyword: trimmed, at most NAME_LIMITS.keyword characters, '' when left out. */
+export function keywordText(field = 'keyword') {
+  return z
+    .string()
+    .trim()
+    .max(NAME_LIMITS.keyword, { error: maxLengthMessage(field, NAME_LIMITS.keyword) })
+    .default('');
 }
 
 /** A name: trimmed, 1 to max characters, no special characters. */

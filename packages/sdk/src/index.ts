@@ -50,6 +50,7 @@ export {
   WrongCredentialsError,
 } from './errors.js';
 export type {
+  AnyQueryKey,
   AreaKey,
   EndpointKey,
   EndpointMutationOptions,

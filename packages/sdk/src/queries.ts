@@ -27,7 +27,20 @@ export type EndpointKey<A extends AreaName = AreaName> = readonly [area: A, endp
 export type QueryScope = { [A in AreaName]: AreaKey<A> | EndpointKey<A> }[AreaName];
 
 /** The key of one cached answer: area, endpoint and the input as passed (`{}` when left out). */
-export type QueryKey<E = unknown> = readonly [area: AreaName, endpoint: string, input: CallInput<E>];
+export type QueryKey<A extends AreaName = AreaName, N extends string = string, E = unknown> = readonly [
+  area: A,
+  endpoint: N,
+  input: CallInput<E>,
+];
+
+/**
+ * Every key the console's cache may hold or match: an area, or an endpoint of it followed by
+ * anything (its input, a page). Registered as TanStack's QueryKey in the web console, so a key
+ * written by hand that names no area or endpoint (`['events.eventLog']`) is a type error.
+ */
+export type AnyQueryKey = {
+  [A in AreaName]: readonly [area: A] | readonly [area: A, endpoint: EndpointName<A>, ...rest: unknown[]];
+}[AreaName];
 
 export function areaKey<A extends AreaName>(area: A): AreaKey<A> {
   return [area];
@@ -42,7 +55,7 @@ export function callKey<A extends AreaName, N extends EndpointName<A>>(
   area: A,
   endpoint: N,
   input?: CallInput<Catalogue[A][N]>,
-): QueryKey<Catalogue[A][N]> {
+): QueryKey<A, N, Catalogue[A][N]> {
   return [area, endpoint, (input ?? {}) as CallInput<Catalogue[A][N]>];
 }
 
@@ -53,7 +66,7 @@ export function inScope(queryKey: readonly unknown[], scope: QueryScope): boolea
 
 /** What the query layer needs of TanStack's QueryClient. */
 export interface QueryClientLike {
-  invalidateQueries(filters: { queryKey: readonly unknown[] }): Promise<unknown>;
+  invalidateQueries(filters: { queryKey: QueryScope }): Promise<unknown>;
 }
 
 /** Marks the scopes' cached answers stale and refetches those on screen; resolves when done. */
@@ -63,20 +76,24 @@ export async function invalidate(queryClient: QueryClientLike, scopes: readonly 
 
 // ------------------------------------------------------------------------------------ queries
 
-export interface EndpointQueryOptions<E> {
-  queryKey: QueryKey<E>;
+export interface EndpointQueryOptions<E, A extends string = AreaName, N extends string = string> {
+  queryKey: readonly [area: A, endpoint: N, input: CallInput<E>];
   queryFn: (context: { signal?: AbortSignal }) => Promise<EndpointData<E>>;
 }
 
-export type QueryFactory<E> =
+export type QueryFactory<E, A extends string = AreaName, N extends string = string> =
   InputRequired<E> extends true
-    ? (input: CallInput<E>, options?: Omit<RequestOptions, 'signal'>) => EndpointQueryOptions<E>
-    : (input?: CallInput<E>, options?: Omit<RequestOptions, 'signal'>) => EndpointQueryOptions<E>;
+    ? (input: CallInput<E>, options?: Omit<RequestOptions, 'signal'>) => EndpointQueryOptions<E, A, N>
+    : (input?: CallInput<E>, options?: Omit<RequestOptions, 'signal'>) => EndpointQueryOptions<E, A, N>;
 
 /** Query factories of the json endpoints of a catalogue (files are not cached). */
 export type QueryFactoriesOf<C> = {
   readonly [A in keyof C]: {
-    readonly [K in keyof C[A] as C[A][K] extends { kind: 'json' } ? K : never]: QueryFactory<C[A][K]>;
+    readonly [K in keyof C[A] as C[A][K] extends { kind: 'json' } ? K : never]: QueryFactory<
+      C[A][K],
+      A & string,
+      K & string
+    >;
   };
 };
 
@@ -124,8 +141,8 @@ export type MutationInput<E> = E extends { kind: 'upload' } ? UploadInput<E> : C
 /** What a mutation resolves to: the answer's data, or the file of a download. */
 export type MutationResult<E> = E extends { kind: 'download' } ? DownloadResult : EndpointData<E>;
 
-export interface EndpointMutationOptions<E> {
-  mutationKey: readonly [area: AreaName, endpoint: string];
+export interface EndpointMutationOptions<E, A extends string = AreaName, N extends string = string> {
+  mutationKey: readonly [area: A, endpoint: N];
   mutationFn: E extends { kind: 'upload' }
     ? (input: MutationInput<E>) => Promise<MutationResult<E>>
     : InputRequired<E> extends true
@@ -133,10 +150,14 @@ export interface EndpointMutationOptions<E> {
       : (input?: MutationInput<E>) => Promise<MutationResult<E>>;
 }
 
-export type MutationFactory<E> = (settings?: MutationSettings) => EndpointMutationOptions<E>;
+export type MutationFactory<E, A extends string = AreaName, N extends string = string> = (
+  settings?: MutationSettings,
+) => EndpointMutationOptions<E, A, N>;
 
 export type MutationFactoriesOf<C> = {
-  readonly [A in keyof C]: { readonly [K in keyof C[A]]: MutationFactory<C[A][K]> };
+  readonly [A in keyof C]: {
+    readonly [K in keyof C[A]]: MutationFactory<C[A][K], A & string, K & string>;
+  };
 };
 
 export type MutationOptionsFactories = MutationFactoriesOf<Catalogue>;

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint.js';
-import { epochMs, id } from '../schemas.js';
+import { epochMs, id, keywordText } from '../schemas.js';
 
 const name = z
   .string({ error: 'name is required' })
@@ -57,7 +57,7 @@ export const expert = {
     body: z.object({
       deviceClassified: z.string().trim().max(50).default(''),
       eventClassified: z.number().int().min(1).max(5).nullable().default(null),
-      keyWord: z.string().trim().max(100).default(''),
+      keyWord: keywordText('keyWord'),
       scenariosId: z.number().int().positive().nullable().default(null),
       limit: z.number().int().min(1).max(500).default(100),
     }),
@@ -98,7 +98,7 @@ export const expert = {
     summary: 'Handling plans, all or those linked to scenarios (chosen).',
     body: z.object({
       scenarioIds: z.array(z.number().int().positive()).max(50).default([]),
-      keyWord: z.string().trim().max(100).default(''),
+      keyWord: keywordText('keyWord'),
     }),
     data: z.array(eventPlan),
     permission: 'event_browser',

@@ -14,7 +14,7 @@ import { useSession } from '../../app/session';
 import { ImportDialog } from '../../blocks/ImportDialog';
 import { useTexts } from '../../i18n/texts';
 import { ImportProblems } from './components/ImportProblems';
-import { startNodeImport } from './components/node-import';
+import { useStartNodeImport } from './components/node-import';
 import { TreeConfigurator, useRefreshNodes } from './components/TreeConfigurator';
 import type { ImportPageProps } from './ProjectBatchConfigPage';
 import { nodeTexts } from './texts';
@@ -31,6 +31,7 @@ export function NetworkCloudProjectConfigPage({ intervalMs }: ImportPageProps = 
   const { effectiveProjectId, permissions } = useSession();
   const canEdit = permissions.has('nodeconfig_update');
   const refresh = useRefreshNodes();
+  const startImport = useStartNodeImport('network');
   const [importing, setImporting] = useState(false);
   return (
     <div className="eem-page">
@@ -57,7 +58,7 @@ export function NetworkCloudProjectConfigPage({ intervalMs }: ImportPageProps = 
             title={t('importTitle')}
             onClose={() => setImporting(false)}
             template={(client) => client.nodes.importTemplate.download({ query: { scope: 'network' } })}
-            upload={(client, file) => startNodeImport(client, 'network', file, false)}
+            upload={(_client, file) => startImport(file, false)}
             report={(client, taskId) => client.nodes.importReport.download({ query: { taskId } })}
             failure={(progress) => (
               <ImportProblems

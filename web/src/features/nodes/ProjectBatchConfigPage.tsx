@@ -21,7 +21,7 @@ import { TaskProgressBar, type TaskProgressState, useTaskFollower } from '../../
 import { useTexts } from '../../i18n/texts';
 import { GuideSteps } from './components/GuideSteps';
 import { ImportProblems } from './components/ImportProblems';
-import { startNodeImport } from './components/node-import';
+import { useStartNodeImport } from './components/node-import';
 import { useRefreshNodes } from './components/TreeConfigurator';
 import { nodeTexts } from './texts';
 
@@ -77,6 +77,7 @@ function Wizard({ intervalMs }: ImportPageProps) {
   const [step, setStep] = useState<Step>(0);
   const sheet = useSpreadsheetFile(NODE_IMPORT_LIMITS.maxBytes);
   const { file } = sheet;
+  const startImport = useStartNodeImport('nodes');
   const validation = useTaskFollower();
   const poll = intervalMs === undefined ? {} : { intervalMs };
   const importing = useTaskFollower();
@@ -96,14 +97,14 @@ function Wizard({ intervalMs }: ImportPageProps) {
   const validate = async () => {
     if (!file) return;
     setStep(2);
-    const end = await validation.follow((c) => startNodeImport(c, 'nodes', file, true), poll);
+    const end = await validation.follow(() => startImport(file, true), poll);
     if (end?.refused && end.message) Toast.error(end.message);
   };
 
   const runImport = async () => {
     if (!file) return;
     setStep(3);
-    const end = await importing.follow((c) => startNodeImport(c, 'nodes', file, false), poll);
+    const end = await importing.follow(() => startImport(file, false), poll);
     if (!end) return;
     if (end.refused && end.message) Toast.error(end.message);
     if (end.phase === 'success') await refresh();

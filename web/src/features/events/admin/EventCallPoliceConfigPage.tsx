@@ -9,9 +9,9 @@
 import { Checkbox, CheckboxGroup, Select, Space, Tag, TimePicker, Typography } from '@douyinfe/semi-ui-19';
 import type { AlarmScheme } from '@eem/contract';
 import { ALARM_KINDS, alarmKind, NOTIFY_CHANNELS, type NotifyChannel, SCHEME_LOG_TYPES } from '@eem/core';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useClient, useQueries } from '../../../app/client';
+import { useMutations, useQueries } from '../../../app/client';
 import { useSession } from '../../../app/session';
 import { CrudLedger, pageLocally } from '../../../blocks/CrudLedger';
 import type { DataColumn } from '../../../blocks/DataTable';
@@ -60,7 +60,10 @@ function Schemes({ projectId }: { projectId: number }) {
   const labels = useEventLabels();
   const { language } = useLanguage();
   const queries = useQueries();
-  const client = useClient();
+  const mutations = useMutations();
+  const createScheme = useMutation(mutations.events.createScheme());
+  const updateScheme = useMutation(mutations.events.updateScheme());
+  const deleteScheme = useMutation(mutations.events.deleteScheme());
   const { permissions } = useSession();
   const canWrite = permissions.has('alarmscheme_update');
   const tree = useQuery(
@@ -312,9 +315,9 @@ function Schemes({ projectId }: { projectId: number }) {
           </div>
         ),
       }}
-      onCreate={(v) => client.events.createScheme({ body: schemeBody(v) })}
-      onUpdate={(row, v) => client.events.updateScheme({ body: { ...schemeBody(v), id: row.id } })}
-      onDelete={(r) => client.events.deleteScheme({ query: { id: r.id } })}
+      onCreate={(v) => createScheme.mutateAsync({ body: schemeBody(v) })}
+      onUpdate={(row, v) => updateScheme.mutateAsync({ body: { ...schemeBody(v), id: row.id } })}
+      onDelete={(r) => deleteScheme.mutateAsync({ query: { id: r.id } })}
     />
   );
 }

@@ -5,9 +5,10 @@ import { eventAdminTexts } from '../texts';
 
 const ACCIDENTS = [EVENT_CLASS.accident];
 
-/** The event log of accidents only (the query key stays the event log's, refreshed after a confirm). */
+/** The event log of accidents only (the event log's key, refreshed after a confirm, told apart by its variant). */
 export const accidentFetcher: EventFetcher = {
-  id: EVENT_FETCHERS.eventLog.id,
+  endpoint: EVENT_FETCHERS.eventLog.endpoint,
+  variant: 'accidents',
   fetch: (client, filter, page, signal) =>
     EVENT_FETCHERS.eventLog.fetch(client, { ...filter, eventClasses: ACCIDENTS }, page, signal),
 };

@@ -4,8 +4,8 @@
  */
 import { Space, Tag, Typography } from '@douyinfe/semi-ui-19';
 import type { EventPlan } from '@eem/contract';
-import { useQuery } from '@tanstack/react-query';
-import { useClient, useQueries } from '../../../../app/client';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutations, useQueries } from '../../../../app/client';
 import { formatDate } from '../../../../app/format';
 import { CrudLedger, pageLocally } from '../../../../blocks/CrudLedger';
 import type { DataColumn } from '../../../../blocks/DataTable';
@@ -23,7 +23,10 @@ interface PlanFilters {
 export function PlanLedger({ canWrite }: { canWrite: boolean }) {
   const t = useTexts(eventAdminTexts);
   const queries = useQueries();
-  const client = useClient();
+  const mutations = useMutations();
+  const createPlan = useMutation(mutations.expert.createPlan());
+  const updatePlan = useMutation(mutations.expert.updatePlan());
+  const deletePlan = useMutation(mutations.expert.deletePlan());
   const scenarios = useQuery(queries.expert.scenarios({ body: { limit: 500 } }));
   const scenarioName = new Map((scenarios.data ?? []).map((s) => [s.id, s.name]));
 
@@ -107,10 +110,9 @@ export function PlanLedger({ canWrite }: { canWrite: boolean }) {
           </>
         ),
       }}
-      onCreate={(v) => client.expert.createPlan({ body: planBody(v) })}
-      onUpdate={(row, v) => client.expert.updatePlan({ body: { ...planBody(v), id: row.id } })}
-      onDelete={(r) => client.expert.deletePlan({ query: { id: r.id } })}
-      invalidates={['expert.resolveFaultScenarios']}
+      onCreate={(v) => createPlan.mutateAsync({ body: planBody(v) })}
+      onUpdate={(row, v) => updatePlan.mutateAsync({ body: { ...planBody(v), id: row.id } })}
+      onDelete={(r) => deletePlan.mutateAsync({ query: { id: r.id } })}
     />
   );
 }

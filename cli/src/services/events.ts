@@ -4,7 +4,7 @@
  * (events.event, events.relationEvent), and counts by level, type, status or node.
  */
 import type { EventFilter, EventItem } from '@eem/contract';
-import { EVENT_LIMITS, EVENT_MESSAGES } from '@eem/core';
+import { EVENT_LIMITS, EVENT_MESSAGES, EVENT_STATUS, isConfirmed } from '@eem/core';
 import type { Client } from '@eem/sdk';
 import type { Context } from '../context.js';
 import { CliError, UsageError } from '../errors.js';
@@ -67,7 +67,11 @@ export const eventColumns: Column<EventItem>[] = [
     header: 'Status',
     value: (e) => statusName(e.status),
     display: (e, p) =>
-      e.status === 3 ? p.green(statusName(e.status)) : e.status === 2 ? p.cyan('processing') : 'pending',
+      isConfirmed(e)
+        ? p.green(statusName(e.status))
+        : e.status === EVENT_STATUS.processing
+          ? p.cyan(statusName(e.status))
+          : statusName(e.status),
   },
   { key: 'nodeId', header: 'Node id', value: (e) => e.nodeId, machineOnly: true },
   { key: 'nodeName', header: 'Node', value: (e) => e.nodeName },

@@ -73,7 +73,7 @@ describe('notices tail flags', () => {
       sinceMs: 7_200_000,
     });
     expect(() => tailCheck({ since: 'yesterday' })).toThrow('--since must be a duration');
-    expect(() => tailCheck({ since: '40d' })).toThrow('--since may reach back at most 31 days');
+    expect(() => tailCheck({ since: '40d' })).toThrow('--since: the query span cannot exceed 31 days');
     expect(() => tailCheck({ class: '9' })).toThrow('--class accepts');
   });
 });

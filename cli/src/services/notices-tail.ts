@@ -11,8 +11,9 @@ import type { Notice } from '@eem/contract';
 import { NOTICE_MODE, WIRE_MESSAGES } from '@eem/core';
 import type { Client } from '@eem/sdk';
 import type { Context } from '../context.js';
-import { AuthRequiredError, CliError, InterruptedError, UsageError } from '../errors.js';
+import { AuthRequiredError, CliError, InterruptedError } from '../errors.js';
 import { drawEveryFrame } from '../output/ink-ci.js';
+import { checkRange } from './contract-flags.js';
 import { parseClasses, parseTypes } from './events-flags.js';
 import {
   humanLine,
@@ -37,7 +38,6 @@ import { parseDuration } from './tasks.js';
 export const TAIL_HEARTBEAT_MS = 15_000;
 const LOG_PAGE = 1_000;
 const LOG_PAGES_MAX = 200;
-const DAY = 86_400_000;
 
 export interface TailFlags {
   class?: string | undefined;
@@ -55,9 +55,8 @@ export interface TailCheck {
 /** The flags, checked before anything is sent. */
 export function tailCheck(flags: TailFlags): TailCheck {
   const sinceMs = flags.since === undefined ? undefined : parseDuration(flags.since, '--since');
-  if (sinceMs !== undefined && sinceMs > 31 * DAY) {
-    throw new UsageError(`--since may reach back at most 31 days (got "${flags.since}")`);
-  }
+  // The message log's span rule, as the console's notice log applies it (core checkSpan).
+  if (sinceMs !== undefined) checkRange({ startTime: 0, endTime: sinceMs }, '--since');
   return {
     filter: {
       classes: flags.class === undefined ? [] : parseClasses(flags.class),

@@ -11,10 +11,11 @@ import {
   isStrongPassword,
   lengthMessage,
   MESSAGES,
+  MOBILE_PATTERN,
   maxLengthMessage,
   NAME_LIMITS,
-  MOBILE_PATTERN,
   OLD_PASSWORD_MAX,
+  PAGE_LIMIT_MAX,
   PASSWORD_MAX,
   PREHASH_PATTERN,
   requiredMessage,
@@ -117,7 +118,7 @@ export const page = z
       .number()
       .int()
       .min(1, { error: 'page.limit must be 1 or more' })
-      .max(1000, { error: 'page.limit must be at most 1000' })
+      .max(PAGE_LIMIT_MAX, { error: `page.limit must be at most ${PAGE_LIMIT_MAX}` })
       .default(DEFAULT_PAGE.limit),
   })
   .default({ index: DEFAULT_PAGE.index, limit: DEFAULT_PAGE.limit });

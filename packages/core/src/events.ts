@@ -29,7 +29,9 @@ export function isConfirmed(event: { status: number }): boolean {
 
 /** The event's status, or pending for a value outside the three. */
 export function eventStatusOf(status: number): EventStatus {
-  return status === EVENT_STATUS.processing || status === EVENT_STATUS.confirmed ? status : EVENT_STATUS.pending;
+  return status === EVENT_STATUS.processing || status === EVENT_STATUS.confirmed
+    ? status
+    : EVENT_STATUS.pending;
 }
 
 export const LOG_TYPE = {

@@ -90,6 +90,9 @@ export const TIMEOUTS = {
 
 export const DEFAULT_PAGE = { index: 0, limit: 50 } as const;
 
+/** The most rows one page of a paged call holds. */
+export const PAGE_LIMIT_MAX = 1_000;
+
 /** Headers the clients send. */
 export const HEADERS = {
   projectId: 'projectId',

@@ -56,6 +56,11 @@ export const updateTenantBody = z.object({ id, ...tenantFields });
 // ---------------------------------------------------------------- users
 
 export const USER_STATUS = { enabled: 1, disabled: 0 } as const;
+
+/** Whether a user account may sign in (status enabled). */
+export function isUserEnabled(user: { status: number }): boolean {
+  return user.status === USER_STATUS.enabled;
+}
 export const NOTIFICATION_TYPES = ['web', 'sms', 'email', 'app'] as const;
 
 /**

@@ -5,7 +5,7 @@
  * reports, video and documents). A root user resets other users' passwords.
  */
 import { Banner, Space, TabPane, Tabs, Tag, Typography } from '@douyinfe/semi-ui-19';
-import type { Catalogue, EndpointData, Role, UserRow } from '@eem/contract';
+import { type Catalogue, type EndpointData, isUserEnabled, type Role, type UserRow } from '@eem/contract';
 import { isProjectBound, ROLE_TYPE_LABELS } from '@eem/core';
 import { endpointKey } from '@eem/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -151,7 +151,7 @@ export function UserLedger(props: UserLedgerProps) {
       title: t('status'),
       width: 80,
       render: (r) => (
-        <Tag color={r.status === 1 ? 'green' : 'grey'}>{t(r.status === 1 ? 'enabled' : 'disabled')}</Tag>
+        <Tag color={isUserEnabled(r) ? 'green' : 'grey'}>{t(isUserEnabled(r) ? 'enabled' : 'disabled')}</Tag>
       ),
     },
     {

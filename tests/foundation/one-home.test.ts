@@ -61,7 +61,7 @@ function contractLimits(): Limits {
   return limits;
 }
 
-export interface Finding {
+interface Finding {
   file: string;
   line: number;
   excerpt: string;
@@ -82,7 +82,7 @@ const BARE_STATUS =
   /(?<![\w.]res|response|answer)\.?\bstatus\s*(===|!==|==|!=)\s*\d+\b|\b\d+\s*(===|!==)\s*[\w.]*\bstatus\b/g;
 
 /** The restatements in one file's text. */
-export function findRestatements(file: string, text: string, limits: Limits): Finding[] {
+function findRestatements(file: string, text: string, limits: Limits): Finding[] {
   const code = withoutComments(text);
   const found: Finding[] = [];
   const lineOf = (index: number) => code.slice(0, index).split('\n').length;
@@ -125,7 +125,7 @@ function sources(dir: string): string[] {
   return out;
 }
 
-export function scan(base: string, dirs: readonly string[], limits: Limits): Finding[] {
+function scan(base: string, dirs: readonly string[], limits: Limits): Finding[] {
   return dirs.flatMap((dir) =>
     sources(join(base, dir)).flatMap((path) =>
       findRestatements(relative(base, path), readFileSync(path, 'utf8'), limits),

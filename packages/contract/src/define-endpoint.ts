@@ -69,32 +69,36 @@ export function defineEndpoint<
   return { ...spec, kind: spec.kind ?? ('json' as K), pathParams };
 }
 
-type Part<K extends string, S> = S extends z.ZodType ? { [k in K]: z.input<S> } : { [k in K]?: never };
-type ParsedPart<K extends string, S> = S extends z.ZodType ? { [k in K]: z.output<S> } : { [k in K]?: never };
+// The types below read an endpoint's parts by indexed access (`E['body']`), not by matching it
+// against Endpoint<…> with `infer`: the match costs thousands of type instantiations per
+// endpoint, and every screen and handler pays it (tests/bench/client-typecheck.mjs).
+
+/** The schema of an input part; never when the endpoint has none. */
+export type SchemaOf<E, K extends 'params' | 'query' | 'body'> = K extends keyof E
+  ? Exclude<E[K], undefined>
+  : never;
+
+/** What a schema accepts (zod's input type), for the clients' types. */
+export type InputOf<S> = z.input<S>;
+
+type Part<K extends string, S> = [S] extends [never] ? { [k in K]?: never } : { [k in K]: z.input<S> };
+type ParsedPart<K extends string, S> = [S] extends [never] ? { [k in K]?: never } : { [k in K]: z.output<S> };
 
 /** What a caller passes: `{ params, query, body }`, each present when the endpoint has it. */
-export type EndpointInput<E> =
-  E extends Endpoint<infer P, infer Q, infer B, z.ZodType>
-    ? Part<'params', P> & Part<'query', Q> & Part<'body', B>
-    : never;
+export type EndpointInput<E> = Part<'params', SchemaOf<E, 'params'>> &
+  Part<'query', SchemaOf<E, 'query'>> &
+  Part<'body', SchemaOf<E, 'body'>>;
 
 /** What a handler receives after parsing. */
-export type EndpointParsedInput<E> =
-  E extends Endpoint<infer P, infer Q, infer B, z.ZodType>
-    ? ParsedPart<'params', P> & ParsedPart<'query', Q> & ParsedPart<'body', B>
-    : never;
+export type EndpointParsedInput<E> = ParsedPart<'params', SchemaOf<E, 'params'>> &
+  ParsedPart<'query', SchemaOf<E, 'query'>> &
+  ParsedPart<'body', SchemaOf<E, 'body'>>;
 
 /** The `data` of a successful answer (what the client receives). */
-export type EndpointData<E> =
-  E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, infer D>
-    ? z.output<D>
-    : never;
+export type EndpointData<E> = 'data' extends keyof E ? z.output<E['data' & keyof E]> : never;
 
 /** What a handler returns (before serialisation). */
-export type EndpointDataInput<E> =
-  E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, infer D>
-    ? z.input<D>
-    : never;
+export type EndpointDataInput<E> = 'data' extends keyof E ? z.input<E['data' & keyof E]> : never;
 
 /** True when every input part is optional, so `client.x.y()` may be called without input. */
 export type InputOptional<E> = Partial<EndpointInput<E>> extends EndpointInput<E> ? true : false;

@@ -10,9 +10,9 @@ import type {
   AreaName,
   Catalogue,
   EndpointData,
-  EndpointInput,
   EndpointKind,
-  InputOptional,
+  InputOf,
+  SchemaOf,
 } from '@eem/contract';
 import { buildLoginPayload, MESSAGES, oldPasswordProblem, prehashPassword } from '@eem/core';
 import { buildAreas, loadEndpoint } from './catalogue-areas.js';
@@ -36,29 +36,24 @@ export type { ClientOptions, RequestOptions, ResolvedClientOptions };
 /** The empty object type (`{}`), written so the linter knows it is meant. */
 type EmptyObject = Record<never, never>;
 
-/** A part the caller may leave out: absent, or an object whose fields are all optional. */
-type OptionalPart<T> = [T] extends [undefined] ? true : EmptyObject extends NonNullable<T> ? true : false;
-
-type OptionalKeys<I> = { [K in keyof I]-?: OptionalPart<I[K]> extends true ? K : never }[keyof I];
-
 /**
- * What a caller passes: the contract's `{ params, query, body }` (EndpointInput), where a part
- * whose fields are all optional (defaults only) may be left out; it is then checked and sent as
- * `{}`. So `client.projects.projects()` needs no `{ query: {} }`.
+ * One part of a call's input: absent (`?: never`) when the endpoint has no such schema,
+ * optional when every field of it is (defaults only; it is then checked and sent as `{}`),
+ * required otherwise. So `client.projects.projects()` needs no `{ query: {} }`.
  */
-export type CallInput<E> =
-  EndpointInput<E> extends infer I
-    ? { [K in keyof I as K extends OptionalKeys<I> ? K : never]?: I[K] } & {
-        [K in keyof I as K extends OptionalKeys<I> ? never : K]: I[K];
-      }
-    : never;
+type CallPart<K extends string, S> = [S] extends [never]
+  ? { [k in K]?: never }
+  : EmptyObject extends InputOf<S>
+    ? { [k in K]?: InputOf<S> }
+    : { [k in K]: InputOf<S> };
 
-/**
- * False when the input may be left out: every part optional (the contract's InputOptional),
- * or every part an object with only optional fields.
- */
-export type InputRequired<E> =
-  InputOptional<E> extends true ? false : EmptyObject extends CallInput<E> ? false : true;
+/** What a caller passes: the contract's `{ params, query, body }` (EndpointInput), parts optional as above. */
+export type CallInput<E> = CallPart<'params', SchemaOf<E, 'params'>> &
+  CallPart<'query', SchemaOf<E, 'query'>> &
+  CallPart<'body', SchemaOf<E, 'body'>>;
+
+/** False when the input may be left out: every part absent or optional. */
+export type InputRequired<E> = EmptyObject extends CallInput<E> ? false : true;
 
 export type CallArgs<E> =
   InputRequired<E> extends true

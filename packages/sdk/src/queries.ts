@@ -181,7 +181,8 @@ export function createMutationOptions(
           : member;
     return (settings: MutationSettings = {}) => {
       const { invalidates, ...options } = settings;
-      const scopes = invalidates ?? (kind === 'download' ? [] : [areaKey(area)]);
+      const scopes: readonly QueryScope[] =
+        invalidates ?? (kind === 'download' ? [] : [areaKey(area) as QueryScope]);
       return {
         mutationKey: [area, name] as const,
         mutationFn: async (input?: never) => {

@@ -18,6 +18,11 @@ await build({
   input: { main: join(here, 'dist/main.js') },
   platform: 'node',
   logLevel: 'warn',
+  // A module both imported and dynamically imported (the command table, the context) stays
+  // where it is: expected, not worth a line of output.
+  onLog(level, log, handler) {
+    if (log.code !== 'INEFFECTIVE_DYNAMIC_IMPORT') handler(level, log);
+  },
   // A bare specifier outside the list stays an import; `#…` (package imports) and paths are bundled.
   external: (id) => /^[a-z@]/i.test(id) && !BUNDLED.test(id),
   output: {
@@ -26,5 +31,21 @@ await build({
     entryFileNames: '[name].js',
     chunkFileNames: 'chunks/[name]-[hash].js',
     sourcemap: true,
+    // What every network command loads goes in two chunks (fewer files to load at start): the
+    // libraries (the SDK, core, the contract's base, zod, commander, chalk) and eem's own base
+    // (the program, context, errors, output, profiles). Each area of the catalogue, each
+    // command's service and the Ink views stay chunks of their own, loaded when used.
+    codeSplitting: {
+      groups: [
+        {
+          name: 'runtime',
+          test: /[\\/]node_modules[\\/]|[\\/]packages[\\/](core|sdk)[\\/]|[\\/]packages[\\/]contract[\\/]dist[\\/][^\\/]+\.js$/,
+        },
+        {
+          name: 'base',
+          test: /[\\/]cli[\\/]dist[\\/]((?!main\.js)[^\\/]+\.js$|output[\\/]|config[\\/]|services[\\/](session|errors)\.js$)/,
+        },
+      ],
+    },
   },
 });

@@ -56,6 +56,15 @@ export function buildAreas<T>(
   return out;
 }
 
+/**
+ * Starts importing areas a caller is about to use, so that their schemas load while earlier
+ * calls are on the network (a command that calls three areas in turn). Failures are left to
+ * the calls, which import again.
+ */
+export function preloadAreas(...areas: AreaName[]): void {
+  for (const area of areas) loadArea(area).catch(() => undefined);
+}
+
 /** The endpoint with its schemas: its area is imported on the first call into it. */
 export async function loadEndpoint(area: AreaName, name: string): Promise<AnyEndpoint> {
   let endpoints: Readonly<Record<string, AnyEndpoint>>;

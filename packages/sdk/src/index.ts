@@ -2,6 +2,7 @@
 
 export { queryString } from './build-url.js';
 export type { EndpointId, EndpointName } from './catalogue-areas.js';
+export { preloadAreas } from './catalogue-areas.js';
 export type {
   ClientOptions,
   Language,

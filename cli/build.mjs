@@ -1,9 +1,11 @@
 // Bundles the built CLI (cli/dist, from tsc) into cli/dist/bundle, which bin/eem.cjs runs: one
 // file for the start-up path instead of some 170 modules (zod alone is 95 in Node, its locales
 // included, which a bundle leaves out), and one chunk per lazily loaded part (each area of the
-// catalogue, each command's service, the Ink views). Our packages, zod, commander, chalk and
+// catalogue, each command's service, the Ink views). Our packages, zod, commander and
 // @noble/hashes are bundled; everything else (Ink and React, the keychain's native module, conf,
-// exceljs, undici) stays a plain import, loaded only by the commands that need it. ADR 0013.
+// exceljs, undici) stays a plain import, loaded only by the commands that need it. chalk stays
+// one too: Ink and ora colour with chalk's shared instance, whose level eem sets (colour.ts),
+// so eem must import the very same module. ADR 0013.
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +13,7 @@ import { build } from 'rolldown';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const out = join(here, 'dist/bundle');
-const BUNDLED = /^(@eem\/|zod($|\/)|commander($|\/)|chalk($|\/)|@noble\/hashes($|\/))/;
+const BUNDLED = /^(@eem\/|zod($|\/)|commander($|\/)|@noble\/hashes($|\/))/;
 
 rmSync(out, { recursive: true, force: true });
 await build({
@@ -32,7 +34,7 @@ await build({
     chunkFileNames: 'chunks/[name]-[hash].js',
     sourcemap: true,
     // What every network command loads goes in two chunks (fewer files to load at start): the
-    // libraries (the SDK, core, the contract's base, zod, commander, chalk) and eem's own base
+    // libraries (the SDK, core, the contract's base, zod, commander) and eem's own base
     // (the program, context, errors, output, profiles). Each area of the catalogue, each
     // command's service and the Ink views stay chunks of their own, loaded when used.
     codeSplitting: {

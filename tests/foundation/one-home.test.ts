@@ -4,7 +4,8 @@
  * cli/src (tests left out) fails when a screen or a command restates what the contract holds:
  *
  * - a literal length check on a field the contract bounds (`keyword.length > 100` where the
- *   contract's `keyword` is at most 100 characters);
+ *   contract's `keyword` is at most 100 characters), or a request field set to its bound as a
+ *   literal (`limit: 1000` where the page limit is at most 1000);
  * - a literal length or count in a form control (`maxLength={100}`, `maxCount={255}`): the
  *   number comes from core or the contract;
  * - a copied limit message (`'at most 100 characters'`): the schema's message is shown;
@@ -46,7 +47,7 @@ function contractLimits(): Limits {
     if (typeof schema !== 'object' || schema === null) return;
     const s = schema as Record<string, unknown>;
     if (name !== undefined)
-      for (const key of ['maxLength', 'minLength', 'maxItems', 'minItems']) add(name, s[key]);
+      for (const key of ['maxLength', 'minLength', 'maxItems', 'minItems', 'maximum']) add(name, s[key]);
     for (const [key, child] of Object.entries((s.properties as Record<string, unknown>) ?? {}))
       visit(child, key);
     visit(s.items, name);
@@ -76,6 +77,7 @@ function withoutComments(text: string): string {
 }
 
 const LENGTH_CHECK = /\b([A-Za-z_$][\w$]*)\??\.(?:trim\(\)\??\.)?length\s*(>=|<=|>|<|===|!==)\s*(\d+)\b/g;
+const FIELD_AT_BOUND = /(?<=[{,]\s*)\b([A-Za-z_$][\w$]*)\s*:\s*(\d[\d_]*)\b(?!\s*[-+*/%])/g;
 const CONTROL_BOUND = /\b(maxLength|minLength|maxCount)=\{\s*(\d+)\s*\}/g;
 const LIMIT_MESSAGE = /(['"`])[^'"`\n]*\bat most \d+ (?:characters|items|days)\b[^'"`\n]*\1/g;
 const BARE_STATUS =
@@ -98,6 +100,12 @@ function findRestatements(file: string, text: string, limits: Limits): Finding[]
     const restated = bounds.has(n) || (op === '>=' && bounds.has(n - 1)) || (op === '<' && bounds.has(n - 1));
     if (restated)
       note(m.index, excerpt, `the contract bounds ${field} (${[...bounds].join(', ')}): read its schema`);
+  }
+  for (const m of code.matchAll(FIELD_AT_BOUND)) {
+    const [excerpt, field = '', digits = ''] = m;
+    const n = Number(digits.replaceAll('_', ''));
+    if (n > 1 && limits.get(field)?.has(n))
+      note(m.index, excerpt, `${field}'s bound is the contract's: name it`);
   }
   for (const m of code.matchAll(CONTROL_BOUND)) {
     note(m.index, m[0], 'a form bound comes from core or the contract, not a literal');
@@ -154,10 +162,16 @@ describe('one home for each rule', () => {
     expect(planted("throw new UsageError('--keyword: at most 100 characters');")).toHaveLength(1);
     expect(planted('const open = list.filter((e) => e.status !== 3);')).toHaveLength(1);
     expect(planted('const done = 3 === incident.status;')).toHaveLength(1);
+    expect(planted('q.users.projectUsers({ body: { page: { index: 0, limit: 1000 } } });')).toHaveLength(1);
 
     expect(planted('if (keyword.length > NAME_LIMITS.keyword) fail();')).toEqual([]);
     expect(planted('<TextArea maxCount={EVENT_LIMITS.resultMax} />')).toEqual([]);
     expect(planted('if (rows.length > 100) page();')).toEqual([]);
+    expect(planted('q.users.projectUsers({ body: { page: { index: 0, limit: PAGE_LIMIT_MAX } } });')).toEqual(
+      [],
+    );
+    expect(planted('const style = { width: 200, limit: 7 };')).toEqual([]);
+    expect(planted('const n = level > 3 ? level : 5;')).toEqual([]);
     expect(planted('const open = list.filter((e) => !isConfirmed(e));')).toEqual([]);
     expect(planted('// a keyword of at most 100 characters\nconst a = 1;')).toEqual([]);
   });

@@ -8,7 +8,7 @@
  * writes, without Ink or React, and status changes as lines on stderr.
  */
 import type { Notice } from '@eem/contract';
-import { NOTICE_MODE, WIRE_MESSAGES } from '@eem/core';
+import { NOTICE_MODE, PAGE_LIMIT_MAX, WIRE_MESSAGES } from '@eem/core';
 import type { Client } from '@eem/sdk';
 import type { Context } from '../context.js';
 import { AuthRequiredError, CliError, InterruptedError } from '../errors.js';
@@ -36,7 +36,7 @@ import { parseDuration } from './tasks.js';
 
 /** Silence after which the channel is pinged (and dropped when the ping goes unanswered). */
 export const TAIL_HEARTBEAT_MS = 15_000;
-const LOG_PAGE = 1_000;
+const LOG_PAGE = PAGE_LIMIT_MAX;
 const LOG_PAGES_MAX = 200;
 
 export interface TailFlags {

@@ -134,6 +134,8 @@ export const EVENT_LIMITS = {
   convergenceMinutes: 30,
   /** Rows of one event export. */
   exportMax: 100_000,
+  /** Fault scenarios of one list call. */
+  scenarioListMax: 500,
 } as const;
 
 export const EVENT_MESSAGES = {

@@ -3,6 +3,7 @@
  * fault scenarios (probable causes and checks by device and event class), handling plans with
  * ordered steps, the scenarios that match an event, and analysis counts. Per tenant.
  */
+import { EVENT_LIMITS } from '@eem/core';
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint.js';
 import { epochMs, id, keywordText } from '../schemas.js';
@@ -59,7 +60,7 @@ export const expert = {
       eventClassified: z.number().int().min(1).max(5).nullable().default(null),
       keyWord: keywordText('keyWord'),
       scenariosId: z.number().int().positive().nullable().default(null),
-      limit: z.number().int().min(1).max(500).default(100),
+      limit: z.number().int().min(1).max(EVENT_LIMITS.scenarioListMax).default(100),
     }),
     data: z.array(faultScenario),
     permission: 'event_browser',

@@ -2,8 +2,10 @@
  * /videoAndDocPermission: pick a user on the left; on the right the cameras and knowledge
  * folders of the projects you share, with the user's grants ticked; save.
  */
+
 import { Button, Card, Col, Empty, Input, List, Row, Spin, Toast, Typography } from '@douyinfe/semi-ui-19';
 import type { UserRow } from '@eem/contract';
+import { PAGE_LIMIT_MAX } from '@eem/core';
 import { endpointKey } from '@eem/sdk';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -27,7 +29,7 @@ export function VideoAndDocPermissionPage() {
   const [value, setValue] = useState<GrantValue | null>(null);
   const saving = saveGrants.isPending;
 
-  const users = useQuery(queries.users.projectUsers({ body: { page: { index: 0, limit: 1000 } } }));
+  const users = useQuery(queries.users.projectUsers({ body: { page: { index: 0, limit: PAGE_LIMIT_MAX } } }));
   const grants = useQuery({
     ...queries.users.videoKnowledgeGrants({ query: { userId: picked?.id ?? 0 } }),
     enabled: picked !== null,

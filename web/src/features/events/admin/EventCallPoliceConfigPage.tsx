@@ -8,7 +8,14 @@
  */
 import { Checkbox, CheckboxGroup, Select, Space, Tag, TimePicker, Typography } from '@douyinfe/semi-ui-19';
 import type { AlarmScheme } from '@eem/contract';
-import { ALARM_KINDS, alarmKind, NOTIFY_CHANNELS, type NotifyChannel, SCHEME_LOG_TYPES } from '@eem/core';
+import {
+  ALARM_KINDS,
+  alarmKind,
+  NOTIFY_CHANNELS,
+  type NotifyChannel,
+  PAGE_LIMIT_MAX,
+  SCHEME_LOG_TYPES,
+} from '@eem/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useMutations, useQueries } from '../../../app/client';
@@ -70,7 +77,7 @@ function Schemes({ projectId }: { projectId: number }) {
     queries.nodes.nodeTreeSimpleWithAuth({ body: { rootID: projectId, rootLabel: 'project' } }),
   );
   const people = useQuery({
-    ...queries.users.projectUsers({ body: { page: { index: 0, limit: 1000 }, filters: [] } }),
+    ...queries.users.projectUsers({ body: { page: { index: 0, limit: PAGE_LIMIT_MAX }, filters: [] } }),
     retry: false,
   });
   const nodes = useMemo(

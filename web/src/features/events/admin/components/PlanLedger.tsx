@@ -2,8 +2,10 @@
  * Handling plans (expert.plans): a name, ordered steps each with its responsible role, and the
  * linked fault scenarios. Add, edit and delete need expert_update.
  */
+
 import { Space, Tag, Typography } from '@douyinfe/semi-ui-19';
 import type { EventPlan } from '@eem/contract';
+import { EVENT_LIMITS } from '@eem/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMutations, useQueries } from '../../../../app/client';
 import { formatDate } from '../../../../app/format';
@@ -27,7 +29,7 @@ export function PlanLedger({ canWrite }: { canWrite: boolean }) {
   const createPlan = useMutation(mutations.expert.createPlan());
   const updatePlan = useMutation(mutations.expert.updatePlan());
   const deletePlan = useMutation(mutations.expert.deletePlan());
-  const scenarios = useQuery(queries.expert.scenarios({ body: { limit: 500 } }));
+  const scenarios = useQuery(queries.expert.scenarios({ body: { limit: EVENT_LIMITS.scenarioListMax } }));
   const scenarioName = new Map((scenarios.data ?? []).map((s) => [s.id, s.name]));
 
   const columns: DataColumn<EventPlan>[] = [

@@ -5,7 +5,7 @@
  */
 import { Space, Tag, TextArea, Typography } from '@douyinfe/semi-ui-19';
 import type { FaultScenario } from '@eem/contract';
-import { EVENT_CLASS_LABELS, LOG_TYPE_NAMES } from '@eem/core';
+import { EVENT_CLASS_LABELS, EVENT_LIMITS, LOG_TYPE_NAMES } from '@eem/core';
 import { useMutation } from '@tanstack/react-query';
 import { useMutations, useQueries } from '../../../../app/client';
 import { formatDate } from '../../../../app/format';
@@ -125,7 +125,7 @@ export function ScenarioLibrary({ canWrite }: { canWrite: boolean }) {
               keyWord: f.keyword.trim(),
               deviceClassified: f.deviceClassified ?? '',
               eventClassified: f.eventClassified,
-              limit: 500,
+              limit: EVENT_LIMITS.scenarioListMax,
             },
           }),
           (list) => list,

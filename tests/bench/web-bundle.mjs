@@ -164,7 +164,7 @@ export async function run() {
   return {
     name: 'web-bundle',
     title: 'Web console bundle',
-    description: `Gzip (level 9) size of the JavaScript the built console (web/dist, Vite manifest) ships: what /login needs before it can show, what the first chart screen adds (VChart is split into chunks that only chart screens import), and what signing in loads (the session area of the catalogue and zod, on submit). Then the console built again in the same run with the synthetic catalogue of ${endpoints} endpoints (tests/bench/synthetic-catalogue.mjs) in place of today's, beside today's numbers.`,
+    description: `Gzip (level 9) size of the JavaScript the built console (web/dist, Vite manifest) ships: what /login needs before it can show, what the first chart screen adds (VChart is split into chunks that only chart screens import), and what signing in loads (the session area of the catalogue and zod, on submit). Then the console built again in the same run with the synthetic catalogue of ${endpoints} endpoints (tests/bench/synthetic-catalogue.mjs) in place of today's, beside today's numbers. Before issue 14 the client chunk held the whole catalogue and zod: /login was 243.9 kB with 150 endpoints.`,
     rows,
   };
 }

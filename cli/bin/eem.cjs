@@ -2,7 +2,8 @@
 // The `eem` launcher that npm links. It lives outside dist/ so that `npm install` links `eem`
 // before the first build, and it is CommonJS so that `eem --version` and `eem --help` (and
 // `eem` without a terminal) answer without starting the ES module loader: the help comes from
-// the command table alone. Everything else is cli/dist/main.js (built from cli/src/main.ts).
+// the command table alone. Everything else is cli/dist/bundle/main.js (cli/src/main.ts, built by
+// tsc and bundled by cli/build.mjs).
 'use strict';
 
 const argv = process.argv.slice(2);
@@ -40,5 +41,5 @@ if (only === '--version' || only === '-V') {
     .then(({ renderRootHelp }) => process.stdout.write(renderRootHelp(process.stdout.columns ?? 80)))
     .catch(notBuilt);
 } else {
-  import('../dist/main.js').catch(notBuilt);
+  import('../dist/bundle/main.js').catch(notBuilt);
 }

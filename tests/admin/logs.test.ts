@@ -1,4 +1,3 @@
-import { catalogue } from '@eem/contract';
 import { SPAN_MESSAGES } from '@eem/core';
 import { PermissionError, WrongCredentialsError } from '@eem/sdk';
 import ExcelJS from 'exceljs';
@@ -100,7 +99,7 @@ describe('task log', () => {
     const body = { ...range(), order: 2 as const };
     const query = await admin.client.logs.taskLog({ body: { ...body, page: { index: 0, limit: 1000 } } });
     expect(query.total).toBe(6);
-    const file = await admin.client.download(catalogue.logs.taskLogExport, { body });
+    const file = await admin.client.logs.taskLogExport.download({ body });
     expect(file.filename).toMatch(/^task-log-\d{8}\.xlsx$/);
     expect(file.contentType).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const rows = await sheetRows(await file.arrayBuffer());
@@ -137,8 +136,7 @@ describe('task log', () => {
     const body = { ...range(), operationType: 3 };
     const query = await operator.client.logs.taskLog({ body });
     expect(query.total).toBeGreaterThan(0);
-    const file = await operator.client.download(
-      catalogue.logs.taskLogExport,
+    const file = await operator.client.logs.taskLogExport.download(
       { body },
       { headers: { 'Accept-Language': 'zh-CN' } },
     );
@@ -150,13 +148,13 @@ describe('task log', () => {
     );
     expect(rows).toHaveLength(query.total + 1);
     await expect(
-      operator.client.download(catalogue.logs.taskLogExport, { body: { ...range(), projectId: BE } }),
+      operator.client.logs.taskLogExport.download({ body: { ...range(), projectId: BE } }),
     ).rejects.toBeInstanceOf(PermissionError);
-    await expect(
-      inspector.client.download(catalogue.logs.taskLogExport, { body: range() }),
-    ).rejects.toBeInstanceOf(PermissionError);
+    await expect(inspector.client.logs.taskLogExport.download({ body: range() })).rejects.toBeInstanceOf(
+      PermissionError,
+    );
     const long = await refusal(
-      admin.client.download(catalogue.logs.taskLogExport, {
+      admin.client.logs.taskLogExport.download({
         body: { startTime: server.now() - 40 * DAY, endTime: server.now() },
       }),
     );
@@ -261,7 +259,7 @@ describe('operation log', () => {
     const query = await tenantAdmin.client.logs.operationLog({
       body: { ...body, page: { index: 0, limit: 1000 } },
     });
-    const file = await tenantAdmin.client.download(catalogue.logs.exportOperationLog, { body });
+    const file = await tenantAdmin.client.logs.exportOperationLog.download({ body });
     expect(file.filename).toMatch(/^operation-log-\d{8}\.xlsx$/);
     expect(file.contentType).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const rows = await sheetRows(await file.arrayBuffer());
@@ -298,8 +296,7 @@ describe('operation log', () => {
   });
 
   it('names the export in Chinese with the UTF-8 filename and the project’s time zone', async () => {
-    const file = await operator.client.download(
-      catalogue.logs.exportOperationLog,
+    const file = await operator.client.logs.exportOperationLog.download(
       { body: range() },
       { headers: { 'Accept-Language': 'zh-CN' } },
     );
@@ -307,8 +304,8 @@ describe('operation log', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await file.arrayBuffer());
     expect(workbook.worksheets[0]?.getRow(1).getCell(1).value).toBe('时间 (Asia/Shanghai)');
-    await expect(
-      inspector.client.download(catalogue.logs.exportOperationLog, { body: range() }),
-    ).rejects.toBeInstanceOf(PermissionError);
+    await expect(inspector.client.logs.exportOperationLog.download({ body: range() })).rejects.toBeInstanceOf(
+      PermissionError,
+    );
   });
 });

@@ -1,4 +1,3 @@
-import { catalogue } from '@eem/contract';
 import { flattenPermissionTree, MESSAGES, permissionTree } from '@eem/core';
 import { PermissionError } from '@eem/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -219,7 +218,7 @@ describe('user groups', () => {
   });
 
   it('creates, edits and deletes a group with members of its tenant and an uploaded logo', async () => {
-    const logo = await tenantAdmin.client.upload(catalogue.files.uploadFile, {
+    const logo = await tenantAdmin.client.files.uploadFile.upload({
       body: { kind: 'image' },
       files: [{ name: 'team.png', data: PNG, type: 'image/png' }],
     });

@@ -12,7 +12,6 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { catalogue } from '@eem/contract';
 import { createClient, openProgressChannel } from '@eem/sdk';
 import Database from 'better-sqlite3';
 import { median, peakMiB, resetPeak } from './measure.mjs';
@@ -105,7 +104,7 @@ export async function run() {
     if (!project) throw new Error('no project SH-01');
     const client = createClient({ baseUrl: url, token: session.token, projectId: project.id });
     const template = await (
-      await client.download(catalogue.nodes.importTemplate, { query: { scope: 'all' } })
+      await client.nodes.importTemplate.download({ query: { scope: 'all' } })
     ).arrayBuffer();
     const data = await nodeWorkbook(template, NODES, 'Bench');
     const file = join(dataDir, 'bench-20000.xlsx');
@@ -124,7 +123,7 @@ export async function run() {
       const before = lastId();
       const peakKnown = resetPeak(server.child.pid);
       const started = performance.now();
-      const task = await client.upload(catalogue.nodes.batchImport, {
+      const task = await client.nodes.batchImport.upload({
         body: { dryRun: false },
         files: [{ name: 'bench-20000.xlsx', data }],
       });

@@ -15,6 +15,7 @@ const SUITES = [
   'datalog.mjs',
   'cli-startup.mjs',
   'web-bundle.mjs',
+  'client-typecheck.mjs',
 ];
 const filter = process.argv[2];
 

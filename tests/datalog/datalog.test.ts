@@ -5,7 +5,7 @@
  * nothing, dry run, problems row by row), completeness, quantities, trend templates, the
  * permissions and the project boundary.
  */
-import { catalogue, type DatalogPoint } from '@eem/contract';
+import type { DatalogPoint } from '@eem/contract';
 import { DATALOG_LIMITS, TASK_OPERATION_TYPE } from '@eem/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectId, refusal } from '../admin/support.js';
@@ -59,7 +59,7 @@ async function download(
 }
 
 function importReadings(data: Uint8Array, dryRun = false) {
-  return manager.client.upload(catalogue.datalog.import, {
+  return manager.client.datalog.import.upload({
     body: { dryRun },
     files: [{ name: 'readings.xlsx', data }],
   });

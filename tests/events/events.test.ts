@@ -397,7 +397,7 @@ describe('confirmation', () => {
 
 describe('exports', () => {
   it('writes the summary in English and the detail in Chinese, times in Berlin', async () => {
-    const file = await manager.client.download(catalogue.events.exportEventLog, { body: range });
+    const file = await manager.client.events.exportEventLog.download({ body: range });
     expect(file.filename).toMatch(/^events-\d{8}\.xlsx$/);
     const book = await readWorkbook(await file.arrayBuffer());
     const sheet = book.worksheets[0];
@@ -406,7 +406,7 @@ describe('exports', () => {
     expect(rows).toHaveLength(7);
     expect(rows.find((r) => r[4]?.includes('612.4'))?.[1]).toBe('2026-03-10 10:00:00');
     const zh = createClient({ baseUrl: server.url, token: manager.token, projectId: BE, language: 'zh' });
-    const detail = await zh.download(catalogue.events.exportEventDetailLog, {
+    const detail = await zh.events.exportEventDetailLog.download({
       body: { ...range, logTypes: [707] },
     });
     const detailBook = await readWorkbook(await detail.arrayBuffer());
@@ -418,7 +418,7 @@ describe('exports', () => {
       expect.stringMatching(/^\d{4}-\d\d-\d\d /),
       'Capacitor bank switched on',
     ]);
-    const loss = await manager.client.download(catalogue.events.exportLossEvents, { body: range });
+    const loss = await manager.client.events.exportLossEvents.download({ body: range });
     const lossRows = sheetRows(await readWorkbook(await loss.arrayBuffer()), 'Loss warnings');
     expect(lossRows).toHaveLength(3);
   });

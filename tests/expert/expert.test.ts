@@ -103,7 +103,7 @@ describe('fault scenarios', () => {
       msg: 'name: a fault scenario named Pump bearing failure already exists',
     });
 
-    const pdf = await manager.client.upload(catalogue.files.uploadFile, {
+    const pdf = await manager.client.files.uploadFile.upload({
       body: { kind: 'document' },
       files: [{ name: 'pump-manual.pdf', data: new TextEncoder().encode('%PDF-1.4\n%%EOF\n') }],
     });

@@ -4,7 +4,7 @@
  * the COMTRADE zip (unzipped with jszip: the .cfg lines and as many .dat rows as samples),
  * and another project's events never answered.
  */
-import { catalogue, type PqEvent } from '@eem/contract';
+import type { PqEvent } from '@eem/contract';
 import { NotFoundError } from '@eem/sdk';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,7 +117,7 @@ describe('recordings', () => {
 
   it('download as COMTRADE 1999 in a zip named by node and time', async () => {
     const event = all[0] as PqEvent;
-    const file = await manager.client.download(catalogue.pq.waveDownload, {
+    const file = await manager.client.pq.waveDownload.download({
       body: { eventId: event.eventId },
     });
     expect(file.filename).toMatch(/^Meter_.+_\d{8}_\d{6}\.zip$/);
@@ -161,9 +161,7 @@ describe('another project', () => {
     const message = `eventId: event ${eventId} does not exist in this project`;
     await expect(chicago.client.pq.wave({ body: { eventId } })).rejects.toBeInstanceOf(NotFoundError);
     expect((await refusal(chicago.client.pq.wave({ body: { eventId } }))).msg).toBe(message);
-    expect(
-      (await refusal(chicago.client.download(catalogue.pq.waveDownload, { body: { eventId } }))).msg,
-    ).toBe(message);
+    expect((await refusal(chicago.client.pq.waveDownload.download({ body: { eventId } }))).msg).toBe(message);
     const other = await query(manager, { nodeIds: [theirs.list[0]?.nodeId ?? 0] });
     expect(other.total).toBe(0);
   });

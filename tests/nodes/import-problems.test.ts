@@ -3,7 +3,7 @@
  * done in a running task's message, the pipe-network lock shared by batch imports with
  * pipe-network rows, and meters and devices in the pipe-network import.
  */
-import { catalogue, type Task } from '@eem/contract';
+import type { Task } from '@eem/contract';
 import { NODE_MESSAGES, TASK_OPERATION_TYPE, TASK_STATUS } from '@eem/core';
 import { NotFoundError, PermissionError } from '@eem/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,7 +87,7 @@ describe('the problems of an import (nodes.importProblems)', () => {
     expect((await waitForTask(admin.client, task.id)).status).toBe(3);
     expect(await problemsOf(admin, task.id)).toEqual({ rows: 0, total: 1, problems: [], truncated: false });
     await expect(
-      admin.client.download(catalogue.nodes.importReport, { query: { taskId: task.id } }),
+      admin.client.nodes.importReport.download({ query: { taskId: task.id } }),
     ).rejects.toBeInstanceOf(NotFoundError);
   });
 
@@ -201,7 +201,7 @@ describe('the pipe-network lock', () => {
 
 describe('meters and devices in the pipe-network import', () => {
   it('has meter and device sheets in the network template', async () => {
-    const file = await admin.client.download(catalogue.nodes.importTemplate, { query: { scope: 'network' } });
+    const file = await admin.client.nodes.importTemplate.download({ query: { scope: 'network' } });
     const book = await readWorkbook(await file.arrayBuffer());
     expect(book.worksheets.map((s) => s.name)).toEqual([
       '表计 Meter',

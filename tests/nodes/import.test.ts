@@ -2,7 +2,7 @@
  * Node batch import through the SDK: a generated 2,000-node workbook, bad rows and the error
  * report, wrong files, dry runs, the one-at-a-time pipe-network import, progress and access.
  */
-import { catalogue, type Task } from '@eem/contract';
+import type { Task } from '@eem/contract';
 import { LOG_TYPE, NODE_MESSAGES, TASK_OPERATION_TYPE } from '@eem/core';
 import { NotFoundError, PermissionError } from '@eem/sdk';
 import ExcelJS from 'exceljs';
@@ -203,7 +203,7 @@ describe('batch import', () => {
         .execute(),
     ).resolves.toEqual([]);
 
-    const file = await tenantAdmin.client.download(catalogue.nodes.importReport, {
+    const file = await tenantAdmin.client.nodes.importReport.download({
       query: { taskId: task.id },
     });
     expect(file.filename).toBe('bad rows-errors.xlsx');
@@ -270,7 +270,7 @@ describe('batch import', () => {
     expect(done.status).toBe(4);
     expect(done.message).toMatch(/^导入失败: the file could not be read as an xlsx workbook/);
     await expect(
-      tenantAdmin.client.download(catalogue.nodes.importReport, { query: { taskId: task.id } }),
+      tenantAdmin.client.nodes.importReport.download({ query: { taskId: task.id } }),
     ).rejects.toBeInstanceOf(NotFoundError);
     const noSheets = await waitForTask(
       tenantAdmin.client,
@@ -296,7 +296,7 @@ describe('batch import', () => {
       (await upload(tenantAdmin, bad, { dryRun: true })).id,
     );
     expect(failed.status).toBe(4);
-    const report = await tenantAdmin.client.download(catalogue.nodes.importReport, {
+    const report = await tenantAdmin.client.nodes.importReport.download({
       query: { taskId: failed.id },
     });
     expect(sheetRows(await readWorkbook(await report.arrayBuffer()), '楼层 Floor')[1]?.[3]).toContain(
@@ -455,14 +455,14 @@ describe('tasks and reports of others', () => {
     await waitForTask(tenantAdmin.client, task.id);
     // operator-sh may enter SH: it sees the task and the report.
     expect((await operator.client.notices.task({ params: { id: task.id } })).id).toBe(task.id);
-    const seen = await operator.client.download(catalogue.nodes.importReport, { query: { taskId: task.id } });
+    const seen = await operator.client.nodes.importReport.download({ query: { taskId: task.id } });
     expect(seen.filename).toBe('private-errors.xlsx');
     // Another project's manager and another tenant's user do not.
     await expect(manager.client.notices.task({ params: { id: task.id } })).rejects.toBeInstanceOf(
       PermissionError,
     );
     await expect(
-      chicago.client.download(catalogue.nodes.importReport, { query: { taskId: task.id } }),
+      chicago.client.nodes.importReport.download({ query: { taskId: task.id } }),
     ).rejects.toBeInstanceOf(PermissionError);
     await expect(chicago.client.notices.task({ params: { id: 99_999_999 } })).rejects.toBeInstanceOf(
       NotFoundError,

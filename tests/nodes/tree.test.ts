@@ -1,5 +1,5 @@
 /** The tree calls, node detail and edit, and who may read which project's nodes. */
-import { catalogue, isProjectProfile } from '@eem/contract';
+import { isProjectProfile } from '@eem/contract';
 import { NODE_MESSAGES, NODE_TYPES } from '@eem/core';
 import { NotFoundError, PermissionError, ValidationError } from '@eem/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -335,7 +335,7 @@ describe('another project or tenant', () => {
   });
 
   it('serves the import template with a sheet per node type and enumeration lists', async () => {
-    const file = await operator.client.download(catalogue.nodes.importTemplate, { query: { scope: 'all' } });
+    const file = await operator.client.nodes.importTemplate.download({ query: { scope: 'all' } });
     expect(file.filename).toBe('node-import-template.xlsx');
     const book = await readWorkbook(await file.arrayBuffer());
     expect(book.worksheets.map((s) => s.name)).toEqual([
@@ -355,7 +355,7 @@ describe('another project or tenant', () => {
     expect(room?.getCell('D2').dataValidation).toMatchObject({ type: 'list' });
     expect(String(room?.getCell('D2').dataValidation.formulae?.[0])).toContain('配电室');
     expect(String(room?.getCell('D2').dataValidation.formulae?.[0])).toContain('Switch room');
-    const network = await operator.client.download(catalogue.nodes.importTemplate, {
+    const network = await operator.client.nodes.importTemplate.download({
       query: { scope: 'network' },
     });
     const networkBook = await readWorkbook(await network.arrayBuffer());

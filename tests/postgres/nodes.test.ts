@@ -4,7 +4,6 @@
  * parallel writes, the one-transaction import, the error report as bytea, generation.
  */
 import { rmSync } from 'node:fs';
-import { catalogue } from '@eem/contract';
 import { NODE_MESSAGES, TASK_OPERATION_TYPE } from '@eem/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { login, projectId } from '../admin/support.js';
@@ -139,7 +138,7 @@ describe('node trees on PostgreSQL', () => {
     const failed = await waitForTask(admin.client, (await upload(admin, bad, { name: 'pg-bad.xlsx' })).id);
     expect(failed.status).toBe(4);
     expect(await nodeCount(server, SH)).toBe(before + 501);
-    const report = await admin.client.download(catalogue.nodes.importReport, {
+    const report = await admin.client.nodes.importReport.download({
       query: { taskId: failed.id },
     });
     const book = await readWorkbook(await report.arrayBuffer());

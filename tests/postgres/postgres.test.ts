@@ -326,7 +326,7 @@ describe('administration writes on PostgreSQL', () => {
     expect(paged.list.map((e) => e.id)).toEqual(all.list.slice(2, 4).map((e) => e.id));
 
     const body = { ...range, keyword: 'pg-operator', order: 2 as const };
-    const file = await admin.client.download(catalogue.logs.exportOperationLog, { body });
+    const file = await admin.client.logs.exportOperationLog.download({ body });
     expect(file.filename).toMatch(/^operation-log-\d{8}\.xlsx$/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await file.arrayBuffer());

@@ -132,7 +132,6 @@ export async function exportReadings(ctx: Context, flags: ExportFlags): Promise<
     );
   }
 
-  const { catalogue } = await import('@eem/contract');
   const opened = await openTarget(ctx, target, kind, flags.force, format, {
     language: chooseLanguage(ctx),
     timeZone,
@@ -152,8 +151,7 @@ export async function exportReadings(ctx: Context, flags: ExportFlags): Promise<
       progress,
       signal: controller.signal,
       fetch: ({ startTime, endTime }) =>
-        client.download(
-          catalogue.datalog.exportQuery,
+        client.datalog.exportQuery.download(
           { body: { pointIds, startTime, endTime, interval, format: wireFormat(format) } },
           { signal: controller.signal },
         ),

@@ -40,11 +40,10 @@ export async function importReadings(ctx: Context, file: string, flags: ReadingI
   const type = await checkWorkbook(file);
   const session = await openSession(ctx);
   requireProject(session);
-  const { catalogue } = await import('@eem/contract');
   const data = await readFile(file);
   const what = flags.dryRun ? 'Checking' : 'Uploading';
   const task: Task = await withProgress(ctx, `${what} ${basename(file)}…`, () =>
-    session.client.upload(catalogue.datalog.import, {
+    session.client.datalog.import.upload({
       body: { dryRun: flags.dryRun },
       files: [{ field: 'file', name: basename(file), data, type }],
     }),
@@ -83,9 +82,8 @@ export async function downloadReadingTemplate(ctx: Context, flags: ReadingTempla
   checkTarget(ctx, save);
   const session = await openSession(ctx);
   requireProject(session);
-  const { catalogue } = await import('@eem/contract');
   const file = await withProgress(ctx, 'Downloading the template…', () =>
-    session.client.download(catalogue.datalog.importTemplate),
+    session.client.datalog.importTemplate.download(),
   );
   const written = await saveDownload(ctx, file, save);
   if (written.path !== '-') {

@@ -6,10 +6,12 @@
  * --yes without one; --dry-run only says how many would be confirmed.
  */
 import type { EventFilter } from '@eem/contract';
-import { EVENT_LIMITS, EVENT_MESSAGES } from '@eem/core';
+import { confirmChoice } from '@eem/contract/areas/events';
+import { EVENT_LIMITS, EVENT_MESSAGES, isConfirmed } from '@eem/core';
 import type { Context } from '../context.js';
 import { CliError, UsageError } from '../errors.js';
 import { withProgress } from '../output/progress.js';
+import { checkFlags } from './contract-flags.js';
 import { asSdkError } from './errors.js';
 import { eventError, requireEventProject } from './events.js';
 import { eventFilterOf, type FilterFlags, parseEventIds } from './events-flags.js';
@@ -69,10 +71,10 @@ export function checkResult(flags: ConfirmFlags): ConfirmMode | undefined {
   return { mode: 'normal', result: resultText(flags.result) };
 }
 
+/** The processing result, checked by the contract's confirm rule (required, its length). */
 function resultText(value: string): string {
   const text = value.trim();
-  if (text === '') throw new UsageError(`--${EVENT_MESSAGES.resultRequired}`);
-  if (text.length > EVENT_LIMITS.resultMax) throw new UsageError(`--${EVENT_MESSAGES.resultTooLong}`);
+  checkFlags(confirmChoice, { mode: 'normal', result: text }, { result: '--result' });
   return text;
 }
 
@@ -124,7 +126,7 @@ export async function confirmEvents(ctx: Context, flags: ConfirmFlags): Promise<
           ),
         ),
       );
-      const open = found.filter((e) => e.status !== 3).map((e) => e.id);
+      const open = found.filter((e) => !isConfirmed(e)).map((e) => e.id);
       print({ matched: open.length, ids: open });
       ctx.reporter.note(
         `${plural(open.length)} would be confirmed${found.length > open.length ? ` (${found.length - open.length} already confirmed)` : ''}; none confirmed (dry run).`,

@@ -60,7 +60,14 @@ describe('event filter flags', () => {
       startTime: Date.UTC(2026, 0, 14),
       endTime: Date.UTC(2026, 0, 15),
     });
-    expect(() => eventFilterOf({ since: '32d' }, NOW)).toThrow('--since may span at most 31 days');
+    expect(() => eventFilterOf({ since: '32d' }, NOW)).toThrow(
+      '--since: the query span cannot exceed 31 days',
+    );
+    // The contract's own rule and message, said of the flag.
+    expect(() => eventFilterOf({ keyword: 'k'.repeat(101) }, NOW)).toThrow(
+      '--keyword: at most 100 characters',
+    );
+    expect(() => eventFilterOf({ keyword: 'k'.repeat(100) }, NOW)).not.toThrow();
     expect(() => eventFilterOf({ since: '1h', from: '2026-01-01' }, NOW)).toThrow(
       'give --since or --from/--to, not both',
     );

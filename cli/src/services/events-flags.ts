@@ -1,21 +1,15 @@
 /**
  * The flags of `eem events list|count|confirm --all-matching` and `eem notices tail`, checked
  * before anything is sent: statuses, levels, classes and types as lists, node ids, the time
- * range (`--since` or `--from`/`--to`, at most 31 days), the keyword and `--limit`.
+ * range (`--since` or `--from`/`--to`), the keyword and `--limit`; the filter they make is
+ * checked by the contract's own schema (contract-flags.ts).
  */
 import type { EventFilter } from '@eem/contract';
-import {
-  EVENT_CLASS,
-  EVENT_LEVELS,
-  EVENT_LIMITS,
-  EVENT_STATUS,
-  EVENT_STATUS_LABELS,
-  LOG_TYPE_NAMES,
-} from '@eem/core';
+import { eventFilter } from '@eem/contract/areas/events';
+import { EVENT_CLASS, EVENT_LEVELS, EVENT_STATUS, EVENT_STATUS_LABELS, LOG_TYPE_NAMES } from '@eem/core';
 import { UsageError } from '../errors.js';
+import { checkFlags, checkRange } from './contract-flags.js';
 import { parseRange } from './datalog-flags.js';
-
-const DAY = 86_400_000;
 
 export const DEFAULT_LIMIT = 50;
 
@@ -117,16 +111,25 @@ export interface FilterFlags {
   keyword?: string | undefined;
 }
 
-/** The event filter of the flags (the last 24 hours by default; at most 31 days). */
+/** The flag of each field of the event filter, for the contract's messages. */
+const FILTER_FLAGS = {
+  startTime: '--from',
+  endTime: '--to',
+  keyword: '--keyword',
+  nodeIds: '--node',
+  logTypes: '--type',
+  levels: '--level',
+  statuses: '--status',
+};
+
+/**
+ * The event filter of the flags (the last 24 hours by default), checked by the contract's
+ * event filter and the server's span rule (core checkSpan: at most 31 days).
+ */
 export function eventFilterOf(flags: FilterFlags, now: number): EventFilter {
   const range = parseRange(flags, now);
-  if (range.endTime - range.startTime > EVENT_LIMITS.queryDays * DAY) {
-    const given = flags.since !== undefined ? '--since' : '--from to --to';
-    throw new UsageError(`${given} may span at most ${EVENT_LIMITS.queryDays} days`);
-  }
-  const keyword = flags.keyword?.trim() ?? '';
-  if (keyword.length > 100) throw new UsageError('--keyword: at most 100 characters');
-  return {
+  checkRange(range, flags.since !== undefined ? '--since' : '--from to --to');
+  const filter: EventFilter = {
     startTime: range.startTime,
     endTime: range.endTime,
     statuses: flags.status === undefined ? [] : parseStatuses(flags.status),
@@ -134,8 +137,9 @@ export function eventFilterOf(flags: FilterFlags, now: number): EventFilter {
     logTypes: flags.type === undefined ? [] : parseTypes(flags.type),
     nodeIds: flags.node === undefined ? [] : parseNodeIds(flags.node),
     eventClasses: [],
-    keyword,
+    keyword: flags.keyword?.trim() ?? '',
   };
+  return checkFlags(eventFilter, filter, FILTER_FLAGS);
 }
 
 /** Event ids given as arguments (`eem events confirm 12 13` or `12,13`). */

@@ -4,7 +4,7 @@
  * (events.event, events.relationEvent), and counts by level, type, status or node.
  */
 import type { EventFilter, EventItem } from '@eem/contract';
-import { EVENT_LIMITS, EVENT_MESSAGES } from '@eem/core';
+import { EVENT_LIMITS, EVENT_MESSAGES, EVENT_STATUS, isConfirmed, PAGE_LIMIT_MAX } from '@eem/core';
 import type { Client } from '@eem/sdk';
 import type { Context } from '../context.js';
 import { CliError, UsageError } from '../errors.js';
@@ -18,7 +18,7 @@ import { formatSpan } from './notices-tail-format.js';
 import { type ActiveSession, openSession } from './session.js';
 
 /** The largest page the server answers. */
-export const PAGE_MAX = 1_000;
+export const PAGE_MAX = PAGE_LIMIT_MAX;
 
 /** The project the event commands work in; exit 2 when there is none. */
 export function requireEventProject(session: ActiveSession): number {
@@ -67,7 +67,11 @@ export const eventColumns: Column<EventItem>[] = [
     header: 'Status',
     value: (e) => statusName(e.status),
     display: (e, p) =>
-      e.status === 3 ? p.green(statusName(e.status)) : e.status === 2 ? p.cyan('processing') : 'pending',
+      isConfirmed(e)
+        ? p.green(statusName(e.status))
+        : e.status === EVENT_STATUS.processing
+          ? p.cyan(statusName(e.status))
+          : statusName(e.status),
   },
   { key: 'nodeId', header: 'Node id', value: (e) => e.nodeId, machineOnly: true },
   { key: 'nodeName', header: 'Node', value: (e) => e.nodeName },

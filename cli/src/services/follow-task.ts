@@ -1,10 +1,11 @@
 /**
  * Following a task to its end (`eem import nodes`, `eem tasks watch`) and showing its progress.
- * The progress channel (`/eem-ws/notice/{userId}`, ADR 0003) is followed when it opens: its
- * snapshot and every progress message of the task are shown as they arrive. Polling
- * (notices.task by id every interval, whatever the project of the profile) is the fallback: at once when the channel cannot be
- * opened, when it closes or is refused, and whenever an interval passes with no news of the
- * task (a silent channel never leaves eem waiting). The end is checked once more by
+ * The progress channel (`/eem-ws/notice/{userId}`, ADR 0003) is the SDK's, as in the web
+ * console: it reconnects by itself with backoff and jitter, and each (re)connect's snapshot and
+ * every progress message of the task are shown as they arrive. Polling (notices.task by id
+ * every interval, whatever the project of the profile) covers the gaps: at once when the channel
+ * cannot be opened, while it is away or refused, and whenever an interval passes with no news of
+ * the task (a silent channel never leaves eem waiting). The end is checked once more by
  * notices.task, so the result shown is the server's record. Ends with exit 0 (success), 1
  * (failure; an import's error report is saved first; or a task that no longer exists or may
  * not be seen), 4 (the session expired while polling) or 130 (Ctrl-C: the task keeps running).
@@ -53,8 +54,7 @@ async function saveReport(
   path: string,
 ): Promise<string | undefined> {
   try {
-    const { catalogue } = await import('@eem/contract');
-    const file = await client.download(catalogue.nodes.importReport, { query: { taskId: task.id } });
+    const file = await client.nodes.importReport.download({ query: { taskId: task.id } });
     await writeFile(path, new Uint8Array(await file.arrayBuffer()));
     return path;
   } catch (error) {

@@ -48,12 +48,11 @@ export async function importNodes(ctx: Context, file: string, flags: ImportFlags
   const type = await checkWorkbook(file);
   const session = await openSession(ctx);
   requireProject(session);
-  const { catalogue } = await import('@eem/contract');
-  const endpoint = flags.network ? catalogue.nodes.networkImport : catalogue.nodes.batchImport;
+  const endpoint = session.client.nodes[flags.network ? 'networkImport' : 'batchImport'];
   const data = await readFile(file);
   const what = flags.dryRun ? 'Checking' : 'Uploading';
   const task: Task = await withProgress(ctx, `${what} ${basename(file)}…`, () =>
-    session.client.upload(endpoint, {
+    endpoint.upload({
       body: { dryRun: flags.dryRun },
       files: [{ field: 'file', name: basename(file), data, type }],
     }),

@@ -213,10 +213,9 @@ export async function downloadTemplate(ctx: Context, flags: TemplateFlags): Prom
   const save = { target: flags.output, force: flags.force, flag: '-o' };
   checkTarget(ctx, save);
   const session = await openSession(ctx);
-  const { catalogue } = await import('@eem/contract');
   const scope = flags.network ? 'network' : 'all';
   const file = await withProgress(ctx, 'Downloading the template…', () =>
-    session.client.download(catalogue.nodes.importTemplate, { query: { scope } }),
+    session.client.nodes.importTemplate.download({ query: { scope } }),
   );
   const written = await saveDownload(ctx, file, save);
   if (written.path !== '-') {

@@ -1,8 +1,6 @@
 import type { Notice } from '@eem/contract';
 import { describe, expect, it } from 'vitest';
 import {
-  BACKOFF,
-  backoffDelay,
   NoticeStream,
   type StreamChannelOptions,
   type StreamDeps,
@@ -24,24 +22,21 @@ function notice(id: number): Notice {
   };
 }
 
-/** A scripted channel: the test plays the server (ready, notices, drops, refusals). */
+/**
+ * A scripted SDK channel: the test plays the channel's reports (ready, notices, drops with the
+ * next try's delay, refusals). Reconnecting is the SDK's; the stream only listens.
+ */
 class FakeChannel {
   closed = false;
-  lastId: number;
-  constructor(readonly options: StreamChannelOptions) {
-    this.lastId = options.lastId ?? 0;
-  }
-  ready(lastId: number) {
-    this.lastId = Math.max(this.lastId, lastId);
+  constructor(readonly options: StreamChannelOptions) {}
+  ready() {
     this.options.onStatus('open');
   }
   send(id: number) {
-    if (id <= this.lastId && this.options.lastId !== undefined) return;
-    this.lastId = Math.max(this.lastId, id);
     this.options.onNotice(notice(id));
   }
-  drop(detail = 'closed (1006)') {
-    this.options.onStatus('reconnecting', detail);
+  drop(attempt: number, delayMs: number, detail = 'closed (1006)') {
+    this.options.onStatus('reconnecting', detail, { attempt, delayMs });
   }
   close() {
     this.closed = true;
@@ -56,6 +51,7 @@ function harness(options: { since?: number; log?: (range: unknown) => Promise<No
   const delivered: number[] = [];
   const states: StreamState[] = [];
   const expired: number[] = [];
+  const failed: string[] = [];
   const warnings: string[] = [];
   const deps: StreamDeps = {
     async open(opts) {
@@ -77,7 +73,6 @@ function harness(options: { since?: number; log?: (range: unknown) => Promise<No
       const at = timers.indexOf(timer as { fn: () => void; ms: number });
       if (at >= 0) timers.splice(at, 1);
     },
-    random: () => 0.5,
   };
   const stream = new NoticeStream(
     deps,
@@ -85,6 +80,7 @@ function harness(options: { since?: number; log?: (range: unknown) => Promise<No
       notice: (n) => delivered.push(n.id),
       state: (s) => states.push(s),
       expired: (code) => expired.push(code),
+      failed: (e) => failed.push(e.message),
       warn: (m) => warnings.push(m),
     },
     options.since === undefined ? {} : { since: options.since },
@@ -99,12 +95,14 @@ function harness(options: { since?: number; log?: (range: unknown) => Promise<No
   };
   return {
     stream,
+    deps,
     channels,
     timers,
     logCalls,
     delivered,
     states,
     expired,
+    failed,
     warnings,
     settle,
     fire,
@@ -119,75 +117,48 @@ function harness(options: { since?: number; log?: (range: unknown) => Promise<No
   };
 }
 
-describe('backoffDelay', () => {
-  it('doubles from 1 s up to 20 s, with ±20 % jitter', () => {
-    const mid = () => 0.5;
-    expect([0, 1, 2, 3, 4, 5, 6, 10].map((a) => backoffDelay(a, mid))).toEqual([
-      1_000, 2_000, 4_000, 8_000, 16_000, 20_000, 20_000, 20_000,
-    ]);
-    expect(backoffDelay(2, () => 0)).toBe(4_000 * (1 - BACKOFF.jitter));
-    expect(backoffDelay(2, () => 1)).toBe(4_000 * (1 + BACKOFF.jitter));
-  });
-});
-
 describe('NoticeStream', () => {
   it('delivers live notices once each, in id order, dropping repeats', async () => {
     const h = harness();
     h.stream.start();
     await h.settle();
     expect(h.channels).toHaveLength(1);
-    expect(h.last().options.lastId).toBeUndefined();
-    h.last().ready(10);
+    expect(h.states[0]).toEqual({ kind: 'connecting', attempt: 0 });
+    h.last().ready();
     await h.settle();
-    for (const id of [11, 12, 12, 11, 13]) h.last().options.onNotice(notice(id));
+    for (const id of [11, 12, 12, 11, 13]) h.last().send(id);
     expect(h.delivered).toEqual([11, 12, 13]);
     expect(h.states.at(-1)).toMatchObject({ kind: 'connected', resumed: false });
   });
 
-  it('reconnects with a growing delay and resumes after the last id, so nothing is lost or repeated', async () => {
+  it('keeps its one channel across drops, showing when the channel tries next, and resumes without repeats', async () => {
     const h = harness();
     h.stream.start();
     await h.settle();
-    h.last().ready(10);
+    h.last().ready();
     await h.settle();
     h.last().send(11);
-    h.last().drop();
-    expect(h.channels[0]?.closed).toBe(true);
-    expect(h.states.at(-1)).toMatchObject({ kind: 'disconnected', reason: 'closed (1006)' });
-    // First retry after 1 s: the server is still down.
-    expect(h.timers[0]?.ms).toBe(1_000);
-    await h.fire();
-    expect(h.last().options.lastId).toBe(11);
-    h.last().drop('connect failed');
-    expect(h.timers[0]?.ms).toBe(2_000);
-    await h.fire();
-    expect(h.timers).toHaveLength(0);
-    // Back: the server replays 12 and 13, then says ready; 11 again is dropped.
-    const back = h.last();
-    expect(back.options.lastId).toBe(11);
-    back.options.onNotice(notice(11));
-    back.send(12);
-    back.send(13);
-    back.ready(13);
+    h.last().drop(0, 1_000);
+    expect(h.states.at(-1)).toEqual({
+      kind: 'disconnected',
+      reason: 'closed (1006)',
+      retryAt: T0 + 1_000,
+      attempt: 0,
+    });
+    h.advance(1_000);
+    h.last().drop(1, 2_000, 'connect failed');
+    expect(h.states.at(-1)).toMatchObject({ kind: 'disconnected', retryAt: T0 + 3_000, attempt: 1 });
+    // The SDK is back: it replays 12 and 13 after the last id, then says ready.
+    h.last().send(11);
+    h.last().send(12);
+    h.last().send(13);
+    h.last().ready();
     await h.settle();
-    back.send(14);
+    h.last().send(14);
     expect(h.delivered).toEqual([11, 12, 13, 14]);
     expect(h.states.at(-1)).toMatchObject({ kind: 'connected', resumed: true });
-    // A later drop starts the delays from 1 s again.
-    back.drop();
-    expect(h.timers[0]?.ms).toBe(1_000);
-  });
-
-  it('ignores a dropped channel that speaks late', async () => {
-    const h = harness();
-    h.stream.start();
-    await h.settle();
-    const first = h.last();
-    first.ready(5);
-    await h.settle();
-    first.drop();
-    first.options.onNotice(notice(6));
-    expect(h.delivered).toEqual([]);
+    expect(h.channels).toHaveLength(1);
+    expect(h.last().closed).toBe(false);
   });
 
   it('--since: prints the message log first, holding live notices, then continues without a gap or repeat', async () => {
@@ -202,7 +173,7 @@ describe('NoticeStream', () => {
     h.stream.start();
     await h.settle();
     const channel = h.last();
-    channel.ready(20);
+    channel.ready();
     await h.settle();
     expect(h.logCalls).toEqual([{ startTime: T0 - 3_600_000, endTime: T0 + 60_000 }]);
     // Live notices while the log is read wait for it.
@@ -214,25 +185,11 @@ describe('NoticeStream', () => {
     await h.settle();
     channel.send(23);
     expect(h.delivered).toEqual([18, 19, 20, 21, 22, 23]);
-  });
-
-  it('after a reconnect of a user who had no notice yet, reads what came meanwhile from the log', async () => {
-    const h = harness({ log: async () => [notice(1), notice(2)] });
-    h.stream.start();
+    // A reconnect later reads no log again: the channel resumes by id.
+    channel.drop(0, 1_000);
+    channel.ready();
     await h.settle();
-    h.last().ready(0);
-    await h.settle();
-    h.last().drop();
-    h.advance(5_000);
-    await h.fire();
-    // Nothing to resume after: from now, then the log since the first connect.
-    const back = h.last();
-    expect(back.options.lastId).toBeUndefined();
-    back.ready(2);
-    await h.settle();
-    expect(h.logCalls).toEqual([{ afterId: 0, startTime: T0 - 60_000, endTime: T0 + 6_000 + 60_000 }]);
-    back.send(3);
-    expect(h.delivered).toEqual([1, 2, 3]);
+    expect(h.logCalls).toHaveLength(1);
   });
 
   it('stops and says so when the session is refused (4401), and when the log says it expired', async () => {
@@ -252,7 +209,7 @@ describe('NoticeStream', () => {
     });
     expiredLog.stream.start();
     await expiredLog.settle();
-    expiredLog.last().ready(3);
+    expiredLog.last().ready();
     await expiredLog.settle();
     expect(expiredLog.expired).toEqual([4401]);
   });
@@ -266,32 +223,28 @@ describe('NoticeStream', () => {
     });
     h.stream.start();
     await h.settle();
-    h.last().ready(3);
+    h.last().ready();
     h.last().send(4);
     await h.settle();
     expect(h.warnings).toEqual(['could not read the message log: socket hang up']);
     expect(h.delivered).toEqual([4]);
   });
 
-  it('retries when the channel cannot even be opened', async () => {
+  it('ends when the channel cannot be opened at all', async () => {
     const h = harness();
-    let fail = true;
-    const open = h.stream as unknown as { deps: StreamDeps };
-    const original = open.deps.open;
-    open.deps.open = async (options) => {
-      if (fail) throw new Error('no WebSocket implementation available');
-      return original(options);
+    h.deps.open = async () => {
+      throw new TypeError('a channel needs the user id');
     };
     h.stream.start();
     await h.settle();
-    expect(h.states.at(-1)).toMatchObject({
-      kind: 'disconnected',
-      reason: 'no WebSocket implementation available',
-    });
-    fail = false;
-    await h.fire();
-    expect(h.channels).toHaveLength(1);
+    expect(h.failed).toEqual(['a channel needs the user id']);
+  });
+
+  it('closes the channel when stopped, even one that opens after the stop', async () => {
+    const h = harness();
+    h.stream.start();
     h.stream.stop();
+    await h.settle();
     expect(h.last().closed).toBe(true);
   });
 });
@@ -304,7 +257,7 @@ describe('NoticeStream session check', () => {
     deps.checkSession = () => answer;
     h.stream.start();
     await h.settle();
-    h.last().ready(1);
+    h.last().ready();
     await h.settle();
     expect(h.timers.map((t) => t.ms)).toEqual([30_000]);
     await h.fire();

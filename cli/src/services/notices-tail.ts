@@ -1,17 +1,19 @@
 /**
  * `eem notices tail`: prints each notice of the signed-in user as it arrives on the notice
- * channel, until Ctrl-C (exit 130) or the end of the session (exit 4). The stream
- * (notices-tail-stream.ts) reconnects with backoff and resumes by id; `--since` first prints the
+ * channel, until Ctrl-C (exit 130) or the end of the session (exit 4). The channel is the SDK's
+ * (the web console's too): it reconnects with backoff and jitter and resumes by id; the stream
+ * (notices-tail-stream.ts) turns it into lines and states. `--since` first prints the
  * notices of the message log. On a terminal the lines go through Ink's <Static> with a live
  * status line below (notices-tail-view.tsx, loaded only then); with --json or in a pipe plain
  * writes, without Ink or React, and status changes as lines on stderr.
  */
 import type { Notice } from '@eem/contract';
-import { NOTICE_MODE, WIRE_MESSAGES } from '@eem/core';
+import { NOTICE_MODE, PAGE_LIMIT_MAX, WIRE_MESSAGES } from '@eem/core';
 import type { Client } from '@eem/sdk';
 import type { Context } from '../context.js';
-import { AuthRequiredError, CliError, InterruptedError, UsageError } from '../errors.js';
+import { AuthRequiredError, CliError, InterruptedError } from '../errors.js';
 import { drawEveryFrame } from '../output/ink-ci.js';
+import { checkRange } from './contract-flags.js';
 import { parseClasses, parseTypes } from './events-flags.js';
 import {
   humanLine,
@@ -34,9 +36,8 @@ import { parseDuration } from './tasks.js';
 
 /** Silence after which the channel is pinged (and dropped when the ping goes unanswered). */
 export const TAIL_HEARTBEAT_MS = 15_000;
-const LOG_PAGE = 1_000;
+const LOG_PAGE = PAGE_LIMIT_MAX;
 const LOG_PAGES_MAX = 200;
-const DAY = 86_400_000;
 
 export interface TailFlags {
   class?: string | undefined;
@@ -54,9 +55,8 @@ export interface TailCheck {
 /** The flags, checked before anything is sent. */
 export function tailCheck(flags: TailFlags): TailCheck {
   const sinceMs = flags.since === undefined ? undefined : parseDuration(flags.since, '--since');
-  if (sinceMs !== undefined && sinceMs > 31 * DAY) {
-    throw new UsageError(`--since may reach back at most 31 days (got "${flags.since}")`);
-  }
+  // The message log's span rule, as the console's notice log applies it (core checkSpan).
+  if (sinceMs !== undefined) checkRange({ startTime: 0, endTime: sinceMs }, '--since');
   return {
     filter: {
       classes: flags.class === undefined ? [] : parseClasses(flags.class),
@@ -155,26 +155,16 @@ export async function readMessageLog(
 export interface TailInjection {
   open?: (client: Client, userId: number, options: StreamChannelOptions) => Promise<StreamChannel>;
   sink?: TailSink;
-  random?: () => number;
 }
 
+/** The SDK's notice channel: it reconnects with backoff and jitter and resumes by id by itself. */
 async function openWithSdk(
   client: Client,
   userId: number,
   options: StreamChannelOptions,
 ): Promise<StreamChannel> {
   const { openNoticeChannel } = await import('@eem/sdk');
-  return openNoticeChannel(client, {
-    userId,
-    ...(options.lastId === undefined ? {} : { lastId: options.lastId }),
-    onNotice: options.onNotice,
-    onStatus: options.onStatus,
-    onAuthFailed: options.onAuthFailed,
-    onError: options.onError,
-    heartbeatMs: TAIL_HEARTBEAT_MS,
-    // The stream reconnects itself with backoff; the helper's own retry never comes first.
-    reconnectMs: 3_600_000,
-  });
+  return openNoticeChannel(client, { userId, ...options, heartbeatMs: TAIL_HEARTBEAT_MS });
 }
 
 export interface NoticeStreamOptions {
@@ -182,7 +172,6 @@ export interface NoticeStreamOptions {
   /** Read the message log from this time first. */
   since?: number;
   open?: TailInjection['open'];
-  random?: () => number;
 }
 
 /** The user's notice stream on this client (not started): the tail's and the terminal app's. */
@@ -200,7 +189,6 @@ export function noticeStream(
     now: options.now,
     setTimer: (fn, ms) => setTimeout(fn, ms),
     clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
-    ...(options.random ? { random: options.random } : {}),
   };
   return new NoticeStream(deps, listener, options.since === undefined ? {} : { since: options.since });
 }
@@ -241,6 +229,7 @@ export async function tailNotices(ctx: Context, flags: TailFlags, inject: TailIn
         }
         finish(new AuthRequiredError(WIRE_MESSAGES.loginExpired, 'Run `eem login` to sign in again.'));
       },
+      failed: (error) => finish(new CliError(`the notice channel could not be opened: ${error.message}`)),
       warn: (message) => {
         if (ctx.flags.debug || message.startsWith('could not read')) sink.info(message);
       },
@@ -249,7 +238,6 @@ export async function tailNotices(ctx: Context, flags: TailFlags, inject: TailIn
       now: () => ctx.io.now(),
       ...(check.sinceMs === undefined ? {} : { since: ctx.io.now() - check.sinceMs }),
       ...(inject.open ? { open: inject.open } : {}),
-      ...(inject.random ? { random: inject.random } : {}),
     },
   );
   const release = ctx.io.onInterrupt?.(() => finish(new InterruptedError()));

@@ -7,7 +7,7 @@
 
 import type { Project, TreeNode } from '@eem/contract';
 import { isProjectBound } from '@eem/core';
-import type { Client } from '@eem/sdk';
+import { type Client, preloadAreas } from '@eem/sdk';
 import type { Context } from '../context.js';
 import { CliError, UsageError } from '../errors.js';
 import type { OutputFlags } from '../output/format.js';
@@ -59,6 +59,8 @@ function flattenTree(
 
 /** Loads what the user may enter, the way the web console does. */
 export async function loadProjects(client: Client, currentId: number): Promise<ProjectCatalogue> {
+  // The projects area's schemas load while the first two calls are on the network.
+  preloadAreas('projects');
   const [user, info] = await Promise.all([client.session.me(), client.shell.systemInfo()]);
   if (info.platformMode && !isProjectBound(user.usertype)) {
     const tree = await client.projects.cloudProjects({ query: {}, body: {} });

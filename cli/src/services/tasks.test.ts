@@ -161,13 +161,18 @@ describe('tasks list', () => {
     });
     const bad: [Parameters<typeof taskQuery>[0], string][] = [
       [{ since: 'yesterday' }, '--since must be a duration'],
-      [{ since: '40d' }, '--since may reach back at most 31 days'],
+      [{ since: '40d' }, '--since: the query span cannot exceed 31 days'],
       [{ since: '1h', from: '2026-01-01' }, 'give --since or --from/--to, not both'],
       [{ from: 'last week' }, '--from must be a date'],
       [{ from: '2026-01-02T00:00:00Z', to: '2026-01-01T00:00:00Z' }, '--to must be later than --from'],
-      [{ from: '2025-10-01T00:00:00Z', to: '2026-01-01T00:00:00Z' }, 'at most 31 days'],
+      [
+        { from: '2025-10-01T00:00:00Z', to: '2026-01-01T00:00:00Z' },
+        '--from to --to: the query span cannot exceed 31 days',
+      ],
       [{ type: '10' }, '--type must be an operation type from 1 to 9'],
-      [{ limit: '0' }, '--limit must be from 1 to 1000'],
+      [{ limit: '0' }, '--limit must be 1 or more'],
+      [{ limit: '1001' }, '--limit must be at most 1000'],
+      [{ limit: 'ten' }, '--limit must be a whole number'],
     ];
     for (const [flags, message] of bad) {
       expect(() => taskQuery(flags, NOW)).toThrow(UsageError);

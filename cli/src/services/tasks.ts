@@ -5,12 +5,21 @@
  * task to its end.
  */
 import type { Task, TaskLogRow } from '@eem/contract';
-import { LOG_ORDER, progressPercent, TASK_OPERATION_TYPE, taskOperationName, taskPhase } from '@eem/core';
+import { taskLogBody } from '@eem/contract/areas/logs';
+import {
+  LOG_ORDER,
+  PAGE_LIMIT_MAX,
+  progressPercent,
+  TASK_OPERATION_TYPE,
+  taskOperationName,
+  taskPhase,
+} from '@eem/core';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { type OutputFlags, resolveFormat } from '../output/format.js';
 import { withProgress } from '../output/progress.js';
 import type { Column } from '../output/render.js';
+import { checkFlags } from './contract-flags.js';
 import { asSdkError } from './errors.js';
 import { followTask, pollError } from './follow-task.js';
 import { reportPathFor } from './node-import.js';
@@ -19,8 +28,6 @@ import { chooseLanguage, openSession } from './session.js';
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const UNITS: Record<string, number> = { m: MINUTE, h: 60 * MINUTE, d: DAY };
-/** The longest span the task log answers. */
-export const MAX_SPAN_MS = 31 * DAY;
 export const DEFAULT_LIMIT = 100;
 /** The highest operation type (TASK_OPERATION_TYPE: 9, the rollup recalculation). */
 export const MAX_OPERATION_TYPE = Math.max(...Object.values(TASK_OPERATION_TYPE));
@@ -72,13 +79,9 @@ export function taskQuery(flags: ListFlags, now: number): TaskQuery {
     endTime = flags.to === undefined ? now : parseTime(flags.to, '--to');
     startTime = flags.from === undefined ? endTime - DAY : parseTime(flags.from, '--from');
     if (endTime <= startTime) throw new UsageError('--to must be later than --from');
-    if (endTime - startTime > MAX_SPAN_MS) throw new UsageError('--from to --to may span at most 31 days');
   } else {
-    const span = parseDuration(flags.since ?? '24h', '--since');
-    if (span > MAX_SPAN_MS)
-      throw new UsageError(`--since may reach back at most 31 days (got "${flags.since}")`);
     endTime = now;
-    startTime = now - span;
+    startTime = now - parseDuration(flags.since ?? '24h', '--since');
   }
   const query: TaskQuery = { startTime, endTime, limit: DEFAULT_LIMIT };
   if (flags.type !== undefined) {
@@ -91,12 +94,13 @@ export function taskQuery(flags: ListFlags, now: number): TaskQuery {
     query.operationType = type;
   }
   if (flags.limit !== undefined) {
-    const limit = Number(flags.limit);
-    if (!/^\d+$/.test(flags.limit) || limit < 1 || limit > 1000) {
-      throw new UsageError(`--limit must be from 1 to 1000 (got "${flags.limit}")`);
-    }
-    query.limit = limit;
+    if (!/^\d+$/.test(flags.limit))
+      throw new UsageError(`--limit must be a whole number (got "${flags.limit}")`);
+    query.limit = Number(flags.limit);
   }
+  // The task log's own rules: the span (at most 31 days) and the page size.
+  const span = flags.since !== undefined || flags.from === undefined ? '--since' : '--from to --to';
+  checkFlags(taskLogBody, taskLogQuery(query), { startTime: span, endTime: span, 'page.limit': '--limit' });
   return query;
 }
 
@@ -127,6 +131,17 @@ const logColumns: Column<TaskLogRow>[] = [
 export const RECENT_TASKS_NOTE =
   'The task log needs the operationlog_browser permission, which this account lacks; showing the running tasks and those ended in the last hour of the current project instead.';
 
+/** The body of logs.taskLog for the query (newest first). */
+function taskLogQuery(query: TaskQuery) {
+  return {
+    startTime: query.startTime,
+    endTime: query.endTime,
+    order: LOG_ORDER.desc,
+    page: { index: 0, limit: query.limit },
+    ...(query.operationType === undefined ? {} : { operationType: query.operationType }),
+  };
+}
+
 export async function listTasks(ctx: Context, flags: ListFlags, output: OutputFlags): Promise<void> {
   const query = taskQuery(flags, ctx.io.now());
   const format = resolveFormat(output, ctx.io.isTTY.stdout);
@@ -136,11 +151,7 @@ export async function listTasks(ctx: Context, flags: ListFlags, output: OutputFl
     answer = await withProgress(ctx, 'Loading the task log…', () =>
       session.client.logs.taskLog({
         body: {
-          startTime: query.startTime,
-          endTime: query.endTime,
-          order: LOG_ORDER.desc,
-          page: { index: 0, limit: query.limit },
-          ...(query.operationType === undefined ? {} : { operationType: query.operationType }),
+          ...taskLogQuery(query),
           ...(session.project.id > 0 ? { projectId: session.project.id } : {}),
         },
       }),
@@ -154,7 +165,7 @@ export async function listTasks(ctx: Context, flags: ListFlags, output: OutputFl
   if (format === 'table' && answer.list.length === 0) ctx.reporter.note('No tasks in this time span.');
   if (answer.total > answer.list.length) {
     ctx.reporter.note(
-      `Showing ${answer.list.length} of ${answer.total} tasks; --limit (up to 1000) shows more.`,
+      `Showing ${answer.list.length} of ${answer.total} tasks; --limit (up to ${PAGE_LIMIT_MAX}) shows more.`,
     );
   }
 }

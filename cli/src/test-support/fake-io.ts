@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
+import { CATALOGUE_INDEX } from '@eem/contract/lazy';
 import type { Client, ClientOptions } from '@eem/sdk';
 import { afterAll } from 'vitest';
 import type { Keychain } from '../config/keychain.js';
@@ -135,7 +136,7 @@ export function fakeIO(options: FakeOptions = {}): FakeIO {
     env,
     now: () => options.now ?? Date.UTC(2026, 0, 15, 8, 0, 0),
     async createClient(clientOptions) {
-      const client = (options.client?.(clientOptions) ?? {}) as unknown as Client;
+      const client = withFileEndpoints(options.client?.(clientOptions) ?? {}) as unknown as Client;
       clients.push({ options: clientOptions, client });
       return client;
     },
@@ -170,4 +171,29 @@ export function sdkError(
   error.name = name;
   Object.assign(error, { endpointId: 'test.endpoint', httpStatus: null, ...fields });
   return error;
+}
+
+type FileHandler = (endpoint: { id: string }, ...args: unknown[]) => unknown;
+
+/**
+ * A scripted client's file endpoints: a fake with `download(endpoint, input, options)` or
+ * `upload(endpoint, input, options)` answers every download or upload member of the catalogue
+ * (`client.nodes.importReport.download(input)`), told the endpoint by its id.
+ */
+export function withFileEndpoints(fake: Partial<Record<string, unknown>>): Partial<Record<string, unknown>> {
+  const handlers = { download: fake.download, upload: fake.upload } as Record<
+    string,
+    FileHandler | undefined
+  >;
+  const out: Record<string, unknown> = { ...fake };
+  for (const [area, endpoints] of Object.entries(CATALOGUE_INDEX)) {
+    for (const [name, kind] of Object.entries(endpoints)) {
+      const handler = handlers[kind];
+      if (!handler) continue;
+      const id = `${area}.${name}`;
+      const members = (out[area] ?? {}) as Record<string, unknown>;
+      out[area] = { ...members, [name]: { [kind]: (...args: unknown[]) => handler({ id }, ...args) } };
+    }
+  }
+  return out;
 }

@@ -57,10 +57,10 @@ export class FakeProgressChannel {
     if (this.state !== 'closed') this.options.onTask(task);
   }
 
-  /** The connection closed (or never opened): the helper reconnects in 5 s. */
-  drop(code = 1006): void {
+  /** The connection closed (or never opened): the SDK's channel reconnects with backoff. */
+  drop(code = 1006, attempt = 0): void {
     this.state = 'connecting';
-    this.options.onStatus?.('reconnecting', `closed (${code})`);
+    this.options.onStatus?.('reconnecting', `closed (${code})`, { attempt, delayMs: 1_000 * 2 ** attempt });
   }
 
   /** The server refused the token or the channel: the helper stops. */

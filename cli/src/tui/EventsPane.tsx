@@ -5,7 +5,8 @@
  * (s, the default text). While the result is typed the pane has every key (onCapture).
  */
 import type { EventItem } from '@eem/contract';
-import { EVENT_LIMITS, EVENT_MESSAGES } from '@eem/core';
+import { confirmChoice } from '@eem/contract/areas/events';
+import { EVENT_LIMITS, isConfirmed } from '@eem/core';
 import { Box, Text, useInput } from 'ink';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { localTime } from '../output/time.js';
@@ -94,7 +95,7 @@ export function EventsPane({ services, projectId, focused, height, onCapture, on
   /** The selection, else the event under the cursor; only the unconfirmed ones. */
   const targets = (list: EventItem[], chosen: ReadonlySet<number>, at: number): EventItem[] => {
     const picked = chosen.size > 0 ? list.filter((e) => chosen.has(e.id)) : list.slice(at, at + 1);
-    return picked.filter((e) => e.status !== 3);
+    return picked.filter((e) => !isConfirmed(e));
   };
 
   const confirm = async (ids: number[], mode: 'normal' | 'simple', result?: string) => {
@@ -133,8 +134,10 @@ export function EventsPane({ services, projectId, focused, height, onCapture, on
           setMessage({ text: 'not confirmed', tone: 'info' });
         } else if (info.return) {
           const result = typed.trim();
-          if (result === '') {
-            setMessage({ text: EVENT_MESSAGES.resultRequired, tone: 'error' });
+          // The contract's confirm rule, with its message.
+          const refused = confirmChoice.safeParse({ mode: 'normal', result });
+          if (!refused.success) {
+            setMessage({ text: refused.error.issues[0]?.message ?? '', tone: 'error' });
             return;
           }
           setCapture(undefined);
@@ -166,7 +169,7 @@ export function EventsPane({ services, projectId, focused, height, onCapture, on
         else next.add(event.id);
         setSelected(next);
       } else if (key === 'a') {
-        const open = list.filter((e) => e.status !== 3).map((e) => e.id);
+        const open = list.filter((e) => !isConfirmed(e)).map((e) => e.id);
         setSelected(chosen.size > 0 ? new Set() : new Set(open));
       } else if (key === 'r') {
         setMessage({ text: 'reloading…', tone: 'info' });

@@ -52,7 +52,18 @@ export async function runApp(ctx: Context): Promise<ExitCode> {
           const stream = noticeStream(
             client,
             userId,
-            { notice: listener.notice, state: listener.state, expired: () => listener.expired() },
+            {
+              notice: listener.notice,
+              state: listener.state,
+              expired: () => listener.expired(),
+              failed: (error) =>
+                listener.state({
+                  kind: 'disconnected',
+                  reason: error.message,
+                  retryAt: ctx.io.now(),
+                  attempt: 0,
+                }),
+            },
             { now: ctx.io.now },
           );
           stream.start();

@@ -1,8 +1,9 @@
 import { allPermissionKeys } from '@eem/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { listEndpoints } from './catalogue.js';
+import { catalogue, listEndpoints } from './catalogue.js';
 import { channels } from './channels.js';
+import { AREA_NAMES, CATALOGUE_INDEX, loadArea, loadChannels } from './lazy.js';
 
 const entries = listEndpoints();
 
@@ -70,5 +71,28 @@ describe('catalogue invariants', () => {
       return channel.id;
     });
     expect(duplicates(ids)).toEqual([]);
+  });
+});
+
+describe('the catalogue area by area (lazy.ts)', () => {
+  it('lists the same areas, in the same order, as the catalogue', () => {
+    expect(AREA_NAMES).toEqual(Object.keys(catalogue));
+    expect(Object.keys(CATALOGUE_INDEX)).toEqual(Object.keys(catalogue));
+  });
+
+  it('loads each area as the very object the catalogue holds, once', async () => {
+    for (const area of AREA_NAMES) {
+      const first = loadArea(area);
+      expect(loadArea(area)).toBe(first);
+      expect(await first).toBe(catalogue[area]);
+    }
+    expect(await loadChannels()).toBe(channels);
+  });
+
+  it('indexes every endpoint with its kind', () => {
+    const indexed = Object.entries(CATALOGUE_INDEX).flatMap(([area, endpoints]) =>
+      Object.entries(endpoints).map(([name, kind]) => `${area}.${name}:${kind}`),
+    );
+    expect(indexed).toEqual(entries.map((e) => `${e.endpoint.id}:${e.endpoint.kind}`));
   });
 });

@@ -6,9 +6,10 @@
  * spec's heartbeat); the server answers pings with `{type:'pong'}`.
  */
 import { z } from 'zod';
+import { CHANNEL_PATHS } from './channel-paths.js';
 import { notice, task } from './schemas.js';
 
-export const CLOSE_CODES = { unauthorized: 4401, forbidden: 4403, badMessage: 4400 } as const;
+export { CHANNEL_PATHS, type ChannelName, CLOSE_CODES } from './channel-paths.js';
 
 export const clientMessage = z.discriminatedUnion('type', [
   z.object({
@@ -44,13 +45,13 @@ export interface ChannelDef<S extends z.ZodType> {
 export const channels = {
   notices: {
     id: 'channels.notices',
-    path: '/messageServer/websocket/{userId}',
+    path: CHANNEL_PATHS.notices,
     summary: 'Notices of the user, each with an increasing id; resume with lastId loses and repeats nothing.',
     server: noticeServerMessage,
   },
   progress: {
     id: 'channels.progress',
-    path: '/eem-ws/notice/{userId}',
+    path: CHANNEL_PATHS.progress,
     summary: 'Import and generation task progress of the user’s projects.',
     server: progressServerMessage,
   },

@@ -8,6 +8,7 @@ import {
   docsPaths,
   GENERATED_MARKDOWN_LINE,
   renderApiMarkdown,
+  renderCatalogueIndex,
   renderOpenApi,
   renderOpenApiJson,
   XLSX_MEDIA_TYPE,
@@ -38,6 +39,11 @@ describe('generated docs', () => {
   it('docs/openapi.json is what the generator renders now', () => {
     const onDisk = readOrEmpty(docsPaths().openapi);
     expect(onDisk === renderOpenApiJson(), STALE).toBe(true);
+  });
+
+  it('src/catalogue-index.ts is what the generator renders now', () => {
+    const onDisk = readOrEmpty(docsPaths().index);
+    expect(onDisk === renderCatalogueIndex(), STALE).toBe(true);
   });
 
   it('marks both files as generated', () => {

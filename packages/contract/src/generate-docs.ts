@@ -1,7 +1,10 @@
 /**
- * Generates the API reference from the catalogue: `docs/openapi.json` (OpenAPI 3.1) and
- * `docs/api.md`. Run as a script (`npm run docs` runs `node packages/contract/dist/generate-docs.js`)
- * it writes both files; the docs test fails when they differ from what this renders.
+ * Generates from the catalogue: the API reference (`docs/openapi.json`, OpenAPI 3.1, and
+ * `docs/api.md`) and the catalogue index (`src/catalogue-index.ts`: area and endpoint names
+ * with their kinds, what the SDK builds its client from before an area's schemas are loaded).
+ * Run as a script (`npm run docs` runs `node packages/contract/dist/generate-docs.js`) it writes
+ * all three; the docs test fails when they differ from what this renders, and the SDK does not
+ * compile against a stale index.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -429,20 +432,46 @@ export function repoRoot(): string {
   return fileURLToPath(new URL('../../../', import.meta.url));
 }
 
-export function docsPaths(root: string = repoRoot()): { markdown: string; openapi: string } {
-  return { markdown: join(root, 'docs', 'api.md'), openapi: join(root, 'docs', 'openapi.json') };
+export function docsPaths(root: string = repoRoot()): { markdown: string; openapi: string; index: string } {
+  return {
+    markdown: join(root, 'docs', 'api.md'),
+    openapi: join(root, 'docs', 'openapi.json'),
+    index: join(root, 'packages', 'contract', 'src', 'catalogue-index.ts'),
+  };
 }
 
-/** Writes docs/api.md and docs/openapi.json. */
-export function writeDocs(root: string = repoRoot()): { markdown: string; openapi: string } {
+/**
+ * The catalogue index as TypeScript: `{ <area>: { <endpoint>: <kind> } }` in catalogue order,
+ * formatted as Biome formats it.
+ */
+export function renderCatalogueIndex(entries: readonly CatalogueEntry[] = listEndpoints()): string {
+  const areas = new Map<string, CatalogueEntry[]>();
+  for (const entry of entries) areas.set(entry.area, [...(areas.get(entry.area) ?? []), entry]);
+  const lines = [
+    `// Generated ${GENERATED_JSON_NOTE} (npm run docs).`,
+    '/** Area and endpoint names of the catalogue with their kinds: the client is built from these. */',
+    'export const CATALOGUE_INDEX = {',
+  ];
+  for (const [area, list] of areas) {
+    lines.push(`  ${area}: {`);
+    for (const { name, endpoint } of list) lines.push(`    ${name}: '${endpoint.kind}',`);
+    lines.push('  },');
+  }
+  lines.push('} as const;', '');
+  return lines.join('\n');
+}
+
+/** Writes docs/api.md, docs/openapi.json and the catalogue index. */
+export function writeDocs(root: string = repoRoot()): { markdown: string; openapi: string; index: string } {
   const paths = docsPaths(root);
   writeFileSync(paths.markdown, renderApiMarkdown());
   writeFileSync(paths.openapi, renderOpenApiJson());
+  writeFileSync(paths.index, renderCatalogueIndex());
   return paths;
 }
 
 const script = process.argv[1];
 if (script !== undefined && import.meta.url === pathToFileURL(script).href) {
   const written = writeDocs();
-  process.stdout.write(`wrote ${written.markdown}\nwrote ${written.openapi}\n`);
+  process.stdout.write(`wrote ${written.markdown}\nwrote ${written.openapi}\nwrote ${written.index}\n`);
 }

@@ -11,6 +11,8 @@ export {
 } from './areas/datalog.js';
 export {
   type AlarmScheme,
+  type ConfirmChoice,
+  confirmChoice,
   EFFICIENCY_EVENT_TYPES,
   ENERGY_EVENT_TYPES,
   type EventFilter,

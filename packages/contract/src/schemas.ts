@@ -12,7 +12,10 @@ import {
   lengthMessage,
   MESSAGES,
   MOBILE_PATTERN,
+  maxLengthMessage,
+  NAME_LIMITS,
   OLD_PASSWORD_MAX,
+  PAGE_LIMIT_MAX,
   PASSWORD_MAX,
   PREHASH_PATTERN,
   requiredMessage,
@@ -23,6 +26,15 @@ import { z } from 'zod';
 export function requiredText(message: string, max?: number) {
   const base = z.string({ error: message }).trim().min(1, { error: message });
   return max === undefined ? base : base.max(max, { error: lengthMessage(max) });
+}
+
+/** A list's search keyword: trimmed, at most NAME_LIMITS.keyword characters, '' when left out. */
+export function keywordText(field = 'keyword') {
+  return z
+    .string()
+    .trim()
+    .max(NAME_LIMITS.keyword, { error: maxLengthMessage(field, NAME_LIMITS.keyword) })
+    .default('');
 }
 
 /** A name: trimmed, 1 to max characters, no special characters. */
@@ -106,7 +118,7 @@ export const page = z
       .number()
       .int()
       .min(1, { error: 'page.limit must be 1 or more' })
-      .max(1000, { error: 'page.limit must be at most 1000' })
+      .max(PAGE_LIMIT_MAX, { error: `page.limit must be at most ${PAGE_LIMIT_MAX}` })
       .default(DEFAULT_PAGE.limit),
   })
   .default({ index: DEFAULT_PAGE.index, limit: DEFAULT_PAGE.limit });

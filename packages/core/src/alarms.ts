@@ -4,6 +4,7 @@
  * channels, the event filters' limits and the messages of the event calls.
  */
 import { LOG_TYPE } from './events.js';
+import { maxLengthMessage } from './rules.js';
 
 /** Event levels 1 (most severe) to 5. */
 export const EVENT_LEVELS = [1, 2, 3, 4, 5] as const;
@@ -133,11 +134,13 @@ export const EVENT_LIMITS = {
   convergenceMinutes: 30,
   /** Rows of one event export. */
   exportMax: 100_000,
+  /** Fault scenarios of one list call. */
+  scenarioListMax: 500,
 } as const;
 
 export const EVENT_MESSAGES = {
   resultRequired: 'result: the processing result is required',
-  resultTooLong: `result: at most ${EVENT_LIMITS.resultMax} characters`,
+  resultTooLong: maxLengthMessage('result', EVENT_LIMITS.resultMax),
   /** The text a simple confirm records. */
   simpleResult: '已确认',
   atLeastOneType: 'logTypes: choose at least one event type',

@@ -22,6 +22,18 @@ export function normalizeEventClass(value: unknown): EventClass {
 export const EVENT_STATUS = { pending: 1, processing: 2, confirmed: 3 } as const;
 export type EventStatus = (typeof EVENT_STATUS)[keyof typeof EVENT_STATUS];
 
+/** A confirmed event (or incident): confirming it again changes nothing. */
+export function isConfirmed(event: { status: number }): boolean {
+  return event.status === EVENT_STATUS.confirmed;
+}
+
+/** The event's status, or pending for a value outside the three. */
+export function eventStatusOf(status: number): EventStatus {
+  return status === EVENT_STATUS.processing || status === EVENT_STATUS.confirmed
+    ? status
+    : EVENT_STATUS.pending;
+}
+
 export const LOG_TYPE = {
   plainNotice: 200,
   energyOverLimit: 701,

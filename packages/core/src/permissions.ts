@@ -3,7 +3,7 @@
  * are listed here. The function permission tree groups both by menu group; a key's first
  * part names its group. Every endpoint of the contract names one of these keys or none.
  */
-import { ROUTE_GROUPS, ROUTES } from './routes.js';
+import { type PageKey, ROUTE_GROUPS, ROUTES } from './routes.js';
 
 export const OPERATION_PERMISSIONS = {
   operationlog_browser: ['cloud', '日志查看', 'View logs'],
@@ -44,9 +44,19 @@ export const OPERATION_PERMISSIONS = {
 
 export type OperationPermission = keyof typeof OPERATION_PERMISSIONS;
 
+/** A permission key as a type: a page key of the route list or an operation key. */
+export type PermissionKey = PageKey | OperationPermission;
+
 /** Every permission key: page keys of the route list and operation keys. */
-export function allPermissionKeys(): string[] {
-  return [...ROUTES.map((r) => r.menuKey), ...Object.keys(OPERATION_PERMISSIONS)];
+export function allPermissionKeys(): PermissionKey[] {
+  return [...ROUTES.map((r) => r.menuKey), ...(Object.keys(OPERATION_PERMISSIONS) as OperationPermission[])];
+}
+
+let knownKeys: ReadonlySet<string> | undefined;
+
+export function isPermissionKey(key: string): key is PermissionKey {
+  knownKeys ??= new Set(allPermissionKeys());
+  return knownKeys.has(key);
 }
 
 export interface PermissionNode {

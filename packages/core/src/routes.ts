@@ -4,6 +4,8 @@
  * given. The server's navmenu.json, the web route table and `eem menu` derive from this.
  */
 
+import type { OperationPermission } from './permissions.js';
+
 export type Module = 'pf' | 'fw';
 
 export interface RouteGroup {
@@ -21,9 +23,9 @@ export interface RouteDef {
   enLabel: string;
   module: Module;
   /** The page permission that keeps the menu entry: `${group}_${name}`. */
-  menuKey: string;
+  menuKey: PageKey;
   /** The spec's route permission key, when it gives one (§6); the route guard checks it. */
-  routeKey?: string;
+  routeKey?: OperationPermission;
   keepAlive: boolean;
   /** Not listed in the menu (always-allowed pages, demos). */
   hidden?: boolean;
@@ -45,14 +47,14 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
   { key: 'theme', label: '主题大屏', enLabel: 'Theme screens', module: 'fw' },
 ];
 
-type Row = [
+type Row = readonly [
   path: string,
   label: string,
   enLabel: string,
-  opts?: Partial<Pick<RouteDef, 'routeKey' | 'module' | 'keepAlive' | 'hidden'>>,
+  opts?: Readonly<Partial<Pick<RouteDef, 'routeKey' | 'module' | 'keepAlive' | 'hidden'>>>,
 ];
 
-const ROWS: Record<string, Row[]> = {
+const ROWS = {
   platform: [
     ['/projectnavigation', '项目导航', 'Project navigation'],
     ['/platformusermanage', '平台用户管理', 'Platform users'],
@@ -237,7 +239,7 @@ const ROWS: Record<string, Row[]> = {
     ['/airCompressionEnergyEfficiency', '空压能效大屏', 'Air compressor efficiency screen'],
     ['/boilerEnergyEfficiency', '锅炉能效大屏', 'Boiler efficiency screen'],
   ],
-};
+} as const satisfies Record<string, readonly Row[]>;
 
 function groupOf(key: string): RouteGroup {
   const group = ROUTE_GROUPS.find((g) => g.key === key);
@@ -245,18 +247,27 @@ function groupOf(key: string): RouteGroup {
   return group;
 }
 
-export const ROUTES: readonly RouteDef[] = Object.entries(ROWS).flatMap(([group, rows]) =>
-  rows.map(([path, label, enLabel, opts]) => ({
-    path,
-    group,
-    label,
-    enLabel,
-    module: opts?.module ?? groupOf(group).module,
-    menuKey: `${group}_${path.slice(1)}`,
-    keepAlive: opts?.keepAlive ?? true,
-    ...(opts?.routeKey ? { routeKey: opts.routeKey } : {}),
-    ...(opts?.hidden ? { hidden: true } : {}),
-  })),
+type Rows = typeof ROWS;
+type PathName<P> = P extends `/${infer Name}` ? Name : never;
+
+/** Every page key of the route list, as a type: `${group}_${route without the slash}`. */
+export type PageKey = {
+  [G in keyof Rows & string]: `${G}_${PathName<Rows[G][number][0]>}`;
+}[keyof Rows & string];
+
+export const ROUTES: readonly RouteDef[] = Object.entries(ROWS as Record<string, readonly Row[]>).flatMap(
+  ([group, rows]) =>
+    rows.map(([path, label, enLabel, opts]) => ({
+      path,
+      group,
+      label,
+      enLabel,
+      module: opts?.module ?? groupOf(group).module,
+      menuKey: `${group}_${path.slice(1)}` as PageKey,
+      keepAlive: opts?.keepAlive ?? true,
+      ...(opts?.routeKey ? { routeKey: opts.routeKey } : {}),
+      ...(opts?.hidden ? { hidden: true } : {}),
+    })),
 );
 
 /** Pages every signed-in user may open. */

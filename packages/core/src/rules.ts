@@ -38,6 +38,11 @@ export function requiredMessage(label: string): string {
   return `${label} cannot be empty`;
 }
 
+/** 'keyword: at most 100 characters': a field's length limit, named. */
+export function maxLengthMessage(field: string, max: number): string {
+  return `${field}: at most ${max} characters`;
+}
+
 /** '1 to N characters in length'. */
 export function lengthMessage(max: number, min = 1): string {
   return `${min} to ${max} characters in length`;
@@ -100,6 +105,8 @@ export function hasSpecialCharacters(value: string): boolean {
 
 /** Name length limits named by the spec. */
 export const NAME_LIMITS = {
+  /** A search keyword of a list's filters. */
+  keyword: 100,
   name: 50,
   longName: 140,
   text: 255,

@@ -46,10 +46,31 @@ export const AUTH_LIMITS = {
   timestampSkewMs: 5 * 60 * 1000,
 } as const;
 
+/**
+ * The realtime channels (ADR 0003): a heartbeat after 40 s of silence; after a drop the first
+ * reconnect waits reconnectFirstMs, each next one twice as long up to the spec's 5 s creation
+ * retry (reconnectMs), each ± reconnectJitter, so that clients dropped together do not all
+ * come back in the same instant.
+ */
 export const CHANNEL = {
   heartbeatMs: 40_000,
   reconnectMs: 5_000,
+  reconnectFirstMs: 1_000,
+  reconnectJitter: 0.2,
 } as const;
+
+/** The wait before reconnect attempt `attempt` (0: the first after a drop), with its jitter. */
+export function reconnectDelay(
+  attempt: number,
+  options: { firstMs?: number; maxMs?: number; jitter?: number } = {},
+  random: () => number = Math.random,
+): number {
+  const firstMs = options.firstMs ?? CHANNEL.reconnectFirstMs;
+  const maxMs = Math.max(firstMs, options.maxMs ?? CHANNEL.reconnectMs);
+  const jitter = options.jitter ?? CHANNEL.reconnectJitter;
+  const base = Math.min(maxMs, firstMs * 2 ** Math.max(0, Math.min(attempt, 30)));
+  return Math.round(base * (1 - jitter + 2 * jitter * random()));
+}
 
 export const POLLING = {
   importMs: 5_000,
@@ -68,6 +89,9 @@ export const TIMEOUTS = {
 } as const;
 
 export const DEFAULT_PAGE = { index: 0, limit: 50 } as const;
+
+/** The most rows one page of a paged call holds. */
+export const PAGE_LIMIT_MAX = 1_000;
 
 /** Headers the clients send. */
 export const HEADERS = {

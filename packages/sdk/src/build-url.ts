@@ -1,5 +1,6 @@
 /** The URL of a call: base URL, the endpoint's path with `{id}` filled, and the query string. */
-import { type AnyEndpoint, buildPath } from '@eem/contract';
+import type { AnyEndpoint } from '@eem/contract';
+import { buildPath } from '@eem/contract/lazy';
 import type { RawInput } from './validate-input.js';
 
 /** `a=1&b=x&b=y`: undefined and null skipped, arrays repeated, objects as JSON. */

@@ -310,8 +310,9 @@ describe('answers mapped to errors', () => {
     expect(gateway.message).toBe('HTTP 502');
   });
 
-  it('refuses a download endpoint through request', async () => {
+  it('refuses a download endpoint through request (a type error; at run time a usage error)', async () => {
     const exported = defineEndpoint({ ...listed, id: 'test.export', kind: 'download' });
+    // @ts-expect-error a download endpoint is not a json call
     const error = await caught(client().request(exported, { params: { kind: 'x' }, query: {} }));
     expect(error.code).toBe(CLIENT_CODE.usage);
     expect(server.requests).toHaveLength(0);

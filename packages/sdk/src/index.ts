@@ -1,6 +1,8 @@
 /** @eem/sdk: the typed client of the platform (browser-safe; Node-only code loads lazily). */
 
 export { queryString } from './build-url.js';
+export type { EndpointId, EndpointName } from './catalogue-areas.js';
+export { preloadAreas } from './catalogue-areas.js';
 export type {
   ClientOptions,
   Language,
@@ -16,11 +18,16 @@ export type {
   CatalogueClient,
   ChangePasswordInput,
   Client,
+  ClientAreas,
   ClientMethods,
+  DownloadCall,
   EndpointCall,
+  EndpointMember,
+  EndpointOfKind,
   InputRequired,
   LoginOptions,
   SessionAnswer,
+  UploadCall,
   UploadInput,
 } from './create-client.js';
 export { createClient } from './create-client.js';
@@ -44,26 +51,46 @@ export {
   WrongCredentialsError,
 } from './errors.js';
 export type {
+  AnyQueryKey,
+  AreaKey,
+  EndpointKey,
   EndpointMutationOptions,
   EndpointQueryOptions,
+  MutationFactoriesOf,
   MutationFactory,
+  MutationInput,
   MutationOptionsFactories,
+  MutationResult,
+  MutationSettings,
+  QueryClientLike,
+  QueryFactoriesOf,
   QueryFactory,
   QueryKey,
   QueryOptionsFactories,
-} from './query-options.js';
-export { createMutationOptions, createQueryOptions } from './query-options.js';
+  QueryScope,
+} from './queries.js';
+export {
+  areaKey,
+  callKey,
+  createMutationOptions,
+  createQueryOptions,
+  endpointKey,
+  inScope,
+  invalidate,
+} from './queries.js';
 export type {
   ChannelClient,
   ChannelHandle,
   ChannelName,
   ChannelOptions,
+  ChannelRetry,
   ChannelState,
   ChannelStatus,
   ChannelWrapperOptions,
   MessageSchema,
   NoticeChannelOptions,
   ProgressChannelOptions,
+  StatusListener,
   WebSocketConstructor,
   WebSocketLike,
 } from './realtime.js';

@@ -177,6 +177,61 @@ describe('openNoticeChannel', () => {
   });
 });
 
+describe('reconnect backoff', () => {
+  it('waits longer after each failed try, with jitter, up to the ceiling, and starts over after ready', async () => {
+    const s = await server();
+    const client = createClient({ baseUrl: s.url, token: () => 'good-9', userId: 9 });
+    const retries: { attempt: number; delayMs: number }[] = [];
+    const handle = track(
+      openNoticeChannel(client, {
+        onNotice: () => {},
+        onStatus: (status, _detail, retry) => {
+          if (status === 'reconnecting' && retry) retries.push(retry);
+        },
+        reconnectMs: 20,
+        reconnectMaxMs: 80,
+        random: () => 1, // the top of the ±20 % jitter
+      }),
+    );
+    await waitFor(() => handle.state === 'open');
+    await s.stop();
+    await waitFor(() => retries.length >= 5);
+    expect(retries.slice(0, 5)).toEqual([
+      { attempt: 0, delayMs: 24 },
+      { attempt: 1, delayMs: 48 },
+      { attempt: 2, delayMs: 96 },
+      { attempt: 3, delayMs: 96 },
+      { attempt: 4, delayMs: 96 },
+    ]);
+    await s.start();
+    await waitFor(() => handle.state === 'open');
+    retries.length = 0;
+    await s.stop();
+    await waitFor(() => retries.length >= 1);
+    expect(retries[0]).toEqual({ attempt: 0, delayMs: 24 });
+  });
+
+  it('stays closed when closed by hand while waiting to reconnect', async () => {
+    const s = await server();
+    const client = createClient({ baseUrl: s.url, token: () => 'good-9', userId: 9 });
+    const statuses: ChannelStatus[] = [];
+    const handle = openNoticeChannel(client, {
+      onNotice: () => {},
+      onStatus: (status) => statuses.push(status),
+      reconnectMs: 20,
+    });
+    await waitFor(() => handle.state === 'open');
+    await s.stop();
+    await waitFor(() => statuses.includes('reconnecting'));
+    handle.close();
+    const connections = s.connections;
+    await s.start();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(s.connections).toBe(connections);
+    expect(handle.state).toBe('closed');
+  });
+});
+
 describe('heartbeat', () => {
   it('pings when quiet and reconnects when a ping goes unanswered', async () => {
     const s = await server();

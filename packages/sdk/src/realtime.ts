@@ -1,21 +1,16 @@
 /**
- * The realtime channel helper (contract channels.ts, ADR 0003): authenticate with the first
- * message, resume from the last notice id, heartbeat, and reconnect until closed by hand.
+ * The realtime channel (contract channels.ts, ADR 0003), the one the web console and the CLI
+ * both use: authenticate with the first message, resume from the last notice id, heartbeat
+ * (40 s of silence), and reconnect with backoff and jitter until closed by hand.
  * The first connect starts from now unless given a last id above 0 (older notices are in the
  * message log); `ready` names the id to resume from, and every reconnect sends the last id
  * seen. A notice whose id is not above the last one seen is dropped, so a replay after a
- * reconnect never repeats anything.
+ * reconnect never repeats anything. The channels' message schemas are imported on the first
+ * connect.
  */
-import {
-  buildPath,
-  CLOSE_CODES,
-  channels,
-  type Notice,
-  type NoticeServerMessage,
-  type ProgressServerMessage,
-  type Task,
-} from '@eem/contract';
-import { CHANNEL } from '@eem/core';
+import type { Notice, NoticeServerMessage, ProgressServerMessage, Task } from '@eem/contract';
+import { buildPath, CHANNEL_PATHS, type ChannelName, CLOSE_CODES, loadChannels } from '@eem/contract/lazy';
+import { CHANNEL, reconnectDelay } from '@eem/core';
 import { joinUrl } from './build-url.js';
 import type { TokenSource } from './client-context.js';
 import type { Client } from './create-client.js';
@@ -43,6 +38,14 @@ export interface MessageSchema<M> {
 }
 
 export type ChannelStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+/** With a 'reconnecting' status: the how-manieth retry in a row (0 first) and its wait. */
+export interface ChannelRetry {
+  attempt: number;
+  delayMs: number;
+}
+
+export type StatusListener = (status: ChannelStatus, detail?: string, retry?: ChannelRetry) => void;
 export type ChannelState = 'connecting' | 'open' | 'closed';
 
 export interface ChannelHandle {
@@ -63,17 +66,23 @@ export interface ChannelOptions<M> {
    * Undefined or 0: start from now (the server replays nothing; the history is in the message log).
    */
   lastId?: number;
-  /** The channel's server message schema (contract `channels.<name>.server`). */
-  schema: MessageSchema<M>;
+  /** The channel's server message schema (contract `channels.<name>.server`), or its loader. */
+  schema: MessageSchema<M> | (() => Promise<MessageSchema<M>>);
   /** Every server message except pongs, after validation and notice de-duplication. */
   onMessage: (message: M) => void;
-  onStatus?: (status: ChannelStatus, detail?: string) => void;
+  onStatus?: StatusListener;
   /** The server refused the token (4401) or the channel (4403): the helper stops. */
   onAuthFailed?: (closeCode: number) => void;
   /** A message that is not valid JSON or not in the schema, or a failing connect step. */
   onError?: (error: Error) => void;
+  /** Silence after which a ping is sent, and a reconnect when it goes unanswered (40 s). */
   heartbeatMs?: number;
+  /** The first reconnect's wait (1 s); each next one doubles up to reconnectMaxMs. */
   reconnectMs?: number;
+  /** The longest wait between reconnects (the spec's 5 s). */
+  reconnectMaxMs?: number;
+  /** For tests: the jitter's random source. */
+  random?: () => number;
   /** Default: globalThis.WebSocket, else undici's (Node 20). */
   WebSocket?: WebSocketConstructor;
 }
@@ -94,12 +103,12 @@ async function resolveWebSocket(given: WebSocketConstructor | undefined): Promis
   return undiciWebSocket;
 }
 
-export type ChannelName = keyof typeof channels;
+export type { ChannelName };
 
 /** `ws(s)://host/<channel path with userId>` from the HTTP base URL. */
 export function channelUrl(baseUrl: string, channel: ChannelName | { path: string }, userId: number): string {
-  const def = typeof channel === 'string' ? channels[channel] : channel;
-  const url = new URL(joinUrl(baseUrl, buildPath(def.path, { userId })));
+  const path = typeof channel === 'string' ? CHANNEL_PATHS[channel] : channel.path;
+  const url = new URL(joinUrl(baseUrl, buildPath(path, { userId })));
   if (url.protocol === 'https:') url.protocol = 'wss:';
   else if (url.protocol === 'http:') url.protocol = 'ws:';
   return url.toString();
@@ -121,9 +130,16 @@ function field(value: unknown, key: string): unknown {
 
 export function openChannel<M>(options: ChannelOptions<M>): ChannelHandle {
   const heartbeatMs = options.heartbeatMs ?? CHANNEL.heartbeatMs;
-  const reconnectMs = options.reconnectMs ?? CHANNEL.reconnectMs;
+  const backoff = {
+    firstMs: options.reconnectMs ?? CHANNEL.reconnectFirstMs,
+    maxMs: options.reconnectMaxMs ?? CHANNEL.reconnectMs,
+  };
+  let schema: MessageSchema<M> | undefined =
+    typeof options.schema === 'function' ? undefined : options.schema;
   let state: ChannelState = 'connecting';
   let stopped = false;
+  /** Reconnects in a row without a `ready`: the backoff's step. */
+  let attempt = 0;
   // Undefined until known: the first connect then sends no lastId and starts from now. After
   // `ready` it is a number (0 when the user had no notices yet) that every reconnect sends.
   let lastId: number | undefined =
@@ -133,8 +149,9 @@ export function openChannel<M>(options: ChannelOptions<M>): ChannelHandle {
   let reconnect: ReturnType<typeof setTimeout> | undefined;
   let awaitingAnswer = false;
 
-  const report = (status: ChannelStatus, detail?: string) => {
-    if (detail === undefined) options.onStatus?.(status);
+  const report = (status: ChannelStatus, detail?: string, retry?: ChannelRetry) => {
+    if (retry !== undefined) options.onStatus?.(status, detail, retry);
+    else if (detail === undefined) options.onStatus?.(status);
     else options.onStatus?.(status, detail);
   };
   const error = (e: unknown) => options.onError?.(e instanceof Error ? e : new Error(String(e)));
@@ -156,12 +173,14 @@ export function openChannel<M>(options: ChannelOptions<M>): ChannelHandle {
   const scheduleReconnect = (detail: string) => {
     if (stopped) return;
     state = 'connecting';
-    report('reconnecting', detail);
+    const delayMs = reconnectDelay(attempt, backoff, options.random);
+    report('reconnecting', detail, { attempt, delayMs });
+    attempt++;
     if (reconnect !== undefined) clearTimeout(reconnect);
     reconnect = setTimeout(() => {
       reconnect = undefined;
       void connect();
-    }, reconnectMs);
+    }, delayMs);
   };
 
   const send = (ws: WebSocketLike, message: unknown) => {
@@ -203,7 +222,7 @@ export function openChannel<M>(options: ChannelOptions<M>): ChannelHandle {
       error(new Error(`channel message is not JSON: ${text.slice(0, 100)}`));
       return;
     }
-    const parsed = options.schema.safeParse(value);
+    const parsed = (schema as MessageSchema<M>).safeParse(value);
     if (!parsed.success) {
       error(
         new Error(`channel message not in the contract: ${parsed.error.issues[0]?.message ?? 'invalid'}`),
@@ -215,6 +234,7 @@ export function openChannel<M>(options: ChannelOptions<M>): ChannelHandle {
     if (type === 'ready') {
       const readyId = field(value, 'lastId');
       if (typeof readyId === 'number') lastId = Math.max(lastId ?? 0, readyId);
+      attempt = 0;
       state = 'open';
       report('open');
     }
@@ -233,6 +253,7 @@ export function openChannel<M>(options: ChannelOptions<M>): ChannelHandle {
     let ws: WebSocketLike;
     let token: string | undefined;
     try {
+      if (schema === undefined && typeof options.schema === 'function') schema = await options.schema();
       const Ctor = await resolveWebSocket(options.WebSocket);
       token = typeof options.token === 'function' ? await options.token() : options.token;
       if (stopped) return;
@@ -314,15 +335,20 @@ export function openChannel<M>(options: ChannelOptions<M>): ChannelHandle {
 /** What the channel wrappers need of a client. */
 export type ChannelClient = Pick<Client, 'options'> & { notices: Pick<Client['notices'], 'registerClient'> };
 
-export interface ChannelWrapperOptions {
+export interface ChannelWrapperOptions
+  extends Pick<
+    ChannelOptions<unknown>,
+    | 'onStatus'
+    | 'onAuthFailed'
+    | 'onError'
+    | 'heartbeatMs'
+    | 'reconnectMs'
+    | 'reconnectMaxMs'
+    | 'random'
+    | 'WebSocket'
+  > {
   /** The channel's user (default: the client's userId). */
   userId?: number;
-  onStatus?: (status: ChannelStatus, detail?: string) => void;
-  onAuthFailed?: (closeCode: number) => void;
-  onError?: (error: Error) => void;
-  heartbeatMs?: number;
-  reconnectMs?: number;
-  WebSocket?: WebSocketConstructor;
 }
 
 function channelUser(client: ChannelClient, userId: number | undefined): number {
@@ -338,21 +364,27 @@ function base<M>(
   name: ChannelName,
   options: ChannelWrapperOptions,
   onMessage: (message: M) => void,
-  schema: MessageSchema<M>,
   lastId?: number,
 ): ChannelOptions<M> {
   const out: ChannelOptions<M> = {
     url: channelUrl(client.options.baseUrl, name, channelUser(client, options.userId)),
     token: () => client.options.token(),
-    schema,
+    schema: () => loadChannels().then((defs) => defs[name].server as unknown as MessageSchema<M>),
     onMessage,
   };
   if (lastId !== undefined) out.lastId = lastId;
-  if (options.onAuthFailed) out.onAuthFailed = options.onAuthFailed;
-  if (options.onError) out.onError = options.onError;
-  if (options.heartbeatMs !== undefined) out.heartbeatMs = options.heartbeatMs;
-  if (options.reconnectMs !== undefined) out.reconnectMs = options.reconnectMs;
-  if (options.WebSocket) out.WebSocket = options.WebSocket;
+  const passed = [
+    'onAuthFailed',
+    'onError',
+    'heartbeatMs',
+    'reconnectMs',
+    'reconnectMaxMs',
+    'random',
+    'WebSocket',
+  ] as const;
+  for (const key of passed) {
+    if (options[key] !== undefined) Object.assign(out, { [key]: options[key] });
+  }
   return out;
 }
 
@@ -374,11 +406,10 @@ export function openNoticeChannel(client: ChannelClient, options: NoticeChannelO
     (message) => {
       if (message.type === 'notice') options.onNotice(message.notice);
     },
-    channels.notices.server,
     options.lastId,
   );
-  channelOptions.onStatus = (status, detail) => {
-    options.onStatus?.(status, detail);
+  channelOptions.onStatus = (status, detail, retry) => {
+    options.onStatus?.(status, detail, retry);
     if (status === 'open' && options.register) {
       client.notices
         .registerClient({ body: { userId, tags: options.register.tags ?? [] } })
@@ -395,16 +426,10 @@ export interface ProgressChannelOptions extends ChannelWrapperOptions {
 
 /** Import and generation progress (`/eem-ws/notice/{userId}`). */
 export function openProgressChannel(client: ChannelClient, options: ProgressChannelOptions): ChannelHandle {
-  const channelOptions = base<ProgressServerMessage>(
-    client,
-    'progress',
-    options,
-    (message) => {
-      if (message.type === 'ready') for (const task of message.tasks) options.onTask(task);
-      else if (message.type === 'progress') options.onTask(message.task);
-    },
-    channels.progress.server,
-  );
+  const channelOptions = base<ProgressServerMessage>(client, 'progress', options, (message) => {
+    if (message.type === 'ready') for (const task of message.tasks) options.onTask(task);
+    else if (message.type === 'progress') options.onTask(message.task);
+  });
   if (options.onStatus) channelOptions.onStatus = options.onStatus;
   return openChannel(channelOptions);
 }

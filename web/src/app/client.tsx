@@ -1,7 +1,10 @@
 /**
- * The SDK client of the console and its TanStack Query option factories.
- * `useQueries().users.userTree({ params: { id } })` gives `{ queryKey, queryFn }` for
- * useQuery; `useMutations().session.logout()` gives `{ mutationKey, mutationFn }`.
+ * The SDK client of the console and its query layer (docs/architecture.md, "The query layer"):
+ * - `useQueries().users.userTree({ params: { id } })` gives `{ queryKey, queryFn }` for useQuery;
+ * - `useMutations().events.confirm({ invalidates: [areaKey('events')] })` gives
+ *   `{ mutationKey, mutationFn }` for useMutation: every write goes through it, and it
+ *   invalidates what the write changes (default: the endpoint's area) before it settles;
+ * - `useInvalidate()(endpointKey('users', 'tenants'))` refreshes scopes by hand.
  */
 import {
   type Client,
@@ -9,11 +12,14 @@ import {
   createMutationOptions,
   createQueryOptions,
   fetchTransport,
+  invalidate,
   type MutationOptionsFactories,
   type QueryOptionsFactories,
+  type QueryScope,
   type SessionExpiredError,
 } from '@eem/sdk';
-import { createContext, type ReactNode, useContext } from 'react';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext } from 'react';
 import { getCurrentLanguage } from '../i18n/language';
 import type { SessionStore } from './session-store';
 
@@ -30,7 +36,7 @@ export function useClient(): Client {
 }
 
 const queryFactories = new WeakMap<Client, QueryOptionsFactories>();
-const mutationFactories = new WeakMap<Client, MutationOptionsFactories>();
+const mutationFactories = new WeakMap<QueryClient, WeakMap<Client, MutationOptionsFactories>>();
 
 /** Query option factories of the current client: `useQueries().<area>.<endpoint>(input)`. */
 export function useQueries(): QueryOptionsFactories {
@@ -43,15 +49,27 @@ export function useQueries(): QueryOptionsFactories {
   return factories;
 }
 
-/** Mutation option factories of the current client: `useMutations().<area>.<endpoint>()`. */
+/** Mutation option factories of the current client: `useMutations().<area>.<endpoint>(settings)`. */
 export function useMutations(): MutationOptionsFactories {
   const client = useClient();
-  let factories = mutationFactories.get(client);
+  const queryClient = useQueryClient();
+  let byClient = mutationFactories.get(queryClient);
+  if (!byClient) {
+    byClient = new WeakMap();
+    mutationFactories.set(queryClient, byClient);
+  }
+  let factories = byClient.get(client);
   if (!factories) {
-    factories = createMutationOptions(client);
-    mutationFactories.set(client, factories);
+    factories = createMutationOptions(client, queryClient);
+    byClient.set(client, factories);
   }
   return factories;
+}
+
+/** Refreshes the cached answers of areas or endpoints: `invalidate(areaKey('events'))`. */
+export function useInvalidate(): (...scopes: QueryScope[]) => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback((...scopes: QueryScope[]) => invalidate(queryClient, scopes), [queryClient]);
 }
 
 export interface WebClientOptions {

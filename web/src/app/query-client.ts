@@ -1,6 +1,17 @@
-/** TanStack Query defaults of the console. */
-import { EemError, NetworkError } from '@eem/sdk';
+/**
+ * TanStack Query defaults of the console, and its key type: every query key comes from the
+ * catalogue (`[area, endpoint, input]`, see @eem/sdk queries.ts), so a key written by hand that
+ * names no area or endpoint is a type error.
+ */
+import { type AnyQueryKey, EemError, NetworkError } from '@eem/sdk';
 import { QueryClient } from '@tanstack/react-query';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryKey: AnyQueryKey;
+    mutationKey: AnyQueryKey;
+  }
+}
 
 export function createAppQueryClient(): QueryClient {
   return new QueryClient({

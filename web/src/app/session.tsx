@@ -10,7 +10,8 @@
 import { Modal } from '@douyinfe/semi-ui-19';
 import type { User } from '@eem/contract';
 import { isProjectBound, type Module } from '@eem/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { endpointKey, inScope, type QueryScope } from '@eem/sdk';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
@@ -28,7 +29,7 @@ import { sessionTexts } from '../features/session/texts';
 import { useLanguage } from '../i18n/language';
 import { useTexts } from '../i18n/texts';
 import { PageSpinner } from '../shell/PageSpinner';
-import { useClient, useQueries } from './client';
+import { useMutations, useQueries } from './client';
 import type { SessionEvents } from './session-events';
 import type { SessionStore } from './session-store';
 import type { SystemInfo } from './system-info';
@@ -60,13 +61,14 @@ export interface Session {
 const SessionContext = createContext<Session | null>(null);
 const NO_PERMISSIONS: ReadonlySet<string> = new Set();
 /** Answers that do not depend on the project header. */
-const PROJECT_FREE_QUERIES = new Set([
-  'shell.systemInfo',
-  'shell.navmenu',
-  'shell.appSystemInfo',
-  'session.me',
-  'projects.projects',
-]);
+/** Answers that do not depend on the chosen project: kept when it changes. */
+const PROJECT_FREE: readonly QueryScope[] = [
+  endpointKey('shell', 'systemInfo'),
+  endpointKey('shell', 'navmenu'),
+  endpointKey('shell', 'appSystemInfo'),
+  endpointKey('session', 'me'),
+  endpointKey('projects', 'projects'),
+];
 
 /** Leaves the console for another page (the SSO logout): a full navigation. */
 function assignLocation(url: string): void {
@@ -86,8 +88,9 @@ export function SessionProvider({
   leave?: (url: string) => void;
 }) {
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
-  const client = useClient();
   const queries = useQueries();
+  // The cache is cleared when the user leaves: the logout invalidates nothing.
+  const { mutateAsync: sendLogout } = useMutation(useMutations().session.logout({ invalidates: [] }));
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const t = useTexts(sessionTexts);
@@ -136,7 +139,7 @@ export function SessionProvider({
       if (!options.local && store.getSnapshot().token) {
         events.suppress(true);
         try {
-          await client.session.logout();
+          await sendLogout();
         } catch {
           // the token may already be gone; signing out locally is what matters
         } finally {
@@ -145,7 +148,7 @@ export function SessionProvider({
       }
       signOutAndLeave(!options.local);
     },
-    [client, store, events, signOutAndLeave],
+    [sendLogout, store, events, signOutAndLeave],
   );
 
   // One modal for however many expired calls; none before a user was ever loaded (a stale
@@ -192,7 +195,7 @@ export function SessionProvider({
       store.setProjectId(projectId);
       if (store.getSnapshot().projectId === before) return;
       void queryClient.resetQueries({
-        predicate: (query) => !PROJECT_FREE_QUERIES.has(String(query.queryKey[0])),
+        predicate: (query) => !PROJECT_FREE.some((scope) => inScope(query.queryKey, scope)),
       });
     },
     [store, queryClient],

@@ -30,7 +30,7 @@ function store(initial: string[]) {
     rows,
     queries,
     query: (filters: TenantFilters, page: PageState) => ({
-      queryKey: ['tenants', filters, page] as const,
+      queryKey: ['users', 'tenants', { filters, page }] as const,
       queryFn: async () => {
         queries.push({ filters, page });
         const found = rows.filter((r) => r.name.includes(filters.keyword));
@@ -163,7 +163,7 @@ describe('CrudLedger refusals', () => {
       <CrudLedger<Tenant, TenantForm, TenantFilters>
         initialFilters={{ keyword: '' }}
         query={() => ({
-          queryKey: ['refused'],
+          queryKey: ['users', 'tenants', { refused: true }],
           queryFn: async () => {
             throw new EemError({
               code: 4003,

@@ -5,8 +5,15 @@
  */
 import { IconDelete, IconPlus } from '@douyinfe/semi-icons';
 import { Button, Input, Modal, Select, Space, Toast } from '@douyinfe/semi-ui-19';
-import { type Client, type DownloadResult, SessionExpiredError } from '@eem/sdk';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type AnyQueryKey,
+  type Client,
+  type DownloadResult,
+  invalidate,
+  type QueryScope,
+  SessionExpiredError,
+} from '@eem/sdk';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTexts } from '../i18n/texts';
 import { type DataColumn, DataTable, type DataTableProps, FIRST_PAGE, type PageState } from './DataTable';
@@ -38,7 +45,7 @@ export interface PagedAnswer<R> {
 
 /** TanStack options of the page query (from useQueries()). */
 export interface LedgerQuery<R> {
-  queryKey: readonly unknown[];
+  queryKey: AnyQueryKey;
   queryFn: (context: { signal?: AbortSignal }) => Promise<PagedAnswer<R>>;
 }
 
@@ -76,7 +83,11 @@ export interface CrudLedgerProps<R, V extends FormValues, F extends FormValues> 
   /** Named in the delete confirmation. */
   rowName?: (row: R) => string;
   form?: LedgerForm<R, V>;
-  /** Creates a row; the applied filters tell e.g. the tenant it belongs to. */
+  /**
+   * Creates a row; the applied filters tell e.g. the tenant it belongs to. Writes go through
+   * the query layer's mutations (useMutations), which invalidate what they change; the ledger
+   * refreshes its own list after a write only when the write did not.
+   */
   onCreate?: (values: V, filters: F) => Promise<unknown>;
   onUpdate?: (row: R, values: V) => Promise<unknown>;
   onDelete?: (row: R) => Promise<unknown>;
@@ -95,8 +106,8 @@ export interface CrudLedgerProps<R, V extends FormValues, F extends FormValues> 
   /** Export of the applied filters (every matching row). */
   exporter?: (client: Client, filters: F) => Promise<DownloadResult>;
   summary?: DataTableProps<R>['summary'];
-  /** Query keys (endpoint ids) refreshed after a write, besides the ledger's own. */
-  invalidates?: readonly string[];
+  /** Areas or endpoints refreshed after a write, besides the ledger's own list. */
+  invalidates?: readonly QueryScope[];
   'aria-label'?: string;
 }
 
@@ -119,7 +130,6 @@ export function CrudLedger<R extends object, V extends FormValues, F extends For
   const [dialog, setDialog] = useState<DialogState<R, V> | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
 
   const options = props.query(applied, page);
   const exportAll = props.exporter;
@@ -133,10 +143,25 @@ export function CrudLedger<R extends object, V extends FormValues, F extends For
       Toast.error(errorMessage(list.error, t('noData')));
   }, [list.error, t]);
 
-  const refresh = async () => {
-    const keys = [options.queryKey[0], ...(props.invalidates ?? [])];
-    await Promise.all(keys.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
-  };
+  /**
+   * Runs a write, then refreshes the list (unless the write's mutation already did: its answer
+   * is newer than the write's start) and the `invalidates` scopes.
+   */
+  const write = useMutation({
+    mutationFn: async (run: () => Promise<unknown>) => {
+      const started = Date.now();
+      try {
+        await run();
+      } finally {
+        const listed = queryClient.getQueryState(options.queryKey)?.dataUpdatedAt ?? 0;
+        const scopes = [
+          ...(listed < started ? [listScope(options.queryKey)] : []),
+          ...(props.invalidates ?? []),
+        ];
+        await invalidate(queryClient, scopes);
+      }
+    },
+  });
 
   const canQuery = props.canQuery?.(draft) ?? true;
   const runQuery = () => {
@@ -184,17 +209,16 @@ export function CrudLedger<R extends object, V extends FormValues, F extends For
     setTried(true);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setSaving(true);
+    const { mode, row, values } = dialog;
     try {
-      if (dialog.mode === 'create') await props.onCreate?.(dialog.values, applied);
-      else if (dialog.row !== null) await props.onUpdate?.(dialog.row, dialog.values);
+      await write.mutateAsync(async () => {
+        if (mode === 'create') await props.onCreate?.(values, applied);
+        else if (row !== null) await props.onUpdate?.(row, values);
+      });
       Toast.success(t('saved'));
       setDialog(null);
-      await refresh();
     } catch (error) {
       Toast.error(errorMessage(error, t('saved')));
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -207,10 +231,9 @@ export function CrudLedger<R extends object, V extends FormValues, F extends For
       okButtonProps: { type: 'danger' },
       onOk: async () => {
         try {
-          await props.onDelete?.(row);
+          await write.mutateAsync(async () => props.onDelete?.(row));
           Toast.success(t('deleted'));
           setSelected((keys) => keys.filter((k) => k !== String(props.rowKey(row))));
-          await refresh();
         } catch (error) {
           Toast.error(errorMessage(error, t('delete')));
         }
@@ -228,13 +251,11 @@ export function CrudLedger<R extends object, V extends FormValues, F extends For
       okButtonProps: { type: 'danger' },
       onOk: async () => {
         try {
-          await props.onDeleteMany?.(picked);
+          await write.mutateAsync(async () => props.onDeleteMany?.(picked));
           Toast.success(t('deleted'));
           setSelected([]);
-          await refresh();
         } catch (error) {
           Toast.error(errorMessage(error, t('delete')));
-          await refresh();
         }
       },
     });
@@ -354,7 +375,7 @@ export function CrudLedger<R extends object, V extends FormValues, F extends For
           width={form.width ?? 560}
           okText={t('save')}
           cancelText={t('cancel')}
-          confirmLoading={saving}
+          confirmLoading={write.isPending}
           onOk={() => void save()}
           onCancel={() => setDialog(null)}
           maskClosable={false}
@@ -390,19 +411,24 @@ export function CrudLedger<R extends object, V extends FormValues, F extends For
   );
 }
 
+/** The area and endpoint of a list's key: what refreshes it whatever its input and page. */
+function listScope(queryKey: AnyQueryKey): QueryScope {
+  return queryKey.slice(0, 2) as unknown as QueryScope;
+}
+
 /**
  * Pages a whole-list answer in the browser (for endpoints that return every row): the query
- * key keeps the endpoint id first, so a write refreshes it.
+ * key keeps the area and endpoint first, so a write refreshes it.
  */
 export function pageLocally<T, R>(
-  options: { queryKey: readonly unknown[]; queryFn: (context: { signal?: AbortSignal }) => Promise<T> },
+  options: { queryKey: AnyQueryKey; queryFn: (context: { signal?: AbortSignal }) => Promise<T> },
   rowsOf: (answer: T) => readonly R[],
   page: PageState,
   keep: (row: R) => boolean = () => true,
   key: unknown = null,
 ): LedgerQuery<R> {
   return {
-    queryKey: [...options.queryKey, 'paged', key, page],
+    queryKey: [...options.queryKey, 'paged', key, page] as unknown as AnyQueryKey,
     queryFn: async (context) => {
       const all = rowsOf(await options.queryFn(context)).filter(keep);
       return { total: all.length, list: all.slice(page.index * page.limit, (page.index + 1) * page.limit) };

@@ -1,4 +1,3 @@
-import { catalogue } from '@eem/contract';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type DataColumn, DataTable } from './DataTable';
@@ -86,7 +85,7 @@ describe('DataTable', () => {
         columns={columns}
         rows={rows.slice(0, 3)}
         rowKey={(r) => r.id}
-        exporter={(c) => c.download(catalogue.logs.exportOperationLog, { body })}
+        exporter={(c) => c.logs.exportOperationLog.download({ body })}
       />,
       { client: server.client },
     );
@@ -104,7 +103,7 @@ describe('DataTable', () => {
         columns={columns}
         rows={rows.slice(0, 3)}
         rowKey={(r) => r.id}
-        exporter={(c) => c.download(catalogue.logs.exportOperationLog, { body })}
+        exporter={(c) => c.logs.exportOperationLog.download({ body })}
       />,
       { client: server.client },
     );

@@ -57,7 +57,7 @@ export interface DataTableProps<R> {
   page?: PageState;
   onPageChange?: (page: PageState) => void;
   summary?: SummaryOptions;
-  /** Export: runs a download with the console's client (e.g. `(c) => c.download(endpoint, input)`). */
+  /** Export: runs a download with the console's client (e.g. `(c) => c.logs.exportOperationLog.download(input)`). */
   exporter?: (client: Client) => Promise<DownloadResult>;
   /** Content placed left of the Export button. */
   toolbar?: ReactNode;

@@ -25,11 +25,11 @@
 import { IconRefresh } from '@douyinfe/semi-icons';
 import { Button, Space, Tag, Toast } from '@douyinfe/semi-ui-19';
 import type { EventFilter, EventItem } from '@eem/contract';
-import { type Client, SessionExpiredError } from '@eem/sdk';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { areaKey, type Client, endpointKey, SessionExpiredError } from '@eem/sdk';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useClient, useQueries } from '../app/client';
+import { useClient, useInvalidate, useQueries } from '../app/client';
 import { useSession } from '../app/session';
 import { useTexts } from '../i18n/texts';
 import { ConfirmDialog } from './event-list/ConfirmDialog';
@@ -90,7 +90,7 @@ export function EventList(props: EventListProps) {
   const t = useTexts(eventListTexts);
   const client = useClient();
   const queries = useQueries();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const { permissions } = useSession();
   const canConfirm = permissions.has('event_confirm');
   const fetcher = props.fetcher ?? EVENT_FETCHERS.eventLog;
@@ -117,7 +117,7 @@ export function EventList(props: EventListProps) {
 
   const body = eventFilterBody(applied, fixedTypes);
   const list = useQuery({
-    queryKey: [fetcher.id, { ...body, page }],
+    queryKey: [...endpointKey('events', fetcher.endpoint), { ...body, page }, fetcher.variant ?? null],
     queryFn: ({ signal }) => fetcher.fetch(client, body, page, signal),
     placeholderData: keepPreviousData,
     enabled: focusId === null,
@@ -161,11 +161,8 @@ export function EventList(props: EventListProps) {
     setPage(FIRST);
     setSelected([]);
   };
-  const refresh = async () => {
-    await queryClient.invalidateQueries({
-      predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('events.'),
-    });
-  };
+  /** Everything the events area answered: the list, counts, details, incidents. */
+  const refresh = () => invalidate(areaKey('events'));
 
   const runExport = async (item: EventExport) => {
     setExporting(item.key);
@@ -293,7 +290,6 @@ export function EventList(props: EventListProps) {
           onDone={(ids) => {
             setDialog(null);
             setSelected([]);
-            void refresh();
             props.onConfirmed?.(ids);
           }}
         />

@@ -1,8 +1,3 @@
-/**
- * An image stored with files.uploadFile (project pictures, group logos), fetched through the
- * SDK (the download needs the session) and shown from an object URL.
- */
-import { catalogue } from '@eem/contract';
 import { type CSSProperties, useEffect, useState } from 'react';
 import { useClient } from '../app/client';
 
@@ -24,8 +19,8 @@ export function FileImage({
     }
     let made: string | null = null;
     let cancelled = false;
-    client
-      .download(catalogue.files.downloadFile, { query: { fileName } })
+    client.files.downloadFile
+      .download({ query: { fileName } })
       .then(async (result) => {
         const blob = new Blob([await result.arrayBuffer()], { type: result.contentType });
         if (cancelled) return;

@@ -1,4 +1,3 @@
-import { catalogue } from '@eem/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -50,7 +49,7 @@ function open(server: FakeServer, onSuccess?: () => void) {
             intervalMs={5}
             {...(onSuccess ? { onSuccess } : {})}
             upload={async (client, file) => {
-              await client.upload(catalogue.files.uploadFile, {
+              await client.files.uploadFile.upload({
                 body: { kind: 'document' },
                 files: [{ name: file.name, data: file }],
               });
@@ -132,7 +131,7 @@ describe('ImportDialog with an error report and its own failure view', () => {
         intervalMs={5}
         upload={async () => ({ operationType: 3, taskId: 7 })}
         failure={(progress) => <p>failed: {progress.message}</p>}
-        report={(client, taskId) => client.download(catalogue.nodes.importReport, { query: { taskId } })}
+        report={(client, taskId) => client.nodes.importReport.download({ query: { taskId } })}
       />,
       { client: server.client },
     );

@@ -4,7 +4,8 @@
  * whose role needs one; 'Modify failed!' when the server refuses.
  */
 import { Button, Form, Toast } from '@douyinfe/semi-ui-19';
-import { useState } from 'react';
+import type { ChangePasswordInput } from '@eem/sdk';
+import { useMutation } from '@tanstack/react-query';
 import { useClient } from '../app/client';
 import { useSession } from '../app/session';
 import {
@@ -21,15 +22,14 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const client = useClient();
   const { user } = useSession();
   const t = useTexts(shellTexts);
-  const [busy, setBusy] = useState(false);
+  const change = useMutation({ mutationFn: (input: ChangePasswordInput) => client.changePassword(input) });
   if (!user) return null;
   const needsInspection = user.needsInspectionPassword;
   const message = (issue: string | null) => (issue ? t(issue as Parameters<typeof t>[0]) : '');
 
   const submit = async (values: PasswordChangeValues) => {
-    setBusy(true);
     try {
-      await client.changePassword({
+      await change.mutateAsync({
         id: user.id,
         name: user.name,
         oldPlain: values.oldPassword ?? '',
@@ -40,8 +40,6 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       onDone();
     } catch {
       Toast.error(t('modifyFailed'));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -85,7 +83,12 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       ) : null}
       <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, marginTop: 12, marginBottom: 20 }}>
         <Button onClick={onDone}>{t('cancel')}</Button>
-        <Button htmlType="submit" theme="solid" loading={busy} data-testid="change-password-submit">
+        <Button
+          htmlType="submit"
+          theme="solid"
+          loading={change.isPending}
+          data-testid="change-password-submit"
+        >
           {t('save')}
         </Button>
       </div>

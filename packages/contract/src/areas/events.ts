@@ -8,7 +8,7 @@
 import { ALARM_KIND_NAMES, EVENT_LIMITS, EVENT_MESSAGES, NOTIFY_CHANNELS, SCHEME_LOG_TYPES } from '@eem/core';
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint.js';
-import { epochMs, id, page, pagedList } from '../schemas.js';
+import { epochMs, id, keywordText, page, pagedList } from '../schemas.js';
 
 const level = z
   .number({ error: 'level must be a number' })
@@ -64,7 +64,7 @@ export const eventFilter = z
     eventClasses: z.array(z.number().int().min(1).max(5)).max(5).default([]),
     /** 1 pending, 2 processing, 3 confirmed. */
     statuses: z.array(z.number().int().min(1).max(3)).max(3).default([]),
-    keyword: z.string().trim().max(100, { error: 'keyword: at most 100 characters' }).default(''),
+    keyword: keywordText(),
     hasWave: z.boolean().optional(),
   })
   .superRefine((v, ctx) => {
@@ -89,6 +89,19 @@ function resultRule(
   if (v.mode === 'normal' && !v.result?.trim())
     ctx.addIssue({ code: 'custom', path: ['result'], message: EVENT_MESSAGES.resultRequired });
 }
+
+const confirmChoiceFields = {
+  mode: confirmMode.default('normal'),
+  result: z.string().trim().max(EVENT_LIMITS.resultMax, { error: EVENT_MESSAGES.resultTooLong }).optional(),
+};
+
+/**
+ * How events are confirmed, the rule's one home: normal with a processing result (required, at
+ * most EVENT_LIMITS.resultMax characters) or simple. The confirm calls' bodies hold it; the
+ * console's dialogs and the CLI's flags check it alone, before the events are known.
+ */
+export const confirmChoice = z.object(confirmChoiceFields).superRefine(resultRule);
+export type ConfirmChoice = z.input<typeof confirmChoice>;
 
 const countRow = z.object({ key: z.number().int(), label: z.string(), count: z.number().int() });
 
@@ -287,12 +300,7 @@ export const events = {
           )
           .min(1, { error: 'events: choose at least one event' })
           .max(EVENT_LIMITS.confirmMax, { error: `events: at most ${EVENT_LIMITS.confirmMax} at a time` }),
-        mode: confirmMode.default('normal'),
-        result: z
-          .string()
-          .trim()
-          .max(EVENT_LIMITS.resultMax, { error: EVENT_MESSAGES.resultTooLong })
-          .optional(),
+        ...confirmChoiceFields,
       })
       .superRefine(resultRule),
     data: z.object({ confirmed: z.array(z.number().int()), skipped: z.array(z.number().int()) }),
@@ -306,12 +314,7 @@ export const events = {
     body: z
       .object({
         filter: eventFilter,
-        mode: confirmMode.default('normal'),
-        result: z
-          .string()
-          .trim()
-          .max(EVENT_LIMITS.resultMax, { error: EVENT_MESSAGES.resultTooLong })
-          .optional(),
+        ...confirmChoiceFields,
         dryRun: z.boolean().default(false),
       })
       .superRefine((v, ctx) => {
@@ -459,7 +462,7 @@ export const events = {
     method: 'POST',
     path: '/eem-service/v1/alarmEvent/scheme/query',
     summary: 'The alarm schemes of the current project (chosen).',
-    body: z.object({ keyword: z.string().trim().max(100).default('') }).default({ keyword: '' }),
+    body: z.object({ keyword: keywordText() }).default({ keyword: '' }),
     data: z.array(alarmScheme),
     permission: 'event_browser',
   }),

@@ -3,9 +3,10 @@
  * fault scenarios (probable causes and checks by device and event class), handling plans with
  * ordered steps, the scenarios that match an event, and analysis counts. Per tenant.
  */
+import { EVENT_LIMITS } from '@eem/core';
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint.js';
-import { epochMs, id } from '../schemas.js';
+import { epochMs, id, keywordText } from '../schemas.js';
 
 const name = z
   .string({ error: 'name is required' })
@@ -57,9 +58,9 @@ export const expert = {
     body: z.object({
       deviceClassified: z.string().trim().max(50).default(''),
       eventClassified: z.number().int().min(1).max(5).nullable().default(null),
-      keyWord: z.string().trim().max(100).default(''),
+      keyWord: keywordText('keyWord'),
       scenariosId: z.number().int().positive().nullable().default(null),
-      limit: z.number().int().min(1).max(500).default(100),
+      limit: z.number().int().min(1).max(EVENT_LIMITS.scenarioListMax).default(100),
     }),
     data: z.array(faultScenario),
     permission: 'event_browser',
@@ -98,7 +99,7 @@ export const expert = {
     summary: 'Handling plans, all or those linked to scenarios (chosen).',
     body: z.object({
       scenarioIds: z.array(z.number().int().positive()).max(50).default([]),
-      keyWord: z.string().trim().max(100).default(''),
+      keyWord: keywordText('keyWord'),
     }),
     data: z.array(eventPlan),
     permission: 'event_browser',

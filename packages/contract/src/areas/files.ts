@@ -1,38 +1,6 @@
-/**
- * Generic files (screens.md §3.5): project images and documents, user-group logos. Files
- * belong to the uploader's tenant; only that tenant (and its parents) may read them.
- */
-import { MESSAGES, UPLOAD_LIMITS } from '@eem/core';
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint.js';
-
-/** The server's stored names: 32 hex characters and an allowed extension. */
-export const FILE_NAME_PATTERN = /^[0-9a-f]{32}\.(jpg|png|xls|xlsx|docx|pdf)$/;
-
-export const fileName = z
-  .string({ error: 'fileName cannot be empty' })
-  .regex(FILE_NAME_PATTERN, { error: 'fileName must name a file uploaded with uploadFile' });
-
-export const storedFile = z.object({
-  fileName: z.string(),
-  originalName: z.string(),
-  size: z.number().int(),
-  contentType: z.string(),
-});
-export type StoredFile = z.output<typeof storedFile>;
-
-export const UPLOAD_KINDS = {
-  image: {
-    extensions: UPLOAD_LIMITS.imageExtensions,
-    maxBytes: UPLOAD_LIMITS.deviceImageBytes,
-    message: MESSAGES.imageType,
-  },
-  document: {
-    extensions: UPLOAD_LIMITS.documentExtensions,
-    maxBytes: UPLOAD_LIMITS.documentBytes,
-    message: MESSAGES.documentType,
-  },
-} as const;
+import { fileName, storedFile } from './files-schemas.js';
 
 export const files = {
   uploadFile: defineEndpoint({
@@ -70,3 +38,5 @@ export const files = {
     permission: 'session',
   }),
 } as const;
+
+export * from './files-schemas.js';

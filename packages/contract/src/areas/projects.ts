@@ -6,8 +6,8 @@ import { lengthMessage, MESSAGES, NAME_LIMITS, UPLOAD_LIMITS } from '@eem/core';
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint.js';
 import { decimal2Field, epochMs, id, integerField, nameText, project, treeNode } from '../schemas.js';
-import { fileName, storedFile } from './files.js';
-import { type NodeItem, nodeEdit, nodeItem } from './nodes.js';
+import { fileName, storedFile } from './files-schemas.js';
+import { type NodeItem, nodeEdit, nodeItem } from './nodes-schemas.js';
 
 const projectLabel = z.literal('project');
 

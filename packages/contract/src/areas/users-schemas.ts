@@ -3,10 +3,10 @@
  * permissions, video and document grants (platform-core §3, §5, §6; screens.md §3.3).
  */
 import {
-  allPermissionKeys,
   DUTY_TYPE,
   findRoute,
   hasSpecialCharacters,
+  isPermissionKey,
   lengthMessage,
   MESSAGES,
   NAME_LIMITS,
@@ -56,6 +56,11 @@ export const updateTenantBody = z.object({ id, ...tenantFields });
 // ---------------------------------------------------------------- users
 
 export const USER_STATUS = { enabled: 1, disabled: 0 } as const;
+
+/** Whether a user account may sign in (status enabled). */
+export function isUserEnabled(user: { status: number }): boolean {
+  return user.status === USER_STATUS.enabled;
+}
 export const NOTIFICATION_TYPES = ['web', 'sms', 'email', 'app'] as const;
 
 /**
@@ -246,8 +251,7 @@ export const rootResetBody = z.object({
 
 // ---------------------------------------------------------------- roles
 
-const PERMISSION_KEYS = new Set(allPermissionKeys());
-const permissionKey = z.string().refine((k) => PERMISSION_KEYS.has(k), { error: 'not a permission key' });
+const permissionKey = z.string().refine(isPermissionKey, { error: 'not a permission key' });
 
 export const keyNode = z.object({ id: int, key: z.string() });
 

@@ -1,13 +1,15 @@
 /**
- * Confirming events: normal with a processing result (required, at most 255 characters) or
- * simple with the default text (offered for batches, and the default there). Already confirmed
- * events are skipped by the server and counted in the toast.
+ * Confirming events: normal with a processing result or simple with the default text (offered
+ * for batches, and the default there); the rule is the contract's (confirm-model.ts). Already
+ * confirmed events are skipped by the server and counted in the toast. The confirm refreshes
+ * the events area.
  */
 import { Modal, Radio, RadioGroup, TextArea, Toast, Typography } from '@douyinfe/semi-ui-19';
 import type { EventItem } from '@eem/contract';
 import { EVENT_LIMITS, EVENT_MESSAGES } from '@eem/core';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useClient } from '../../app/client';
+import { useMutations } from '../../app/client';
 import { useTexts } from '../../i18n/texts';
 import { FieldFrame } from '../FormFields';
 import { errorMessage } from '../save-file';
@@ -23,12 +25,11 @@ export interface ConfirmDialogProps {
 
 export function ConfirmDialog({ events, onClose, onDone }: ConfirmDialogProps) {
   const t = useTexts(eventListTexts);
-  const client = useClient();
+  const confirm = useMutation(useMutations().events.confirm());
   const batch = events.length > 1;
   const [mode, setMode] = useState<ConfirmMode>(batch ? 'simple' : 'normal');
   const [result, setResult] = useState('');
   const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
   const error = tried ? checkConfirm(mode, result) : null;
 
   const submit = async () => {
@@ -39,9 +40,8 @@ export function ConfirmDialog({ events, onClose, onDone }: ConfirmDialogProps) {
       onDone([]);
       return;
     }
-    setSaving(true);
     try {
-      const answer = await client.events.confirm({ body });
+      const answer = await confirm.mutateAsync({ body });
       const skipped = answer.skipped.length + (events.length - body.events.length);
       Toast.success(
         skipped > 0
@@ -51,8 +51,6 @@ export function ConfirmDialog({ events, onClose, onDone }: ConfirmDialogProps) {
       onDone(answer.confirmed);
     } catch (failure) {
       Toast.error(errorMessage(failure, t('confirm')));
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -64,7 +62,7 @@ export function ConfirmDialog({ events, onClose, onDone }: ConfirmDialogProps) {
       onOk={() => void submit()}
       okText={t('confirm')}
       cancelText={t('cancel')}
-      confirmLoading={saving}
+      confirmLoading={confirm.isPending}
       width={520}
     >
       {!batch && events[0] && (

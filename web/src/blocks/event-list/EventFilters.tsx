@@ -5,7 +5,7 @@
  */
 import { IconTreeTriangleDown } from '@douyinfe/semi-icons';
 import { Button, Input, Popover, Select, Space } from '@douyinfe/semi-ui-19';
-import { EVENT_LEVELS } from '@eem/core';
+import { EVENT_LEVELS, NAME_LIMITS } from '@eem/core';
 import { useQuery } from '@tanstack/react-query';
 import { useQueries } from '../../app/client';
 import { useSession } from '../../app/session';
@@ -118,7 +118,7 @@ export function EventFilters({ value, onChange, onQuery, onReset, logTypes }: Ev
           placeholder={t('keywordPlaceholder')}
           style={{ width: 200 }}
           value={value.keyword}
-          maxLength={100}
+          maxLength={NAME_LIMITS.keyword}
           showClear
           onChange={(keyword) => patch({ keyword })}
           onEnterPress={onQuery}

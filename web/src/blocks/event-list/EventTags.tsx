@@ -1,6 +1,6 @@
 /** The level chip (alarm colours of the theme) and the status tag of an event. */
 import { Tag } from '@douyinfe/semi-ui-19';
-import { EVENT_LEVEL_LABELS, type EventLevel } from '@eem/core';
+import { EVENT_LEVEL_LABELS, EVENT_STATUS, type EventLevel, eventStatusOf } from '@eem/core';
 import { useLanguage } from '../../i18n/language';
 import { useTexts } from '../../i18n/texts';
 import { textOn, useAlarmColors } from '../../theme/alarm-colors';
@@ -27,14 +27,18 @@ export function LevelTag({ level }: { level: number }) {
   );
 }
 
-const STATUS_COLORS = { 1: 'red', 2: 'orange', 3: 'green' } as const;
+const STATUS_COLORS = {
+  [EVENT_STATUS.pending]: 'red',
+  [EVENT_STATUS.processing]: 'orange',
+  [EVENT_STATUS.confirmed]: 'green',
+} as const;
 
 export function StatusTag({ status }: { status: number }) {
   const t = useTexts(eventListTexts);
-  const key = status === 1 || status === 2 || status === 3 ? status : 1;
+  const key = eventStatusOf(status);
   return (
     <Tag size="small" color={STATUS_COLORS[key]} data-status={key}>
-      {key === 3 ? t('confirmedSolved') : t(`status.${key}`)}
+      {key === EVENT_STATUS.confirmed ? t('confirmedSolved') : t(`status.${key}`)}
     </Tag>
   );
 }

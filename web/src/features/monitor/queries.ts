@@ -4,7 +4,8 @@
  * query (403 included) stays on the screen as a message: it never ends the session.
  */
 import { type Graph, REALTIME_POLL_MS } from '@eem/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { endpointKey } from '@eem/sdk';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useMutations, useQueries } from '../../app/client';
 import { realtimeBody } from './components/live-values';
@@ -51,9 +52,5 @@ export function useTrend(pointIds: readonly number[], endTime: number) {
 /** Opens or closes a breaker; the live state is read again at once. */
 export function useRemoteControl() {
   const mutations = useMutations();
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...mutations.monitor.remoteControl(),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['monitor.realtime'] }),
-  });
+  return useMutation(mutations.monitor.remoteControl({ invalidates: [endpointKey('monitor', 'realtime')] }));
 }

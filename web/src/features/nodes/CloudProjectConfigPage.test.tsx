@@ -251,7 +251,7 @@ describe('CloudProjectConfigPage', () => {
       },
     ];
     await act(async () => {
-      await queryClient.invalidateQueries({ queryKey: ['nodes.nodeTree'] });
+      await queryClient.invalidateQueries({ queryKey: ['nodes', 'nodeTree'] });
     });
     await waitFor(() => expect(current()).toBe('Add floors and rooms'));
     fireEvent.click(screen.getByText('Hide the guide'));

@@ -8,14 +8,13 @@
  */
 import { IconUpload } from '@douyinfe/semi-icons';
 import { Button, Empty, Typography } from '@douyinfe/semi-ui-19';
-import { catalogue } from '@eem/contract';
 import { NODE_IMPORT_LIMITS, NODE_TYPES } from '@eem/core';
 import { useState } from 'react';
 import { useSession } from '../../app/session';
 import { ImportDialog } from '../../blocks/ImportDialog';
 import { useTexts } from '../../i18n/texts';
 import { ImportProblems } from './components/ImportProblems';
-import { startNodeImport } from './components/node-import';
+import { useStartNodeImport } from './components/node-import';
 import { TreeConfigurator, useRefreshNodes } from './components/TreeConfigurator';
 import type { ImportPageProps } from './ProjectBatchConfigPage';
 import { nodeTexts } from './texts';
@@ -32,6 +31,7 @@ export function NetworkCloudProjectConfigPage({ intervalMs }: ImportPageProps = 
   const { effectiveProjectId, permissions } = useSession();
   const canEdit = permissions.has('nodeconfig_update');
   const refresh = useRefreshNodes();
+  const startImport = useStartNodeImport('network');
   const [importing, setImporting] = useState(false);
   return (
     <div className="eem-page">
@@ -57,11 +57,9 @@ export function NetworkCloudProjectConfigPage({ intervalMs }: ImportPageProps = 
             visible={importing}
             title={t('importTitle')}
             onClose={() => setImporting(false)}
-            template={(client) =>
-              client.download(catalogue.nodes.importTemplate, { query: { scope: 'network' } })
-            }
-            upload={(client, file) => startNodeImport(client, 'network', file, false)}
-            report={(client, taskId) => client.download(catalogue.nodes.importReport, { query: { taskId } })}
+            template={(client) => client.nodes.importTemplate.download({ query: { scope: 'network' } })}
+            upload={(_client, file) => startImport(file, false)}
+            report={(client, taskId) => client.nodes.importReport.download({ query: { taskId } })}
             failure={(progress) => (
               <ImportProblems
                 taskId={progress.refused ? undefined : progress.task?.id}

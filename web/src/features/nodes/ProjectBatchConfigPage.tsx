@@ -10,7 +10,6 @@
  */
 import { IconDownload, IconUpload } from '@douyinfe/semi-icons';
 import { Button, Card, Empty, Space, Steps, Toast, Typography } from '@douyinfe/semi-ui-19';
-import { catalogue } from '@eem/contract';
 import { NODE_IMPORT_LIMITS } from '@eem/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -22,7 +21,7 @@ import { TaskProgressBar, type TaskProgressState, useTaskFollower } from '../../
 import { useTexts } from '../../i18n/texts';
 import { GuideSteps } from './components/GuideSteps';
 import { ImportProblems } from './components/ImportProblems';
-import { startNodeImport } from './components/node-import';
+import { useStartNodeImport } from './components/node-import';
 import { useRefreshNodes } from './components/TreeConfigurator';
 import { nodeTexts } from './texts';
 
@@ -78,15 +77,16 @@ function Wizard({ intervalMs }: ImportPageProps) {
   const [step, setStep] = useState<Step>(0);
   const sheet = useSpreadsheetFile(NODE_IMPORT_LIMITS.maxBytes);
   const { file } = sheet;
+  const startImport = useStartNodeImport('nodes');
   const validation = useTaskFollower();
   const poll = intervalMs === undefined ? {} : { intervalMs };
   const importing = useTaskFollower();
 
   const downloadTemplate = () =>
-    saveDownloadOrToast(() => client.download(catalogue.nodes.importTemplate, { query: { scope: 'all' } }));
+    saveDownloadOrToast(() => client.nodes.importTemplate.download({ query: { scope: 'all' } }));
 
   const downloadReport = (taskId: number) =>
-    saveDownloadOrToast(() => client.download(catalogue.nodes.importReport, { query: { taskId } }));
+    saveDownloadOrToast(() => client.nodes.importReport.download({ query: { taskId } }));
 
   const choose = (picked: File) => {
     sheet.choose(picked);
@@ -97,14 +97,14 @@ function Wizard({ intervalMs }: ImportPageProps) {
   const validate = async () => {
     if (!file) return;
     setStep(2);
-    const end = await validation.follow((c) => startNodeImport(c, 'nodes', file, true), poll);
+    const end = await validation.follow(() => startImport(file, true), poll);
     if (end?.refused && end.message) Toast.error(end.message);
   };
 
   const runImport = async () => {
     if (!file) return;
     setStep(3);
-    const end = await importing.follow((c) => startNodeImport(c, 'nodes', file, false), poll);
+    const end = await importing.follow(() => startImport(file, false), poll);
     if (!end) return;
     if (end.refused && end.message) Toast.error(end.message);
     if (end.phase === 'success') await refresh();

@@ -10,12 +10,12 @@
  */
 import { IconUpload } from '@douyinfe/semi-icons';
 import { Button, Card, Col, Empty, Row, Space, Spin, Toast, Typography } from '@douyinfe/semi-ui-19';
-import { catalogue, type Topology } from '@eem/contract';
+import type { Topology } from '@eem/contract';
 import { NODE_IMPORT_LIMITS, nodeType, POLLING, TASK_OPERATION_TYPE } from '@eem/core';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useQueries } from '../../app/client';
+import { useMutations, useQueries } from '../../app/client';
 import { formatDate } from '../../app/format';
 import { useSession } from '../../app/session';
 import { ImportDialog } from '../../blocks/ImportDialog';
@@ -25,7 +25,7 @@ import { useLanguage } from '../../i18n/language';
 import { useTexts } from '../../i18n/texts';
 import { ImportProblems } from './components/ImportProblems';
 import { labelIn } from './components/node-form';
-import { startNodeImport } from './components/node-import';
+import { useStartNodeImport } from './components/node-import';
 import { useRefreshNodes } from './components/TreeConfigurator';
 import { topologyLines } from './components/topology-tree';
 import type { ImportPageProps } from './ProjectBatchConfigPage';
@@ -61,8 +61,11 @@ function TopologyView({ canEdit, intervalMs }: { canEdit: boolean; intervalMs: n
   const queries = useQueries();
   const navigate = useNavigate();
   const refresh = useRefreshNodes();
+  const startImport = useStartNodeImport('network');
   const topology = useQuery(queries.nodes.topology({ body: {} }));
   const follower = useTaskFollower();
+  // Generation only starts a task: what it changed is refreshed when the task ends.
+  const start = useMutation(useMutations().nodes.generate({ invalidates: [] }));
   const [running, setRunning] = useState<GenerateType | null>(null);
   const [importing, setImporting] = useState(false);
 
@@ -73,8 +76,8 @@ function TopologyView({ canEdit, intervalMs }: { canEdit: boolean; intervalMs: n
   const generate = async (operationType: GenerateType) => {
     setRunning(operationType);
     const end = await follower.follow(
-      async (client) => {
-        const task = await client.nodes.generate({ body: { operationType } });
+      async () => {
+        const task = await start.mutateAsync({ body: { operationType } });
         return { operationType, taskId: task.id };
       },
       { intervalMs },
@@ -108,11 +111,9 @@ function TopologyView({ canEdit, intervalMs }: { canEdit: boolean; intervalMs: n
         visible={importing}
         title={t('topologyImportTitle')}
         onClose={() => setImporting(false)}
-        template={(client) =>
-          client.download(catalogue.nodes.importTemplate, { query: { scope: 'network' } })
-        }
-        upload={(client, file) => startNodeImport(client, 'network', file, false)}
-        report={(client, taskId) => client.download(catalogue.nodes.importReport, { query: { taskId } })}
+        template={(client) => client.nodes.importTemplate.download({ query: { scope: 'network' } })}
+        upload={(_client, file) => startImport(file, false)}
+        report={(client, taskId) => client.nodes.importReport.download({ query: { taskId } })}
         failure={(p) => <ImportProblems taskId={p.refused ? undefined : p.task?.id} message={p.message} />}
         onSuccess={() => void refresh()}
         maxBytes={NODE_IMPORT_LIMITS.maxBytes}

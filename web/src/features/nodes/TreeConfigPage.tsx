@@ -20,9 +20,10 @@ import {
   Toast,
   Typography,
 } from '@douyinfe/semi-ui-19';
-import { catalogue, TREE_CONTEXTS, type TreeContextConfig } from '@eem/contract';
+import { TREE_CONTEXTS, type TreeContextConfig } from '@eem/contract';
+import { nodes } from '@eem/contract/areas/nodes';
 import { NODE_ENUMS, NODE_TYPES, nodeType } from '@eem/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useMutations, useQueries } from '../../app/client';
 import { useSession } from '../../app/session';
@@ -61,10 +62,10 @@ export function TreeConfigPage() {
   const t = useTexts(nodeTexts);
   const queries = useQueries();
   const mutations = useMutations();
-  const queryClient = useQueryClient();
   const { effectiveProjectId, permissions } = useSession();
   const canEdit = permissions.has('nodeconfig_update');
   const config = useQuery({ ...queries.nodes.treeConfig(), enabled: effectiveProjectId > 0 });
+  // The contexts decide what the node trees hold: the save refreshes the nodes area.
   const save = useMutation(mutations.nodes.saveTreeConfig());
   const typeTree = useNodeTypeTree();
   const [draft, setDraft] = useState<TreeContextConfig[] | null>(null);
@@ -108,7 +109,7 @@ export function TreeConfigPage() {
   };
 
   const submit = async () => {
-    const schema = catalogue.nodes.saveTreeConfig.body;
+    const schema = nodes.saveTreeConfig.body;
     const found = schema
       ? validateWith(schema, draft, (path) =>
           typeof path[0] === 'number' ? (draft[path[0]]?.context ?? '') : '',
@@ -117,8 +118,7 @@ export function TreeConfigPage() {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
-      const saved = await save.mutateAsync({ body: draft });
-      queryClient.setQueryData(queries.nodes.treeConfig().queryKey, saved);
+      await save.mutateAsync({ body: draft });
       Toast.success(t('saved'));
     } catch (error) {
       Toast.error(errorMessage(error, t('save')));

@@ -18,11 +18,11 @@ import {
   Toast,
   Typography,
 } from '@douyinfe/semi-ui-19';
-import { catalogue, type ProjectProfile, projectProfileOf } from '@eem/contract';
+import { type ProjectProfile, projectProfileOf } from '@eem/contract';
 import { UPLOAD_LIMITS } from '@eem/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useClient, useQueries } from '../../app/client';
+import { useClient, useMutations, useQueries } from '../../app/client';
 import { formatDate, formatNumber } from '../../app/format';
 import { useSession } from '../../app/session';
 import { FileImage } from '../../blocks/FileImage';
@@ -59,7 +59,12 @@ function Overview({ projectId, canEdit }: { projectId: number; canEdit: boolean 
   const t = useTexts(projectTexts);
   const queries = useQueries();
   const client = useClient();
-  const queryClient = useQueryClient();
+  const mutations = useMutations();
+  // A project's change refreshes the projects area (its profile, the project lists).
+  const updateNode = useMutation(mutations.projects.updateNode());
+  // Stored and removed files change nothing shown until the profile that names them is saved.
+  const uploadFile = useMutation(mutations.files.uploadFile({ invalidates: [] }));
+  const deleteFile = useMutation(mutations.files.deleteFile({ invalidates: [] }));
   const profile = useQuery({
     ...queries.projects.nodeData({ body: { id: projectId, modelLabel: 'project' } }),
     select: projectProfileOf,
@@ -68,18 +73,9 @@ function Overview({ projectId, canEdit }: { projectId: number; canEdit: boolean 
   const [form, setForm] = useState<ProfileForm | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
 
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: ['projects.nodeData'] });
-    await queryClient.invalidateQueries({ queryKey: ['projects.cloudProjects'] });
-    await queryClient.invalidateQueries({ queryKey: ['projects.projects'] });
-  };
-
-  const update = async (patch: Record<string, unknown>) => {
-    await client.projects.updateNode({ body: { id: projectId, modelLabel: 'project', ...patch } });
-    await refresh();
-  };
+  const update = (patch: Record<string, unknown>) =>
+    updateNode.mutateAsync({ body: { id: projectId, modelLabel: 'project', ...patch } });
 
   const p = profile.data;
   if (profile.isPending) return <Spin size="large" />;
@@ -114,16 +110,12 @@ function Overview({ projectId, canEdit }: { projectId: number; canEdit: boolean 
     setTried(true);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
     try {
-      await client.projects.updateNode({ body: profileBody(projectId, form) });
+      await updateNode.mutateAsync({ body: profileBody(projectId, form) });
       Toast.success(t('saved'));
       setForm(null);
-      await refresh();
     } catch (error) {
       Toast.error(errorMessage(error, t('save')));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -135,7 +127,7 @@ function Overview({ projectId, canEdit }: { projectId: number; canEdit: boolean 
       return;
     }
     try {
-      const stored = await client.upload(catalogue.files.uploadFile, {
+      const stored = await uploadFile.mutateAsync({
         body: { kind: 'image' },
         files: [{ name: file.name, data: file }],
       });
@@ -154,7 +146,7 @@ function Overview({ projectId, canEdit }: { projectId: number; canEdit: boolean 
       return;
     }
     try {
-      const stored = await client.upload(catalogue.files.uploadFile, {
+      const stored = await uploadFile.mutateAsync({
         body: { kind: 'document' },
         files: [{ name: file.name, data: file }],
       });
@@ -175,7 +167,7 @@ function Overview({ projectId, canEdit }: { projectId: number; canEdit: boolean 
       onOk: async () => {
         try {
           await update({ documents: current.documents.map((d) => d.fileName).filter((f) => f !== fileName) });
-          await client.files.deleteFile({ query: { fileName } });
+          await deleteFile.mutateAsync({ query: { fileName } });
         } catch (error) {
           Toast.error(errorMessage(error, t('delete')));
         }
@@ -183,7 +175,7 @@ function Overview({ projectId, canEdit }: { projectId: number; canEdit: boolean 
     });
 
   const download = (fileName: string) =>
-    saveDownloadOrToast(() => client.download(catalogue.files.downloadFile, { query: { fileName } }));
+    saveDownloadOrToast(() => client.files.downloadFile.download({ query: { fileName } }));
 
   const full = p.documents.length >= UPLOAD_LIMITS.maxDocuments;
 
@@ -234,6 +226,7 @@ function Overview({ projectId, canEdit }: { projectId: number; canEdit: boolean 
                 accept=".jpg,.png"
                 icon={<IconUpload />}
                 style={{ marginTop: 8 }}
+                loading={uploadFile.isPending}
                 onPick={(file) => void uploadImage(file)}
               />
             )}
@@ -272,6 +265,7 @@ function Overview({ projectId, canEdit }: { projectId: number; canEdit: boolean 
               accept=".xls,.xlsx,.docx,.pdf"
               icon={<IconUpload />}
               disabled={full}
+              loading={uploadFile.isPending}
               onPick={(file) => void uploadDocument(file, p)}
             />
           )
@@ -320,7 +314,7 @@ function Overview({ projectId, canEdit }: { projectId: number; canEdit: boolean 
           width={680}
           okText={t('save')}
           cancelText={t('cancel')}
-          confirmLoading={busy}
+          confirmLoading={updateNode.isPending}
           onOk={() => void saveProfile()}
           onCancel={() => setForm(null)}
           maskClosable={false}

@@ -4,7 +4,7 @@
  * alarm notices (class 1 and 2) per project from the message log.
  */
 import type { Project } from '@eem/contract';
-import { NOTICE_MODE, normalizeEventClass } from '@eem/core';
+import { NOTICE_MODE, normalizeEventClass, PAGE_LIMIT_MAX } from '@eem/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useQueries } from '../../app/client';
@@ -84,7 +84,12 @@ export function useTodayNotices(): { notices: TodayNotice[]; loading: boolean } 
   });
   const log = useQuery({
     ...queries.notices.messageLog({
-      body: { noticeMode: NOTICE_MODE, receiver: user?.id ?? 1, ...range, page: { index: 0, limit: 1000 } },
+      body: {
+        noticeMode: NOTICE_MODE,
+        receiver: user?.id ?? 1,
+        ...range,
+        page: { index: 0, limit: PAGE_LIMIT_MAX },
+      },
     }),
     enabled: user !== null,
   });

@@ -5,6 +5,7 @@
  * (no Semi Form) keep the login chunk small.
  */
 import { Input, Modal, Toast } from '@douyinfe/semi-ui-19';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useClient } from '../../app/client';
 import { errorMessage } from '../../app/query-client';
@@ -26,7 +27,11 @@ export function ExpiredPasswordDialog({
 }) {
   const client = useClient();
   const t = useTexts(sessionTexts);
-  const [busy, setBusy] = useState(false);
+  const change = useMutation({
+    mutationFn: ({ name, oldPlain, newPlain }: { name: string; oldPlain: string; newPlain: string }) =>
+      client.changeExpiredPassword(name, oldPlain, newPlain),
+  });
+  const busy = change.isPending;
   const [values, setValues] = useState<Values>({
     account,
     oldPassword: '',
@@ -49,15 +54,12 @@ export function ExpiredPasswordDialog({
     setTouched({ account: true, oldPassword: true, newPassword: true, confirmPassword: true });
     if (Object.keys(issues).length > 0) return;
     const name = values.account.trim();
-    setBusy(true);
     try {
-      await client.changeExpiredPassword(name, values.oldPassword, values.newPassword);
+      await change.mutateAsync({ name, oldPlain: values.oldPassword, newPlain: values.newPassword });
       Toast.success(t('modifySucceeded'));
       onChanged(name, values.newPassword);
     } catch (error) {
       Toast.error(`${t('modifyFailed')} ${errorMessage(error)}`);
-    } finally {
-      setBusy(false);
     }
   };
 

@@ -11,9 +11,10 @@ import { Banner, Button, Checkbox, Input, Spin, Toast, Typography } from '@douyi
 import type { User } from '@eem/contract';
 import { buildLoginPayload, isProjectBound, LOGIN_TITLE_SIZE } from '@eem/core';
 import { PasswordExpiredError, type SessionAnswer, WrongCredentialsError } from '@eem/sdk';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { useClient } from '../../app/client';
+import { useClient, useMutations } from '../../app/client';
 import { errorMessage } from '../../app/query-client';
 import { useSession } from '../../app/session';
 import { useLanguage } from '../../i18n/language';
@@ -50,6 +51,15 @@ function useFavicon(href: string | undefined) {
 export function LoginPage() {
   const session = useSession();
   const client = useClient();
+  const mutations = useMutations();
+  // Signing in changes no cached answer: the session store starts a fresh cache.
+  const login = useMutation({
+    mutationFn: ({ name, plain }: { name: string; plain: string }) =>
+      client.login(name, plain, { client: 'web' }),
+  });
+  const mobileLogin = useMutation(mutations.session.mobileLogin({ invalidates: [] }));
+  const ssoToken = useMutation(mutations.session.ssoToken({ invalidates: [] }));
+  const ssoLogin = useMutation(mutations.session.ssoLogin({ invalidates: [] }));
   const t = useTexts(sessionTexts);
   const { language, setLanguage, switchable } = useLanguage();
   const navigate = useNavigate();
@@ -61,7 +71,6 @@ export function LoginPage() {
   const [password, setPassword] = useState(remembered?.password ?? '');
   const [remember, setRemember] = useState(remembered !== null);
   const [touched, setTouched] = useState({ account: false, password: false });
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [expiredFor, setExpiredFor] = useState<string | null>(null);
   const [ssoError, setSsoError] = useState<string | null>(null);
@@ -84,12 +93,13 @@ export function LoginPage() {
     navigate(afterLogin, { replace: true });
   };
 
+  const busy = login.isPending || mobileLogin.isPending || ssoToken.isPending || ssoLogin.isPending;
+
   const signIn = async (name: string, plain: string) => {
     setProblem(null);
-    setBusy(true);
     try {
       const answer = mobile
-        ? await client.session.mobileLogin({
+        ? await mobileLogin.mutateAsync({
             body: {
               ...buildLoginPayload(name, plain, 'wechat_app'),
               loginType: 1,
@@ -97,7 +107,7 @@ export function LoginPage() {
               url: Object.fromEntries(params.entries()),
             },
           })
-        : await client.login(name, plain, { client: 'web' });
+        : await login.mutateAsync({ name, plain });
       if (mobile) writeRemembered(remember ? { account: name, password: plain } : null);
       finish(answer);
     } catch (error) {
@@ -115,8 +125,6 @@ export function LoginPage() {
           setProblem({ kind: 'error', msg });
         }
       }
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -141,15 +149,12 @@ export function LoginPage() {
         setSsoError(t('ssoStateMismatch'));
         return;
       }
-      setBusy(true);
       void (async () => {
         try {
-          const { access_token: token } = await client.session.ssoToken({ query: { code } });
-          finish(await client.session.ssoLogin({ body: { token, timestamps: Date.now(), client: 'web' } }));
+          const { access_token: token } = await ssoToken.mutateAsync({ query: { code } });
+          finish(await ssoLogin.mutateAsync({ body: { token, timestamps: Date.now(), client: 'web' } }));
         } catch (error) {
           setSsoError(t('ssoFailed', { msg: errorMessage(error) }));
-        } finally {
-          setBusy(false);
         }
       })();
     } else if (sso) {

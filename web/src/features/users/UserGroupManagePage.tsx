@@ -4,8 +4,8 @@
  */
 import { Avatar, Typography } from '@douyinfe/semi-ui-19';
 import type { UserGroup } from '@eem/contract';
-import { useQuery } from '@tanstack/react-query';
-import { useClient, useQueries } from '../../app/client';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutations, useQueries } from '../../app/client';
 import { useSession } from '../../app/session';
 import { CrudLedger, pageLocally } from '../../blocks/CrudLedger';
 import type { DataColumn } from '../../blocks/DataTable';
@@ -34,7 +34,11 @@ interface GroupFilters {
 export function UserGroupManagePage() {
   const t = useTexts(userTexts);
   const queries = useQueries();
-  const client = useClient();
+  const mutations = useMutations();
+  // Each write refreshes the users area (the groups, the user tree).
+  const createGroup = useMutation(mutations.users.createUserGroup());
+  const updateGroup = useMutation(mutations.users.updateUserGroup());
+  const deleteGroup = useMutation(mutations.users.deleteUserGroup());
   const session = useSession();
   const tenantId = session.user?.tenantId ?? 0;
   const tree = useQuery({ ...queries.users.userTree({ params: { id: tenantId } }), enabled: tenantId > 0 });
@@ -136,7 +140,6 @@ export function UserGroupManagePage() {
             [keyword, f.groupType],
           );
         }}
-        invalidates={['users.userTree']}
         columns={columns}
         rowKey={(g) => g.id}
         rowName={(g) => g.name}
@@ -149,9 +152,9 @@ export function UserGroupManagePage() {
           validate: validateGroup,
           fields,
         }}
-        onCreate={(v) => client.users.createUserGroup({ body: groupBody(v) })}
-        onUpdate={(g, v) => client.users.updateUserGroup({ body: { id: g.id, ...groupBody(v) } })}
-        onDelete={(g) => client.users.deleteUserGroup({ query: { id: g.id } })}
+        onCreate={(v) => createGroup.mutateAsync({ body: groupBody(v) })}
+        onUpdate={(g, v) => updateGroup.mutateAsync({ body: { id: g.id, ...groupBody(v) } })}
+        onDelete={(g) => deleteGroup.mutateAsync({ query: { id: g.id } })}
       />
     </div>
   );

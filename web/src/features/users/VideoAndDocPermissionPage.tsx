@@ -2,11 +2,14 @@
  * /videoAndDocPermission: pick a user on the left; on the right the cameras and knowledge
  * folders of the projects you share, with the user's grants ticked; save.
  */
+
 import { Button, Card, Col, Empty, Input, List, Row, Spin, Toast, Typography } from '@douyinfe/semi-ui-19';
 import type { UserRow } from '@eem/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { PAGE_LIMIT_MAX } from '@eem/core';
+import { endpointKey } from '@eem/sdk';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useClient, useQueries } from '../../app/client';
+import { useMutations, useQueries } from '../../app/client';
 import { useSession } from '../../app/session';
 import { errorMessage } from '../../blocks/save-file';
 import { useTexts } from '../../i18n/texts';
@@ -16,16 +19,17 @@ import { userTexts } from './texts';
 export function VideoAndDocPermissionPage() {
   const t = useTexts(userTexts);
   const queries = useQueries();
-  const client = useClient();
-  const queryClient = useQueryClient();
+  const saveGrants = useMutation(
+    useMutations().users.saveGrants({ invalidates: [endpointKey('users', 'videoKnowledgeGrants')] }),
+  );
   const session = useSession();
   const canWrite = session.permissions.has('user_update');
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<UserRow | null>(null);
   const [value, setValue] = useState<GrantValue | null>(null);
-  const [saving, setSaving] = useState(false);
+  const saving = saveGrants.isPending;
 
-  const users = useQuery(queries.users.projectUsers({ body: { page: { index: 0, limit: 1000 } } }));
+  const users = useQuery(queries.users.projectUsers({ body: { page: { index: 0, limit: PAGE_LIMIT_MAX } } }));
   const grants = useQuery({
     ...queries.users.videoKnowledgeGrants({ query: { userId: picked?.id ?? 0 } }),
     enabled: picked !== null,
@@ -47,17 +51,13 @@ export function VideoAndDocPermissionPage() {
 
   const save = async () => {
     if (!picked || !value) return;
-    setSaving(true);
     try {
-      await client.users.saveGrants({
+      await saveGrants.mutateAsync({
         body: { userId: picked.id, cameras: value.cameras, folders: value.folders },
       });
       Toast.success(t('saved'));
-      await queryClient.invalidateQueries({ queryKey: ['users.videoKnowledgeGrants'] });
     } catch (error) {
       Toast.error(errorMessage(error, t('save')));
-    } finally {
-      setSaving(false);
     }
   };
 

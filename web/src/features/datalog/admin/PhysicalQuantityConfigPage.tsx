@@ -172,7 +172,10 @@ export function PhysicalQuantityConfigPage() {
         onCreate={(v) => client.datalog.createQuantity({ body: createQuantityInput(v) })}
         onUpdate={(row, v) => client.datalog.updateQuantity({ body: updateQuantityInput(row, v) })}
         onDelete={(r) => client.datalog.deleteQuantity({ query: { id: r.id } })}
-        invalidates={['datalog.models', 'datalog.points']}
+        invalidates={[
+          ['datalog', 'models'],
+          ['datalog', 'points'],
+        ]}
       />
     </div>
   );

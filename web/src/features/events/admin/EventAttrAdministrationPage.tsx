@@ -19,9 +19,9 @@ import {
 } from '@douyinfe/semi-ui-19';
 import type { EventTypeSetting } from '@eem/contract';
 import { EVENT_CLASS_LABELS, EVENT_LEVELS } from '@eem/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useClient, useQueries } from '../../../app/client';
+import { useMutations, useQueries } from '../../../app/client';
 import { useSession } from '../../../app/session';
 import { errorMessage } from '../../../blocks/save-file';
 import { useTexts } from '../../../i18n/texts';
@@ -57,8 +57,8 @@ function TypeSettings() {
   const t = useTexts(eventAdminTexts);
   const labels = useEventLabels();
   const queries = useQueries();
-  const client = useClient();
-  const queryClient = useQueryClient();
+  // Levels, classes and switches of a type change how its events show: the events area refreshes.
+  const saveSettings = useMutation(useMutations().events.saveTypeSettings());
   const { permissions } = useSession();
   const canWrite = permissions.has('alarmscheme_update');
   const settings = useQuery(queries.events.typeSettings({ body: {} }));
@@ -66,7 +66,7 @@ function TypeSettings() {
   const [selected, setSelected] = useState<number[]>([]);
   const [batch, setBatch] = useState<BatchPatch>({});
   const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const saving = saveSettings.isPending;
   useEffect(() => {
     if (settings.data) setRows(settings.data);
   }, [settings.data]);
@@ -102,16 +102,12 @@ function TypeSettings() {
       return;
     }
     if (Object.keys(typeSettingErrors(changed)).length > 0) return;
-    setSaving(true);
     try {
-      await client.events.saveTypeSettings({ body: saveBody(changed) });
+      await saveSettings.mutateAsync({ body: saveBody(changed) });
       Toast.success(t('saved'));
       setTried(false);
-      await queryClient.invalidateQueries({ queryKey: ['events.typeSettings'] });
     } catch (error) {
       Toast.error(errorMessage(error, t('save')));
-    } finally {
-      setSaving(false);
     }
   };
 

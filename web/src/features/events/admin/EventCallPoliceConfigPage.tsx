@@ -8,10 +8,17 @@
  */
 import { Checkbox, CheckboxGroup, Select, Space, Tag, TimePicker, Typography } from '@douyinfe/semi-ui-19';
 import type { AlarmScheme } from '@eem/contract';
-import { ALARM_KINDS, alarmKind, NOTIFY_CHANNELS, type NotifyChannel, SCHEME_LOG_TYPES } from '@eem/core';
-import { useQuery } from '@tanstack/react-query';
+import {
+  ALARM_KINDS,
+  alarmKind,
+  NOTIFY_CHANNELS,
+  type NotifyChannel,
+  PAGE_LIMIT_MAX,
+  SCHEME_LOG_TYPES,
+} from '@eem/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useClient, useQueries } from '../../../app/client';
+import { useMutations, useQueries } from '../../../app/client';
 import { useSession } from '../../../app/session';
 import { CrudLedger, pageLocally } from '../../../blocks/CrudLedger';
 import type { DataColumn } from '../../../blocks/DataTable';
@@ -60,14 +67,17 @@ function Schemes({ projectId }: { projectId: number }) {
   const labels = useEventLabels();
   const { language } = useLanguage();
   const queries = useQueries();
-  const client = useClient();
+  const mutations = useMutations();
+  const createScheme = useMutation(mutations.events.createScheme());
+  const updateScheme = useMutation(mutations.events.updateScheme());
+  const deleteScheme = useMutation(mutations.events.deleteScheme());
   const { permissions } = useSession();
   const canWrite = permissions.has('alarmscheme_update');
   const tree = useQuery(
     queries.nodes.nodeTreeSimpleWithAuth({ body: { rootID: projectId, rootLabel: 'project' } }),
   );
   const people = useQuery({
-    ...queries.users.projectUsers({ body: { page: { index: 0, limit: 1000 }, filters: [] } }),
+    ...queries.users.projectUsers({ body: { page: { index: 0, limit: PAGE_LIMIT_MAX }, filters: [] } }),
     retry: false,
   });
   const nodes = useMemo(
@@ -312,9 +322,9 @@ function Schemes({ projectId }: { projectId: number }) {
           </div>
         ),
       }}
-      onCreate={(v) => client.events.createScheme({ body: schemeBody(v) })}
-      onUpdate={(row, v) => client.events.updateScheme({ body: { ...schemeBody(v), id: row.id } })}
-      onDelete={(r) => client.events.deleteScheme({ query: { id: r.id } })}
+      onCreate={(v) => createScheme.mutateAsync({ body: schemeBody(v) })}
+      onUpdate={(row, v) => updateScheme.mutateAsync({ body: { ...schemeBody(v), id: row.id } })}
+      onDelete={(r) => deleteScheme.mutateAsync({ query: { id: r.id } })}
     />
   );
 }

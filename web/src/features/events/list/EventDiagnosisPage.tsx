@@ -6,7 +6,6 @@
  */
 import { Col, Row } from '@douyinfe/semi-ui-19';
 import type { EventItem } from '@eem/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { EventList } from '../../../blocks/EventList';
 import { useTexts } from '../../../i18n/texts';
@@ -16,13 +15,8 @@ import { eventsTexts } from './texts';
 
 export function EventDiagnosisPage() {
   const t = useTexts(eventsTexts);
-  const queryClient = useQueryClient();
   const [activeId, setActiveId] = useState<number | null>(null);
   const open = useCallback((event: EventItem) => setActiveId(event.id), []);
-  const refresh = () =>
-    void queryClient.invalidateQueries({
-      predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('events.'),
-    });
   return (
     <EventPageFrame title={t('diagnosisTitle')}>
       <Row gutter={16}>
@@ -31,7 +25,8 @@ export function EventDiagnosisPage() {
         </Col>
         <Col xs={24} xl={9}>
           <div style={{ position: 'sticky', top: 0 }}>
-            <DiagnosisPane eventId={activeId} onConfirmed={refresh} />
+            {/* The pane's confirm refreshes the events area: the list follows by itself. */}
+            <DiagnosisPane eventId={activeId} />
           </div>
         </Col>
       </Row>

@@ -5,7 +5,7 @@
  * /operationlog those of one project.
  */
 import { Select, Tag } from '@douyinfe/semi-ui-19';
-import { catalogue, type OperationLogRow } from '@eem/contract';
+import type { OperationLogRow } from '@eem/contract';
 import { OPERATION_TYPE_KEYS, type OperationType, operationName } from '@eem/core';
 import { useState } from 'react';
 import { useQueries } from '../../../app/client';
@@ -112,7 +112,7 @@ export function OperationLogList({ module, projectId, showProject }: OperationLo
       columns={columns}
       rowKey={(r) => r.id}
       exporter={(client, f) =>
-        client.download(catalogue.logs.exportOperationLog, { body: bodyOf(f, module, projectId) })
+        client.logs.exportOperationLog.download({ body: bodyOf(f, module, projectId) })
       }
     />
   );

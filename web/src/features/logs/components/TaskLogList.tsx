@@ -5,7 +5,7 @@
  * /platformLog (every project) and /log (one project).
  */
 import { Descriptions, Modal, Progress, Select, Tag, Typography } from '@douyinfe/semi-ui-19';
-import { catalogue, type TaskLogRow } from '@eem/contract';
+import type { TaskLogRow } from '@eem/contract';
 import { progressPercent, TASK_OPERATION_NAMES, taskPhase } from '@eem/core';
 import { useState } from 'react';
 import { useQueries } from '../../../app/client';
@@ -96,9 +96,7 @@ export function TaskLogList({ projectId, showProject }: { projectId?: number; sh
         query={(f, page) => queries.logs.taskLog({ body: { ...bodyOf(f, projectId), page } })}
         columns={columns}
         rowKey={(r) => r.id}
-        exporter={(client, f) =>
-          client.download(catalogue.logs.taskLogExport, { body: bodyOf(f, projectId) })
-        }
+        exporter={(client, f) => client.logs.taskLogExport.download({ body: bodyOf(f, projectId) })}
         rowActions={(r) => (
           <Typography.Text link onClick={() => setDetail(r)}>
             {t('viewDetail')}

@@ -26,7 +26,7 @@ export interface AuthConfirmProps {
 export function AuthConfirm({ visible, permissions, mode = 'and', onPass, onCancel }: AuthConfirmProps) {
   const t = useTexts(monitorTexts);
   const mutations = useMutations();
-  const check = useMutation(mutations.session.operationAuthCheck());
+  const check = useMutation(mutations.session.operationAuthCheck({ invalidates: [] }));
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 

@@ -8,14 +8,14 @@
  * beside it.
  */
 import { List, Spin, Table, Typography } from '@douyinfe/semi-ui-19';
-import type { catalogue, EndpointData } from '@eem/contract';
+import type { Catalogue, EndpointData } from '@eem/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useQueries } from '../../../app/client';
 import { useTexts } from '../../../i18n/texts';
 import { nodeTexts } from '../texts';
 import { taskProblems, taskSummary } from './node-import';
 
-type ProblemList = EndpointData<typeof catalogue.nodes.importProblems>;
+type ProblemList = EndpointData<Catalogue['nodes']['importProblems']>;
 type Problem = ProblemList['problems'][number];
 
 /** Rows of the table per page. */

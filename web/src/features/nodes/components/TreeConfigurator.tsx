@@ -23,9 +23,10 @@ import {
 } from '@douyinfe/semi-ui-19';
 import type { NodeTreeItem } from '@eem/contract';
 import { type NodeTypeDefinition, nodeType } from '@eem/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { areaKey, endpointKey, type QueryScope } from '@eem/sdk';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { useMutations, useQueries } from '../../../app/client';
+import { useInvalidate, useMutations, useQueries } from '../../../app/client';
 import { formatDate } from '../../../app/format';
 import { FieldFrame, FormFields } from '../../../blocks/FormFields';
 import type { FieldErrors } from '../../../blocks/form-issues';
@@ -55,21 +56,13 @@ export interface TreeConfiguratorProps {
   toolbar?: ReactNode;
 }
 
-/** The endpoints whose answers change when a node changes. */
-export const NODE_QUERY_KEYS = [
-  'nodes.nodeTree',
-  'nodes.nodeTreeSimple',
-  'nodes.nodeTreeWithAuth',
-  'nodes.nodeTreeSimpleWithAuth',
-  'nodes.topology',
-  'projects.nodeData',
-] as const;
+/** What changes when a node changes: the node trees and topology, and a node's data. */
+export const NODE_SCOPES: readonly QueryScope[] = [areaKey('nodes'), endpointKey('projects', 'nodeData')];
 
+/** Refreshes what a node change outside a mutation (an import, a generation) touched. */
 export function useRefreshNodes(): () => Promise<void> {
-  const queryClient = useQueryClient();
-  return async () => {
-    await Promise.all(NODE_QUERY_KEYS.map((id) => queryClient.invalidateQueries({ queryKey: [id] })));
-  };
+  const invalidate = useInvalidate();
+  return () => invalidate(...NODE_SCOPES);
 }
 
 /** The types a parent may hold among those handled here. */
@@ -239,11 +232,10 @@ function NodeDetail({
   const { language } = useLanguage();
   const queries = useQueries();
   const mutations = useMutations();
-  const refresh = useRefreshNodes();
   const type = nodeType(node.modelLabel);
   const detail = useQuery(queries.projects.nodeData({ body: { id: node.id, modelLabel: node.modelLabel } }));
-  const update = useMutation(mutations.projects.updateNode());
-  const manage = useMutation(mutations.nodes.manageNode());
+  const update = useMutation(mutations.projects.updateNode({ invalidates: NODE_SCOPES }));
+  const manage = useMutation(mutations.nodes.manageNode({ invalidates: NODE_SCOPES }));
   const [form, setForm] = useState<NodeForm | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [adding, setAdding] = useState(false);
@@ -270,7 +262,6 @@ function NodeDetail({
         body: { id: node.id, modelLabel: node.modelLabel, ...nodeFormBody(type, form) },
       });
       Toast.success(t('saved'));
-      await refresh();
     } catch (error) {
       Toast.error(errorMessage(error, t('save')));
     }
@@ -288,7 +279,6 @@ function NodeDetail({
           });
           Toast.success(t('deleted'));
           onSelect(null);
-          await refresh();
         } catch (error) {
           Toast.error(errorMessage(error, t('delete')));
         }
@@ -369,8 +359,7 @@ function AddNodeDialog({
   const t = useTexts(nodeTexts);
   const { language } = useLanguage();
   const mutations = useMutations();
-  const refresh = useRefreshNodes();
-  const manage = useMutation(mutations.nodes.manageNode());
+  const manage = useMutation(mutations.nodes.manageNode({ invalidates: NODE_SCOPES }));
   const [label, setLabel] = useState<string | null>(
     choices.length === 1 ? (choices[0]?.modelLabel ?? null) : null,
   );
@@ -396,7 +385,6 @@ function AddNodeDialog({
         },
       });
       Toast.success(t('added'));
-      await refresh();
       if (made) onAdded({ id: made.id, modelLabel: made.modelLabel, name: made.name });
       onClose();
     } catch (error) {
@@ -457,8 +445,7 @@ function MoveNodeDialog({
 }) {
   const t = useTexts(nodeTexts);
   const mutations = useMutations();
-  const refresh = useRefreshNodes();
-  const manage = useMutation(mutations.nodes.manageNode());
+  const manage = useMutation(mutations.nodes.manageNode({ invalidates: NODE_SCOPES }));
   const [parent, setParent] = useState<NodeRef | null>(null);
   /** The node and its subtree cannot become its own parent. */
   const own = useMemo(() => new Set(flattenTree([node]).map(nodeKey)), [node]);
@@ -485,7 +472,6 @@ function MoveNodeDialog({
         },
       });
       Toast.success(t('moved'));
-      await refresh();
       onMoved({ id: node.id, modelLabel: node.modelLabel, name: node.name });
       onClose();
     } catch (error) {

@@ -3,25 +3,29 @@
  * nodes.networkImport (dry run or for real) and reading the problems out of a failed task's
  * message ('导入失败: …; the error report lists every row (a | b | c)').
  */
-import { catalogue } from '@eem/contract';
 import { TASK_OPERATION_TYPE } from '@eem/core';
-import type { Client } from '@eem/sdk';
+import { useMutation } from '@tanstack/react-query';
+import { useMutations } from '../../../app/client';
 import type { StartedTask } from '../../../blocks/TaskProgress';
 
 export type ImportKind = 'nodes' | 'network';
 
-/** Uploads the workbook and answers the task to follow. */
-export async function startNodeImport(
-  client: Client,
-  kind: ImportKind,
-  file: File,
-  dryRun: boolean,
-): Promise<StartedTask> {
-  const endpoint = kind === 'nodes' ? catalogue.nodes.batchImport : catalogue.nodes.networkImport;
-  const task = await client.upload(endpoint, { body: { dryRun }, files: [{ name: file.name, data: file }] });
-  return {
-    operationType: kind === 'nodes' ? TASK_OPERATION_TYPE.nodeImport : TASK_OPERATION_TYPE.networkImport,
-    taskId: task.id,
+/**
+ * Uploads a workbook and answers the task to follow. The upload only starts the task, so it
+ * invalidates nothing; what the import changed is refreshed when the task ends
+ * (useRefreshNodes).
+ */
+export function useStartNodeImport(kind: ImportKind): (file: File, dryRun: boolean) => Promise<StartedTask> {
+  const mutations = useMutations();
+  const upload = useMutation(
+    mutations.nodes[kind === 'nodes' ? 'batchImport' : 'networkImport']({ invalidates: [] }),
+  );
+  return async (file, dryRun) => {
+    const task = await upload.mutateAsync({ body: { dryRun }, files: [{ name: file.name, data: file }] });
+    return {
+      operationType: kind === 'nodes' ? TASK_OPERATION_TYPE.nodeImport : TASK_OPERATION_TYPE.networkImport,
+      taskId: task.id,
+    };
   };
 }
 

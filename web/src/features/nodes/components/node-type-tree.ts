@@ -4,7 +4,7 @@
  * room, a cabinet and a pipe), so the children of a label are the union of its children
  * wherever it appears. The field definitions of each type stay in @eem/core.
  */
-import type { catalogue, EndpointData } from '@eem/contract';
+import type { Catalogue, EndpointData } from '@eem/contract';
 import {
   canHold as coreCanHold,
   childTypes as coreChildTypes,
@@ -13,7 +13,7 @@ import {
 } from '@eem/core';
 
 /** One entry of the node-type tree as the server answers it. */
-export type NodeTypeShape = EndpointData<typeof catalogue.projects.nodeTreeLabels>[number];
+export type NodeTypeShape = EndpointData<Catalogue['projects']['nodeTreeLabels']>[number];
 
 function standsFor(entry: NodeTypeShape, label: string): boolean {
   return entry.modelLabel === label || entry.nodeTypes.includes(label);

@@ -4,7 +4,7 @@
  * people an integer 0–999999999, cooperation deadline after operation date.
  */
 import type { ProjectProfile } from '@eem/contract';
-import { catalogue } from '@eem/contract';
+import { projects } from '@eem/contract/areas/projects';
 import { type FieldErrors, validateWith } from '../../../blocks/form-issues';
 
 export interface ProfileForm {
@@ -65,7 +65,7 @@ export function profileBody(id: number, f: ProfileForm) {
 }
 
 /** The endpoint's own body schema (the same one the server parses with). */
-const updateNodeBody = catalogue.projects.updateNode.body;
+const updateNodeBody = projects.updateNode.body;
 
 export function validateProfile(id: number, f: ProfileForm): FieldErrors {
   return updateNodeBody ? validateWith(updateNodeBody, profileBody(id, f)) : {};

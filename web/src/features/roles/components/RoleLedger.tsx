@@ -7,9 +7,9 @@
 import { Col, Row, Select, Tag } from '@douyinfe/semi-ui-19';
 import type { Role } from '@eem/contract';
 import { DUTY_TYPE, findRoute, ROLE_TYPE_LABELS, ROUTE_GROUPS, ROUTES } from '@eem/core';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useClient, useQueries } from '../../../app/client';
+import { useMutations, useQueries } from '../../../app/client';
 import { useSession } from '../../../app/session';
 import { CrudLedger, pageLocally } from '../../../blocks/CrudLedger';
 import type { DataColumn } from '../../../blocks/DataTable';
@@ -30,7 +30,10 @@ export function RoleLedger({ scope }: { scope: 'platform' | 'project' }) {
   const t = useTexts(roleTexts);
   const { language } = useLanguage();
   const queries = useQueries();
-  const client = useClient();
+  const mutations = useMutations();
+  const createRole = useMutation(mutations.users.createRole());
+  const updateRole = useMutation(mutations.users.updateRole());
+  const deleteRole = useMutation(mutations.users.deleteRole());
   const session = useSession();
   const root = session.user?.root ?? false;
   const canWrite = session.permissions.has('role_update');
@@ -190,12 +193,12 @@ export function RoleLedger({ scope }: { scope: 'platform' | 'project' }) {
         ),
       }}
       onCreate={(v, f) =>
-        client.users.createRole({
+        createRole.mutateAsync({
           body: roleBody(v, scope === 'platform' && root ? (f.tenantId ?? undefined) : undefined),
         })
       }
-      onUpdate={(row, v) => client.users.updateRole({ body: { id: row.id, ...roleBody(v, row.tenantId) } })}
-      onDelete={(row) => client.users.deleteRole({ query: { id: row.id } })}
+      onUpdate={(row, v) => updateRole.mutateAsync({ body: { id: row.id, ...roleBody(v, row.tenantId) } })}
+      onDelete={(row) => deleteRole.mutateAsync({ query: { id: row.id } })}
     />
   );
 }

@@ -21,7 +21,7 @@ export interface RoleForm {
 }
 
 const OPERATION_KEYS = new Set(Object.keys(OPERATION_PERMISSIONS));
-const PAGE_GROUP = new Map(ROUTES.map((r) => [r.menuKey, r.group]));
+const PAGE_GROUP = new Map<string, string>(ROUTES.map((r) => [r.menuKey, r.group]));
 
 export function isOperationKey(key: string): boolean {
   return OPERATION_KEYS.has(key);

@@ -3,9 +3,10 @@
  * user's grants of nodes inside project trees are not shown here and are kept when saving.
  */
 import { Modal, Spin, Toast } from '@douyinfe/semi-ui-19';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { endpointKey } from '@eem/sdk';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useClient, useQueries } from '../../../app/client';
+import { useMutations, useQueries } from '../../../app/client';
 import { type NodeRef, NodeTreePicker } from '../../../blocks/NodeTreePicker';
 import { errorMessage } from '../../../blocks/save-file';
 import { useTexts } from '../../../i18n/texts';
@@ -22,34 +23,32 @@ export function AssignProjectsDialog({
   onClose: () => void;
 }) {
   const t = useTexts(userTexts);
-  const client = useClient();
   const queries = useQueries();
-  const queryClient = useQueryClient();
+  const mutations = useMutations();
+  const assign = useMutation(
+    mutations.users.assignModelNodes({
+      invalidates: [endpointKey('users', 'modelNodes'), endpointKey('users', 'projectUsers')],
+    }),
+  );
   const tree = useQuery(
     queries.projects.cloudProjects({ query: { tenantId }, body: { treeReturnEnable: true } }),
   );
   const granted = useQuery(queries.users.modelNodes({ body: { userId: user.id } }));
   const [value, setValue] = useState<NodeRef[] | null>(null);
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (granted.data && value === null) setValue(granted.data.nodes);
   }, [granted.data, value]);
 
   const save = async () => {
-    setSaving(true);
     try {
-      await client.users.assignModelNodes({
+      await assign.mutateAsync({
         body: { userId: user.id, nodes: (value ?? []).map((n) => ({ id: n.id, modelLabel: n.modelLabel })) },
       });
       Toast.success(t('saved'));
-      await queryClient.invalidateQueries({ queryKey: ['users.modelNodes'] });
-      await queryClient.invalidateQueries({ queryKey: ['users.projectUsers'] });
       onClose();
     } catch (error) {
       Toast.error(errorMessage(error, t('assignProjects')));
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -59,7 +58,7 @@ export function AssignProjectsDialog({
       title={t('assignProjectsOf', { name: user.name })}
       okText={t('save')}
       cancelText={t('cancel')}
-      confirmLoading={saving}
+      confirmLoading={assign.isPending}
       onOk={() => void save()}
       onCancel={onClose}
       maskClosable={false}

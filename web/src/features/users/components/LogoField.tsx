@@ -1,9 +1,9 @@
 /** A group logo: preview, upload of a jpg or png (files.uploadFile, kind image) and removal. */
 import { IconUpload } from '@douyinfe/semi-icons';
 import { Button, Space, Toast, Typography } from '@douyinfe/semi-ui-19';
-import { catalogue } from '@eem/contract';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useClient } from '../../../app/client';
+import { useMutations } from '../../../app/client';
 import { FileImage } from '../../../blocks/FileImage';
 import { FilePicker } from '../../../blocks/FilePicker';
 import { errorMessage } from '../../../blocks/save-file';
@@ -19,26 +19,23 @@ export function LogoField({
   onChange: (fileName: string | null) => void;
 }) {
   const t = useTexts(userTexts);
-  const client = useClient();
+  // A stored file changes nothing shown until the group that names it is saved.
+  const store = useMutation(useMutations().files.uploadFile({ invalidates: [] }));
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const upload = async (file: File | undefined) => {
     if (!file) return;
     const found = imageProblem(file);
     setProblem(found);
     if (found) return;
-    setBusy(true);
     try {
-      const stored = await client.upload(catalogue.files.uploadFile, {
+      const stored = await store.mutateAsync({
         body: { kind: 'image' },
         files: [{ name: file.name, data: file }],
       });
       onChange(stored.fileName);
     } catch (error) {
       Toast.error(errorMessage(error, t('uploadLogo')));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -52,7 +49,7 @@ export function LogoField({
           label={t('uploadLogo')}
           accept=".jpg,.png"
           icon={<IconUpload />}
-          loading={busy}
+          loading={store.isPending}
           onPick={(file) => void upload(file)}
         />
         {value && (

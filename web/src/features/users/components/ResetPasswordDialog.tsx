@@ -6,8 +6,9 @@
 import { Modal, Toast } from '@douyinfe/semi-ui-19';
 import { rootResetBody } from '@eem/contract';
 import { MESSAGES, prehashPassword } from '@eem/core';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useClient } from '../../../app/client';
+import { useMutations } from '../../../app/client';
 import { useSession } from '../../../app/session';
 import { type FormFieldDef, FormFields } from '../../../blocks/FormFields';
 import { type FieldErrors, mergeErrors, validateWith } from '../../../blocks/form-issues';
@@ -38,7 +39,8 @@ export function validateReset(form: ResetForm, rootName: string, userName: strin
 
 export function ResetPasswordDialog({ userName, onClose }: { userName: string; onClose: () => void }) {
   const t = useTexts(userTexts);
-  const client = useClient();
+  // A reset changes no data the console shows (the user's sessions end on the server).
+  const reset = useMutation(useMutations().users.resetPassword({ invalidates: [] }));
   const { user } = useSession();
   const [form, setForm] = useState<ResetForm>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -70,7 +72,7 @@ export function ResetPasswordDialog({ userName, onClose }: { userName: string; o
       okButtonProps: { type: 'danger' },
       onOk: async () => {
         try {
-          await client.users.resetPassword({
+          await reset.mutateAsync({
             body: {
               rootName,
               rootPassword: prehashPassword(form.rootPassword),
@@ -93,6 +95,7 @@ export function ResetPasswordDialog({ userName, onClose }: { userName: string; o
       title={t('resetPasswordOf', { name: userName })}
       okText={t('save')}
       cancelText={t('cancel')}
+      confirmLoading={reset.isPending}
       onOk={submit}
       onCancel={onClose}
       maskClosable={false}

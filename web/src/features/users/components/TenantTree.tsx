@@ -6,9 +6,9 @@
 import { IconDelete, IconEdit, IconPlus } from '@douyinfe/semi-icons';
 import { Button, Empty, Modal, Space, Spin, Toast, Tree, Typography } from '@douyinfe/semi-ui-19';
 import { createTenantBody, type Tenant } from '@eem/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { useClient, useQueries } from '../../../app/client';
+import { useMutations, useQueries } from '../../../app/client';
 import { formatDate } from '../../../app/format';
 import { useSession } from '../../../app/session';
 import { type FormFieldDef, FormFields, type FormMode } from '../../../blocks/FormFields';
@@ -61,8 +61,11 @@ export function TenantTree({
 }) {
   const t = useTexts(userTexts);
   const queries = useQueries();
-  const client = useClient();
-  const queryClient = useQueryClient();
+  const mutations = useMutations();
+  // A tenant's change refreshes the users area (the tenant tree, its users and roles).
+  const createTenant = useMutation(mutations.users.createTenant());
+  const updateTenant = useMutation(mutations.users.updateTenant());
+  const deleteTenant = useMutation(mutations.users.deleteTenant());
   const session = useSession();
   const canManage = session.permissions.has('tenant_manage');
   const root = session.user?.root ?? false;
@@ -71,11 +74,9 @@ export function TenantTree({
     null,
   );
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
+  const saving = createTenant.isPending || updateTenant.isPending;
   const list = tenants.data ?? [];
   const current = list.find((x) => x.id === selected) ?? null;
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['users.tenants'] });
 
   const fields: FormFieldDef<TenantForm>[] = [
     { field: 'name', label: t('tenantName'), type: 'text', required: true },
@@ -95,7 +96,6 @@ export function TenantTree({
     const found = validateTenant(dialog.values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setSaving(true);
     try {
       const body = {
         name: dialog.values.name,
@@ -104,16 +104,13 @@ export function TenantTree({
       };
       const saved =
         dialog.mode === 'create' || dialog.id === null
-          ? await client.users.createTenant({ body })
-          : await client.users.updateTenant({ body: { id: dialog.id, ...body } });
+          ? await createTenant.mutateAsync({ body })
+          : await updateTenant.mutateAsync({ body: { id: dialog.id, ...body } });
       Toast.success(t('saved'));
       setDialog(null);
-      await refresh();
       onSelect(saved);
     } catch (error) {
       Toast.error(errorMessage(error, t('saved')));
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -127,9 +124,8 @@ export function TenantTree({
       okButtonProps: { type: 'danger' },
       onOk: async () => {
         try {
-          await client.users.deleteTenant({ query: { id: current.id } });
+          await deleteTenant.mutateAsync({ query: { id: current.id } });
           onSelect(null);
-          await refresh();
         } catch (error) {
           Toast.error(errorMessage(error, t('deleteTenant')));
         }

@@ -5,11 +5,12 @@
  * reports, video and documents). A root user resets other users' passwords.
  */
 import { Banner, Space, TabPane, Tabs, Tag, Typography } from '@douyinfe/semi-ui-19';
-import type { Catalogue, EndpointData, UserRow } from '@eem/contract';
+import { type Catalogue, type EndpointData, isUserEnabled, type Role, type UserRow } from '@eem/contract';
 import { isProjectBound, ROLE_TYPE_LABELS } from '@eem/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { endpointKey } from '@eem/sdk';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useClient, useQueries } from '../../../app/client';
+import { useMutations, useQueries } from '../../../app/client';
 import { useSession } from '../../../app/session';
 import { CrudLedger } from '../../../blocks/CrudLedger';
 import type { DataColumn } from '../../../blocks/DataTable';
@@ -55,7 +56,23 @@ export function UserLedger(props: UserLedgerProps) {
   const t = useTexts(userTexts);
   const { language } = useLanguage();
   const queries = useQueries();
-  const client = useClient();
+  const mutations = useMutations();
+  const createUser = useMutation(mutations.users.createUser());
+  const updateUser = useMutation(mutations.users.updateUser());
+  const deleteUser = useMutation(mutations.users.deleteUser());
+  // The permission tabs: each write refreshes only what it changes (the dialog reads them fresh).
+  const assignModelNodes = useMutation(
+    mutations.users.assignModelNodes({ invalidates: [endpointKey('users', 'modelNodes')] }),
+  );
+  const assignGraphNodes = useMutation(
+    mutations.users.assignGraphNodes({ invalidates: [endpointKey('users', 'graphNodes')] }),
+  );
+  const assignPecstarNodes = useMutation(
+    mutations.users.assignPecstarNodes({ invalidates: [endpointKey('users', 'pecstarNodes')] }),
+  );
+  const saveGrants = useMutation(
+    mutations.users.saveGrants({ invalidates: [endpointKey('users', 'videoKnowledgeGrants')] }),
+  );
   const session = useSession();
   const queryClient = useQueryClient();
   const me = session.user;
@@ -65,7 +82,7 @@ export function UserLedger(props: UserLedgerProps) {
   const [resetting, setResetting] = useState<UserRow | null>(null);
   const [groups, setGroups] = useState<UsersAnswer['groups']>([]);
 
-  const roles = useQuery(
+  const roles = useQuery<Role[]>(
     props.scope === 'platform'
       ? queries.users.tenantRoles({ query: { tenantId: props.tenantId } })
       : queries.users.projectRoles(),
@@ -134,7 +151,7 @@ export function UserLedger(props: UserLedgerProps) {
       title: t('status'),
       width: 80,
       render: (r) => (
-        <Tag color={r.status === 1 ? 'green' : 'grey'}>{t(r.status === 1 ? 'enabled' : 'disabled')}</Tag>
+        <Tag color={isUserEnabled(r) ? 'green' : 'grey'}>{t(isUserEnabled(r) ? 'enabled' : 'disabled')}</Tag>
       ),
     },
     {
@@ -249,22 +266,22 @@ export function UserLedger(props: UserLedgerProps) {
   };
 
   const saveUpdate = async (row: UserRow, form: UserForm) => {
-    await client.users.updateUser({ body: updateUserInput(row.id, form, me?.root ? tenantId : undefined) });
+    await updateUser.mutateAsync({ body: updateUserInput(row.id, form, me?.root ? tenantId : undefined) });
     if (props.scope !== 'project') return;
     // Each changed tab through its own call; the first refusal stops the save and shows the
     // server's message (the dialog stays open with the ticks; saving again sends what is left).
     const now = permissionSnapshot(form);
     for (const kind of changedKinds(opened.get(row), form)) {
       if (kind === 'model')
-        await client.users.assignModelNodes({ body: { userId: row.id, nodes: nodeRefs(form.nodes) } });
+        await assignModelNodes.mutateAsync({ body: { userId: row.id, nodes: nodeRefs(form.nodes) } });
       else if (kind === 'graph')
-        await client.users.assignGraphNodes({ body: { userId: row.id, nodes: nodeRefs(form.graphNodes) } });
+        await assignGraphNodes.mutateAsync({ body: { userId: row.id, nodes: nodeRefs(form.graphNodes) } });
       else if (kind === 'reports')
-        await client.users.assignPecstarNodes({
+        await assignPecstarNodes.mutateAsync({
           body: { userId: row.id, nodes: nodeRefs(form.reportNodes) },
         });
       else
-        await client.users.saveGrants({
+        await saveGrants.mutateAsync({
           body: { userId: row.id, cameras: form.cameras, folders: form.folders },
         });
       const saved = opened.get(row);
@@ -424,10 +441,10 @@ export function UserLedger(props: UserLedgerProps) {
           },
         }}
         onCreate={(v) =>
-          client.users.createUser({ body: createUserInput(v, me?.root ? tenantId : undefined) })
+          createUser.mutateAsync({ body: createUserInput(v, me?.root ? tenantId : undefined) })
         }
         onUpdate={saveUpdate}
-        onDelete={(r) => client.users.deleteUser({ query: { id: r.id } })}
+        onDelete={(r) => deleteUser.mutateAsync({ query: { id: r.id } })}
       />
       {assigning && tenantId !== undefined && (
         <AssignProjectsDialog user={assigning} tenantId={tenantId} onClose={() => setAssigning(null)} />

@@ -5,7 +5,14 @@
  * project for usertype 3 and 4, and the inspection password for role type 5 with duty
  * inspect or repair.
  */
-import { createUserBody, type NOTIFICATION_TYPES, type UserRow, updateUserBody } from '@eem/contract';
+import {
+  createUserBody,
+  isUserEnabled,
+  type NOTIFICATION_TYPES,
+  USER_STATUS,
+  type UserRow,
+  updateUserBody,
+} from '@eem/contract';
 import { MESSAGES, needsInspectionPassword } from '@eem/core';
 import type { FormMode } from '../../../blocks/FormFields';
 import { type FieldErrors, mergeErrors, validateWith } from '../../../blocks/form-issues';
@@ -88,7 +95,7 @@ export function userToForm(row: UserRow): UserForm {
     usertype: usertypeOf(row.usertype),
     projectIds: row.projectIds,
     userGroupIds: row.userGroups.map((g) => g.id),
-    enabled: row.status === 1,
+    enabled: isUserEnabled(row),
     notificationTypes: row.notificationTypes.filter((n): n is NotificationType =>
       ['web', 'sms', 'email', 'app'].includes(n),
     ),
@@ -106,7 +113,7 @@ function common(form: UserForm, tenantId: number | undefined) {
     customConfig: { usertype: form.usertype },
     projectIds: form.projectIds,
     userGroupIds: form.userGroupIds,
-    status: form.enabled ? (1 as const) : (0 as const),
+    status: form.enabled ? USER_STATUS.enabled : USER_STATUS.disabled,
     notificationTypes: form.notificationTypes,
     ...(form.inspectionPassword ? { inspectionPassword: form.inspectionPassword } : {}),
     ...(tenantId === undefined ? {} : { tenantId }),

@@ -116,8 +116,8 @@ export function EntryWorkspace({ point, range, interval, importIntervalMs }: Ent
   const [importing, setImporting] = useState(false);
 
   const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: ['datalog.query'] });
-    await queryClient.invalidateQueries({ queryKey: ['datalog.editLog'] });
+    await queryClient.invalidateQueries({ queryKey: ['datalog', 'query'] });
+    await queryClient.invalidateQueries({ queryKey: ['datalog', 'editLog'] });
   };
 
   const save = async (items: { time: number; value: number | null }[], reason = '') => {

@@ -36,7 +36,7 @@ export function TemplateBar({ pointIds, interval, onLoad }: TemplateBarProps) {
   const current = templates.find((tpl) => tpl.id === chosen) ?? null;
   const nameOk = name.trim().length > 0 && name.trim().length <= NAME_MAX;
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['datalog.trendTemplates'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['datalog', 'trendTemplates'] });
 
   const save = async () => {
     if (!nameOk) return;

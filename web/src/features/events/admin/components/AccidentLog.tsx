@@ -1,9 +1,3 @@
-/**
- * The accident log: class-1 (accident) events with their handling status, in the EventList
- * block (filters, confirm with a processing result, detail, related events, export), its
- * calls narrowed to eventClasses [1]; the handling result as an extra column.
- */
-import { catalogue } from '@eem/contract';
 import { EVENT_CLASS } from '@eem/core';
 import { EVENT_FETCHERS, type EventExport, type EventFetcher, EventList } from '../../../../blocks/EventList';
 import { useTexts } from '../../../../i18n/texts';
@@ -11,9 +5,10 @@ import { eventAdminTexts } from '../texts';
 
 const ACCIDENTS = [EVENT_CLASS.accident];
 
-/** The event log of accidents only (the query key stays the event log's, refreshed after a confirm). */
+/** The event log of accidents only (the event log's key, refreshed after a confirm, told apart by its variant). */
 export const accidentFetcher: EventFetcher = {
-  id: EVENT_FETCHERS.eventLog.id,
+  endpoint: EVENT_FETCHERS.eventLog.endpoint,
+  variant: 'accidents',
   fetch: (client, filter, page, signal) =>
     EVENT_FETCHERS.eventLog.fetch(client, { ...filter, eventClasses: ACCIDENTS }, page, signal),
 };
@@ -21,7 +16,7 @@ export const accidentFetcher: EventFetcher = {
 const accidentExport: EventExport = {
   key: 'summary',
   run: (client, filter) =>
-    client.download(catalogue.events.exportEventLog, { body: { ...filter, eventClasses: ACCIDENTS } }),
+    client.events.exportEventLog.download({ body: { ...filter, eventClasses: ACCIDENTS } }),
 };
 
 export function AccidentLog() {

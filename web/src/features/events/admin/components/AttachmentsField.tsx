@@ -5,10 +5,10 @@
  */
 import { IconDelete, IconUpload } from '@douyinfe/semi-icons';
 import { Button, Space, Toast, Typography } from '@douyinfe/semi-ui-19';
-import { catalogue } from '@eem/contract';
 import { UPLOAD_LIMITS } from '@eem/core';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useClient } from '../../../../app/client';
+import { useClient, useMutations } from '../../../../app/client';
 import { FilePicker } from '../../../../blocks/FilePicker';
 import { errorMessage, saveDownloadOrToast } from '../../../../blocks/save-file';
 import { documentProblem } from '../../../../blocks/upload-checks';
@@ -24,7 +24,8 @@ export interface AttachmentsFieldProps {
 export function AttachmentsField({ value, onChange, disabled }: AttachmentsFieldProps) {
   const t = useTexts(eventAdminTexts);
   const client = useClient();
-  const [busy, setBusy] = useState(false);
+  // A stored file changes nothing shown until the scenario that names it is saved.
+  const store = useMutation(useMutations().files.uploadFile({ invalidates: [] }));
   // The original names of the files uploaded in this dialog (stored names are shown otherwise).
   const [names, setNames] = useState<Record<string, string>>({});
 
@@ -35,9 +36,8 @@ export function AttachmentsField({ value, onChange, disabled }: AttachmentsField
       Toast.error(problem);
       return;
     }
-    setBusy(true);
     try {
-      const stored = await client.upload(catalogue.files.uploadFile, {
+      const stored = await store.mutateAsync({
         body: { kind: 'document' },
         files: [{ name: file.name, data: file }],
       });
@@ -45,8 +45,6 @@ export function AttachmentsField({ value, onChange, disabled }: AttachmentsField
       onChange([...value, stored.fileName]);
     } catch (error) {
       Toast.error(errorMessage(error, t('addAttachment')));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -57,9 +55,7 @@ export function AttachmentsField({ value, onChange, disabled }: AttachmentsField
           <Typography.Text
             link
             onClick={() =>
-              void saveDownloadOrToast(() =>
-                client.download(catalogue.files.downloadFile, { query: { fileName } }),
-              )
+              void saveDownloadOrToast(() => client.files.downloadFile.download({ query: { fileName } }))
             }
           >
             {names[fileName] ?? fileName}
@@ -81,7 +77,7 @@ export function AttachmentsField({ value, onChange, disabled }: AttachmentsField
           label={t('addAttachment')}
           accept={UPLOAD_LIMITS.documentExtensions.map((e) => `.${e}`).join(',')}
           icon={<IconUpload />}
-          loading={busy}
+          loading={store.isPending}
           disabled={value.length >= UPLOAD_LIMITS.maxDocuments}
           onPick={(file) => void upload(file)}
         />

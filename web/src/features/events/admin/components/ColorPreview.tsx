@@ -1,4 +1,5 @@
 /** How an event level's chip looks in the light and the dark theme (the alarm colours of the theme). */
+import { EVENT_LEVELS } from '@eem/core';
 import { EVENT_LEVEL_COLORS, type EventLevel, textOn } from '../../../../theme/alarm-colors';
 import type { ThemeMode } from '../../../../theme/theme';
 
@@ -6,7 +7,7 @@ import type { ThemeMode } from '../../../../theme/theme';
 const BACKGROUNDS: Record<ThemeMode, string> = { light: '#ffffff', dark: '#1c1f23' };
 
 export function ColorPreview({ level, label }: { level: number; label: string }) {
-  const n = (level >= 1 && level <= 5 ? level : 5) as EventLevel;
+  const n = ((EVENT_LEVELS as readonly number[]).includes(level) ? level : 5) as EventLevel;
   return (
     <span style={{ display: 'inline-flex', gap: 4 }} data-testid="color-preview">
       {(['light', 'dark'] as const).map((mode) => {

@@ -5,9 +5,10 @@
  */
 import { Button, Descriptions, Modal, TextArea, Toast, Typography } from '@douyinfe/semi-ui-19';
 import type { Incident } from '@eem/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { EVENT_LIMITS, isConfirmed } from '@eem/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useClient, useQueries } from '../../../../app/client';
+import { useMutations, useQueries } from '../../../../app/client';
 import { formatDate } from '../../../../app/format';
 import { useSession } from '../../../../app/session';
 import { LevelTag } from '../../../../blocks/event-list/EventTags';
@@ -24,49 +25,46 @@ import { formatDuration } from './event-range';
 export function DiagnoseDialog({ incident, onClose }: { incident: Incident; onClose: () => void }) {
   const t = useTexts(eventAdminTexts);
   const labels = useEventLabels();
-  const client = useClient();
   const queries = useQueries();
   const queryClient = useQueryClient();
+  // Confirming refreshes the events area (incidents, their members, the event log).
+  const confirm = useMutation(useMutations().events.confirm());
   const { permissions } = useSession();
   const canConfirm = permissions.has('event_confirm');
   const [result, setResult] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
   const primary = incident.primary;
-  const done = incident.status === 3;
+  const done = isConfirmed(incident);
+
+  /** Reads the members (fresh), then confirms the open ones; null when none was open. */
+  const confirmMembers = useMutation({
+    mutationFn: async () => {
+      const members = await queryClient.fetchQuery({
+        ...queries.events.incidentDetail({ body: { id: incident.id } }),
+        staleTime: 0,
+      });
+      const ids = members.filter((m) => !isConfirmed(m)).map((m) => m.id);
+      return ids.length === 0 ? null : confirm.mutateAsync({ body: confirmBody(ids, result) });
+    },
+  });
 
   const confirmAll = async () => {
     // The result is checked before anything is fetched (the primary stands in for the members).
     const found = validateConfirm([primary.id], result);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
     try {
-      const members = await queryClient.fetchQuery(
-        queries.events.incidentDetail({ body: { id: incident.id } }),
-      );
-      const ids = members.filter((m) => m.status !== 3).map((m) => m.id);
-      if (ids.length === 0) {
-        Toast.info(t('allConfirmed'));
-        onClose();
-        return;
-      }
-      const answer = await client.events.confirm({ body: confirmBody(ids, result) });
-      Toast.success(
-        answer.skipped.length > 0
-          ? t('confirmedSkipped', { count: answer.confirmed.length, skipped: answer.skipped.length })
-          : t('confirmed', { count: answer.confirmed.length }),
-      );
-      await Promise.all(
-        ['events.incidents', 'events.incidentDetail', 'events.eventLog'].map((key) =>
-          queryClient.invalidateQueries({ queryKey: [key] }),
-        ),
-      );
+      const answer = await confirmMembers.mutateAsync();
+      if (answer === null) Toast.info(t('allConfirmed'));
+      else
+        Toast.success(
+          answer.skipped.length > 0
+            ? t('confirmedSkipped', { count: answer.confirmed.length, skipped: answer.skipped.length })
+            : t('confirmed', { count: answer.confirmed.length }),
+        );
       onClose();
     } catch (error) {
       Toast.error(errorMessage(error, t('confirmAllTitle')));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -111,7 +109,7 @@ export function DiagnoseDialog({ incident, onClose }: { incident: Incident; onCl
               aria-label={t('result')}
               placeholder={t('resultPlaceholder')}
               value={result}
-              maxCount={255}
+              maxCount={EVENT_LIMITS.resultMax}
               autosize={{ minRows: 2, maxRows: 5 }}
               onChange={(v) => {
                 setResult(v);
@@ -119,7 +117,12 @@ export function DiagnoseDialog({ incident, onClose }: { incident: Incident; onCl
               }}
             />
           </FieldFrame>
-          <Button theme="solid" type="primary" loading={busy} onClick={() => void confirmAll()}>
+          <Button
+            theme="solid"
+            type="primary"
+            loading={confirmMembers.isPending}
+            onClick={() => void confirmAll()}
+          >
             {t('confirmAll', { count: incident.memberCount })}
           </Button>
         </>

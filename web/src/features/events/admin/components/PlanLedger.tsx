@@ -2,10 +2,12 @@
  * Handling plans (expert.plans): a name, ordered steps each with its responsible role, and the
  * linked fault scenarios. Add, edit and delete need expert_update.
  */
+
 import { Space, Tag, Typography } from '@douyinfe/semi-ui-19';
 import type { EventPlan } from '@eem/contract';
-import { useQuery } from '@tanstack/react-query';
-import { useClient, useQueries } from '../../../../app/client';
+import { EVENT_LIMITS } from '@eem/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutations, useQueries } from '../../../../app/client';
 import { formatDate } from '../../../../app/format';
 import { CrudLedger, pageLocally } from '../../../../blocks/CrudLedger';
 import type { DataColumn } from '../../../../blocks/DataTable';
@@ -23,8 +25,11 @@ interface PlanFilters {
 export function PlanLedger({ canWrite }: { canWrite: boolean }) {
   const t = useTexts(eventAdminTexts);
   const queries = useQueries();
-  const client = useClient();
-  const scenarios = useQuery(queries.expert.scenarios({ body: { limit: 500 } }));
+  const mutations = useMutations();
+  const createPlan = useMutation(mutations.expert.createPlan());
+  const updatePlan = useMutation(mutations.expert.updatePlan());
+  const deletePlan = useMutation(mutations.expert.deletePlan());
+  const scenarios = useQuery(queries.expert.scenarios({ body: { limit: EVENT_LIMITS.scenarioListMax } }));
   const scenarioName = new Map((scenarios.data ?? []).map((s) => [s.id, s.name]));
 
   const columns: DataColumn<EventPlan>[] = [
@@ -107,10 +112,9 @@ export function PlanLedger({ canWrite }: { canWrite: boolean }) {
           </>
         ),
       }}
-      onCreate={(v) => client.expert.createPlan({ body: planBody(v) })}
-      onUpdate={(row, v) => client.expert.updatePlan({ body: { ...planBody(v), id: row.id } })}
-      onDelete={(r) => client.expert.deletePlan({ query: { id: r.id } })}
-      invalidates={['expert.resolveFaultScenarios']}
+      onCreate={(v) => createPlan.mutateAsync({ body: planBody(v) })}
+      onUpdate={(row, v) => updatePlan.mutateAsync({ body: { ...planBody(v), id: row.id } })}
+      onDelete={(r) => deletePlan.mutateAsync({ query: { id: r.id } })}
     />
   );
 }

@@ -5,8 +5,9 @@
  */
 import { Space, Tag, TextArea, Typography } from '@douyinfe/semi-ui-19';
 import type { FaultScenario } from '@eem/contract';
-import { EVENT_CLASS_LABELS, LOG_TYPE_NAMES } from '@eem/core';
-import { useClient, useQueries } from '../../../../app/client';
+import { EVENT_CLASS_LABELS, EVENT_LIMITS, LOG_TYPE_NAMES } from '@eem/core';
+import { useMutation } from '@tanstack/react-query';
+import { useMutations, useQueries } from '../../../../app/client';
 import { formatDate } from '../../../../app/format';
 import { CrudLedger, pageLocally } from '../../../../blocks/CrudLedger';
 import type { DataColumn } from '../../../../blocks/DataTable';
@@ -37,7 +38,10 @@ export function ScenarioLibrary({ canWrite }: { canWrite: boolean }) {
   const t = useTexts(eventAdminTexts);
   const labels = useEventLabels();
   const queries = useQueries();
-  const client = useClient();
+  const mutations = useMutations();
+  const createScenario = useMutation(mutations.expert.createScenario());
+  const updateScenario = useMutation(mutations.expert.updateScenario());
+  const deleteScenario = useMutation(mutations.expert.deleteScenario());
   const classOptions = Object.keys(EVENT_CLASS_LABELS).map((c) => ({
     value: Number(c),
     label: labels.eventClass(Number(c)),
@@ -121,7 +125,7 @@ export function ScenarioLibrary({ canWrite }: { canWrite: boolean }) {
               keyWord: f.keyword.trim(),
               deviceClassified: f.deviceClassified ?? '',
               eventClassified: f.eventClassified,
-              limit: 500,
+              limit: EVENT_LIMITS.scenarioListMax,
             },
           }),
           (list) => list,
@@ -168,10 +172,9 @@ export function ScenarioLibrary({ canWrite }: { canWrite: boolean }) {
           </>
         ),
       }}
-      onCreate={(v) => client.expert.createScenario({ body: scenarioBody(v) })}
-      onUpdate={(row, v) => client.expert.updateScenario({ body: { ...scenarioBody(v), id: row.id } })}
-      onDelete={(r) => client.expert.deleteScenario({ query: { id: r.id } })}
-      invalidates={['expert.plans', 'expert.resolveFaultScenarios']}
+      onCreate={(v) => createScenario.mutateAsync({ body: scenarioBody(v) })}
+      onUpdate={(row, v) => updateScenario.mutateAsync({ body: { ...scenarioBody(v), id: row.id } })}
+      onDelete={(r) => deleteScenario.mutateAsync({ query: { id: r.id } })}
     />
   );
 }

@@ -16,9 +16,10 @@ import {
   Toast,
   Typography,
 } from '@douyinfe/semi-ui-19';
-import { catalogue, type Waveform } from '@eem/contract';
+import type { Waveform } from '@eem/contract';
+import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useClient } from '../../../../app/client';
+import { useMutations } from '../../../../app/client';
 import { formatDate, formatNumber } from '../../../../app/format';
 import { downloadErrorMessage, saveDownload } from '../../../../blocks/save-file';
 import { useTexts } from '../../../../i18n/texts';
@@ -31,7 +32,7 @@ type Mode = 'instantaneous' | 'rms';
 
 export function WaveViewer({ wave }: { wave: Waveform }) {
   const t = useTexts(eventAdminTexts);
-  const client = useClient();
+  const waveFile = useMutation(useMutations().pq.waveDownload());
   const [mode, setMode] = useState<Mode>('instantaneous');
   const samples = wave.channels[0]?.samples.length ?? 0;
   const duration = samples / wave.sampleRate;
@@ -42,7 +43,6 @@ export function WaveViewer({ wave }: { wave: Waveform }) {
     a: duration * 0.3,
     b: duration * 0.6,
   });
-  const [downloading, setDownloading] = useState(false);
 
   const channels = useMemo(
     () =>
@@ -75,16 +75,11 @@ export function WaveViewer({ wave }: { wave: Waveform }) {
     setCursors((c) => ({ ...c, [name]: Math.min(duration, Math.max(0, at)) }));
 
   const download = async () => {
-    setDownloading(true);
     try {
-      const name = await saveDownload(
-        await client.download(catalogue.pq.waveDownload, { body: { eventId: wave.eventId } }),
-      );
+      const name = await saveDownload(await waveFile.mutateAsync({ body: { eventId: wave.eventId } }));
       Toast.success(t('downloaded', { name }));
     } catch (error) {
       Toast.error(downloadErrorMessage(error));
-    } finally {
-      setDownloading(false);
     }
   };
 
@@ -112,7 +107,7 @@ export function WaveViewer({ wave }: { wave: Waveform }) {
             <Radio value="rms">{t('rms')}</Radio>
           </RadioGroup>
           <Button onClick={() => setView([0, duration])}>{t('resetZoom')}</Button>
-          <Button icon={<IconDownload />} loading={downloading} onClick={() => void download()}>
+          <Button icon={<IconDownload />} loading={waveFile.isPending} onClick={() => void download()}>
             {t('downloadComtrade')}
           </Button>
         </Space>

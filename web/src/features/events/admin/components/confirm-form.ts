@@ -1,8 +1,8 @@
 /**
  * The confirm of every member of an incident: a normal confirm with the processing result,
- * validated by the contract's own body schema (result required, at most 255 characters).
+ * validated by the contract's own body schema (the rule's one home: events.confirm).
  */
-import { catalogue } from '@eem/contract';
+import { events } from '@eem/contract/areas/events';
 import { type FieldErrors, validateWith } from '../../../../blocks/form-issues';
 
 export function confirmBody(eventIds: readonly number[], result: string) {
@@ -13,7 +13,7 @@ export function confirmBody(eventIds: readonly number[], result: string) {
   };
 }
 
-const schema = catalogue.events.confirm.body;
+const schema = events.confirm.body;
 
 /** Field errors of the confirm (`result`, `events`). */
 export function validateConfirm(eventIds: readonly number[], result: string): FieldErrors {

@@ -4,6 +4,7 @@
  */
 import { Tooltip, Typography } from '@douyinfe/semi-ui-19';
 import type { EventItem } from '@eem/contract';
+import { isConfirmed } from '@eem/core';
 import { formatDate } from '../../../../app/format';
 import type { DataColumn } from '../../../../blocks/DataTable';
 import { LevelTag, StatusTag } from '../../../../blocks/event-list/EventTags';
@@ -13,7 +14,7 @@ import type { EventLabels } from './event-labels';
 /** The status tag of the EventList block, with who confirmed when and the result on hover. */
 export function EventStatus({ event }: { event: EventItem }) {
   const tag = <StatusTag status={event.status} />;
-  if (event.status !== 3 || !event.confirmedBy) return tag;
+  if (!isConfirmed(event) || !event.confirmedBy) return tag;
   return (
     <Tooltip
       content={`${event.confirmedBy} · ${formatDate(event.confirmedAt)}${event.result ? ` · ${event.result}` : ''}`}

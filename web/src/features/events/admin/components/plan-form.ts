@@ -3,7 +3,8 @@
  * text and responsible role (at least one step), and the linked scenarios; validated by the
  * contract's own schema. Step errors name the step: 'steps.1' is the second step's text.
  */
-import { catalogue, type EventPlan } from '@eem/contract';
+import type { EventPlan } from '@eem/contract';
+import { expert } from '@eem/contract/areas/expert';
 import type { FormMode } from '../../../../blocks/FormFields';
 import { type FieldErrors, validateWith } from '../../../../blocks/form-issues';
 
@@ -41,7 +42,7 @@ export function planBody(form: PlanForm) {
   };
 }
 
-const createBody = catalogue.expert.createPlan.body;
+const createBody = expert.createPlan.body;
 
 /** `steps.N` for an issue of one step, else the first segment. */
 const fieldOf = (path: readonly PropertyKey[]) =>

@@ -3,7 +3,8 @@
  * (name 1–255, causes and checks one per line, at most 5 attachments). Causes and checks are
  * edited as text, one per line; blank lines are dropped.
  */
-import { catalogue, type FaultScenario } from '@eem/contract';
+import type { FaultScenario } from '@eem/contract';
+import { expert } from '@eem/contract/areas/expert';
 import type { FormMode } from '../../../../blocks/FormFields';
 import { type FieldErrors, validateWith } from '../../../../blocks/form-issues';
 
@@ -64,7 +65,7 @@ export function scenarioBody(form: ScenarioForm) {
   };
 }
 
-const createBody = catalogue.expert.createScenario.body;
+const createBody = expert.createScenario.body;
 
 export function validateScenario(form: ScenarioForm, _mode: FormMode): FieldErrors {
   return createBody ? validateWith(createBody, scenarioBody(form)) : {};

@@ -4,7 +4,8 @@
  * active window with both ends 'HH:mm' and the end after the start, repeat 0–1440 minutes.
  * The node scope is picked in the tree; the scheme keeps node ids.
  */
-import { type AlarmScheme, catalogue } from '@eem/contract';
+import type { AlarmScheme } from '@eem/contract';
+import { events } from '@eem/contract/areas/events';
 import { alarmKind, type NotifyChannel } from '@eem/core';
 import type { FormMode } from '../../../../blocks/FormFields';
 import { type FieldErrors, validateWith } from '../../../../blocks/form-issues';
@@ -97,7 +98,7 @@ export function schemeBody(form: SchemeForm) {
   };
 }
 
-const createBody = catalogue.events.createScheme.body;
+const createBody = events.createScheme.body;
 
 export function validateScheme(form: SchemeForm, _mode: FormMode): FieldErrors {
   const errors = createBody ? validateWith(createBody, draft(form)) : {};

@@ -3,7 +3,8 @@
  * the ticked types, the rows that changed, and their check with the contract's own save schema
  * (upper limit over lower), errors keyed by log type.
  */
-import { catalogue, type EventTypeSetting } from '@eem/contract';
+import type { EventTypeSetting } from '@eem/contract';
+import { events } from '@eem/contract/areas/events';
 import { validateWith } from '../../../../blocks/form-issues';
 
 export type Switches = 'popup' | 'sound' | 'push' | 'enabled';
@@ -55,7 +56,7 @@ export function saveBody(rows: readonly EventTypeSetting[]) {
   return rows.map(({ name: _name, ...rest }) => rest);
 }
 
-const schema = catalogue.events.saveTypeSettings.body;
+const schema = events.saveTypeSettings.body;
 
 /** Errors of the changed rows by log type (the first message of each). */
 export function typeSettingErrors(rows: readonly EventTypeSetting[]): Record<number, string> {

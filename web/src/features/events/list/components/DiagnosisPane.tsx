@@ -18,7 +18,13 @@ import { eventLinks } from './event-links';
 import { FaultScenarios } from './FaultScenarios';
 import { OpenLinkButton } from './OpenLinkButton';
 
-export function DiagnosisPane({ eventId, onConfirmed }: { eventId: number | null; onConfirmed: () => void }) {
+export function DiagnosisPane({
+  eventId,
+  onConfirmed,
+}: {
+  eventId: number | null;
+  onConfirmed?: () => void;
+}) {
   const t = useTexts(eventsTexts);
   const queries = useQueries();
   const { permissions } = useSession();
@@ -81,7 +87,7 @@ export function DiagnosisPane({ eventId, onConfirmed }: { eventId: number | null
           onClose={() => setConfirming(false)}
           onDone={() => {
             setConfirming(false);
-            onConfirmed();
+            onConfirmed?.();
           }}
         />
       )}

@@ -8,6 +8,7 @@ import { TaskHub } from './areas/notices/task-hub.js';
 import { ProjectStore } from './areas/projects/project-store.js';
 import { AuthService } from './auth/auth-service.js';
 import type { Clock } from './clock.js';
+import type { Cluster } from './cluster/cluster.js';
 import type { ServerConfig } from './config.js';
 import type { Dialect } from './db/database.js';
 import type { Database } from './db/schema.js';
@@ -25,6 +26,8 @@ export interface Services {
   nodeJobs: NodeJobs;
   /** Live values of points and breaker states (simulator, realtime calls, alarm schemes). */
   live: LiveReadings;
+  /** The other servers on the database, the leader's singletons (and their registration). */
+  cluster: Cluster;
 }
 
 export function createServices(
@@ -32,6 +35,7 @@ export function createServices(
   clock: Clock,
   config: ServerConfig,
   dialect: Dialect,
+  cluster: Cluster,
 ): Services {
   const notices = new NoticeHub(db, clock);
   return {
@@ -46,5 +50,6 @@ export function createServices(
     nodes: new NodeStore(db, clock),
     nodeJobs: new NodeJobs(),
     live: new LiveReadings(),
+    cluster,
   };
 }

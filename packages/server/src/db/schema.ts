@@ -342,6 +342,8 @@ export interface EventTable {
   confirmed_at: number | null;
   result: string | null;
   has_wave: Generated<number>;
+  /** When the event's last notice (raise or repeat) went out; the alarm engine's repeat clock. */
+  notified_at: number | null;
 }
 
 export interface IncidentTable {

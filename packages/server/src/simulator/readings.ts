@@ -240,10 +240,15 @@ export async function seedReadings(services: Services, projectIds: readonly numb
     );
   let rows = 0;
   for (const project of projects) {
+    // Each project's history commits with its own marker: a start that stopped half-way goes on.
+    const done = `${MARKER}.${project.id}`;
+    if (await readSetting(db, done, false)) continue;
     const points = await loadPoints(db, project);
-    rows += await db
-      .transaction()
-      .execute((trx) => writeHistory(trx, project, points, start, end, config.seed, new Map()));
+    rows += await db.transaction().execute(async (trx) => {
+      const written = await writeHistory(trx, project, points, start, end, config.seed, new Map());
+      await writeSetting(trx, done, true);
+      return written;
+    });
   }
   await writeSetting(db, MARKER, true);
   if (config.logLevel !== 'silent')
@@ -367,7 +372,7 @@ export function startLiveReadings(services: Services, projects: readonly Project
       await trx
         .insertInto('readings')
         .values(rows.slice(i, i + 1_000))
-        .onConflict((oc) => oc.columns(['point_id', 'ts']).doNothing())
+        .onConflict((oc) => oc.doNothing())
         .execute();
     return rows.length;
   }

@@ -53,7 +53,7 @@ export async function startRecalculation(ctx: RequestContext, body: Body): Promi
   const ids = [...new Set(points.map((p) => p.id))];
   if (ids.length === 0) throw ApiError.validation('nodes: the chosen nodes have no measurement points');
   const jobs = ctx.services.nodeJobs;
-  if (!jobs.reserve(key(project.id))) throw ApiError.conflict(DATALOG_MESSAGES.recalculationRunning);
+  if (!(await jobs.reserve(key(project.id)))) throw ApiError.conflict(DATALOG_MESSAGES.recalculationRunning);
   let task: Task;
   try {
     task = await ctx.services.tasks.create({

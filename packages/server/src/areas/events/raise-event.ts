@@ -8,7 +8,7 @@
 import { EVENT_LIMITS, EVENT_STATUS } from '@eem/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { NoticeHub } from '../notices/notice-hub.js';
+import type { NoticeInput } from '../notices/notice-hub.js';
 import type { EventRow } from './event-items.js';
 
 export interface NewEvent {
@@ -33,13 +33,11 @@ export interface NewEvent {
   confirmedAt?: number | null;
   result?: string | null;
   hasWave?: boolean;
+  /** When its notices went out (the alarm engine; ADR 0013). */
+  notifiedAt?: number | null;
 }
 
-export function storeEvent(db: Kysely<Database>, input: NewEvent): Promise<EventRow> {
-  return db.transaction().execute((trx) => storeEventIn(trx, input));
-}
-
-/** storeEvent inside a transaction the caller holds (several events at once). */
+/** Stores an event with its incident, inside a transaction the caller holds (with its notices, or several events at once). */
 export async function storeEventIn(trx: Kysely<Database>, input: NewEvent): Promise<EventRow> {
   {
     const event = await trx
@@ -64,6 +62,7 @@ export async function storeEventIn(trx: Kysely<Database>, input: NewEvent): Prom
         confirmed_at: input.confirmedAt ?? null,
         result: input.result ?? null,
         has_wave: input.hasWave ? 1 : 0,
+        notified_at: input.notifiedAt ?? null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -108,15 +107,12 @@ export async function storeEventIn(trx: Kysely<Database>, input: NewEvent): Prom
   }
 }
 
-/** The notice of an event for its recipients (again, for a repeat). */
-export async function notifyEvent(
-  notices: NoticeHub,
-  event: EventRow,
-  nodeName: string,
-  userIds: readonly number[],
-): Promise<void> {
-  if (userIds.length === 0) return;
-  await notices.publish({
+/**
+ * The notice of an event for its recipients (again, for a repeat); the alarm engine publishes it
+ * in the transaction that stores the event (NoticeHub.transaction).
+ */
+export function eventNotice(event: EventRow, nodeName: string, userIds: readonly number[]): NoticeInput {
+  return {
     userIds,
     projectId: event.project_id,
     logType: event.log_type,
@@ -132,5 +128,5 @@ export async function notifyEvent(
       nodeName,
       level: event.level,
     },
-  });
+  };
 }

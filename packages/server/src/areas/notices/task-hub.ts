@@ -13,6 +13,11 @@ import type { NoticeHub } from './notice-hub.js';
 type TaskRow = Selectable<TaskTable>;
 type Listener = (task: Task) => void;
 
+/** Several servers (cluster/task-relay.ts): progress goes to every server, which dispatch()es it. */
+export interface TaskRelay {
+  send(task: Task, userId: number): void;
+}
+
 export function toWireTask(row: TaskRow): Task {
   return {
     id: row.id,
@@ -35,6 +40,7 @@ export class TaskHub {
     projectIds: () => readonly number[];
     listener: Listener;
   }>();
+  private relay: TaskRelay | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -50,6 +56,11 @@ export class TaskHub {
       progressInTransaction: boolean;
     } = { progressInTransaction: true },
   ) {}
+
+  /** From now on progress reaches listeners through `relay` (several servers, ADR 0013). */
+  useRelay(relay: TaskRelay): void {
+    this.relay = relay;
+  }
 
   /** Hears progress of the user's own tasks and of tasks in the projects `projectIds()` names. */
   subscribe(userId: number, projectIds: () => readonly number[], listener: Listener): () => void {
@@ -179,14 +190,16 @@ export class TaskHub {
    * At start: a task left running by a stopped server failed, and its owner gets the failure
    * notice finish() sends (the task's log type, content status 3).
    */
-  async failInterrupted(): Promise<number> {
+  async failInterrupted(options: { taskIds?: readonly number[] } = {}): Promise<number> {
     const message = 'interrupted by a server stop';
-    const rows = await this.db
+    if (options.taskIds?.length === 0) return 0;
+    let query = this.db
       .updateTable('tasks')
       .set({ status: TASK_STATUS.failed, message, finished_at: this.clock() })
-      .where('status', '=', TASK_STATUS.running)
-      .returningAll()
-      .execute();
+      .where('status', '=', TASK_STATUS.running);
+    // Several servers: only the tasks of servers that stopped (cluster/janitor.ts).
+    if (options.taskIds) query = query.where('id', 'in', options.taskIds);
+    const rows = await query.returningAll().execute();
     for (const row of rows) {
       this.emit(row);
       await this.notifyEnd(row, false, message, {});
@@ -196,10 +209,16 @@ export class TaskHub {
 
   private emit(row: TaskRow): Task {
     const task = toWireTask(row);
+    if (this.relay) this.relay.send(task, row.user_id);
+    else this.dispatch(task, row.user_id);
+    return task;
+  }
+
+  /** Hands a task's progress to the listeners of its owner and of its project. */
+  dispatch(task: Task, ownerId: number): void {
     for (const { userId, projectIds, listener } of this.listeners) {
-      if (row.user_id === userId || (row.project_id !== null && projectIds().includes(row.project_id)))
+      if (ownerId === userId || (task.projectId !== null && projectIds().includes(task.projectId)))
         listener(task);
     }
-    return task;
   }
 }

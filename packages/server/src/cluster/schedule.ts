@@ -1,0 +1,87 @@
+/**
+ * Scheduled work that runs once per slot across servers and restarts (ADR 0013): register
+ * `scheduled(...)` as a singleton. Time is cut into slots of `everyMs` (from the epoch, plus
+ * `offsetMs`); at each check the leader claims the current slot in the settings table
+ * (`schedule.<name>`, a compare-and-set on the last slot run) and runs the job in the same
+ * transaction, behind the leader fence. The claim and the job's writes commit together: a
+ * leader that dies mid-run leaves the slot unclaimed and its successor runs it; a stale leader
+ * cannot claim it a second time. Slots missed while no server ran are not run one by one: the
+ * job gets the slot before it (`previous`, null at the first run) to cover the gap itself.
+ */
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { Services } from '../services.js';
+import { repeat } from './repeat.js';
+import type { StartSingleton } from './singletons.js';
+
+export interface Slot {
+  /** The start of the slot being run. */
+  start: number;
+  /** The start of the slot run before (null: never run). */
+  previous: number | null;
+}
+
+export interface ScheduleOptions {
+  name: string;
+  everyMs: number;
+  offsetMs?: number;
+  /** How often to look for a new slot (default: a tenth of the slot, 1 s to 1 min). */
+  checkMs?: number;
+  /** The slot's work, in the transaction that claims the slot. */
+  job(trx: Kysely<Database>, slot: Slot): Promise<void>;
+}
+
+export const scheduleKey = (name: string) => `schedule.${name}`;
+
+/** Claims and runs the current slot when it has not run yet; answers it, or null. */
+export async function runDueSlot(services: Services, options: ScheduleOptions): Promise<Slot | null> {
+  const offset = options.offsetMs ?? 0;
+  const start = Math.floor((services.clock() - offset) / options.everyMs) * options.everyMs + offset;
+  const key = scheduleKey(options.name);
+  await services.db
+    .insertInto('settings')
+    .values({ key, value: 'null' })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  return services.db.transaction().execute(async (trx) => {
+    await services.cluster.fence(trx);
+    const row = await trx.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+    const previous = row ? (JSON.parse(row.value) as number | null) : null;
+    if (previous !== null && previous >= start) return null;
+    const claimed = await trx
+      .updateTable('settings')
+      .set({ value: JSON.stringify(start) })
+      .where('key', '=', key)
+      .where('value', '=', row?.value ?? 'null')
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return null;
+    const slot = { start, previous };
+    await options.job(trx, slot);
+    return slot;
+  });
+}
+
+/** The singleton that runs a schedule; register it with services.cluster.singletons. */
+export function scheduled(
+  services: Services,
+  options: ScheduleOptions,
+  log: (message: string) => void = (m) => process.stderr.write(`eem-server: ${m}\n`),
+): StartSingleton {
+  const checkMs = options.checkMs ?? Math.min(60_000, Math.max(1_000, options.everyMs / 10));
+  return repeat(
+    `schedule ${options.name}`,
+    checkMs,
+    async () => {
+      await runDueSlot(services, options);
+    },
+    log,
+  );
+}
+
+/** Used by tests: the last slot a schedule ran. */
+export async function lastSlot(db: Kysely<Database>, name: string): Promise<number | null> {
+  const { rows } = await sql<{
+    value: string;
+  }>`select value from settings where key = ${scheduleKey(name)}`.execute(db);
+  return rows[0] ? (JSON.parse(rows[0].value) as number | null) : null;
+}

@@ -72,6 +72,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: services.config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: 10 * 1024 * 1024,
+    // Behind a proxy (docs/operations.md): the client's address comes from X-Forwarded-For.
+    ...(services.config.trustProxy.length > 0 ? { trustProxy: services.config.trustProxy } : {}),
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // Uploads: one file, up to the largest limit (documents, node workbooks); each endpoint checks its own.

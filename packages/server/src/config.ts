@@ -31,6 +31,8 @@ export interface ServerConfig {
   /** Months of raw readings and of rollups kept on PostgreSQL, 0 for all (EEM_*_RETENTION_MONTHS). */
   readingsRetentionMonths: number;
   rollupsRetentionMonths: number;
+  /** The proxies whose X-Forwarded-For names the client (EEM_TRUST_PROXY: addresses or CIDRs). */
+  trustProxy: string[];
 }
 
 /** hostname-pid-random: unique among the servers of a database, readable in cluster_members. */
@@ -109,5 +111,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     leaseMs: Math.max(1_000, number(env, 'EEM_LEASE_MS', 15_000)),
     readingsRetentionMonths: kept.readings,
     rollupsRetentionMonths: kept.rollups,
+    trustProxy: (env.EEM_TRUST_PROXY ?? '')
+      .split(',')
+      .map((a) => a.trim())
+      .filter((a) => a !== ''),
   };
 }

@@ -17,6 +17,7 @@ import { type RequestContext, requireUser } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { TaskProgress } from '../nodes/task-progress.js';
 import { datalogProject, namedPoints } from './datalog-scope.js';
+import { IsoFormatter } from './iso-time.js';
 import { ensurePoints, loadPoints } from './point-store.js';
 import { recomputeRollups } from './rollups.js';
 
@@ -30,6 +31,12 @@ export async function startRecalculation(ctx: RequestContext, body: Body): Promi
   if (spanDays(body.startTime, body.endTime, project.timeZone) > DATALOG_LIMITS.recalculationDays)
     throw ApiError.validation(
       `endTime: a recalculation spans at most ${DATALOG_LIMITS.recalculationDays} days`,
+    );
+  // Rollups are rebuilt from the raw readings: none before the retention horizon (ADR 0013).
+  const kept = ctx.services.cluster.readingsKeptFrom(ctx.services.clock());
+  if (kept !== null && body.startTime < kept)
+    throw ApiError.validation(
+      `startTime: raw readings before ${new IsoFormatter(project.timeZone).format(kept)} are not kept (EEM_READINGS_RETENTION_MONTHS); their rollups cannot be recalculated`,
     );
   const { db } = ctx.services;
   const nodeIds = [...new Set(body.nodes.map((n) => n.id))];

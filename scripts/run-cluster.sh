@@ -5,7 +5,8 @@
 #   scripts/run-cluster.sh start [DIR]   PostgreSQL (scripts/ensure-postgres.sh; or the database
 #       of EEM_DATABASE_URL when it is set), nginx (scripts/ensure-nginx.sh), EEM_SERVERS (2)
 #       servers on free loopback ports, and nginx in front of them on EEM_PROXY_PORT (8080).
-#       Everything lives in DIR (default: a new temp dir): logs server-N.log, nginx-*.log.
+#       Everything lives in DIR (default: a new temp dir): the servers' shared data dir data/
+#       (uploaded files), their logs server-N.log, nginx's nginx-*.log.
 #       Prints `EEM_CLUSTER_DIR=DIR`, one `server-N URL` line per server and, on the last line,
 #       the proxy's URL. The servers get the environment of the caller (EEM_HISTORY_DAYS, ...).
 #   scripts/run-cluster.sh stop DIR      stops nginx, the servers and the PostgreSQL it started.
@@ -100,7 +101,8 @@ start_cluster() {
     say "starting server-$i on 127.0.0.1:$port"
     (
       cd "$ROOT"
-      PORT=$port HOST=127.0.0.1 EEM_DATABASE_URL=$url EEM_DATA_DIR=$dir/server-$i \
+      # One data dir for all: uploaded files (files/) are read by whichever server is asked.
+      PORT=$port HOST=127.0.0.1 EEM_DATABASE_URL=$url EEM_DATA_DIR=$dir/data \
         EEM_SERVER_ID=${EEM_SERVER_ID_PREFIX:-server}-$i EEM_TRUST_PROXY=127.0.0.1 \
         exec node "$main" >"$dir/server-$i.log" 2>&1
     ) &

@@ -5,6 +5,9 @@
  *
  * - A task started on server A is followed to completion from server B: its progress channel,
  *   its polled state and its end notice.
+ * - An existing database (migrated before 0008) is converted: readings and rollups into monthly
+ *   partitions with the project in their keys; the maintenance moves rows out of the default
+ *   partition and drops months past the retention.
  * - Notices the alarm engine raises on A reach a console channel on B exactly once and in
  *   order; A is killed with SIGKILL mid-run, B takes the engine over within the lease, and no
  *   event is lost or doubled: every event of the project has exactly one notice to the user,
@@ -18,6 +21,8 @@ import { join } from 'node:path';
 import type { Notice, Task } from '@eem/contract';
 import { TASK_OPERATION_TYPE } from '@eem/core';
 import { createClient, openNoticeChannel, openProgressChannel } from '@eem/sdk';
+import { databaseMigrations, maintainPartitions } from '@eem/server';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { WebSocket } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -286,6 +291,124 @@ describe('two servers on one PostgreSQL', () => {
         expect(list[i - 1]?.end as number, `events of ${key} overlap`).toBeLessThanOrEqual(
           list[i]?.time as number,
         );
+    }
+  });
+
+  it('converts an existing database to monthly partitions with the project in the keys; keeps them by the retention', async () => {
+    if (!cluster) throw new Error('no PostgreSQL cluster');
+    const port = new URL(cluster.url).port;
+    const admin = new pg.Client({
+      host: cluster.dir,
+      port: Number(port),
+      user: 'postgres',
+      database: 'postgres',
+    });
+    await admin.connect();
+    await admin.query('create database eem_convert owner eem');
+    await admin.end();
+    const old = new Kysely<unknown>({
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({ connectionString: cluster.url.replace(/\/eem$/, '/eem_convert'), max: 2 }),
+      }),
+    });
+    try {
+      const all = databaseMigrations('postgres');
+      const migrator = new Migrator({ db: old, provider: { getMigrations: async () => all } });
+      expect((await migrator.migrateTo('0007-expert-pq')).error).toBeUndefined();
+      const at = (month: number, day: number) => Date.UTC(2026, month - 1, day);
+      await sql`insert into tenants (name, created_at) values ('t', 0)`.execute(old);
+      await sql`insert into projects (tenant_id, name, code, time_zone, created_at) values
+        (1, 'a', 'A', 'UTC', 0), (1, 'b', 'B', 'UTC', 0)`.execute(old);
+      await sql`insert into datalog_points (project_id, node_id, data_id, created_at) values
+        (1, 10, 1000, 0), (2, 20, 1000, 0)`.execute(old);
+      // Hourly readings of both points from 20 January to 10 March, and a point that is gone.
+      await sql`insert into readings (point_id, ts, value)
+        select p, ${at(1, 20)}::bigint + h::bigint * 3600000, h from generate_series(0, 1175) h, (values (1), (2), (99)) v(p)`.execute(
+        old,
+      );
+      await sql`insert into reading_rollups (point_id, grain, ts, n, sum, min, max, last, delta)
+        select 1, 2, ${at(1, 20)}::bigint + d::bigint * 86400000, 24, 1, 0, 1, 1, 1 from generate_series(0, 48) d`.execute(
+        old,
+      );
+      await sql`insert into events (project_id, log_type, event_class, level, status, time, description)
+        values (2, 704, 2, 3, 1, ${at(2, 1)}, 'before')`.execute(old);
+
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      const parts = await sql<{ part: string; n: number; projects: string }>`
+        select tableoid::regclass::text as part, count(*)::int as n, string_agg(distinct project_id::text, ',') as projects
+        from readings group by 1 order by 1`.execute(old);
+      // January: 12 days × 24 h of two points; February: 28 days; March: up to the 10th. The
+      // readings of point 99 (no such point) are gone.
+      expect(parts.rows).toEqual([
+        { part: 'readings_p2026_01', n: 2 * 12 * 24, projects: '1,2' },
+        { part: 'readings_p2026_02', n: 2 * 28 * 24, projects: '1,2' },
+        { part: 'readings_p2026_03', n: 2 * 9 * 24, projects: '1,2' },
+      ]);
+      const projectOf = await sql<{ point_id: number; project_id: number }>`
+        select distinct point_id::int, project_id::int from readings order by 1`.execute(old);
+      expect(projectOf.rows).toEqual([
+        { point_id: 1, project_id: 1 },
+        { point_id: 2, project_id: 2 },
+      ]);
+      const keys = await sql<{ name: string; def: string }>`
+        select indexrelid::regclass::text as name, pg_get_indexdef(indexrelid) as def from pg_index
+        where indisprimary and indrelid in ('readings'::regclass, 'reading_rollups'::regclass, 'events'::regclass)
+        order by 1`.execute(old);
+      expect(keys.rows.map((k) => k.def.replace(/^.* USING btree /, ''))).toEqual([
+        '(project_id, id)',
+        '(point_id, grain, ts, project_id)',
+        '(point_id, ts, project_id)',
+      ]);
+      expect(
+        (
+          await sql<{
+            n: number;
+          }>`select count(*)::int as n from reading_rollups where project_id = 1`.execute(old)
+        ).rows[0]?.n,
+      ).toBe(49);
+
+      // A writer that leaves the project out: the point gives it; a month without a partition
+      // goes to the default partition until the maintenance makes its month.
+      await sql`insert into readings (point_id, ts, value) values (2, ${Date.UTC(2024, 4, 3)}, 7)`.execute(
+        old,
+      );
+      const stray = await sql<{ part: string; project_id: number }>`
+        select tableoid::regclass::text as part, project_id::int from readings where ts = ${Date.UTC(2024, 4, 3)}`.execute(
+        old,
+      );
+      expect(stray.rows).toEqual([{ part: 'readings_default', project_id: 2 }]);
+      const unknown = await sql`insert into readings (point_id, ts, value) values (12345, 0, 1)`
+        .execute(old)
+        .catch((e: unknown) => e);
+      expect(String(unknown)).toContain('point 12345 does not exist');
+      const now = Date.UTC(2026, 2, 15);
+      const first = await maintainPartitions(old, {
+        now,
+        readingsRetentionMonths: 0,
+        rollupsRetentionMonths: 0,
+      });
+      expect(first.created).toContain('readings_p2024_05');
+      expect(first.dropped).toEqual([]);
+      const moved = await sql<{ part: string }>`
+        select tableoid::regclass::text as part from readings where ts = ${Date.UTC(2024, 4, 3)}`.execute(
+        old,
+      );
+      expect(moved.rows).toEqual([{ part: 'readings_p2024_05' }]);
+      // Keep two months of readings (February and March) and three of rollups.
+      const second = await maintainPartitions(old, {
+        now,
+        readingsRetentionMonths: 2,
+        rollupsRetentionMonths: 3,
+      });
+      expect(second.dropped.sort()).toEqual(['readings_p2024_05', 'readings_p2026_01']);
+      const left = await sql<{ n: number; first: string }>`
+        select count(*)::int as n, min(ts)::text as first from readings`.execute(old);
+      expect(left.rows[0]).toEqual({ n: 2 * (28 + 9) * 24, first: String(Date.UTC(2026, 1, 1)) });
+      expect(
+        (await sql<{ n: number }>`select count(*)::int as n from reading_rollups`.execute(old)).rows[0]?.n,
+      ).toBe(49);
+    } finally {
+      await old.destroy();
     }
   });
 });

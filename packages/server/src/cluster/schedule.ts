@@ -8,7 +8,7 @@
  * cannot claim it a second time. Slots missed while no server ran are not run one by one: the
  * job gets the slot before it (`previous`, null at the first run) to cover the gap itself.
  */
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Services } from '../services.js';
 import { repeat } from './repeat.js';
@@ -76,12 +76,4 @@ export function scheduled(
     },
     log,
   );
-}
-
-/** Used by tests: the last slot a schedule ran. */
-export async function lastSlot(db: Kysely<Database>, name: string): Promise<number | null> {
-  const { rows } = await sql<{
-    value: string;
-  }>`select value from settings where key = ${scheduleKey(name)}`.execute(db);
-  return rows[0] ? (JSON.parse(rows[0].value) as number | null) : null;
 }

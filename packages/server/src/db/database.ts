@@ -33,7 +33,7 @@ export interface DatabaseHandle {
 }
 
 /** Versioned migrations, in order. A new file gets the next number; old ones never change. */
-function migrations(dialect: Dialect): Record<string, Migration> {
+export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001-foundation': foundation(dialect),
     '0002-administration': administration(dialect),

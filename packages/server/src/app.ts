@@ -138,6 +138,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         ? app.log.error({ err: error }, 'database: idle connection lost')
         : console.error('database: idle connection lost:', error.message),
     serverId: config.serverId,
+    poolSize: config.databasePool,
   });
   // Alone on SQLite; on PostgreSQL one of any number of servers (ADR 0013).
   const cluster: Cluster = openCluster(database, config);

@@ -33,6 +33,8 @@ export interface ServerConfig {
   rollupsRetentionMonths: number;
   /** The proxies whose X-Forwarded-For names the client (EEM_TRUST_PROXY: addresses or CIDRs). */
   trustProxy: string[];
+  /** PostgreSQL: the connections of this server's pool (EEM_DATABASE_POOL). */
+  databasePool: number;
 }
 
 /** hostname-pid-random: unique among the servers of a database, readable in cluster_members. */
@@ -115,5 +117,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .split(',')
       .map((a) => a.trim())
       .filter((a) => a !== ''),
+    databasePool: Math.min(500, Math.max(2, Math.round(number(env, 'EEM_DATABASE_POOL', 10)))),
   };
 }

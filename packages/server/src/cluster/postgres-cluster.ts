@@ -57,6 +57,7 @@ export class PostgresCluster implements Cluster {
   private ticking: Promise<void> | null = null;
   private leading = false;
   private stopping = false;
+  private joined = false;
   private notices: PostgresNoticeRelay | undefined;
   private live: PostgresLiveRelay | undefined;
 
@@ -145,8 +146,11 @@ export class PostgresCluster implements Cluster {
     this.notices?.stop();
     await this.live?.stop();
     try {
-      await sql`delete from cluster_job_locks where server_id = ${this.serverId}`.execute(this.db);
-      await sql`delete from cluster_members where server_id = ${this.serverId}`.execute(this.db);
+      // Not when the start was refused for a server id in use: that row is the other server's.
+      if (this.joined) {
+        await sql`delete from cluster_job_locks where server_id = ${this.serverId}`.execute(this.db);
+        await sql`delete from cluster_members where server_id = ${this.serverId}`.execute(this.db);
+      }
     } catch (error) {
       this.log(`cluster: leaving failed: ${text(error)}`);
     }
@@ -201,6 +205,7 @@ export class PostgresCluster implements Cluster {
       throw new Error(
         `another running server uses the server id ${this.serverId} (EEM_SERVER_ID); each server needs its own`,
       );
+    this.joined = true;
   }
 
   /** One round: the heartbeat, then renewing the lease (leader) or trying to take it. */

@@ -53,6 +53,8 @@ export async function openDatabase(options: {
   onPoolError?: (error: Error) => void;
   /** PostgreSQL: the session setting eem.server_id, which new tasks record (ADR 0013). */
   serverId?: string;
+  /** PostgreSQL: the most pooled connections (default 10). */
+  poolSize?: number;
 }): Promise<DatabaseHandle> {
   let handle: DatabaseHandle;
   if (options.url && !/^postgres(ql)?:\/\//.test(options.url)) {
@@ -63,7 +65,7 @@ export async function openDatabase(options: {
   if (options.url) {
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: 10,
+      max: options.poolSize ?? 10,
       connectionTimeoutMillis: 10_000,
       application_name: 'eem-server',
       types: postgresTypes(),

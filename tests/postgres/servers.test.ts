@@ -5,6 +5,7 @@
  *
  * - A task started on server A is followed to completion from server B: its progress channel,
  *   its polled state and its end notice.
+ * - A logout on one server ends the session on the other, which kept it in memory.
  * - An existing database (migrated before 0008) is converted: readings and rollups into monthly
  *   partitions with the project in their keys; the maintenance moves rows out of the default
  *   partition and drops months past the retention.
@@ -20,7 +21,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Notice, Task } from '@eem/contract';
 import { TASK_OPERATION_TYPE } from '@eem/core';
-import { createClient, openNoticeChannel, openProgressChannel } from '@eem/sdk';
+import { createClient, openNoticeChannel, openProgressChannel, SessionExpiredError } from '@eem/sdk';
 import { databaseMigrations, maintainPartitions } from '@eem/server';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -181,6 +182,25 @@ describe('two servers on one PostgreSQL', () => {
       taskoperationtype: TASK_OPERATION_TYPE.datalogRecalculation,
     });
     ended.close();
+  });
+
+  it('ends a session on every server when it is logged out on one (caches invalidated across them)', async () => {
+    const onA = await signIn(a.url, 'inspector');
+    const onB = createClient({ baseUrl: b.url, token: onA.token });
+    expect((await onB.session.me()).name).toBe('inspector'); // B now keeps the session in memory
+    await onA.client.session.logout();
+    // B hears of it through the bus (a millisecond or two); without it, B would accept the
+    // token it keeps for as long as the session would have lasted.
+    const refused = await until(
+      () =>
+        onB.session.me().then(
+          () => undefined,
+          (e: unknown) => (e instanceof SessionExpiredError ? e : undefined),
+        ),
+      'the logout on A to reach B',
+      5_000,
+    );
+    expect(refused.httpStatus).toBe(401);
   });
 
   it('delivers the alarm engine’s notices from A on B once and in order; kill -9 of A hands the engine to B, losing and doubling nothing', async () => {

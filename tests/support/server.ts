@@ -20,8 +20,6 @@ export interface TestServer {
   url: string;
   port: number;
   dataDir: string;
-  /** The server process's id. */
-  pid: number;
   stop(): Promise<void>;
   /** Kills the process with SIGKILL: no clean stop (the data dir stays until stop()). */
   kill(): Promise<void>;
@@ -88,7 +86,6 @@ export async function startTestServer(
     url,
     port: Number(new URL(url).port),
     dataDir,
-    pid: child.pid as number,
     async stop() {
       await end('SIGTERM');
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -64,15 +64,20 @@ start_proxy() {
   echo "http://$listen"
 }
 
-stop_proxy() {
-  local dir=$1 pid
-  [ -s "$dir/nginx.pid" ] || return 0
-  pid=$(cat "$dir/nginx.pid")
-  kill -QUIT "$pid" 2>/dev/null || true
-  for _ in $(seq 1 50); do
-    kill -0 "$pid" 2>/dev/null || break
+# stop_process PID SIGNAL SECONDS: sends the signal, waits up to SECONDS for the process to end.
+stop_process() {
+  local pid=$1 signal=$2 tries=$(($3 * 10))
+  kill "-$signal" "$pid" 2>/dev/null || return 0
+  for _ in $(seq 1 "$tries"); do
+    kill -0 "$pid" 2>/dev/null || return 0
     sleep 0.1
   done
+}
+
+stop_proxy() {
+  local dir=$1
+  [ -s "$dir/nginx.pid" ] || return 0
+  stop_process "$(cat "$dir/nginx.pid")" QUIT 5
   rm -f "$dir/nginx.pid"
 }
 
@@ -140,11 +145,7 @@ stop_cluster() {
   for file in "$dir"/server-*.pid; do
     [ -e "$file" ] || continue
     pid=$(cat "$file")
-    kill -TERM "$pid" 2>/dev/null || true
-    for _ in $(seq 1 100); do
-      kill -0 "$pid" 2>/dev/null || break
-      sleep 0.1
-    done
+    stop_process "$pid" TERM 10
     kill -KILL "$pid" 2>/dev/null || true
     rm -f "$file"
   done

@@ -9,15 +9,15 @@
 // 2. Notice fan-out: 20,000 notices published to one user on server A in batches of 500, read
 //    by a WebSocket on A itself (within one server) and on B (across servers: NOTIFY, then B
 //    reads the rows); rate from `ready` to the last notice, lost and out-of-order counts.
-import { execFileSync, fork } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@eem/sdk';
 import pg from 'pg';
-import { WebSocket } from 'undici';
 import { measureRps, quantile } from './load.mjs';
+import { fanoutChild, measureFanout } from './notice-fanout.mjs';
 import { spawnListening } from './spawn.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -111,48 +111,6 @@ async function load(urls, path, headers, pgDir, serverPids) {
   };
 }
 
-function fanoutChild(url) {
-  const proc = fork(join(here, 'fanout-server.mjs'), {
-    env: { ...process.env, BENCH_DATABASE_URL: url },
-    stdio: 'inherit',
-  });
-  const first = new Promise((resolve) => proc.once('message', resolve));
-  return { proc, first };
-}
-
-/** Publishes NOTICES on `publisher` and reads them on the channel of `wsBase`. */
-async function fanout(wsBase, token, userId, publisher) {
-  const ws = new WebSocket(`${wsBase.replace('http', 'ws')}/messageServer/websocket/${userId}`);
-  await new Promise((resolve, reject) => {
-    ws.addEventListener('open', resolve, { once: true });
-    ws.addEventListener('error', reject, { once: true });
-  });
-  let received = 0;
-  let lastId = 0;
-  let outOfOrder = 0;
-  let started = 0;
-  const done = new Promise((resolve) => {
-    ws.addEventListener('message', (event) => {
-      const message = JSON.parse(String(event.data));
-      if (message.type === 'ready') {
-        started = performance.now();
-        publisher.send({ publish: NOTICES });
-        return;
-      }
-      if (message.type !== 'notice') return;
-      if (message.notice.id <= lastId) outOfOrder++;
-      lastId = message.notice.id;
-      received++;
-      if (received === NOTICES) resolve();
-    });
-  });
-  ws.send(JSON.stringify({ type: 'auth', token }));
-  await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 120_000))]);
-  const seconds = (performance.now() - started) / 1000;
-  ws.close();
-  return { rate: received / seconds, lost: NOTICES - received, outOfOrder };
-}
-
 export async function run() {
   const out = execFileSync('bash', [SCRIPT], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   const url = out.trim().split('\n').at(-1);
@@ -230,17 +188,19 @@ export async function run() {
     await one.stop();
 
     // 2. Notice fan-out within one server and across two.
-    const a = fanoutChild(url);
+    const a = fanoutChild({ BENCH_DATABASE_URL: url });
     const aInfo = await a.first;
-    const b = fanoutChild(url);
+    const b = fanoutChild({ BENCH_DATABASE_URL: url });
     const bInfo = await b.first;
     const operator = await createClient({ baseUrl: aInfo.url }).login('operator-sh', PASSWORD);
+    const channel = (info) => `${info.url.replace('http', 'ws')}/messageServer/websocket/${aInfo.userId}`;
+    const fanout = (info) => measureFanout(channel(info), operator.token, a.proc, { count: NOTICES });
     // Alternating, the median of ROUNDS each.
     const withinRuns = [];
     const acrossRuns = [];
     for (let round = 0; round < ROUNDS; round++) {
-      acrossRuns.push(await fanout(bInfo.url, operator.token, aInfo.userId, a.proc));
-      withinRuns.push(await fanout(aInfo.url, operator.token, aInfo.userId, a.proc));
+      acrossRuns.push(await fanout(bInfo));
+      withinRuns.push(await fanout(aInfo));
     }
     const medianRate = (runs) => [...runs].sort((x, y) => x.rate - y.rate)[Math.floor(runs.length / 2)];
     const sum = (runs, key) => runs.reduce((n, r) => n + r[key], 0);

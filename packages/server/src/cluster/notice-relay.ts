@@ -42,8 +42,12 @@ export class PostgresNoticeRelay implements NoticeRelay {
     this.bus.onGap((state) => {
       if (state === 'back') this.catchUp();
     });
-    this.seen = this.target = await this.newest();
+    // An announcement heard while reading this may be newer than what was read: it stays the target.
+    const newest = await this.newest();
+    this.seen = newest;
+    this.target = Math.max(this.target, newest);
     this.hub.useRelay(this);
+    void this.pump();
   }
 
   stop(): void {

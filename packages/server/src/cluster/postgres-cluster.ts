@@ -54,6 +54,7 @@ export class PostgresCluster implements Cluster {
   /** performance.now() of the last renewal (or take-over) of the lease. */
   private renewedAt = 0;
   private timer: NodeJS.Timeout | undefined;
+  private watchdog: NodeJS.Timeout | undefined;
   private ticking: Promise<void> | null = null;
   private leading = false;
   private stopping = false;
@@ -116,18 +117,23 @@ export class PostgresCluster implements Cluster {
     this.leading = true;
     await this.tick();
     this.timer = setInterval(() => {
-      // A leader that could not renew for most of a lease must assume a successor: it stops.
-      if (this.epoch !== null && performance.now() - this.renewedAt > this.leaseMs * 0.8)
-        void this.stepDown('the lease could not be renewed in time');
       if (!this.ticking) void this.tick();
     }, this.leaseMs / 3);
     this.timer.unref();
+    // A leader that could not renew for 80 % of a lease must assume a successor: it stops, at the
+    // latest at 90 % (this check runs every tenth), before the lease expires.
+    this.watchdog = setInterval(() => {
+      if (this.epoch !== null && performance.now() - this.renewedAt > this.leaseMs * 0.8)
+        void this.stepDown('the lease could not be renewed in time');
+    }, this.leaseMs / 10);
+    this.watchdog.unref();
   }
 
   async stop(): Promise<void> {
     this.stopping = true;
     this.leading = false;
     if (this.timer) clearInterval(this.timer);
+    if (this.watchdog) clearInterval(this.watchdog);
     await this.ticking;
     const epoch = this.epoch;
     this.epoch = null;

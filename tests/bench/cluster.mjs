@@ -60,6 +60,7 @@ function server(url, id, env = {}) {
     EEM_DATA_DIR: dataDir,
     EEM_DATABASE_URL: url,
     EEM_SERVER_ID: id,
+    EEM_DEMO: 'on',
     EEM_SIMULATOR: 'off',
     EEM_HISTORY_DAYS: '0',
     ...env,

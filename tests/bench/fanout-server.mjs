@@ -1,6 +1,7 @@
-// Child process for the fan-out benchmark: the reference server in-process, publishing notices
-// to one user on demand (IPC message {publish: N, batch: B}), or with BENCH_BASELINE=1 a bare
-// `ws` server sending N pre-serialised notices of the same shape.
+// Child process for the fan-out benchmarks: the reference server in-process (on PostgreSQL when
+// BENCH_DATABASE_URL is set), publishing notices to one user on demand (IPC message
+// {publish: N, batch: B}), or with BENCH_BASELINE=1 a bare `ws` server sending N pre-serialised
+// notices of the same shape.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,7 +35,10 @@ if (process.env.BENCH_BASELINE === '1') {
       dataDir: mkdtempSync(join(tmpdir(), 'eem-fanout-')),
       demo: true,
       simulator: false,
+      historyDays: 0,
       logLevel: 'silent',
+      // Several servers on one PostgreSQL database (tests/bench/cluster.mjs).
+      ...(process.env.BENCH_DATABASE_URL ? { databaseUrl: process.env.BENCH_DATABASE_URL } : {}),
     },
   });
   const userId = server.world.users['operator-sh'];
@@ -52,6 +56,9 @@ if (process.env.BENCH_BASELINE === '1') {
       await server.services.notices.publishMany(inputs);
     }
     process.send?.({ published: publish });
+  });
+  process.once('SIGTERM', () => {
+    server.close().finally(() => process.exit(0));
   });
   process.send?.({ url: server.url, userId });
 }

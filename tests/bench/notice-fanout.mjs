@@ -10,20 +10,26 @@ import { WebSocket } from 'undici';
 const here = dirname(fileURLToPath(import.meta.url));
 const COUNT = 50_000;
 
-function child(env) {
+/** The fan-out child (fanout-server.mjs) with `env`; `first` resolves with its first message. */
+export function fanoutChild(env) {
   const proc = fork(join(here, 'fanout-server.mjs'), { env: { ...process.env, ...env }, stdio: 'inherit' });
   const first = new Promise((resolve) => proc.once('message', resolve));
   return { proc, first };
 }
 
-async function measure(wsUrl, token, proc) {
+/**
+ * Opens the notice channel at `wsUrl`; at `ready`, asks `proc` to publish `count` notices and
+ * counts them in: the rate from `ready` to the last, the lost and those out of order.
+ * `lastId` as the channel takes it (undefined: from now).
+ */
+export async function measureFanout(wsUrl, token, proc, { count = COUNT, lastId } = {}) {
   const ws = new WebSocket(wsUrl);
   await new Promise((resolve, reject) => {
     ws.addEventListener('open', resolve, { once: true });
     ws.addEventListener('error', reject, { once: true });
   });
   let received = 0;
-  let lastId = 0;
+  let newest = 0;
   let outOfOrder = 0;
   let started = 0;
   const done = new Promise((resolve) => {
@@ -31,36 +37,36 @@ async function measure(wsUrl, token, proc) {
       const message = JSON.parse(String(event.data));
       if (message.type === 'ready') {
         started = performance.now();
-        proc.send({ publish: COUNT });
+        proc.send({ publish: count });
         return;
       }
       if (message.type !== 'notice') return;
-      if (message.notice.id <= lastId) outOfOrder++;
-      lastId = message.notice.id;
+      if (message.notice.id <= newest) outOfOrder++;
+      newest = message.notice.id;
       received++;
-      if (received === COUNT) resolve();
+      if (received === count) resolve();
     });
   });
-  ws.send(JSON.stringify({ type: 'auth', token, lastId: 0 }));
+  ws.send(JSON.stringify({ type: 'auth', token, ...(lastId === undefined ? {} : { lastId }) }));
   const timeout = new Promise((resolve) => setTimeout(resolve, 120_000));
   await Promise.race([done, timeout]);
   const seconds = (performance.now() - started) / 1000;
   ws.close();
-  return { rate: received / seconds, received, outOfOrder };
+  return { rate: received / seconds, received, lost: count - received, outOfOrder };
 }
 
 export async function run() {
-  const ours = child({});
+  const ours = fanoutChild({});
   const info = await ours.first;
   const client = createClient({ baseUrl: info.url });
   const session = await client.login('operator-sh', 'Eem@2026demo');
   const wsUrl = `${info.url.replace('http', 'ws')}/messageServer/websocket/${info.userId}`;
-  const server = await measure(wsUrl, session.token, ours.proc);
+  const server = await measureFanout(wsUrl, session.token, ours.proc, { lastId: 0 });
   ours.proc.kill('SIGTERM');
 
-  const bare = child({ BENCH_BASELINE: '1' });
+  const bare = fanoutChild({ BENCH_BASELINE: '1' });
   const bareInfo = await bare.first;
-  const baseline = await measure(bareInfo.url, 'x', bare.proc);
+  const baseline = await measureFanout(bareInfo.url, 'x', bare.proc, { lastId: 0 });
   bare.proc.kill('SIGTERM');
 
   const lost = COUNT - server.received;

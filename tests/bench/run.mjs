@@ -10,6 +10,7 @@ const root = join(here, '../..');
 const SUITES = [
   'project-rps.mjs',
   'notice-fanout.mjs',
+  'cluster.mjs',
   'notices-tail.mjs',
   'node-import.mjs',
   'datalog.mjs',

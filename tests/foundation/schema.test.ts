@@ -37,7 +37,7 @@ function plant(table: string, from: string, to: string): Tables {
   const end = source.indexOf('\n}', start);
   const body = source.slice(start, end);
   if (start < 0 || !body.includes(from)) throw new Error(`schema.ts: ${table} has no '${from}'`);
-  return declaredSchema(source.slice(0, start) + body.replace(from, to) + source.slice(end));
+  return declaredSchema('sqlite', source.slice(0, start) + body.replace(from, to) + source.slice(end));
 }
 
 describe('db/schema.ts and the migrations', () => {
@@ -85,6 +85,31 @@ describe('db/schema.ts and the migrations', () => {
       ]);
     } finally {
       await sql`alter table tenants drop column motto`.execute(database.db);
+    }
+  });
+
+  it('leaves out what PostgreSQL alone has, and tells it when SQLite has it', async () => {
+    const sqlite = declaredSchema('sqlite');
+    const postgres = declaredSchema('postgres');
+    expect(sqlite.has('cluster_leases')).toBe(false);
+    expect(sqlite.get('tasks')?.has('server_id')).toBe(false);
+    expect(postgres.get('cluster_leases')?.get('expires_at')).toEqual({
+      type: 'Date',
+      nullable: false,
+      generated: false,
+    });
+    expect(postgres.get('readings')?.get('project_id')).toEqual({
+      type: 'number',
+      nullable: false,
+      generated: false,
+    });
+    await sql`alter table tasks add column server_id text`.execute(database.db);
+    try {
+      expect(schemaDifferences(declaredSchema(), await migratedSchema(database.db, 'sqlite'))).toEqual([
+        'tasks.server_id: made by the migrations, missing from db/schema.ts',
+      ]);
+    } finally {
+      await sql`alter table tasks drop column server_id`.execute(database.db);
     }
   });
 });

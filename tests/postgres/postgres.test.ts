@@ -107,12 +107,12 @@ describe('the schema on PostgreSQL', () => {
   it('is what db/schema.ts declares: tables, columns, types and nullability', async () => {
     const migrated = await migratedSchema(server.services.db, 'postgres');
     expect(migrated.size).toBeGreaterThan(30);
-    expect(schemaDifferences(declaredSchema(), migrated)).toEqual([]);
+    expect(schemaDifferences(declaredSchema('postgres'), migrated)).toEqual([]);
     // A column schema.ts does not declare is told.
     await sql`alter table tenants add column motto text not null default ''`.execute(server.services.db);
     try {
       expect(
-        schemaDifferences(declaredSchema(), await migratedSchema(server.services.db, 'postgres')),
+        schemaDifferences(declaredSchema('postgres'), await migratedSchema(server.services.db, 'postgres')),
       ).toEqual(['tenants.motto: made by the migrations, missing from db/schema.ts']);
     } finally {
       await sql`alter table tenants drop column motto`.execute(server.services.db);

@@ -2,8 +2,10 @@
  * db/schema.ts (the table types Kysely checks every query against) compared with the tables
  * the migrations make: tables, columns, types and nullability, on SQLite and on PostgreSQL.
  * schema.ts is read with the TypeScript parser: `interface Database` names each table's
- * interface; a property is `number`, `string` or `Buffer`, `| null` when nullable, and
- * `Generated<…>` when the database fills it in (a default or the generated id).
+ * interface; a property is `number`, `string` or `Buffer` (on PostgreSQL's own tables also
+ * `Date` and `boolean`), `| null` when nullable, and `Generated<…>` when the database fills it
+ * in (a default or the generated id). What PostgreSQL alone has is declared apart
+ * (`PostgresTables`, `PostgresColumns`): checked there, and absent from SQLite.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,27 +28,56 @@ export interface Column {
 
 export type Tables = Map<string, Map<string, Column>>;
 
-/** The tables schema.ts declares (pass the file's text to check a changed copy). */
-export function declaredSchema(source = readFileSync(SCHEMA_FILE, 'utf8')): Tables {
+/**
+ * The tables schema.ts declares for a dialect (pass the file's text to check a changed copy):
+ * `Database`, and on PostgreSQL also `PostgresTables` and the columns of `PostgresColumns`
+ * (migration 0008: what several servers need, which SQLite does not have).
+ */
+export function declaredSchema(
+  dialect: 'sqlite' | 'postgres' = 'sqlite',
+  source = readFileSync(SCHEMA_FILE, 'utf8'),
+): Tables {
   const file = ts.createSourceFile('schema.ts', source, ts.ScriptTarget.Latest, true);
   const interfaces = new Map<string, ts.InterfaceDeclaration>();
   file.forEachChild((node) => {
     if (ts.isInterfaceDeclaration(node)) interfaces.set(node.name.text, node);
   });
-  const database = interfaces.get('Database');
-  if (!database) throw new Error('schema.ts declares no interface Database');
-  const tables: Tables = new Map();
-  for (const member of database.members) {
-    if (!ts.isPropertySignature(member) || !member.type || !ts.isTypeReferenceNode(member.type)) continue;
-    const table = member.name.getText(file);
-    const shape = interfaces.get(member.type.typeName.getText(file));
-    if (!shape) throw new Error(`schema.ts: ${table} names no interface ${member.type.getText(file)}`);
+  /** The columns of a table's type: an interface of schema.ts or a type literal. */
+  const columnsOf = (table: string, type: ts.TypeNode): Map<string, Column> => {
+    let members: ts.NodeArray<ts.TypeElement>;
+    if (ts.isTypeLiteralNode(type)) members = type.members;
+    else {
+      const shape = ts.isTypeReferenceNode(type) ? interfaces.get(type.typeName.getText(file)) : undefined;
+      if (!shape) throw new Error(`schema.ts: ${table} names no interface ${type.getText(file)}`);
+      members = shape.members;
+    }
     const columns = new Map<string, Column>();
-    for (const property of shape.members) {
+    for (const property of members) {
       if (!ts.isPropertySignature(property) || !property.type) continue;
       columns.set(property.name.getText(file), declaredColumn(property.type, file));
     }
-    tables.set(table, columns);
+    return columns;
+  };
+  const entries = (name: string, required: boolean): [string, Map<string, Column>][] => {
+    const shape = interfaces.get(name);
+    if (!shape) {
+      if (required) throw new Error(`schema.ts declares no interface ${name}`);
+      return [];
+    }
+    return shape.members.flatMap((member) =>
+      ts.isPropertySignature(member) && member.type
+        ? [[member.name.getText(file), columnsOf(member.name.getText(file), member.type)]]
+        : [],
+    );
+  };
+  const tables: Tables = new Map(entries('Database', true));
+  if (dialect === 'postgres') {
+    for (const [table, columns] of entries('PostgresTables', false)) tables.set(table, columns);
+    for (const [table, columns] of entries('PostgresColumns', false)) {
+      const declared = tables.get(table);
+      if (!declared) throw new Error(`schema.ts: PostgresColumns names ${table}, which Database does not`);
+      for (const [name, column] of columns) declared.set(name, column);
+    }
   }
   return tables;
 }
@@ -134,6 +165,9 @@ const SQL_TYPES: Record<string, readonly string[]> = {
   number: ['integer', 'bigint', 'smallint', 'real', 'double precision', 'numeric'],
   string: ['text'],
   Buffer: ['blob', 'bytea'],
+  // PostgreSQL only (the cluster's tables): the database's time, flags.
+  Date: ['timestamp with time zone'],
+  boolean: ['boolean'],
 };
 
 /** Every difference between what schema.ts declares and what the migrations made; empty: none. */

@@ -21,6 +21,8 @@ export interface TestServer {
   port: number;
   dataDir: string;
   stop(): Promise<void>;
+  /** Kills the process with SIGKILL: no clean stop (the data dir stays until stop()). */
+  kill(): Promise<void>;
 }
 
 export function tempDir(prefix: string): string {
@@ -74,19 +76,23 @@ export async function startTestServer(
         `test server on ${url} exited by itself (${code ?? signal}); it printed:\n${output.slice(-20_000)}\n`,
       );
   });
+  const end = async (signal: NodeJS.Signals) => {
+    stopping = true;
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill(signal);
+      await exited;
+    }
+  };
   return {
     url,
     port: Number(new URL(url).port),
     dataDir,
     async stop() {
-      stopping = true;
-      if (child.exitCode === null) {
-        const exited = new Promise((done) => child.once('exit', done));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await end('SIGTERM');
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
+    kill: () => end('SIGKILL'),
   };
 }
 

@@ -22,6 +22,7 @@ import { registerSsoPage } from './areas/session/sso-page.js';
 import { shellHandlers } from './areas/shell/handlers.js';
 import { usersHandlers } from './areas/users/handlers.js';
 import { type Clock, systemClock } from './clock.js';
+import { type Cluster, openCluster } from './cluster/cluster.js';
 import { loadConfig, type ServerConfig } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { isUniqueViolation } from './db/portable.js';
@@ -71,6 +72,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: services.config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: 10 * 1024 * 1024,
+    // Behind a proxy (docs/operations.md): the client's address comes from X-Forwarded-For.
+    ...(services.config.trustProxy.length > 0 ? { trustProxy: services.config.trustProxy } : {}),
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // Uploads: one file, up to the largest limit (documents, node workbooks); each endpoint checks its own.
@@ -134,33 +137,45 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       app
         ? app.log.error({ err: error }, 'database: idle connection lost')
         : console.error('database: idle connection lost:', error.message),
+    serverId: config.serverId,
+    poolSize: config.databasePool,
   });
-  const services = createServices(database.db, clock, config, database.dialect);
+  // Alone on SQLite; on PostgreSQL one of any number of servers (ADR 0014).
+  const cluster: Cluster = openCluster(database, config);
+  const services = createServices(database.db, clock, config, database.dialect, cluster);
   let world: DemoWorld;
   let readingProjects: Awaited<ReturnType<typeof seedReadings>> = [];
   try {
-    world = await openWorld(services, config);
-    // The demo world's trees, readings and expert library (each once); none without the demo.
-    if (world.demo) {
-      await seedDemoNodeTrees(services, world.projects);
-      readingProjects = await seedReadings(services, demoProjectIds(world.projects));
-      await seedExpert(services, world);
-    }
-    await services.tasks.failInterrupted();
+    // Servers that start together on an empty database set it up once (ADR 0014).
+    ({ world, readingProjects } = await cluster.exclusive('seed', async () => {
+      const opened = await openWorld(services, config);
+      // The demo world's trees, readings and expert library (each once); none without the demo.
+      if (!opened.demo) return { world: opened, readingProjects: [] };
+      await seedDemoNodeTrees(services, opened.projects);
+      const projects = await seedReadings(services, demoProjectIds(opened.projects));
+      await seedExpert(services, opened);
+      return { world: opened, readingProjects: projects };
+    }));
+    await cluster.start(services);
     app = await buildApp(services);
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     // A failed start leaves nothing open (a PostgreSQL pool would keep the process alive).
     await app?.close();
+    await cluster.stop();
+    await cluster.leave();
     await database.close();
     throw error;
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const stopLive = config.simulator ? startLiveReadings(services, readingProjects) : async () => {};
-  const stopAlarms = startAlarmEngine(services);
-  const stopDemoAlarms =
-    config.simulator && world.demo ? startDemoAlarms(services, world, config) : async () => {};
+  // The singletons: on the leader only when several servers share the database.
+  if (config.simulator)
+    cluster.singletons.register('simulator.live', () => startLiveReadings(services, readingProjects));
+  cluster.singletons.register('alarm-engine', () => startAlarmEngine(services));
+  if (config.simulator && world.demo)
+    cluster.singletons.register('simulator.alarms', () => startDemoAlarms(services, world, config));
+  await cluster.lead();
   let closed = false;
   return {
     app,
@@ -172,12 +187,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     async close() {
       if (closed) return;
       closed = true;
-      await stopDemoAlarms();
-      await stopLive();
-      await stopAlarms();
+      await cluster.stop();
       await app.close();
       // Imports and generation that are under way end (written whole or not at all) first.
       await services.nodeJobs.idle();
+      await cluster.leave();
       await database.close();
     },
   };

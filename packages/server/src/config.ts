@@ -1,4 +1,5 @@
 /** Server configuration from the environment (docs/operations.md). */
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { DATALOG_LIMITS, isStrongPassword, MESSAGES } from '@eem/core';
 
@@ -27,6 +28,50 @@ export interface ServerConfig {
   datalogMaxExportCount: number;
   /** Check every answer against the contract's data schema (on in tests; costs throughput). */
   checkAnswers: boolean;
+  /** This server among those on one PostgreSQL database (EEM_SERVER_ID; ADR 0014). */
+  serverId: string;
+  /** The leader lease: a dead leader is replaced within it and a third (EEM_LEASE_MS). */
+  leaseMs: number;
+  /** Months of raw readings and of rollups kept on PostgreSQL, 0 for all (EEM_*_RETENTION_MONTHS). */
+  readingsRetentionMonths: number;
+  rollupsRetentionMonths: number;
+  /** The proxies whose X-Forwarded-For names the client (EEM_TRUST_PROXY: addresses or CIDRs). */
+  trustProxy: string[];
+  /** PostgreSQL: the connections of this server's pool (EEM_DATABASE_POOL). */
+  databasePool: number;
+}
+
+/** hostname-pid-random: unique among the servers of a database, readable in cluster_members. */
+function defaultServerId(): string {
+  const host =
+    hostname()
+      .replace(/[^A-Za-z0-9.-]/g, '')
+      .slice(0, 40) || 'server';
+  return `${host}-${process.pid}-${Math.random().toString(36).slice(2, 6)}`;
+}
+
+function serverId(env: NodeJS.ProcessEnv): string {
+  const raw = env.EEM_SERVER_ID;
+  if (raw === undefined || raw === '') return defaultServerId();
+  if (!/^[A-Za-z0-9._-]{1,60}$/.test(raw))
+    throw new Error(`EEM_SERVER_ID must be 1 to 60 letters, digits, '.', '_' or '-', got '${raw}'`);
+  return raw;
+}
+
+function retention(env: NodeJS.ProcessEnv): { readings: number; rollups: number } {
+  const whole = (name: string) => {
+    const value = number(env, name, 0);
+    if (!Number.isInteger(value))
+      throw new Error(`${name} must be a whole number of months, got '${env[name]}'`);
+    return value;
+  };
+  const readings = whole('EEM_READINGS_RETENTION_MONTHS');
+  const rollups = whole('EEM_ROLLUPS_RETENTION_MONTHS');
+  if (rollups > 0 && (readings === 0 || rollups < readings))
+    throw new Error(
+      'EEM_ROLLUPS_RETENTION_MONTHS must be 0 (keep all) or at least EEM_READINGS_RETENTION_MONTHS (rollups are made from the readings)',
+    );
+  return { readings, rollups };
 }
 
 function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -51,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const adminPassword = env.EEM_ADMIN_PASSWORD || undefined;
   if (adminPassword !== undefined && !isStrongPassword(adminPassword))
     throw new Error(`EEM_ADMIN_PASSWORD: ${MESSAGES.strongPassword}`);
+  const kept = retention(env);
   return {
     port: number(env, 'PORT', 8080),
     host: env.HOST || '0.0.0.0',
@@ -73,5 +119,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       1,
       number(env, 'EEM_DATALOG_MAX_EXPORT_COUNT', DATALOG_LIMITS.maxExportCount),
     ),
+    serverId: serverId(env),
+    leaseMs: Math.max(1_000, number(env, 'EEM_LEASE_MS', 15_000)),
+    readingsRetentionMonths: kept.readings,
+    rollupsRetentionMonths: kept.rollups,
+    trustProxy: (env.EEM_TRUST_PROXY ?? '')
+      .split(',')
+      .map((a) => a.trim())
+      .filter((a) => a !== ''),
+    databasePool: Math.min(500, Math.max(2, Math.round(number(env, 'EEM_DATABASE_POOL', 10)))),
   };
 }

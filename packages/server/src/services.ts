@@ -6,6 +6,7 @@ import { TaskHub } from './areas/notices/task-hub.js';
 import { ProjectStore } from './areas/projects/project-store.js';
 import { AuthService } from './auth/auth-service.js';
 import type { Clock } from './clock.js';
+import type { Cluster } from './cluster/cluster.js';
 import type { ServerConfig } from './config.js';
 import type { Db, Dialect } from './db/database.js';
 
@@ -22,9 +23,17 @@ export interface Services {
   nodeJobs: NodeJobs;
   /** Live values of points and breaker states (simulator, realtime calls, alarm schemes). */
   live: LiveReadings;
+  /** The other servers on the database, the leader's singletons (and their registration). */
+  cluster: Cluster;
 }
 
-export function createServices(db: Db, clock: Clock, config: ServerConfig, dialect: Dialect): Services {
+export function createServices(
+  db: Db,
+  clock: Clock,
+  config: ServerConfig,
+  dialect: Dialect,
+  cluster: Cluster,
+): Services {
   const notices = new NoticeHub(db, clock);
   return {
     db,
@@ -37,5 +46,6 @@ export function createServices(db: Db, clock: Clock, config: ServerConfig, diale
     projects: new ProjectStore(db, clock),
     nodeJobs: new NodeJobs(),
     live: new LiveReadings(),
+    cluster,
   };
 }

@@ -42,12 +42,21 @@ export interface AuthOptions {
   userCacheMs?: number;
 }
 
+/** A change to what servers keep in memory, told to the other servers (cluster/cache-relay.ts). */
+export type AuthChange =
+  | { kind: 'users' }
+  | { kind: 'user'; userId: number }
+  | { kind: 'session'; hash: string };
+
 const SSO_CODE_MS = 60_000;
 const SSO_ACCESS_MS = 5 * 60_000;
 
 export class AuthService {
   private readonly sessions = new Map<string, { userId: number; expiresAt: number }>();
   private readonly users = new Map<number, { user: AuthUser; loadedAt: number }>();
+  /** Grows with every change heard: a read that began before a change does not fill the cache. */
+  private generation = 0;
+  private announce: ((change: AuthChange) => Promise<void>) | undefined;
 
   constructor(
     private readonly db: Db,
@@ -61,11 +70,12 @@ export class AuthService {
     const now = this.clock();
     let session = this.sessions.get(hash);
     if (!session) {
+      const generation = this.generation;
       const row = await findSession(this.db, hash);
       if (!row || row.revoked_at !== null) return null;
       session = { userId: row.user_id, expiresAt: row.expires_at };
       if (this.sessions.size >= 100_000) this.sessions.clear(); // a cache: bounded, refilled on demand
-      this.sessions.set(hash, session);
+      if (generation === this.generation) this.sessions.set(hash, session);
     }
     if (session.expiresAt <= now) {
       this.sessions.delete(hash);
@@ -79,8 +89,9 @@ export class AuthService {
     const now = this.clock();
     const cached = this.users.get(userId);
     if (cached && now - cached.loadedAt < (this.options.userCacheMs ?? 5_000)) return cached.user;
+    const generation = this.generation;
     const user = await loadAuthUser(this.db, userId);
-    if (user) this.users.set(userId, { user, loadedAt: now });
+    if (user && generation === this.generation) this.users.set(userId, { user, loadedAt: now });
     else this.users.delete(userId);
     return user;
   }
@@ -88,6 +99,25 @@ export class AuthService {
   /** Forget cached users (after a change to users, roles or permissions). */
   invalidateUsers(): void {
     this.users.clear();
+    this.announce?.({ kind: 'users' }).catch(() => undefined);
+  }
+
+  /** Several servers: `announce` tells the others of every change (ADR 0014). */
+  onChange(announce: (change: AuthChange) => Promise<void>): void {
+    this.announce = announce;
+  }
+
+  /** A change made by another server (or everything, when changes may have been missed). */
+  forget(change: AuthChange | 'all'): void {
+    this.generation++;
+    if (change === 'all' || change.kind === 'users') this.users.clear();
+    if (change === 'all') this.sessions.clear();
+    else if (change.kind === 'session') this.sessions.delete(change.hash);
+    else if (change.kind === 'user') {
+      this.users.delete(change.userId);
+      for (const [hash, session] of this.sessions)
+        if (session.userId === change.userId) this.sessions.delete(hash);
+    }
   }
 
   /** Ends every session of a user (deleted, disabled, password reset). */
@@ -95,6 +125,7 @@ export class AuthService {
     for (const [hash, session] of this.sessions) if (session.userId === userId) this.sessions.delete(hash);
     this.users.delete(userId);
     await revokeUserSessions(this.db, userId, this.clock());
+    await this.announce?.({ kind: 'user', userId });
   }
 
   /** A root user's reset of another user's password: stored, unlocked, sessions ended. */
@@ -197,6 +228,7 @@ export class AuthService {
   async logout(hash: string): Promise<void> {
     this.sessions.delete(hash);
     await revokeSession(this.db, hash, this.clock());
+    await this.announce?.({ kind: 'session', hash });
   }
 
   /** Change one's own password: old password proven, new one strong (checked by the contract). */

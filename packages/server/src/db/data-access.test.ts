@@ -1,7 +1,8 @@
 /**
  * The data-access rule of docs/architecture.md and ADR 0013: queries live in the repositories
- * (areas/<area>/repo/) and db/; nothing else builds SQL, imports Kysely or parses JSON columns,
- * and a repository knows nothing of requests.
+ * (areas/<area>/repo/, and cluster/repo/ for the tables of several servers, ADR 0014) and db/;
+ * nothing else builds SQL, imports Kysely or parses JSON columns, and a repository knows
+ * nothing of requests.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -19,7 +20,7 @@ function sources(dir: string): string[] {
 }
 
 const FILES = sources(SRC).map((path) => ({ path: relative(SRC, path), text: readFileSync(path, 'utf8') }));
-const isRepository = (path: string) => /^areas\/[^/]+\/repo\//.test(path);
+const isRepository = (path: string) => /^(areas\/[^/]+|cluster)\/repo\//.test(path);
 const isDataLayer = (path: string) => path.startsWith('db/') || isRepository(path);
 
 /** What only the data layer may do, as it appears in code. */
@@ -28,10 +29,12 @@ const QUERY_BUILDING: [name: string, pattern: RegExp][] = [
   ['builds a query', /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|with)\(/],
   ['opens a transaction', /\.transaction\(\)/],
   ['writes SQL', /\bsql[`<]/],
+  // A connection of its own (pg.Client: LISTEN, session locks) is queried with SQL text.
+  ['queries a connection', /\.query\(\s*[`'"]/],
 ];
 
-/** JSON.parse outside the checked column helper: only of what is not a column. */
-const PARSES_ALLOWED = new Set(['db/json-column.ts', 'areas/notices/channels.ts']);
+/** JSON.parse outside the checked column helper: only of what is not a column (channel and bus messages). */
+const PARSES_ALLOWED = new Set(['db/json-column.ts', 'areas/notices/channels.ts', 'cluster/bus.ts']);
 
 describe('data access', () => {
   it('finds the repositories of the areas', () => {
@@ -39,6 +42,7 @@ describe('data access', () => {
     for (const area of ['session', 'shell', 'projects', 'users', 'notices', 'logs', 'files', 'nodes'])
       expect(areas).toContain(area);
     for (const area of ['datalog', 'events', 'expert', 'pq']) expect(areas).toContain(area);
+    expect(FILES.some((f) => f.path.startsWith('cluster/repo/'))).toBe(true);
   });
 
   it('builds queries only in db/ and the repositories', () => {
@@ -68,5 +72,9 @@ describe('data access', () => {
     expect(QUERY_BUILDING.some(([, pattern]) => pattern.test('await findNode(db, project.id, id);'))).toBe(
       false,
     );
+    expect(
+      QUERY_BUILDING.some(([, pattern]) => pattern.test("await client.query('listen eem_notices');")),
+    ).toBe(true);
+    expect(QUERY_BUILDING.some(([, pattern]) => pattern.test('const { page } = request.query;'))).toBe(false);
   });
 });

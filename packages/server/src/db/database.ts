@@ -21,6 +21,7 @@ import { importProblems } from './migrations/0004-import-problems.js';
 import { datalog } from './migrations/0005-datalog.js';
 import { events } from './migrations/0006-events.js';
 import { expertPq } from './migrations/0007-expert-pq.js';
+import { scaleOut } from './migrations/0008-scale-out.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -44,7 +45,7 @@ export interface DatabaseHandle {
 }
 
 /** Versioned migrations, in order. A new file gets the next number; old ones never change. */
-function migrations(dialect: Dialect): Record<string, Migration> {
+export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001-foundation': foundation(dialect),
     '0002-administration': administration(dialect),
@@ -53,6 +54,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0005-datalog': datalog(dialect),
     '0006-events': events(dialect),
     '0007-expert-pq': expertPq(dialect),
+    '0008-scale-out': scaleOut(dialect),
   };
 }
 
@@ -61,6 +63,10 @@ export async function openDatabase(options: {
   url?: string | undefined;
   /** Where errors of idle pooled connections go (PostgreSQL); they must not end the process. */
   onPoolError?: (error: Error) => void;
+  /** PostgreSQL: the session setting eem.server_id, which new tasks record (ADR 0014). */
+  serverId?: string;
+  /** PostgreSQL: the most pooled connections (default 10). */
+  poolSize?: number;
 }): Promise<DatabaseHandle> {
   let handle: DatabaseHandle;
   if (options.url && !/^postgres(ql)?:\/\//.test(options.url)) {
@@ -71,10 +77,11 @@ export async function openDatabase(options: {
   if (options.url) {
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: 10,
+      max: options.poolSize ?? 10,
       connectionTimeoutMillis: 10_000,
       application_name: 'eem-server',
       types: postgresTypes(),
+      ...(options.serverId ? { options: `-c eem.server_id=${options.serverId}` } : {}),
     });
     // An idle connection that breaks (server restart, admin kill) is dropped and replaced by the
     // pool; without a listener its 'error' event would end the process.

@@ -342,6 +342,8 @@ export interface EventTable {
   confirmed_at: number | null;
   result: string | null;
   has_wave: Generated<number>;
+  /** When the event's last notice (raise or repeat) went out; the alarm engine's repeat clock. */
+  notified_at: number | null;
 }
 
 export interface IncidentTable {
@@ -482,4 +484,59 @@ export interface Database {
   incidents: IncidentTable;
   alarm_schemes: AlarmSchemeTable;
   event_type_settings: EventTypeSettingTable;
+}
+
+// ------------------------------------------------------------------ PostgreSQL only
+
+/**
+ * Several servers on one PostgreSQL database (migration 0008, ADR 0014): tables and columns
+ * that PostgreSQL alone has; SQLite (one process) has none of them. The cluster's repositories
+ * (cluster/repo/) query them with SQL of PostgreSQL's; no query names them through `Database`.
+ * tests/support/schema-check.ts checks them on PostgreSQL and their absence on SQLite.
+ */
+export interface PostgresTables {
+  cluster_members: ClusterMemberTable;
+  cluster_leases: ClusterLeaseTable;
+  cluster_job_locks: ClusterJobLockTable;
+  cluster_breakers: ClusterBreakerTable;
+}
+
+/** Columns PostgreSQL adds to tables of `Database`, filled by the database itself. */
+export interface PostgresColumns {
+  /** The project of the reading's point (the partitions' key; set by a trigger when left out). */
+  readings: { project_id: number };
+  reading_rollups: { project_id: number };
+  /** The server that runs the task (the connection's `eem.server_id`), for the janitor. */
+  tasks: { server_id: string | null };
+}
+
+/** A server on the database; alive while `seen_at` is within a lease. */
+export interface ClusterMemberTable {
+  server_id: string;
+  host: string;
+  pid: number;
+  started_at: Generated<Date>;
+  seen_at: Generated<Date>;
+}
+
+/** A lease (`leader`): its holder, the epoch that grows at each take-over, its expiry (database time). */
+export interface ClusterLeaseTable {
+  name: string;
+  holder: string;
+  epoch: number;
+  expires_at: Date;
+}
+
+/** A background job's key, held by one server at a time. */
+export interface ClusterJobLockTable {
+  key: string;
+  server_id: string;
+  taken_at: Generated<Date>;
+}
+
+/** A breaker state set by remote control, for servers that start or missed the announcement. */
+export interface ClusterBreakerTable {
+  node_id: number;
+  closed: boolean;
+  changed_at: Generated<Date>;
 }

@@ -237,10 +237,15 @@ export async function seedReadings(services: Services, projectIds: readonly numb
     );
   let rows = 0;
   for (const project of projects) {
+    // Each project's history commits with its own marker: a start that stopped half-way goes on.
+    const done = `${MARKER}.${project.id}`;
+    if (await readSetting(db, done, z.boolean(), false)) continue;
     const points = await loadPoints(db, project);
-    rows += await inTransaction(db, (trx) =>
-      writeHistory(trx, project, points, start, end, config.seed, new Map()),
-    );
+    rows += await inTransaction(db, async (trx) => {
+      const written = await writeHistory(trx, project, points, start, end, config.seed, new Map());
+      await writeSetting(trx, done, true);
+      return written;
+    });
   }
   await writeSetting(db, MARKER, true);
   if (config.logLevel !== 'silent')

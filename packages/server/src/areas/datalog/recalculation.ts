@@ -19,6 +19,7 @@ import { ApiError } from '../../http/api-error.js';
 import { existingNodeIds } from '../nodes/repo/nodes.js';
 import { TaskProgress } from '../nodes/task-progress.js';
 import { namedPoints } from './datalog-scope.js';
+import { IsoFormatter } from './iso-time.js';
 import { ensurePoints, loadPoints } from './point-store.js';
 import { insertRecalculation, latestRecalculation, recalculationDone } from './repo/recalculations.js';
 import { recomputeRollups } from './rollups.js';
@@ -33,6 +34,12 @@ export async function startRecalculation(ctx: RequestContext, body: Body): Promi
   if (spanDays(body.startTime, body.endTime, project.timeZone) > DATALOG_LIMITS.recalculationDays)
     throw ApiError.validation(
       `endTime: a recalculation spans at most ${DATALOG_LIMITS.recalculationDays} days`,
+    );
+  // Rollups are rebuilt from the raw readings: none before the retention horizon (ADR 0014).
+  const kept = ctx.services.cluster.readingsKeptFrom(ctx.services.clock());
+  if (kept !== null && body.startTime < kept)
+    throw ApiError.validation(
+      `startTime: raw readings before ${new IsoFormatter(project.timeZone).format(kept)} are not kept (EEM_READINGS_RETENTION_MONTHS); their rollups cannot be recalculated`,
     );
   const { db } = ctx.services;
   const nodeIds = [...new Set(body.nodes.map((n) => n.id))];
@@ -50,7 +57,7 @@ export async function startRecalculation(ctx: RequestContext, body: Body): Promi
   const ids = [...new Set(points.map((p) => p.id))];
   if (ids.length === 0) throw ApiError.validation('nodes: the chosen nodes have no measurement points');
   const jobs = ctx.services.nodeJobs;
-  if (!jobs.reserve(key(project.id))) throw ApiError.conflict(DATALOG_MESSAGES.recalculationRunning);
+  if (!(await jobs.reserve(key(project.id)))) throw ApiError.conflict(DATALOG_MESSAGES.recalculationRunning);
   let task: Task;
   try {
     task = await ctx.services.tasks.create({

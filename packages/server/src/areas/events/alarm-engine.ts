@@ -7,6 +7,7 @@
  * event clears (end time). Outside the scheme's active window nothing is raised or repeated.
  */
 import { ALARM_DEADBAND, type AlarmKindDefinition, alarmKind, localParts, startOf } from '@eem/core';
+import { inTransaction } from '../../db/database.js';
 import type { Services } from '../../services.js';
 import { pointIndex } from '../datalog/repo/points.js';
 import { latestReading } from '../datalog/repo/readings.js';
@@ -15,8 +16,8 @@ import { type AlarmSchemeRow, loadSchemes } from './alarm-schemes.js';
 import { crossedLevel, describe, inWindow, type Measured, measure, type NodeLive } from './alarm-values.js';
 import type { EventRow } from './event-items.js';
 import { EventRecipients } from './event-recipients.js';
-import { notifyEvent, storeEvent } from './raise-event.js';
-import { clearEvent, openSchemeEvents } from './repo/events.js';
+import { eventNotice } from './raise-event.js';
+import { clearEvent, insertEvent, markNotified, openSchemeEvents } from './repo/events.js';
 import { defaultTypeSetting, projectTypeSettings } from './type-settings.js';
 
 /** How long the nodes and points of a project are kept between evaluations. */
@@ -75,21 +76,26 @@ export class AlarmEngine {
         if (!active) continue;
         if (!open) await this.raise(ctx, scheme, kind, nodeId, measured, threshold, now);
         else if (scheme.repeatMinutes > 0 && now - open.notifiedAt >= scheme.repeatMinutes * 60_000) {
+          // The repeat and its notices commit together, so an engine that takes over repeats on time.
+          const userIds = scheme.logTypes.includes(open.event.log_type)
+            ? await this.recipients.of(ctx.id, scheme)
+            : [];
+          await this.services.notices.transaction(async (trx, publish) => {
+            await this.services.cluster.fence(trx);
+            await markNotified(trx, open.event.id, now);
+            await publish([eventNotice(open.event, ctx.names.get(nodeId) ?? '', userIds)]);
+          });
           open.notifiedAt = now;
-          if (scheme.logTypes.includes(open.event.log_type))
-            await notifyEvent(
-              this.services.notices,
-              open.event,
-              ctx.names.get(nodeId) ?? '',
-              await this.recipients.of(ctx.id, scheme),
-            );
         }
       }
     }
     for (const [key, open] of this.open) {
       if (holding.has(key)) continue;
+      await inTransaction(db, async (trx) => {
+        await this.services.cluster.fence(trx);
+        await clearEvent(trx, open.event.id, now);
+      });
       this.open.delete(key);
-      await clearEvent(db, open.event.id, now);
     }
   }
 
@@ -106,31 +112,42 @@ export class AlarmEngine {
     const setting = settings.find((s) => s.logType === kind.logType) ?? defaultTypeSetting(kind.logType);
     if (!setting.enabled) return;
     const nodeName = ctx.names.get(nodeId) ?? '';
-    const event = await storeEvent(this.services.db, {
-      projectId: ctx.id,
-      logType: kind.logType,
-      eventClass: setting.eventClass,
-      level: threshold.level,
-      time: now,
-      nodeId,
-      pointId: measured.pointId,
-      schemeId: scheme.id,
-      kind: kind.kind,
-      description: describe(kind, nodeName, measured, threshold),
-      value: Number(measured.value.toFixed(4)),
-      threshold: threshold.value,
-      unit: kind.unit,
+    const userIds = scheme.logTypes.includes(kind.logType) ? await this.recipients.of(ctx.id, scheme) : [];
+    // The event and its notices commit together (or not at all), behind the leader's fence: an
+    // engine that dies in between leaves neither, one that lost the lease writes neither.
+    const event = await this.services.notices.transaction(async (trx, publish) => {
+      await this.services.cluster.fence(trx);
+      const stored = await insertEvent(trx, {
+        projectId: ctx.id,
+        logType: kind.logType,
+        eventClass: setting.eventClass,
+        level: threshold.level,
+        time: now,
+        nodeId,
+        pointId: measured.pointId,
+        schemeId: scheme.id,
+        kind: kind.kind,
+        description: describe(kind, nodeName, measured, threshold),
+        value: Number(measured.value.toFixed(4)),
+        threshold: threshold.value,
+        unit: kind.unit,
+        notifiedAt: now,
+      });
+      await publish([eventNotice(stored, nodeName, userIds)]);
+      return stored;
     });
     this.open.set(`${scheme.id}:${nodeId}`, { event, notifiedAt: now });
-    if (scheme.logTypes.includes(kind.logType))
-      await notifyEvent(this.services.notices, event, nodeName, await this.recipients.of(ctx.id, scheme));
   }
 
   /** The events of schemes still open from before a restart. */
   private async loadOpen(): Promise<void> {
     const rows = await openSchemeEvents(this.services.db);
+    // What an engine that stopped (a restart, or another server that led) left open.
     for (const row of rows)
-      this.open.set(`${row.scheme_id}:${row.node_id}`, { event: row, notifiedAt: row.time });
+      this.open.set(`${row.scheme_id}:${row.node_id}`, {
+        event: row,
+        notifiedAt: row.notified_at ?? row.time,
+      });
     this.loaded = true;
   }
 

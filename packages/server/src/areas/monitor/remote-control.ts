@@ -18,7 +18,7 @@ export async function remoteControl(ctx: RequestContext, body: Body): Promise<An
   if (segment?.model_label !== 'linesegment')
     throw ApiError.notFound(`body.nodeId: ${body.nodeId} is not a line segment of this project`);
   const closed = body.action === 'close';
-  ctx.services.live.setBreaker(segment.id, closed);
+  await ctx.services.live.setBreaker(segment.id, closed);
   await recordOperation(ctx, {
     operation: 'edit',
     object: `linesegment ${segment.name}`,

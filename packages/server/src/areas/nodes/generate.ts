@@ -87,7 +87,7 @@ export async function startGenerate(ctx: RequestContext, operationType: 1 | 2 | 
   const kind: LinkKind = operationType === TASK_OPERATION_TYPE.generatePipeline ? 'pipeline' : 'hierarchy';
   const key = `generate:${project.id}:${kind}`;
   const jobs = ctx.services.nodeJobs;
-  if (!jobs.reserve(key))
+  if (!(await jobs.reserve(key)))
     throw ApiError.conflict(
       `the ${kind} configuration of this project is being generated; wait until it ends`,
     );

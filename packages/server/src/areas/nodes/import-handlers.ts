@@ -29,8 +29,12 @@ export async function startImport(
     scope === 'network' ? TASK_OPERATION_TYPE.networkImport : TASK_OPERATION_TYPE.nodeImport;
   const jobs = ctx.services.nodeJobs;
   const key = scope === 'network' ? networkImportKey(project.id) : null;
-  if (key !== null && !jobs.reserve(key)) throw ApiError.conflict(NODE_MESSAGES.networkImportRunning);
-  if (key === null && jobs.isReserved(networkImportKey(project.id)) && (await writesNetwork(file.data)))
+  if (key !== null && !(await jobs.reserve(key))) throw ApiError.conflict(NODE_MESSAGES.networkImportRunning);
+  if (
+    key === null &&
+    (await jobs.isReserved(networkImportKey(project.id))) &&
+    (await writesNetwork(file.data))
+  )
     throw ApiError.conflict(NODE_MESSAGES.networkImportRunning);
   let task: Task;
   try {

@@ -102,7 +102,7 @@ export async function runImport(job: ImportJob): Promise<void> {
     read = await readWorkbook(job.data, job.scope);
     if (job.scope === 'all' && hasNetworkRows(read.sheets)) {
       const key = networkImportKey(job.project.id);
-      const taken = !services.nodeJobs.reserve(key);
+      const taken = !(await services.nodeJobs.reserve(key));
       if (!taken) lock = key;
       if (taken || (await networkImportRunning(job.ctx, job.project.id))) {
         const reason = NODE_MESSAGES.networkImportRunning;

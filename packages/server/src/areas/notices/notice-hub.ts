@@ -6,11 +6,10 @@
 import type { Notice } from '@eem/contract';
 import { logTypeName, normalizeEventClass } from '@eem/core';
 import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/database.js';
+import { type Db, inTransaction } from '../../db/database.js';
 import {
   insertNotices,
   lastNoticeId,
-  type NewNotice,
   type NoticeLogQuery,
   type NoticeRow,
   noticePage,
@@ -27,6 +26,19 @@ export interface NoticeInput {
 }
 
 type Listener = (row: NoticeRow) => void;
+
+/**
+ * Several servers on one database (PostgreSQL, cluster/notice-relay.ts): the store transaction
+ * takes the lock that keeps ids in commit order and announces what it stored; listeners hear
+ * every server's notices through the relay, which calls dispatch() in id order.
+ */
+export interface NoticeRelay {
+  beforeStore(trx: Db): Promise<void>;
+  stored(trx: Db, rows: readonly NoticeRow[]): Promise<void>;
+}
+
+/** Stores notices inside the transaction of NoticeHub.transaction. */
+export type PublishIn = (inputs: readonly NoticeInput[]) => Promise<NoticeRow[]>;
 
 export function toWireNotice(row: NoticeRow, language: 'zh' | 'en'): Notice {
   return {
@@ -45,6 +57,7 @@ export class NoticeHub {
   private readonly listeners = new Map<number, Set<Listener>>();
   /** The end of the publish in progress; the next one starts after it. */
   private queue: Promise<unknown> = Promise.resolve();
+  private relay: NoticeRelay | undefined;
 
   constructor(
     private readonly db: Db,
@@ -69,12 +82,59 @@ export class NoticeHub {
     return this.listeners.get(userId)?.size ?? 0;
   }
 
+  /** The users with listeners in this process. */
+  listenedUsers(): number[] {
+    return [...this.listeners.keys()];
+  }
+
+  /** From now on listeners hear notices through `relay` (several servers, ADR 0014). */
+  useRelay(relay: NoticeRelay): void {
+    this.relay = relay;
+  }
+
+  /** Hands a stored notice to its user's listeners (in id order). */
+  dispatch(row: NoticeRow): void {
+    for (const listener of this.listeners.get(row.user_id) ?? []) listener(row);
+  }
+
   /** Stores one notice per recipient (in one transaction), then pushes each to its listeners. */
   async publish(input: NoticeInput): Promise<NoticeRow[]> {
     return this.publishMany([input]);
   }
 
   async publishMany(inputs: readonly NoticeInput[]): Promise<NoticeRow[]> {
+    if (inputs.every((input) => input.userIds.length === 0)) return [];
+    return this.transaction((_trx, publish) => publish(inputs));
+  }
+
+  /**
+   * Runs `work` in one transaction in which `publish` stores notices, so that what the work
+   * writes and its notices commit together or not at all (an event and its notices). Listeners
+   * hear the notices after the commit.
+   *
+   * One at a time: ids are handed out in insert order but transactions may commit in any order
+   * on a connection pool (PostgreSQL), and a channel skips ids below the last it sent.
+   * Serialised, every listener hears ids in increasing order (SQLite's single connection did
+   * this by itself; across servers the relay's lock does it).
+   */
+  transaction<T>(work: (trx: Db, publish: PublishIn) => Promise<T>): Promise<T> {
+    const run = this.queue.then(async () => {
+      const stored: NoticeRow[] = [];
+      const result = await inTransaction(this.db, (trx) =>
+        work(trx, async (inputs) => {
+          const rows = await this.store(trx, inputs);
+          stored.push(...rows);
+          return rows;
+        }),
+      );
+      if (!this.relay) for (const row of stored.sort((a, b) => a.id - b.id)) this.dispatch(row);
+      return result;
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async store(trx: Db, inputs: readonly NoticeInput[]): Promise<NoticeRow[]> {
     const now = this.clock();
     const values = inputs.flatMap((input) => {
       const eventClass = normalizeEventClass(input.eventClass ?? input.content?.eventClass ?? 5);
@@ -90,20 +150,9 @@ export class NoticeHub {
       }));
     });
     if (values.length === 0) return [];
-    // One publish at a time: ids are handed out in insert order but transactions may commit in
-    // any order on a connection pool (PostgreSQL), and a channel skips ids below the last it
-    // sent. Serialised, every listener hears ids in increasing order (SQLite's single
-    // connection did this by itself).
-    const published = this.queue.then(() => this.store(values));
-    this.queue = published.catch(() => undefined);
-    return published;
-  }
-
-  private async store(values: readonly NewNotice[]): Promise<NoticeRow[]> {
-    const rows = await insertNotices(this.db, values);
-    for (const row of rows) {
-      for (const listener of this.listeners.get(row.user_id) ?? []) listener(row);
-    }
+    await this.relay?.beforeStore(trx);
+    const rows = await insertNotices(trx, values);
+    await this.relay?.stored(trx, rows);
     return rows;
   }
 

@@ -20,6 +20,11 @@ import {
 
 type Listener = (task: Task) => void;
 
+/** Several servers (cluster/task-relay.ts): progress goes to every server, which dispatch()es it. */
+export interface TaskRelay {
+  send(task: Task, userId: number): void;
+}
+
 export function toWireTask(row: TaskRow): Task {
   return {
     id: row.id,
@@ -42,6 +47,7 @@ export class TaskHub {
     projectIds: () => readonly number[];
     listener: Listener;
   }>();
+  private relay: TaskRelay | undefined;
 
   constructor(
     private readonly db: Db,
@@ -57,6 +63,11 @@ export class TaskHub {
       progressInTransaction: boolean;
     } = { progressInTransaction: true },
   ) {}
+
+  /** From now on progress reaches listeners through `relay` (several servers, ADR 0014). */
+  useRelay(relay: TaskRelay): void {
+    this.relay = relay;
+  }
 
   /** Hears progress of the user's own tasks and of tasks in the projects `projectIds()` names. */
   subscribe(userId: number, projectIds: () => readonly number[], listener: Listener): () => void {
@@ -154,9 +165,11 @@ export class TaskHub {
    * At start: a task left running by a stopped server failed, and its owner gets the failure
    * notice finish() sends (the task's log type, content status 3).
    */
-  async failInterrupted(): Promise<number> {
+  async failInterrupted(options: { taskIds?: readonly number[] } = {}): Promise<number> {
     const message = 'interrupted by a server stop';
-    const rows = await failRunningTasks(this.db, message, this.clock());
+    if (options.taskIds?.length === 0) return 0;
+    // Several servers: only the tasks of servers that stopped (cluster/janitor.ts).
+    const rows = await failRunningTasks(this.db, message, this.clock(), options.taskIds);
     for (const row of rows) {
       this.emit(row);
       await this.notifyEnd(row, false, message, {});
@@ -166,10 +179,16 @@ export class TaskHub {
 
   private emit(row: TaskRow): Task {
     const task = toWireTask(row);
+    if (this.relay) this.relay.send(task, row.user_id);
+    else this.dispatch(task, row.user_id);
+    return task;
+  }
+
+  /** Hands a task's progress to the listeners of its owner and of its project. */
+  dispatch(task: Task, ownerId: number): void {
     for (const { userId, projectIds, listener } of this.listeners) {
-      if (row.user_id === userId || (row.project_id !== null && projectIds().includes(row.project_id)))
+      if (ownerId === userId || (task.projectId !== null && projectIds().includes(task.projectId)))
         listener(task);
     }
-    return task;
   }
 }

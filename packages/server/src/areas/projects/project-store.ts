@@ -34,6 +34,9 @@ export function toWireProject(row: ProjectRow): Project {
 export class ProjectStore {
   private byId: Map<number, Project> | null = null;
   private loadedAt = 0;
+  private announce: (() => Promise<void>) | undefined;
+  /** Grows with every change heard: a read that began before one does not fill the cache. */
+  private generation = 0;
 
   constructor(
     private readonly db: Db,
@@ -42,13 +45,28 @@ export class ProjectStore {
   ) {}
 
   invalidate(): void {
+    this.forget();
+    this.announce?.().catch(() => undefined);
+  }
+
+  /** Several servers: `announce` tells the others of every change (ADR 0014). */
+  onInvalidate(announce: () => Promise<void>): void {
+    this.announce = announce;
+  }
+
+  /** A change made by another server: read again at the next call. */
+  forget(): void {
+    this.generation++;
     this.byId = null;
   }
 
   async all(): Promise<Map<number, Project>> {
     if (!this.byId || this.clock() - this.loadedAt > this.maxAgeMs) {
+      const generation = this.generation;
       const rows = await allProjects(this.db);
-      this.byId = new Map(rows.map((row) => [row.id, toWireProject(row)]));
+      const byId = new Map(rows.map((row) => [row.id, toWireProject(row)]));
+      if (generation !== this.generation) return byId;
+      this.byId = byId;
       this.loadedAt = this.clock();
     }
     return this.byId;

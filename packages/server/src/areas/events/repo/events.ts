@@ -303,6 +303,8 @@ export interface NewEvent {
   confirmedAt?: number | null;
   result?: string | null;
   hasWave?: boolean;
+  /** When its notices went out (the alarm engine's repeat clock; ADR 0014). */
+  notifiedAt?: number | null;
 }
 
 /**
@@ -333,6 +335,7 @@ export async function insertEvent(trx: Db, input: NewEvent): Promise<EventRow> {
       confirmed_at: input.confirmedAt ?? null,
       result: input.result ?? null,
       has_wave: input.hasWave ? 1 : 0,
+      notified_at: input.notifiedAt ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -412,4 +415,9 @@ export async function clearEvent(db: Db, id: number, now: number): Promise<void>
     .where('id', '=', id)
     .where('end_time', 'is', null)
     .execute();
+}
+
+/** Records when an open event's notices went out again (the alarm engine's repeat). */
+export async function markNotified(db: Db, id: number, at: number): Promise<void> {
+  await db.updateTable('events').set({ notified_at: at }).where('id', '=', id).execute();
 }

@@ -46,6 +46,30 @@ export async function lastNoticeId(db: Db, userId: number): Promise<number> {
   return Number(row?.max ?? 0);
 }
 
+/** The newest notice of anyone (0: none). */
+export async function newestNoticeId(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('notices')
+    .select((eb) => eb.fn.max('id').as('max'))
+    .executeTakeFirst();
+  return Number(row?.max ?? 0);
+}
+
+/** Notices with ids in (afterId, uptoId], of these users (null: of anyone), oldest first, at most `limit`. */
+export function noticesBetween(
+  db: Db,
+  range: { afterId: number; uptoId: number; userIds: readonly number[] | null; limit: number },
+): Promise<NoticeRow[]> {
+  let query = db
+    .selectFrom('notices')
+    .selectAll()
+    .where('id', '>', range.afterId)
+    .where('id', '<=', range.uptoId);
+  if (range.userIds)
+    query = query.where('user_id', 'in', range.userIds.length > 0 ? [...range.userIds] : [0]);
+  return query.orderBy('id').limit(range.limit).execute();
+}
+
 /** A user's notices in [startTime, endTime) (after `afterId`), newest first, paged, with the total. */
 export interface NoticeLogQuery {
   userId: number;

@@ -47,14 +47,19 @@ export function finishTask(
     .executeTakeFirstOrThrow();
 }
 
-/** Fails every running task (a server stopped under them); answers them. */
-export function failRunningTasks(db: Db, message: string, now: number): Promise<TaskRow[]> {
-  return db
+/** Fails the running tasks (every one, or those of `taskIds`): a server stopped under them; answers them. */
+export function failRunningTasks(
+  db: Db,
+  message: string,
+  now: number,
+  taskIds?: readonly number[],
+): Promise<TaskRow[]> {
+  let query = db
     .updateTable('tasks')
     .set({ status: TASK_STATUS.failed, message, finished_at: now })
-    .where('status', '=', TASK_STATUS.running)
-    .returningAll()
-    .execute();
+    .where('status', '=', TASK_STATUS.running);
+  if (taskIds) query = query.where('id', 'in', taskIds.length > 0 ? [...taskIds] : [0]);
+  return query.returningAll().execute();
 }
 
 export function taskById(db: Db, id: number): Promise<TaskRow | undefined> {
@@ -84,6 +89,16 @@ export function recentTasks(db: Db, projectIds: readonly number[], since: number
     .where('project_id', 'in', [...projectIds])
     .where((eb) => eb.or([eb('status', '=', TASK_STATUS.running), eb('finished_at', '>=', since)]))
     .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Every running task and every task ended since `since`, oldest first (catching up after a lost bus). */
+export function runningOrEndedSince(db: Db, since: number): Promise<TaskRow[]> {
+  return db
+    .selectFrom('tasks')
+    .selectAll()
+    .where((eb) => eb.or([eb('status', '=', TASK_STATUS.running), eb('finished_at', '>=', since)]))
+    .orderBy('id')
     .execute();
 }
 

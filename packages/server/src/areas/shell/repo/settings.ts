@@ -25,3 +25,23 @@ export async function writeSetting<T>(db: Db, key: string, value: T): Promise<vo
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: text }))
     .execute();
 }
+
+/** Stores a key with its value unless the key exists. */
+export async function addSetting<T>(db: Db, key: string, value: T): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key, value: JSON.stringify(value) })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** Sets a key's value only while it still holds `expected` (compare-and-set); whether it did. */
+export async function replaceSetting<T>(db: Db, key: string, expected: T, value: T): Promise<boolean> {
+  const result = await db
+    .updateTable('settings')
+    .set({ value: JSON.stringify(value) })
+    .where('key', '=', key)
+    .where('value', '=', JSON.stringify(expected))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Several eem-server processes on one PostgreSQL database behind nginx, on this machine
-# (ADR 0014, docs/operations.md).
+# (ADR 0016, docs/operations.md).
 #
 #   scripts/run-cluster.sh start [DIR]   PostgreSQL (scripts/ensure-postgres.sh; or the database
 #       of EEM_DATABASE_URL when it is set), nginx (scripts/ensure-nginx.sh), EEM_SERVERS (2)

@@ -1,4 +1,4 @@
-// Several servers on one PostgreSQL database (ADR 0014), on a throwaway cluster
+// Several servers on one PostgreSQL database (ADR 0016), on a throwaway cluster
 // (scripts/ensure-postgres.sh):
 // 1. Authenticated requests, one server against two: 32 connections on one server (its pool of
 //    10 database connections, then of 20), then 16 on each of two servers (the load generator

@@ -1,7 +1,7 @@
 /**
  * Two eem-server processes on one throwaway PostgreSQL, behind nginx (scripts/run-cluster.sh
  * proxy, the configuration docs/operations.md shows), with the simulator on: the alarm engine
- * and the simulator run on the leader only (ADR 0014).
+ * and the simulator run on the leader only (ADR 0016).
  *
  * - A task started on server A is followed to completion from server B: its progress channel,
  *   its polled state and its end notice.

@@ -140,13 +140,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     serverId: config.serverId,
     poolSize: config.databasePool,
   });
-  // Alone on SQLite; on PostgreSQL one of any number of servers (ADR 0014).
+  // Alone on SQLite; on PostgreSQL one of any number of servers (ADR 0016).
   const cluster: Cluster = openCluster(database, config);
   const services = createServices(database.db, clock, config, database.dialect, cluster);
   let world: DemoWorld;
   let readingProjects: Awaited<ReturnType<typeof seedReadings>> = [];
   try {
-    // Servers that start together on an empty database set it up once (ADR 0014).
+    // Servers that start together on an empty database set it up once (ADR 0016).
     ({ world, readingProjects } = await cluster.exclusive('seed', async () => {
       const opened = await openWorld(services, config);
       // The demo world's trees, readings and expert library (each once); none without the demo.

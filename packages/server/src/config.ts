@@ -28,7 +28,7 @@ export interface ServerConfig {
   datalogMaxExportCount: number;
   /** Check every answer against the contract's data schema (on in tests; costs throughput). */
   checkAnswers: boolean;
-  /** This server among those on one PostgreSQL database (EEM_SERVER_ID; ADR 0014). */
+  /** This server among those on one PostgreSQL database (EEM_SERVER_ID; ADR 0016). */
   serverId: string;
   /** The leader lease: a dead leader is replaced within it and a third (EEM_LEASE_MS). */
   leaseMs: number;

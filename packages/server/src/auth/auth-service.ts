@@ -102,7 +102,7 @@ export class AuthService {
     this.announce?.({ kind: 'users' }).catch(() => undefined);
   }
 
-  /** Several servers: `announce` tells the others of every change (ADR 0014). */
+  /** Several servers: `announce` tells the others of every change (ADR 0016). */
   onChange(announce: (change: AuthChange) => Promise<void>): void {
     this.announce = announce;
   }

@@ -1,5 +1,5 @@
 /**
- * What servers keep in memory, invalidated across them (ADR 0014): sessions and users
+ * What servers keep in memory, invalidated across them (ADR 0016): sessions and users
  * (AuthService) and projects (ProjectStore). A change is announced after it is committed; the
  * other servers forget what it touched and read it again. Session revocations are awaited by
  * the request that makes them. While the bus is down, and when it is back, every server forgets

@@ -1,5 +1,5 @@
 /**
- * One server or several (ADR 0014). On SQLite the server is alone: notices, progress, live
+ * One server or several (ADR 0016). On SQLite the server is alone: notices, progress, live
  * values and caches stay in the process, the singletons run at once, and a task left running
  * at start was interrupted by its stop. On PostgreSQL any number of servers share the database:
  * `PostgresCluster` relays what the others must hear, elects the leader that runs the

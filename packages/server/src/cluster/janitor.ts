@@ -1,5 +1,5 @@
 /**
- * What the leader tidies up after servers that stopped (ADR 0014), every lease:
+ * What the leader tidies up after servers that stopped (ADR 0016), every lease:
  * - their running tasks fail, with the failure notice to the owner ('interrupted by a server
  *   stop', as a single server does at its start), so nobody waits for a task no one runs;
  * - their job keys are freed;

@@ -1,5 +1,5 @@
 /**
- * Keys of background jobs held across servers (ADR 0014): one recalculation per project, one
+ * Keys of background jobs held across servers (ADR 0016): one recalculation per project, one
  * generation per project and kind, one import that writes pipe-network nodes per project,
  * whichever server runs it. A key is a row of `cluster_job_locks` naming its server; a key of
  * a server that stopped (not seen for a lease) may be taken by another. Operations run one

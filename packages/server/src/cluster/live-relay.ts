@@ -1,5 +1,5 @@
 /**
- * Live values and breaker states on every server (ADR 0014). The simulator (or a later data
+ * Live values and breaker states on every server (ADR 0016). The simulator (or a later data
  * source) sets live values on one server; they are batched per turn of the event loop and
  * NOTIFYed, and every other server keeps them too, so the realtime calls answer the same
  * anywhere and the alarm engine reads them wherever it runs. Breaker states (remote control)

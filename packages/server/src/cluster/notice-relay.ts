@@ -1,5 +1,5 @@
 /**
- * Notices across servers (ADR 0014). Every store transaction takes one transaction-level
+ * Notices across servers (ADR 0016). Every store transaction takes one transaction-level
  * advisory lock before its inserts, so ids are handed out and committed in the same order on
  * every server, and the committed notices are always a prefix of the ids (gaps of rolled-back
  * transactions aside). In the same transaction it NOTIFYs the highest id it stored; PostgreSQL

@@ -1,5 +1,5 @@
 /**
- * Several servers on one PostgreSQL database (ADR 0014).
+ * Several servers on one PostgreSQL database (ADR 0016).
  *
  * - Membership: each server writes its row in `cluster_members` every third of a lease
  *   (EEM_LEASE_MS, 15 s by default); a server not seen for a lease has stopped.

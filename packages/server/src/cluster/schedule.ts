@@ -1,5 +1,5 @@
 /**
- * Scheduled work that runs once per slot across servers and restarts (ADR 0014): register
+ * Scheduled work that runs once per slot across servers and restarts (ADR 0016): register
  * `scheduled(...)` as a singleton. Time is cut into slots of `everyMs` (from the epoch, plus
  * `offsetMs`); at each check the leader claims the current slot in the settings table
  * (`schedule.<name>`, a compare-and-set on the last slot run) and runs the job in the same

@@ -3,7 +3,7 @@
  * simulator, the maintenance and, in later issues, every scheduler. A singleton is a start
  * function that answers its stop function. On SQLite (one process) they start at once; on
  * PostgreSQL they run on the leader only, start when it becomes the leader and stop when it
- * is no longer (ADR 0014).
+ * is no longer (ADR 0016).
  */
 
 export type Stop = () => Promise<void>;

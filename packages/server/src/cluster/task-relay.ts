@@ -1,5 +1,5 @@
 /**
- * Task progress across servers (ADR 0014): each change of a task (written to `tasks` first, so
+ * Task progress across servers (ADR 0016): each change of a task (written to `tasks` first, so
  * polling from any server sees it) is NOTIFYed with the task as the progress channel sends it,
  * one message after the other from each server, so a task's changes arrive in order. Every
  * server, the sender too, hands them to its progress channels. A task too large for a message

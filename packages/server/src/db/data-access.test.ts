@@ -1,6 +1,6 @@
 /**
  * The data-access rule of docs/architecture.md and ADR 0013: queries live in the repositories
- * (areas/<area>/repo/, and cluster/repo/ for the tables of several servers, ADR 0014) and db/;
+ * (areas/<area>/repo/, and cluster/repo/ for the tables of several servers, ADR 0016) and db/;
  * nothing else builds SQL, imports Kysely or parses JSON columns, and a repository knows
  * nothing of requests.
  */

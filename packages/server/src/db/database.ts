@@ -63,7 +63,7 @@ export async function openDatabase(options: {
   url?: string | undefined;
   /** Where errors of idle pooled connections go (PostgreSQL); they must not end the process. */
   onPoolError?: (error: Error) => void;
-  /** PostgreSQL: the session setting eem.server_id, which new tasks record (ADR 0014). */
+  /** PostgreSQL: the session setting eem.server_id, which new tasks record (ADR 0016). */
   serverId?: string;
   /** PostgreSQL: the most pooled connections (default 10). */
   poolSize?: number;

@@ -1,5 +1,5 @@
 /**
- * Monthly partitions of the time series on PostgreSQL (ADR 0014): `readings` and
+ * Monthly partitions of the time series on PostgreSQL (ADR 0016): `readings` and
  * `reading_rollups` are partitioned by range of `ts` (epoch ms), one partition per UTC month
  * (`readings_p2026_03`), and a default partition that takes a row of a month without one (an
  * import of old data, a clock far ahead), so a write never fails for want of a partition. The

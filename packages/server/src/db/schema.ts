@@ -489,7 +489,7 @@ export interface Database {
 // ------------------------------------------------------------------ PostgreSQL only
 
 /**
- * Several servers on one PostgreSQL database (migration 0008, ADR 0014): tables and columns
+ * Several servers on one PostgreSQL database (migration 0008, ADR 0016): tables and columns
  * that PostgreSQL alone has; SQLite (one process) has none of them. The cluster's repositories
  * (cluster/repo/) query them with SQL of PostgreSQL's; no query names them through `Database`.
  * tests/support/schema-check.ts checks them on PostgreSQL and their absence on SQLite.

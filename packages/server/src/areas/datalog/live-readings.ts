@@ -23,7 +23,7 @@ export class LiveReadings {
   private readonly listeners = new Set<Listener>();
   private relay: LiveRelay | undefined;
 
-  /** From now on values and breaker states set here go to the other servers too (ADR 0014). */
+  /** From now on values and breaker states set here go to the other servers too (ADR 0016). */
   useRelay(relay: LiveRelay): void {
     this.relay = relay;
   }

@@ -35,7 +35,7 @@ export async function startRecalculation(ctx: RequestContext, body: Body): Promi
     throw ApiError.validation(
       `endTime: a recalculation spans at most ${DATALOG_LIMITS.recalculationDays} days`,
     );
-  // Rollups are rebuilt from the raw readings: none before the retention horizon (ADR 0014).
+  // Rollups are rebuilt from the raw readings: none before the retention horizon (ADR 0016).
   const kept = ctx.services.cluster.readingsKeptFrom(ctx.services.clock());
   if (kept !== null && body.startTime < kept)
     throw ApiError.validation(

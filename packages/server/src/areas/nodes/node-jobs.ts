@@ -18,7 +18,7 @@ export class NodeJobs {
   private readonly running = new Set<Promise<void>>();
   private shared: SharedLocks | undefined;
 
-  /** Several servers: a key is also taken in the database, for all of them (ADR 0014). */
+  /** Several servers: a key is also taken in the database, for all of them (ADR 0016). */
   useLocks(shared: SharedLocks): void {
     this.shared = shared;
   }

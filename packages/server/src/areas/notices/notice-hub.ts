@@ -87,7 +87,7 @@ export class NoticeHub {
     return [...this.listeners.keys()];
   }
 
-  /** From now on listeners hear notices through `relay` (several servers, ADR 0014). */
+  /** From now on listeners hear notices through `relay` (several servers, ADR 0016). */
   useRelay(relay: NoticeRelay): void {
     this.relay = relay;
   }

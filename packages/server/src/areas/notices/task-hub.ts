@@ -64,7 +64,7 @@ export class TaskHub {
     } = { progressInTransaction: true },
   ) {}
 
-  /** From now on progress reaches listeners through `relay` (several servers, ADR 0014). */
+  /** From now on progress reaches listeners through `relay` (several servers, ADR 0016). */
   useRelay(relay: TaskRelay): void {
     this.relay = relay;
   }

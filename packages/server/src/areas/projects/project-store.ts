@@ -49,7 +49,7 @@ export class ProjectStore {
     this.announce?.().catch(() => undefined);
   }
 
-  /** Several servers: `announce` tells the others of every change (ADR 0014). */
+  /** Several servers: `announce` tells the others of every change (ADR 0016). */
   onInvalidate(announce: () => Promise<void>): void {
     this.announce = announce;
   }

@@ -1,4 +1,4 @@
-/** Breaker states set by remote control (`cluster_breakers`, ADR 0014), for every server. */
+/** Breaker states set by remote control (`cluster_breakers`, ADR 0016), for every server. */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 

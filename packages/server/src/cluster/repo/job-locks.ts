@@ -1,5 +1,5 @@
 /**
- * Keys of background jobs held across servers (`cluster_job_locks`, ADR 0014): a key is a row
+ * Keys of background jobs held across servers (`cluster_job_locks`, ADR 0016): a key is a row
  * naming its server; the key of a server that stopped (not seen for a lease) may be taken by
  * another.
  */

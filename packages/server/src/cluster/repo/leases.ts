@@ -1,5 +1,5 @@
 /**
- * Leases (`cluster_leases`, ADR 0014): a holder, an epoch that grows at every take-over and an
+ * Leases (`cluster_leases`, ADR 0016): a holder, an epoch that grows at every take-over and an
  * expiry in the database's time. The leader's lease is named `leader`.
  */
 import { sql } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * The servers on one PostgreSQL database (`cluster_members`, ADR 0014): each writes its row every
+ * The servers on one PostgreSQL database (`cluster_members`, ADR 0016): each writes its row every
  * third of a lease; a server not seen within a lease has stopped. Times are the database's, so
  * the servers' clocks need not agree.
  */

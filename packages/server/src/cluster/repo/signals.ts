@@ -1,5 +1,5 @@
 /**
- * PostgreSQL's messages and advisory locks (ADR 0014): NOTIFY (at once, or at the commit of the
+ * PostgreSQL's messages and advisory locks (ADR 0016): NOTIFY (at once, or at the commit of the
  * transaction it is sent in), LISTEN on the bus's own connection, the transaction lock that
  * keeps notice ids in commit order, and the session lock of work that one server does at a time.
  */

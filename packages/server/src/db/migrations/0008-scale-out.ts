@@ -9,7 +9,7 @@ import {
 } from '../partitions.js';
 
 /**
- * Several servers on one database, and time series at scale (issue 19, ADR 0014).
+ * Several servers on one database, and time series at scale (issue 19, ADR 0016).
  *
  * Both dialects: `events.notified_at`, when the event's last notice went out (raise or
  * repeat), so an alarm engine that takes over repeats on time without doubling a repeat.

@@ -145,7 +145,7 @@ export async function insertReadings(
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += 1_000) {
     const insert = db.insertInto('readings').values(rows.slice(i, i + 1_000));
-    // No conflict target: on PostgreSQL the key is (point_id, ts, project_id) (partitions, ADR 0014).
+    // No conflict target: on PostgreSQL the key is (point_id, ts, project_id) (partitions, ADR 0016).
     await (options.keepExisting ? insert.onConflict((oc) => oc.doNothing()) : insert).execute();
   }
 }

@@ -303,7 +303,7 @@ export interface NewEvent {
   confirmedAt?: number | null;
   result?: string | null;
   hasWave?: boolean;
-  /** When its notices went out (the alarm engine's repeat clock; ADR 0014). */
+  /** When its notices went out (the alarm engine's repeat clock; ADR 0016). */
   notifiedAt?: number | null;
 }
 

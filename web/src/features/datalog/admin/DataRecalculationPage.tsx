@@ -26,11 +26,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { useClient, useQueries } from '../../../app/client';
+import { fromPickerDate, toPickerDate } from '../../../app/format';
 import { useSession } from '../../../app/session';
 import { FieldFrame } from '../../../blocks/FormFields';
 import { NodeTreePicker } from '../../../blocks/NodeTreePicker';
 import { nodeKey } from '../../../blocks/node-tree-model';
 import { errorMessage } from '../../../blocks/save-file';
+import { useCalendarState } from '../../../blocks/use-calendar';
 import { useTexts } from '../../../i18n/texts';
 import { isMetered } from './components/meter-tree';
 import { renderPointCount } from './components/PointCountTag';
@@ -76,7 +78,10 @@ function RecalculationView({ intervalMs }: { intervalMs: number }) {
   const { permissions } = useSession();
   const canWrite = permissions.has('datalog_update');
   const [params] = useSearchParams();
-  const [form, setForm] = useState<RecalculationForm>(() => recalculationFromQuery(params));
+  const [form, setForm, { calendar }] = useCalendarState<RecalculationForm>((c) =>
+    recalculationFromQuery(params, c),
+  );
+  const zone = calendar.timeZone;
   const [errors, setErrors] = useState<RecalculationErrors>({});
   const [starting, setStarting] = useState(false);
 
@@ -90,7 +95,7 @@ function RecalculationView({ intervalMs }: { intervalMs: number }) {
     const merged = { ...form, ...next };
     setForm(merged);
     // Once shown, errors follow the corrections.
-    if (Object.keys(errors).length > 0) setErrors(checkRecalculation(merged));
+    if (Object.keys(errors).length > 0) setErrors(checkRecalculation(merged, zone));
   };
   const errorText = (field: RecalculationField) => {
     const error = errors[field];
@@ -98,7 +103,7 @@ function RecalculationView({ intervalMs }: { intervalMs: number }) {
   };
 
   const start = async () => {
-    const found = checkRecalculation(form);
+    const found = checkRecalculation(form, zone);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setStarting(true);
@@ -164,14 +169,14 @@ function RecalculationView({ intervalMs }: { intervalMs: number }) {
               style={{ width: 440 }}
               value={
                 form.startTime !== null && form.endTime !== null
-                  ? [new Date(form.startTime), new Date(form.endTime)]
+                  ? [toPickerDate(form.startTime, zone), toPickerDate(form.endTime, zone)]
                   : undefined
               }
               onChange={(dates) => {
                 const [a, b] = Array.isArray(dates) ? dates : [];
                 patch({
-                  startTime: a instanceof Date ? a.getTime() : null,
-                  endTime: b instanceof Date ? b.getTime() : null,
+                  startTime: a instanceof Date ? fromPickerDate(a, zone) : null,
+                  endTime: b instanceof Date ? fromPickerDate(b, zone) : null,
                 });
               }}
             />

@@ -33,6 +33,8 @@ export const datalogTexts = defineTexts({
     chart: '趋势曲线',
     table: '数据表',
     loadFailed: '查询失败：{message}',
+    'compare.yoy': '去年同期',
+    'compare.mom': '上一周期',
   },
   en: {
     noProject: 'Choose a project first',
@@ -64,5 +66,7 @@ export const datalogTexts = defineTexts({
     chart: 'Trend',
     table: 'Data',
     loadFailed: 'The query failed: {message}',
+    'compare.yoy': 'last year',
+    'compare.mom': 'previous period',
   },
 });

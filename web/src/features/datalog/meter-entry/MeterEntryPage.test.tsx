@@ -8,7 +8,7 @@ import { datalogSession, meterTree, modal, pointsOf, queryBody, seriesOf } from 
 import { MeterEntryPage } from './MeterEntryPage';
 
 const engine = vi.hoisted(() => ({ specs: [] as Record<string, unknown>[] }));
-vi.mock('../common/trend-engine', () => ({
+vi.mock('../../../blocks/chart/trend-engine', () => ({
   drawChart: (_dom: HTMLElement, spec: Record<string, unknown>) => {
     engine.specs.push(spec);
     return { update: () => undefined, exportPng: async () => undefined, release: () => undefined };

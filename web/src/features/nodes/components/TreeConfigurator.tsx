@@ -26,7 +26,7 @@ import { type NodeTypeDefinition, nodeType } from '@eem/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useMutations, useQueries } from '../../../app/client';
-import { formatDate } from '../../../app/format';
+import { useFormat } from '../../../app/format';
 import { FieldFrame, FormFields } from '../../../blocks/FormFields';
 import type { FieldErrors } from '../../../blocks/form-issues';
 import { type NodeRef, NodeTreePicker } from '../../../blocks/NodeTreePicker';
@@ -236,6 +236,7 @@ function NodeDetail({
   onReveal: (node: NodeRef) => void;
 }) {
   const t = useTexts(nodeTexts);
+  const fmt = useFormat();
   const { language } = useLanguage();
   const queries = useQueries();
   const mutations = useMutations();
@@ -309,7 +310,7 @@ function NodeDetail({
           { key: t('childCount'), value: typeof data?.childCount === 'number' ? data.childCount : '--' },
           {
             key: t('updatedAt'),
-            value: typeof data?.updatedAt === 'number' ? formatDate(data.updatedAt) : '--',
+            value: typeof data?.updatedAt === 'number' ? fmt.time(data.updatedAt) : '--',
           },
         ]}
       />

@@ -9,7 +9,7 @@ import { catalogue, RECALCULATION_TARGETS } from '@eem/contract';
 import { DATALOG_LIMITS, spanDays } from '@eem/core';
 import { validateWith } from '../../../../blocks/form-issues';
 import type { NodeRef } from '../../../../blocks/node-tree-model';
-import { addDays, startOfDay } from '../../../../blocks/time-range-model';
+import { addDays, type CalendarLike, startOfDay } from '../../../../blocks/time-range-model';
 
 export type RecalculationTarget = (typeof RECALCULATION_TARGETS)[number];
 
@@ -60,8 +60,12 @@ function isTarget(value: string): value is RecalculationTarget {
  * The form as the URL gives it (from /meterEntry after an edit): its points and range, the
  * targets when named; otherwise yesterday and today and the energy target.
  */
-export function recalculationFromQuery(params: URLSearchParams, now: number = Date.now()): RecalculationForm {
-  const today = startOfDay(now);
+export function recalculationFromQuery(
+  params: URLSearchParams,
+  calendar: CalendarLike,
+  now: number = Date.now(),
+): RecalculationForm {
+  const today = startOfDay(now, calendar);
   const start = epoch(params.get('startTime'));
   const end = epoch(params.get('endTime'));
   const given = start !== null && end !== null;
@@ -69,21 +73,14 @@ export function recalculationFromQuery(params: URLSearchParams, now: number = Da
   return {
     nodes: [],
     pointIds: ids(params.get('pointIds')),
-    startTime: given ? start : addDays(today, -1),
-    endTime: given ? end : addDays(today, 1),
+    startTime: given ? start : addDays(today, -1, calendar),
+    endTime: given ? end : addDays(today, 1, calendar),
     targets: targets.length > 0 ? [...new Set(targets)] : ['energy'],
   };
 }
 
-/** The browser's time zone (the range is picked on its calendar). */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
-export function checkRecalculation(
-  form: RecalculationForm,
-  timeZone: string = browserTimeZone(),
-): RecalculationErrors {
+/** The form's errors; the span is counted on the project's calendar (`timeZone`). */
+export function checkRecalculation(form: RecalculationForm, timeZone: string): RecalculationErrors {
   const errors: RecalculationErrors = {};
   if (form.nodes.length + form.pointIds.length === 0) errors.nodes = 'error.nodes';
   else if (form.nodes.length > DATALOG_LIMITS.recalculationNodes) errors.nodes = 'error.tooManyNodes';

@@ -14,7 +14,7 @@ export interface EditLogProps {
   pointId: number;
   decimals: number;
   /** The project's time zone (times as the readings table shows them). */
-  timeZone?: string | undefined;
+  timeZone: string;
 }
 
 export function EditLog({ pointId, decimals, timeZone }: EditLogProps) {

@@ -14,18 +14,18 @@ import { DATALOG_LIMITS, NODE_IMPORT_LIMITS, TASK_OPERATION_TYPE } from '@eem/co
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useClient } from '../../../../app/client';
-import { formatDate } from '../../../../app/format';
+import { useFormat } from '../../../../app/format';
 import { errorMessage } from '../../../../app/query-client';
 import { useSession } from '../../../../app/session';
+import { TrendChart } from '../../../../blocks/chart/TrendChart';
+import type { Highlight, TrendLine } from '../../../../blocks/chart/trend-spec';
 import { ImportDialog } from '../../../../blocks/ImportDialog';
 import type { TimeRangeValue } from '../../../../blocks/TimeRange';
 import { useTexts } from '../../../../i18n/texts';
 import { ImportProblems } from '../../../nodes/components/ImportProblems';
 import { type DatalogInterval, intervalPattern, rangeProblem } from '../../common/datalog-range';
 import { useReadings } from '../../common/queries';
-import { TrendChart } from '../../common/TrendChart';
 import { datalogTexts } from '../../common/texts';
-import type { Highlight, TrendLine } from '../../common/trend-chart-spec';
 import { type EntryRow, entryRows, expectedSteps, interpolateGap, type Reading } from '../reading-checks';
 import { entryTexts } from '../texts';
 import { EditDialog } from './EditDialog';
@@ -51,17 +51,15 @@ export function EntryWorkspace({ point, range, interval, importIntervalMs }: Ent
   const client = useClient();
   const queryClient = useQueryClient();
   const canEdit = useSession().permissions.has('datalog_update');
-  const problem = rangeProblem(range, interval);
+  const fmt = useFormat();
+  const problem = rangeProblem(range, interval, fmt.timeZone);
   const base = problem === null ? { pointIds: [point.id], startTime: range.start, endTime: range.end } : null;
   const raw = useReadings(base && { ...base, interval: 'raw' });
   const quarter = useReadings(base && { ...base, interval: '15m' });
   const rawAnswer = base ? raw.data : undefined;
   const quarterAnswer = base ? quarter.data : undefined;
-  const timeZone = rawAnswer?.timeZone;
-  const formatTime = useCallback(
-    (ms: number) => formatDate(ms, intervalPattern('15m'), timeZone),
-    [timeZone],
-  );
+  const timeZone = rawAnswer?.timeZone ?? fmt.timeZone;
+  const formatTime = useCallback((ms: number) => fmt.time(ms, intervalPattern('15m')), [fmt]);
 
   const fetchedAt = raw.dataUpdatedAt;
   const rows = useMemo(

@@ -8,7 +8,7 @@ import type { Incident } from '@eem/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useClient, useQueries } from '../../../../app/client';
-import { formatDate } from '../../../../app/format';
+import { useFormat } from '../../../../app/format';
 import { useSession } from '../../../../app/session';
 import { LevelTag } from '../../../../blocks/event-list/EventTags';
 import { FieldFrame } from '../../../../blocks/FormFields';
@@ -23,6 +23,7 @@ import { formatDuration } from './event-range';
 
 export function DiagnoseDialog({ incident, onClose }: { incident: Incident; onClose: () => void }) {
   const t = useTexts(eventAdminTexts);
+  const fmt = useFormat();
   const labels = useEventLabels();
   const client = useClient();
   const queries = useQueries();
@@ -86,7 +87,7 @@ export function DiagnoseDialog({ incident, onClose }: { incident: Incident; onCl
         data={[
           { key: t('level'), value: <LevelTag level={primary.level} /> },
           { key: t('type'), value: primary.logTypeName || labels.logType(primary.logType) },
-          { key: t('start'), value: formatDate(incident.startTime) },
+          { key: t('start'), value: fmt.time(incident.startTime) },
           { key: t('duration'), value: formatDuration(incident.lastTime - incident.startTime) },
           { key: t('members'), value: incident.memberCount },
         ]}

@@ -6,7 +6,7 @@ import { Space, Tag, Typography } from '@douyinfe/semi-ui-19';
 import type { EventPlan } from '@eem/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useClient, useQueries } from '../../../../app/client';
-import { formatDate } from '../../../../app/format';
+import { useFormat } from '../../../../app/format';
 import { CrudLedger, pageLocally } from '../../../../blocks/CrudLedger';
 import type { DataColumn } from '../../../../blocks/DataTable';
 import { FieldFrame, type FormFieldDef } from '../../../../blocks/FormFields';
@@ -22,6 +22,7 @@ interface PlanFilters {
 
 export function PlanLedger({ canWrite }: { canWrite: boolean }) {
   const t = useTexts(eventAdminTexts);
+  const fmt = useFormat();
   const queries = useQueries();
   const client = useClient();
   const scenarios = useQuery(queries.expert.scenarios({ body: { limit: 500 } }));
@@ -66,7 +67,7 @@ export function PlanLedger({ canWrite }: { canWrite: boolean }) {
           </Space>
         ),
     },
-    { key: 'updatedAt', title: t('updatedAt'), width: 170, render: (r) => formatDate(r.updatedAt) },
+    { key: 'updatedAt', title: t('updatedAt'), width: 170, render: (r) => fmt.time(r.updatedAt) },
   ];
 
   const fields: FormFieldDef<PlanForm>[] = [

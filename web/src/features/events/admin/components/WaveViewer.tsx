@@ -19,7 +19,7 @@ import {
 import { catalogue, type Waveform } from '@eem/contract';
 import { useMemo, useState } from 'react';
 import { useClient } from '../../../../app/client';
-import { formatDate, formatNumber } from '../../../../app/format';
+import { formatNumber, useFormat } from '../../../../app/format';
 import { downloadErrorMessage, saveDownload } from '../../../../blocks/save-file';
 import { useTexts } from '../../../../i18n/texts';
 import { eventAdminTexts } from '../texts';
@@ -31,6 +31,7 @@ type Mode = 'instantaneous' | 'rms';
 
 export function WaveViewer({ wave }: { wave: Waveform }) {
   const t = useTexts(eventAdminTexts);
+  const fmt = useFormat();
   const client = useClient();
   const [mode, setMode] = useState<Mode>('instantaneous');
   const samples = wave.channels[0]?.samples.length ?? 0;
@@ -122,7 +123,7 @@ export function WaveViewer({ wave }: { wave: Waveform }) {
         {`${t('sampleInfo', {
           rate: wave.sampleRate,
           un: formatNumber(wave.nominalVoltage, 0),
-          start: formatDate(wave.startTime),
+          start: fmt.time(wave.startTime),
         })} · ${t('waveHint')}`}
       </Typography.Paragraph>
       <WaveChart

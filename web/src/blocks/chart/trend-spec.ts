@@ -5,8 +5,9 @@
  * highlighted readings (abnormal values on the meter-entry screen). Gaps are linked across, or
  * broken where a series has a null value.
  */
-import type { ChartSpec } from '../../../blocks/chart/vchart-engine';
-import type { ChartTheme } from '../../../theme/chart-palettes';
+
+import type { ChartTheme } from '../../theme/chart-palettes';
+import type { ChartSpec } from './vchart-engine';
 
 export interface TrendPoint {
   time: number;

@@ -1,13 +1,17 @@
 /**
- * CrudLedger: a filter bar with Query and Reset, a paged DataTable (index 0, limit 50), a
- * create/edit dialog validated by the same rules as the server, delete with confirmation and
- * batch delete when given. Server refusals show as toasts with the server's message.
+ * CrudLedger (families LED, SCH): a filter bar with Query and Reset, a paged DataTable (index
+ * 0, limit 50), a create/edit dialog validated by the same rules as the server, delete with
+ * confirmation and batch delete when given, export of the applied filters and import through
+ * the ImportDialog. Server refusals show as toasts with the server's message. Until the user
+ * edits or queries, the filters follow `initialFilters` (a default range on the project's
+ * calendar arrives after the first render). A screen that is a plain resource describes
+ * itself with `defineLedger` (ledger/ledger.tsx) and passes `useLedger(description)` here.
  */
-import { IconDelete, IconPlus } from '@douyinfe/semi-icons';
+import { IconDelete, IconPlus, IconUpload } from '@douyinfe/semi-icons';
 import { Button, Input, Modal, Select, Space, Toast } from '@douyinfe/semi-ui-19';
 import { type Client, type DownloadResult, SessionExpiredError } from '@eem/sdk';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTexts } from '../i18n/texts';
 import { type DataColumn, DataTable, type DataTableProps, FIRST_PAGE, type PageState } from './DataTable';
 import {
@@ -18,6 +22,7 @@ import {
   type SelectOption,
 } from './FormFields';
 import type { FieldErrors } from './form-issues';
+import { ImportDialog, type ImportDialogProps } from './ImportDialog';
 import { errorMessage } from './save-file';
 import { blockTexts } from './texts';
 
@@ -48,8 +53,8 @@ export interface LedgerForm<R, V extends FormValues> {
   render?: (ctx: LedgerFormContext<V>) => ReactNode;
   empty: () => V;
   fromRow: (row: R) => V | Promise<V>;
-  /** Field errors; an empty object lets the save go ahead. */
-  validate: (values: V, mode: FormMode) => FieldErrors;
+  /** Field errors; an empty object lets the save go ahead (`row`: the row edited). */
+  validate: (values: V, mode: FormMode, row: R | null) => FieldErrors;
   width?: number;
   title?: (mode: FormMode) => string;
 }
@@ -94,6 +99,8 @@ export interface CrudLedgerProps<R, V extends FormValues, F extends FormValues> 
   toolbar?: ReactNode;
   /** Export of the applied filters (every matching row). */
   exporter?: (client: Client, filters: F) => Promise<DownloadResult>;
+  /** Import (needs write access): an Import button opening the ImportDialog. */
+  importer?: Omit<ImportDialogProps, 'visible' | 'onClose'>;
   summary?: DataTableProps<R>['summary'];
   /** Query keys (endpoint ids) refreshed after a write, besides the ledger's own. */
   invalidates?: readonly string[];
@@ -112,14 +119,30 @@ export function CrudLedger<R extends object, V extends FormValues, F extends For
   const t = useTexts(blockTexts);
   const queryClient = useQueryClient();
   const { form, canWrite = true } = props;
-  const [draft, setDraft] = useState<F>(props.initialFilters);
+  const [draft, setDraftState] = useState<F>(props.initialFilters);
   const [applied, setApplied] = useState<F>(props.initialFilters);
+  // The filters follow the given defaults until the user edits or queries them.
+  const touched = useRef(false);
+  const setDraft = (next: F | ((previous: F) => F)) => {
+    touched.current = true;
+    setDraftState(next);
+  };
+  const initialKey = JSON.stringify(props.initialFilters);
+  const seenKey = useRef(initialKey);
+  useEffect(() => {
+    if (seenKey.current === initialKey) return;
+    seenKey.current = initialKey;
+    if (touched.current) return;
+    const next = JSON.parse(initialKey) as F;
+    setDraftState(next);
+    setApplied(next);
+  }, [initialKey]);
+  const [importing, setImporting] = useState(false);
   const [page, setPage] = useState<PageState>(FIRST_PAGE);
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<DialogState<R, V> | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
 
   const options = props.query(applied, page);
   const exportAll = props.exporter;
@@ -140,13 +163,15 @@ export function CrudLedger<R extends object, V extends FormValues, F extends For
 
   const canQuery = props.canQuery?.(draft) ?? true;
   const runQuery = () => {
+    touched.current = true;
     setApplied(draft);
     setPage(FIRST_PAGE);
     setSelected([]);
     if (JSON.stringify(draft) === JSON.stringify(applied)) void list.refetch();
   };
   const reset = () => {
-    setDraft(props.initialFilters);
+    touched.current = false;
+    setDraftState(props.initialFilters);
     setApplied(props.initialFilters);
     setPage(FIRST_PAGE);
     setSelected([]);
@@ -174,28 +199,30 @@ export function CrudLedger<R extends object, V extends FormValues, F extends For
   // After a first save attempt, errors follow the values as the user corrects them.
   const dialogValues = dialog?.values;
   const dialogMode = dialog?.mode;
+  const dialogRow = dialog?.row ?? null;
   useEffect(() => {
-    if (tried && form && dialogValues && dialogMode) setErrors(form.validate(dialogValues, dialogMode));
-  }, [tried, form, dialogValues, dialogMode]);
+    if (tried && form && dialogValues && dialogMode) setErrors(form.validate(dialogValues, dialogMode, dialogRow));
+  }, [tried, form, dialogValues, dialogMode, dialogRow]);
 
-  const save = async () => {
-    if (!dialog || !form) return;
-    const found = form.validate(dialog.values, dialog.mode);
-    setTried(true);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      if (dialog.mode === 'create') await props.onCreate?.(dialog.values, applied);
-      else if (dialog.row !== null) await props.onUpdate?.(dialog.row, dialog.values);
+  const saving = useMutation({
+    mutationFn: async (state: DialogState<R, V>) => {
+      if (state.mode === 'create') await props.onCreate?.(state.values, applied);
+      else if (state.row !== null) await props.onUpdate?.(state.row, state.values);
+    },
+    onSuccess: async () => {
       Toast.success(t('saved'));
       setDialog(null);
       await refresh();
-    } catch (error) {
-      Toast.error(errorMessage(error, t('saved')));
-    } finally {
-      setSaving(false);
-    }
+    },
+    onError: (error) => Toast.error(errorMessage(error, t('saved'))),
+  });
+  const save = () => {
+    if (!dialog || !form) return;
+    const found = form.validate(dialog.values, dialog.mode, dialog.row);
+    setTried(true);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    saving.mutate(dialog);
   };
 
   const confirmDelete = (row: R) => {
@@ -339,6 +366,11 @@ export function CrudLedger<R extends object, V extends FormValues, F extends For
                 {t('batchDelete')}
               </Button>
             )}
+            {canWrite && props.importer && (
+              <Button icon={<IconUpload />} onClick={() => setImporting(true)}>
+                {t('import')}
+              </Button>
+            )}
             {writable && props.onCreate && (
               <Button icon={<IconPlus />} theme="solid" type="primary" onClick={openCreate}>
                 {t('create')}
@@ -354,8 +386,8 @@ export function CrudLedger<R extends object, V extends FormValues, F extends For
           width={form.width ?? 560}
           okText={t('save')}
           cancelText={t('cancel')}
-          confirmLoading={saving}
-          onOk={() => void save()}
+          confirmLoading={saving.isPending}
+          onOk={save}
           onCancel={() => setDialog(null)}
           maskClosable={false}
         >
@@ -385,6 +417,17 @@ export function CrudLedger<R extends object, V extends FormValues, F extends For
                 />
               )}
         </Modal>
+      )}
+      {props.importer && (
+        <ImportDialog
+          {...props.importer}
+          visible={importing}
+          onClose={() => setImporting(false)}
+          onSuccess={() => {
+            props.importer?.onSuccess?.();
+            void refresh();
+          }}
+        />
       )}
     </div>
   );

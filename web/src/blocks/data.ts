@@ -12,7 +12,7 @@
  *   the server's msg, else 'abnormal export file').
  */
 import type { AnyEndpoint, EndpointData } from '@eem/contract';
-import type { CallInput, EndpointQueryOptions, RequestOptions } from '@eem/sdk';
+import type { CallInput, Client, DownloadResult, EndpointQueryOptions, RequestOptions } from '@eem/sdk';
 import {
   keepPreviousData,
   type QueryClient,
@@ -105,16 +105,20 @@ export function useEndpointMutation<E extends AnyEndpoint>(
   });
 }
 
+/** The file of a download endpoint (the SDK's download: name, type, bytes). */
+export function fetchDownload(client: Client, endpoint: AnyEndpoint, input: unknown): Promise<DownloadResult> {
+  const download = client.download as (e: AnyEndpoint, i: unknown) => Promise<DownloadResult>;
+  return download(endpoint, input);
+}
+
 export type DownloadRunner = <E extends AnyEndpoint>(endpoint: E, input: CallInput<E>) => Promise<string>;
 
 /** Downloads a file of a download endpoint and offers it to the user; resolves with its name. */
 export function useDownload(): DownloadRunner {
   const client = useClient();
   return useCallback(
-    async <E extends AnyEndpoint>(endpoint: E, input: CallInput<E>) => {
-      const download = client.download as (e: AnyEndpoint, i: unknown) => ReturnType<typeof client.download>;
-      return saveDownload(await download(endpoint, input));
-    },
+    async <E extends AnyEndpoint>(endpoint: E, input: CallInput<E>) =>
+      saveDownload(await fetchDownload(client, endpoint, input)),
     [client],
   );
 }

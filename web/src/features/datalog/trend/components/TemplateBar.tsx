@@ -5,12 +5,11 @@
  */
 import { IconDelete, IconSave } from '@douyinfe/semi-icons';
 import { Button, Input, Modal, Select, Space, Toast, Typography } from '@douyinfe/semi-ui-19';
-import type { TrendTemplate } from '@eem/contract';
+import { catalogue, type TrendTemplate } from '@eem/contract';
 import type { DatalogInterval } from '@eem/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useClient, useQueries } from '../../../../app/client';
 import { errorMessage } from '../../../../app/query-client';
+import { useEndpointMutation, useEndpointQuery } from '../../../../blocks/data';
 import { useTexts } from '../../../../i18n/texts';
 import { trendTexts } from '../texts';
 
@@ -24,48 +23,40 @@ const NAME_MAX = 50;
 
 export function TemplateBar({ pointIds, interval, onLoad }: TemplateBarProps) {
   const t = useTexts(trendTexts);
-  const client = useClient();
-  const queries = useQueries();
-  const queryClient = useQueryClient();
-  const list = useQuery(queries.datalog.trendTemplates({ body: {} }));
+  const list = useEndpointQuery(catalogue.datalog.trendTemplates, { body: {} });
+  const changes = { invalidates: [catalogue.datalog.trendTemplates] };
+  const saveTemplate = useEndpointMutation(catalogue.datalog.saveTrendTemplate, changes);
+  const deleteTemplate = useEndpointMutation(catalogue.datalog.deleteTrendTemplate, changes);
   const templates = list.data ?? [];
   const [chosen, setChosen] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
   const current = templates.find((tpl) => tpl.id === chosen) ?? null;
   const nameOk = name.trim().length > 0 && name.trim().length <= NAME_MAX;
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['datalog.trendTemplates'] });
-
-  const save = async () => {
+  const save = () => {
     if (!nameOk) return;
-    setBusy(true);
-    try {
-      const saved = await client.datalog.saveTrendTemplate({
-        body: { name: name.trim(), pointIds: [...pointIds], interval },
-      });
-      Toast.success(t('templateSaved', { name: saved.name }));
-      setSaving(false);
-      setChosen(saved.id);
-      await refresh();
-    } catch (error) {
-      Toast.error(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    saveTemplate.mutate(
+      { body: { name: name.trim(), pointIds: [...pointIds], interval } },
+      {
+        onSuccess: (saved) => {
+          Toast.success(t('templateSaved', { name: saved.name }));
+          setSaving(false);
+          setChosen(saved.id);
+        },
+        onError: (error) => Toast.error(errorMessage(error)),
+      },
+    );
   };
 
-  const remove = async (template: TrendTemplate) => {
-    try {
-      await client.datalog.deleteTrendTemplate({ query: { id: template.id } });
-      Toast.success(t('templateDeleted'));
-      setChosen(null);
-      await refresh();
-    } catch (error) {
-      Toast.error(errorMessage(error));
-    }
-  };
+  const remove = (template: TrendTemplate) =>
+    deleteTemplate.mutateAsync({ query: { id: template.id } }).then(
+      () => {
+        Toast.success(t('templateDeleted'));
+        setChosen(null);
+      },
+      (error: unknown) => Toast.error(errorMessage(error)),
+    );
 
   return (
     <Space spacing={8} wrap data-testid="template-bar">
@@ -118,8 +109,8 @@ export function TemplateBar({ pointIds, interval, onLoad }: TemplateBarProps) {
         onCancel={() => setSaving(false)}
         okText={t('save')}
         cancelText={t('cancel')}
-        okButtonProps={{ disabled: !nameOk, loading: busy }}
-        onOk={() => void save()}
+        okButtonProps={{ disabled: !nameOk, loading: saveTemplate.isPending }}
+        onOk={save}
       >
         <Input
           aria-label={t('templateName')}
@@ -127,7 +118,7 @@ export function TemplateBar({ pointIds, interval, onLoad }: TemplateBarProps) {
           value={name}
           maxLength={NAME_MAX}
           onChange={setName}
-          onEnterPress={() => void save()}
+          onEnterPress={save}
         />
         {!nameOk && name.length > 0 && (
           <Typography.Text type="danger" size="small">

@@ -201,7 +201,8 @@ export function CrudLedger<R extends object, V extends FormValues, F extends For
   const dialogMode = dialog?.mode;
   const dialogRow = dialog?.row ?? null;
   useEffect(() => {
-    if (tried && form && dialogValues && dialogMode) setErrors(form.validate(dialogValues, dialogMode, dialogRow));
+    if (tried && form && dialogValues && dialogMode)
+      setErrors(form.validate(dialogValues, dialogMode, dialogRow));
   }, [tried, form, dialogValues, dialogMode, dialogRow]);
 
   const saving = useMutation({

@@ -106,7 +106,11 @@ export function useEndpointMutation<E extends AnyEndpoint>(
 }
 
 /** The file of a download endpoint (the SDK's download: name, type, bytes). */
-export function fetchDownload(client: Client, endpoint: AnyEndpoint, input: unknown): Promise<DownloadResult> {
+export function fetchDownload(
+  client: Client,
+  endpoint: AnyEndpoint,
+  input: unknown,
+): Promise<DownloadResult> {
   const download = client.download as (e: AnyEndpoint, i: unknown) => Promise<DownloadResult>;
   return download(endpoint, input);
 }

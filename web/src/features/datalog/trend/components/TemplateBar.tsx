@@ -10,6 +10,7 @@ import type { DatalogInterval } from '@eem/core';
 import { useState } from 'react';
 import { errorMessage } from '../../../../app/query-client';
 import { useEndpointMutation, useEndpointQuery } from '../../../../blocks/data';
+import { validateWith } from '../../../../blocks/form-issues';
 import { useTexts } from '../../../../i18n/texts';
 import { trendTexts } from '../texts';
 
@@ -19,7 +20,8 @@ export interface TemplateBarProps {
   onLoad: (template: TrendTemplate) => void;
 }
 
-const NAME_MAX = 50;
+/** The save body's own schema: the name's rule and message are the server's. */
+const saveBody = catalogue.datalog.saveTrendTemplate.body;
 
 export function TemplateBar({ pointIds, interval, onLoad }: TemplateBarProps) {
   const t = useTexts(trendTexts);
@@ -32,7 +34,10 @@ export function TemplateBar({ pointIds, interval, onLoad }: TemplateBarProps) {
   const [saving, setSaving] = useState(false);
   const [name, setName] = useState('');
   const current = templates.find((tpl) => tpl.id === chosen) ?? null;
-  const nameOk = name.trim().length > 0 && name.trim().length <= NAME_MAX;
+  const nameError = saveBody
+    ? validateWith(saveBody, { name, pointIds: [...pointIds], interval }).name
+    : undefined;
+  const nameOk = nameError === undefined;
 
   const save = () => {
     if (!nameOk) return;
@@ -116,13 +121,12 @@ export function TemplateBar({ pointIds, interval, onLoad }: TemplateBarProps) {
           aria-label={t('templateName')}
           placeholder={t('templateName')}
           value={name}
-          maxLength={NAME_MAX}
           onChange={setName}
           onEnterPress={save}
         />
-        {!nameOk && name.length > 0 && (
-          <Typography.Text type="danger" size="small">
-            {t('templateNameRule')}
+        {nameError !== undefined && name.length > 0 && (
+          <Typography.Text type="danger" size="small" role="alert">
+            {nameError}
           </Typography.Text>
         )}
       </Modal>

@@ -12,6 +12,7 @@ import { Button, Input, Modal, Select, Space, Toast } from '@douyinfe/semi-ui-19
 import { type Client, type DownloadResult, SessionExpiredError } from '@eem/sdk';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useFormat } from '../app/format';
 import { useTexts } from '../i18n/texts';
 import { type DataColumn, DataTable, type DataTableProps, FIRST_PAGE, type PageState } from './DataTable';
 import {
@@ -117,6 +118,7 @@ export function CrudLedger<R extends object, V extends FormValues, F extends For
   props: CrudLedgerProps<R, V, F>,
 ) {
   const t = useTexts(blockTexts);
+  const fmt = useFormat();
   const queryClient = useQueryClient();
   const { form, canWrite = true } = props;
   const [draft, setDraftState] = useState<F>(props.initialFilters);
@@ -250,7 +252,10 @@ export function CrudLedger<R extends object, V extends FormValues, F extends For
     const picked = rows.filter((r) => selected.includes(String(props.rowKey(r))));
     if (picked.length === 0) return;
     Modal.confirm({
-      title: t('batchDeleteConfirm', { count: picked.length }),
+      title: fmt.count(picked.length, {
+        one: t('batchDeleteConfirm.one', { count: picked.length }),
+        other: t('batchDeleteConfirm', { count: picked.length }),
+      }),
       okText: t('confirm'),
       cancelText: t('cancel'),
       okButtonProps: { type: 'danger' },

@@ -10,7 +10,7 @@ import { DEFAULT_PAGE } from '@eem/core';
 import type { Client, DownloadResult } from '@eem/sdk';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useClient } from '../app/client';
-import { formatNumber } from '../app/format';
+import { formatNumber, useFormat } from '../app/format';
 import { useTexts } from '../i18n/texts';
 import { downloadErrorMessage, saveDownload } from './save-file';
 import { columnNumbers, SUMMARY_KINDS, type SummaryKind, summarize } from './table-summary';
@@ -79,6 +79,7 @@ function isSummary<R>(row: Row<R>): row is SummaryRow {
 
 export function DataTable<R extends object>(props: DataTableProps<R>) {
   const t = useTexts(blockTexts);
+  const fmt = useFormat();
   const client = useClient();
   const { columns, rows, rowKey, loading, summary, exporter, toolbar } = props;
   const [localPage, setLocalPage] = useState<PageState>(FIRST_PAGE);
@@ -96,6 +97,8 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
   const page = props.page ?? localPage;
   const total = props.total ?? rows.length;
   const shown = serverPaged ? rows : rows.slice(page.index * page.limit, (page.index + 1) * page.limit);
+
+  const rowCount = fmt.count(total, { one: t('totalRows.one', { total }), other: t('totalRows', { total }) });
 
   const setPage = (next: PageState) => {
     if (props.onPageChange) props.onPageChange(next);
@@ -207,7 +210,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
             marginTop: 12,
           }}
         >
-          <span>{t('totalRows', { total })}</span>
+          <span>{rowCount}</span>
           <Pagination
             total={total}
             currentPage={page.index + 1}
@@ -221,7 +224,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
         </div>
       ) : total > 0 ? (
         <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 12 }}>
-          <span>{t('totalRows', { total })}</span>
+          <span>{rowCount}</span>
         </div>
       ) : null}
     </div>

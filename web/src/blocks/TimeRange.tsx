@@ -217,7 +217,8 @@ function TimeRangeView(props: TimeRangeProps & { calendar: Calendar }) {
       value={props.compare}
       style={{ width: 190 }}
       optionList={(['none', 'yoy', 'mom'] as const).map((m) => ({ value: m, label: t(`compare.${m}`) }))}
-      onChange={(v) => props.onCompareChange?.(v === 'yoy' || v === 'mom' ? v : 'none')}
+      // onSelect, not onChange: a controlled Select reports onChange after its close animation.
+      onSelect={(v) => props.onCompareChange?.(v === 'yoy' || v === 'mom' ? v : 'none')}
     />
   );
 

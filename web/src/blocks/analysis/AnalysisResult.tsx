@@ -210,10 +210,17 @@ export function AnalysisResult<X, Y, E extends AnyEndpoint, D extends AnyEndpoin
   const t = useTexts(blockTexts);
   const download = useDownload();
   const view = d.view ?? {};
-  const chart = view.chart?.(answer, ctx);
-  const cards = view.cards?.(answer, ctx) ?? [];
-  // biome-ignore lint/suspicious/noExplicitAny: the row type is the screen's own
-  const table: AnalysisTable<any> | undefined = view.table?.(answer, ctx);
+  // Built once per answer and selection (a new chart spec redraws the chart).
+  const built = useMemo(
+    () => ({
+      chart: view.chart?.(answer, ctx),
+      cards: view.cards?.(answer, ctx) ?? [],
+      // biome-ignore lint/suspicious/noExplicitAny: the row type is the screen's own
+      table: view.table?.(answer, ctx) as AnalysisTable<any> | undefined,
+    }),
+    [view, answer, ctx],
+  );
+  const { chart, cards, table } = built;
   const empty = view.empty
     ? view.empty(answer)
     : (chart === undefined || chartIsEmpty(chart)) && (table?.rows.length ?? 0) === 0;

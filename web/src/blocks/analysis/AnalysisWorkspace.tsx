@@ -77,21 +77,29 @@ export function AnalysisWorkspace<X, Y, E extends AnyEndpoint, D extends AnyEndp
   const useFavourites = d.nodes?.useFavourites ?? noFavourites;
   const favourites = useFavourites();
 
-  const selection: AnalysisSelection<X> = { nodes, energyType, range: time.range, compare, extra };
+  const selection = useMemo<AnalysisSelection<X>>(
+    () => ({ nodes, energyType, range: time.range, compare, extra }),
+    [nodes, energyType, time.range, compare, extra],
+  );
   const data = d.useData(selection);
-  const ctx: AnalysisContext<X, Y> = {
-    selection,
-    data,
-    calendar: time.calendar,
-    select: (patch) => {
-      if (patch.nodes) setNodes(patch.nodes);
-      if (patch.energyType !== undefined) setEnergyType(patch.energyType);
-      if (patch.range) time.setRange(patch.range);
-      if (patch.compare) setCompare(patch.compare);
-      if (patch.extra) setExtraState(patch.extra);
-    },
-    setExtra: (patch) => setExtraState((x) => ({ ...x, ...patch })),
-  };
+  const { setRange } = time;
+  // Stable while nothing changes, so the result (chart specs, tables) is built once per change.
+  const ctx = useMemo<AnalysisContext<X, Y>>(
+    () => ({
+      selection,
+      data,
+      calendar: time.calendar,
+      select: (patch) => {
+        if (patch.nodes) setNodes(patch.nodes);
+        if (patch.energyType !== undefined) setEnergyType(patch.energyType);
+        if (patch.range) setRange(patch.range);
+        if (patch.compare) setCompare(patch.compare);
+        if (patch.extra) setExtraState(patch.extra);
+      },
+      setExtra: (patch) => setExtraState((x) => ({ ...x, ...patch })),
+    }),
+    [selection, data, time.calendar, setRange],
+  );
 
   const spanRefused = spanError(time.range, time.calendar) !== null;
   const problem = d.problem?.(ctx) ?? null;

@@ -34,9 +34,31 @@ export function useChart(
   { active, kind, redraw = false }: { active: boolean; kind: EngineKind; redraw?: boolean },
 ): DrawnChart {
   const chart = useRef<ChartHandle | null>(null);
+  const engine = useRef<Engine | null>(null);
+  const [loaded, setLoaded] = useState(false);
   const [drawn, setDrawn] = useState(false);
   const [failed, setFailed] = useState(false);
 
+  // The engine is loaded once, when there is first something to draw.
+  useEffect(() => {
+    if (!active || engine.current) return;
+    let live = true;
+    loadEngine(kind).then(
+      (loadedEngine) => {
+        if (!live) return;
+        engine.current = loadedEngine;
+        setLoaded(true);
+      },
+      () => {
+        if (live) setFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [active, kind]);
+
+  // The latest spec is drawn whenever the engine is there.
   useEffect(() => {
     const dom = host.current;
     if (!active || !dom) {
@@ -45,25 +67,14 @@ export function useChart(
       setDrawn(false);
       return;
     }
-    let cancelled = false;
-    loadEngine(kind).then(
-      (engine) => {
-        if (cancelled || host.current !== dom) return;
-        if (chart.current && !redraw) chart.current.update(spec);
-        else {
-          chart.current?.release();
-          chart.current = engine.drawChart(dom, spec);
-        }
-        setDrawn(true);
-      },
-      () => {
-        if (!cancelled) setFailed(true);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [host, spec, active, kind, redraw]);
+    if (!loaded || !engine.current) return;
+    if (chart.current && !redraw) chart.current.update(spec);
+    else {
+      chart.current?.release();
+      chart.current = engine.current.drawChart(dom, spec);
+    }
+    setDrawn(true);
+  }, [host, spec, active, loaded, redraw]);
 
   useEffect(
     () => () => {

@@ -103,6 +103,8 @@ describe('MeterEntryPage', () => {
     expect(screen.getByText('Gap')).toBeTruthy();
     expect(screen.getByText('Falls')).toBeTruthy();
     expect(screen.getByText('2026-03-02 00:45')).toBeTruthy();
+    // VChart is loaded on demand: the chart is drawn once it is there.
+    await waitFor(() => expect(engine.specs.length).toBeGreaterThan(0));
     const spec = engine.specs.at(-1) as { series: { invalidType: string }[]; markPoint: unknown[] };
     expect(spec.series[0]?.invalidType).toBe('break');
     expect(spec.markPoint).toHaveLength(1);

@@ -41,7 +41,10 @@ function useEntryData({ nodes, extra }: { nodes: readonly NodeRef[]; extra: Extr
   const chosen = useMemo(() => (node ? [node] : []), [node]);
   const points = usePoints(chosen);
   const point = points.points.find((p) => p.id === extra.pointId) ?? points.points[0] ?? null;
-  return { node, points: points.points, loading: points.loading, point };
+  return useMemo(
+    () => ({ node, points: points.points, loading: points.loading, point }),
+    [node, points.points, points.loading, point],
+  );
 }
 type Data = ReturnType<typeof useEntryData>;
 type Ctx = AnalysisContext<Extra, Data>;

@@ -39,7 +39,8 @@ function useTrendData({ nodes }: { nodes: readonly { id: number; modelLabel: str
   const { points, loading } = usePoints(nodes);
   const tree = useMeterTree('all');
   const byId = useMemo(() => pointNodesById(tree.data ?? []), [tree.data]);
-  return { points, loading, maxNodes: useMaxNodes(), byId };
+  const maxNodes = useMaxNodes();
+  return useMemo(() => ({ points, loading, maxNodes, byId }), [points, loading, maxNodes, byId]);
 }
 type Data = ReturnType<typeof useTrendData>;
 type Ctx = AnalysisContext<Extra, Data>;

@@ -22,6 +22,8 @@ export interface TrendLine {
   unit: string;
   decimals: number;
   points: readonly TrendPoint[];
+  /** Drawn dashed (a compare series: last year, the period before). */
+  dashed?: boolean;
 }
 
 export const MARKER_KINDS = ['max', 'min', 'avg'] as const;
@@ -166,7 +168,7 @@ export function buildTrendSpec(lines: readonly TrendLine[], options: TrendSpecOp
       seriesField: 'series',
       invalidType: options.gaps ?? 'link',
       point: { visible: dense },
-      line: { style: { lineWidth: 2 } },
+      line: { style: { lineWidth: 2, ...(line.dashed ? { lineDash: [6, 4] } : {}) } },
     })),
     axes,
     legends: { visible: true, orient: 'bottom' },

@@ -88,6 +88,8 @@ export function toLines(series: readonly DatalogSeries[], labels: ReadonlyMap<nu
     unit: s.unit,
     decimals: s.decimals,
     points: s.data,
+    // Compare series (keyed by the negative point id) are dashed.
+    ...(s.pointId < 0 ? { dashed: true } : {}),
   }));
 }
 

@@ -93,6 +93,7 @@ export const blockTexts = defineTexts({
     noActions: '当前状态下没有可执行的操作',
     timeline: '处理记录',
     attachments: '附件',
+    clear: '清除',
   },
   en: {
     noData: 'no data',
@@ -184,5 +185,6 @@ export const blockTexts = defineTexts({
     noActions: 'Nothing can be done in this state',
     timeline: 'Timeline',
     attachments: 'Attachments',
+    clear: 'Clear',
   },
 });

@@ -171,12 +171,10 @@ function Screen({ favourites }: { favourites?: () => FavouriteSource }) {
   return <AnalysisScreen description={description} />;
 }
 
-const tick = (name: string) =>
-  fireEvent.click(
-    (screen.getAllByText(name).at(-1)?.closest('li') as HTMLElement).querySelector(
-      '.semi-checkbox',
-    ) as HTMLElement,
-  );
+const tick = (name: string) => {
+  const row = screen.getAllByText(name).at(-1)?.closest('li');
+  fireEvent.click(row?.querySelector('.semi-checkbox') as HTMLElement);
+};
 const bodies = (s: ReturnType<typeof server>) =>
   s.callsOf('datalog.query').map((c) => c.body as { startTime: number; endTime: number; pointIds: number[] });
 

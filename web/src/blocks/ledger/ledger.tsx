@@ -9,11 +9,13 @@
  * props, reaching the server only through blocks/data.ts.
  */
 
-import { Typography } from '@douyinfe/semi-ui-19';
+import { IconClose } from '@douyinfe/semi-icons';
+import { Button, Space, Tag, Typography } from '@douyinfe/semi-ui-19';
 import type { AnyEndpoint, EndpointData } from '@eem/contract';
 import type { CallInput, Client } from '@eem/sdk';
 import type { ReactNode } from 'react';
 import { useSession } from '../../app/session';
+import { useTexts } from '../../i18n/texts';
 import {
   CrudLedger,
   type CrudLedgerProps,
@@ -24,9 +26,11 @@ import {
 } from '../CrudLedger';
 import type { DataColumn, PageState } from '../DataTable';
 import { fetchDownload, useEndpointMutation, useEndpointQueries } from '../data';
+import { type EnergyTypeOption, EnergyTypeSelect, useEnergyTypeOptions } from '../EnergyTypeSelect';
 import type { CustomFieldArgs, FormFieldDef, FormMode, FormValues, SelectOption } from '../FormFields';
 import { type FieldErrors, validateWith } from '../form-issues';
 import type { ImportDialogProps } from '../ImportDialog';
+import { blockTexts } from '../texts';
 import { emptyValue, type FieldRule, type SchemaLike, schemaFields } from './schema-fields';
 
 /** One field of the dialog, keyed by its body field. */
@@ -46,6 +50,10 @@ export interface LedgerField<R> {
   toBody?: (value: unknown) => unknown;
   /** The form's value when creating, when not the schema's default. */
   empty?: unknown;
+  /** An energy type of the project (EnergyTypeSelect; cleared when the schema allows null). */
+  energyType?: boolean;
+  /** What the column shows for an empty value (e.g. 'Any'). */
+  nullLabel?: string;
   render?: (args: CustomFieldArgs<FormValues>) => ReactNode;
   help?: ReactNode;
   placeholder?: string;
@@ -78,12 +86,21 @@ export interface LedgerDescription<
     endpoint: L;
     input: (filters: F, page: PageState) => CallInput<L>;
     /**
-     * For a list endpoint that answers every row: the rows the filters keep (paged here).
-     * Without it the endpoint pages and answers `{ total, list }`.
+     * A list endpoint that answers every row: the rows whose fields match the filters (text
+     * contains, select equals) are paged here. Without it the endpoint filters and pages and
+     * answers `{ total, list }`.
      */
-    rows?: (answer: EndpointData<L>, filters: F) => readonly R[];
-  } & (Paged<L, R> | { rows: (answer: EndpointData<L>, filters: F) => readonly R[] });
-  filters?: { initial: F; fields: readonly FilterFieldDef<F>[]; canQuery?: (draft: F) => boolean };
+    local?: boolean;
+  } & (Paged<L, R> | { local: true });
+  /**
+   * The filter bar: a field of the form table by its key (a text filter, or a select of the
+   * enum's values), or a filter of the list endpoint's own (a keyword).
+   */
+  filters?: {
+    fields: readonly (string | FilterFieldDef<F>)[];
+    initial?: Partial<F>;
+    canQuery?: (draft: F) => boolean;
+  };
   /** The dialog's fields in order, keyed by the body's fields. */
   fields: Readonly<Record<string, LedgerField<R>>>;
   /** The table's columns in order. */
@@ -129,7 +146,7 @@ export function ledgerRules(d: {
 
 function controlOf(rule: FieldRule | undefined, field: LedgerField<never>): FormFieldDef['type'] {
   if (field.type) return field.type;
-  if (field.render) return 'custom';
+  if (field.render || field.energyType) return 'custom';
   switch (rule?.kind) {
     case 'number':
       return 'number';
@@ -166,10 +183,43 @@ export function ledgerFormFields<R>(
       ...(type === 'number' && rule?.integer ? { precision: 0 } : {}),
       ...(field.fixedOnEdit ? { disabled: (_v: FormValues, mode: FormMode) => mode === 'edit' } : {}),
       ...(field.render ? { render: field.render } : {}),
+      ...(field.energyType && !field.render
+        ? {
+            render: (args: CustomFieldArgs<FormValues>) => (
+              <EnergyTypeField {...args} clearable={rule?.nullable ?? false} nullLabel={field.nullLabel} />
+            ),
+          }
+        : {}),
       ...(field.help ? { help: field.help } : {}),
       ...(field.placeholder ? { placeholder: field.placeholder } : {}),
     };
   });
+}
+
+/** An energy type of the project, cleared with a button when the schema allows none. */
+function EnergyTypeField({
+  value,
+  onChange,
+  clearable,
+  nullLabel,
+}: CustomFieldArgs<FormValues> & { clearable: boolean; nullLabel: string | undefined }) {
+  const t = useTexts(blockTexts);
+  const chosen = typeof value === 'number' ? value : null;
+  return (
+    <Space spacing={4}>
+      <EnergyTypeSelect value={chosen} onChange={(type) => onChange(type)} style={{ width: 380 }} />
+      {clearable && chosen !== null && (
+        <Button
+          theme="borderless"
+          icon={<IconClose />}
+          aria-label={t('clear')}
+          title={t('clear')}
+          onClick={() => onChange(null)}
+        />
+      )}
+      {chosen === null && nullLabel && <Typography.Text type="tertiary">{nullLabel}</Typography.Text>}
+    </Space>
+  );
 }
 
 /** The table's columns: the row's field, an enum's value by its label, numbers to the right. */
@@ -177,6 +227,7 @@ export function ledgerColumns<R extends object>(
   columns: readonly LedgerColumn<R>[],
   fields: Readonly<Record<string, LedgerField<R>>>,
   rules: Record<string, FieldRule>,
+  energyTypes: readonly EnergyTypeOption[] = [],
 ): DataColumn<R>[] {
   return columns.map((column) => {
     const c = typeof column === 'string' ? { key: column } : column;
@@ -184,23 +235,78 @@ export function ledgerColumns<R extends object>(
     const rule = rules[c.key];
     const numeric = rule?.kind === 'number';
     const value = (row: R) => (row as Record<string, unknown>)[c.key];
+    const label = (v: unknown) =>
+      field?.energyType
+        ? (energyTypes.find((e) => e.energyType === v)?.name ?? `#${String(v)}`)
+        : (field?.optionLabel?.(v as string | number) ??
+          field?.options?.find((o) => o.value === v)?.label ??
+          String(v));
+    const labelled = field?.energyType || field?.optionLabel || field?.options;
     const render =
       c.render ??
-      (field?.optionLabel
+      (labelled
         ? (row: R) => {
             const v = value(row);
-            return typeof v === 'string' || typeof v === 'number'
-              ? (field.optionLabel?.(v) ?? String(v))
-              : '--';
+            if (Array.isArray(v))
+              return v.length === 0 ? (
+                '--'
+              ) : (
+                <Space wrap spacing={4}>
+                  {v.map((item) => (
+                    <Tag key={String(item)} size="small">
+                      {label(item)}
+                    </Tag>
+                  ))}
+                </Space>
+              );
+            return v === null || v === undefined || v === '' ? (field?.nullLabel ?? '--') : label(v);
           }
         : undefined);
     return {
       key: c.key,
       title: c.label ?? field?.label ?? c.key,
       width: c.width ?? (numeric ? 100 : rule?.kind === 'enum' ? 130 : 160),
-      ...(c.align ? { align: c.align } : numeric ? { align: 'right' as const } : {}),
+      // Numbers shown as they are sit to the right; a rendered cell (a name) where it is.
+      ...(c.align ? { align: c.align } : numeric && !c.render ? { align: 'right' as const } : {}),
       ...(render ? { render } : {}),
     };
+  });
+}
+
+/** The filter bar's fields: a key of the form table becomes a text filter or an enum's select. */
+export function ledgerFilters<R, F extends FormValues>(
+  entries: readonly (string | FilterFieldDef<F>)[],
+  fields: Readonly<Record<string, LedgerField<R>>>,
+  rules: Record<string, FieldRule>,
+): FilterFieldDef<F>[] {
+  return entries.map((entry) => {
+    if (typeof entry !== 'string') return entry;
+    const field = fields[entry];
+    const options = rules[entry]?.options?.map((value) => ({
+      value,
+      label: field?.optionLabel?.(value) ?? String(value),
+    }));
+    return options
+      ? { field: entry, label: field?.label ?? entry, type: 'select', options }
+      : { field: entry, label: field?.label ?? entry, type: 'text' };
+  });
+}
+
+/** Whether a row's fields match the applied filters (text contains, select equals; empty: any). */
+export function rowMatches<F extends FormValues>(
+  row: object,
+  filters: F,
+  defs: readonly FilterFieldDef<F>[],
+): boolean {
+  return defs.every((def) => {
+    const wanted = filters[def.field];
+    if (wanted === null || wanted === undefined || wanted === '') return true;
+    const value = (row as Record<string, unknown>)[def.field];
+    return def.type === 'text'
+      ? String(value ?? '')
+          .toLowerCase()
+          .includes(String(wanted).trim().toLowerCase())
+      : value === wanted;
   });
 }
 
@@ -256,17 +362,18 @@ export function useLedger<
   const rules = ledgerRules(d);
   const canWrite = d.writePermission === undefined || permissions.has(d.writePermission);
 
+  const { options: energyTypes } = useEnergyTypeOptions();
+  const filterDefs = ledgerFilters(d.filters?.fields ?? [], d.fields, rules);
+  const initialFilters = {
+    ...Object.fromEntries(filterDefs.map((f) => [f.field, f.type === 'text' ? '' : null])),
+    ...d.filters?.initial,
+  } as F;
+
   const query = (filters: F, page: PageState): LedgerQuery<R> => {
     const base = queries(d.list.endpoint, d.list.input(filters, page));
-    const rows = d.list.rows;
-    if (!rows) return base as unknown as LedgerQuery<R>;
-    return pageLocally(
-      base,
-      (answer) => rows(answer, filters),
-      page,
-      () => true,
-      filters,
-    );
+    if (!d.list.local) return base as unknown as LedgerQuery<R>;
+    const rows = (answer: unknown) => answer as readonly R[];
+    return pageLocally(base, rows, page, (row) => rowMatches(row, filters, filterDefs), filters);
   };
   const validate = (values: FormValues, mode: FormMode, row: R | null): FieldErrors => {
     const schema = mode === 'create' ? bodyOf(d.create?.endpoint) : bodyOf(d.update?.endpoint);
@@ -277,11 +384,11 @@ export function useLedger<
 
   return {
     'aria-label': d.title,
-    initialFilters: d.filters?.initial ?? ({} as F),
-    ...(d.filters ? { filters: d.filters.fields } : {}),
+    initialFilters,
+    ...(d.filters ? { filters: filterDefs } : {}),
     ...(d.filters?.canQuery ? { canQuery: d.filters.canQuery } : {}),
     query,
-    columns: ledgerColumns(d.columns, d.fields, rules),
+    columns: ledgerColumns(d.columns, d.fields, rules, energyTypes),
     rowKey: d.rowKey,
     rowName: d.rowName,
     canWrite,

@@ -220,7 +220,7 @@ export function WorkOrderBoard<
   const action = running ? props.actions[running.key as A] : null;
 
   return (
-    <div className="eem-work-order-board" aria-label={props['aria-label']}>
+    <section className="eem-work-order-board" aria-label={props['aria-label']}>
       {props.filters && (
         <Space wrap spacing={8} style={{ marginBottom: 12 }}>
           {props.filters.render?.(draft, patchDraft)}
@@ -384,7 +384,7 @@ export function WorkOrderBoard<
           />
         </Modal>
       )}
-    </div>
+    </section>
   );
 }
 

@@ -4,19 +4,17 @@
  * form holds the logo's file name and the member nodes where the body holds customConfig and
  * user ids.
  */
-import { Avatar } from '@douyinfe/semi-ui-19';
 import { catalogue, type UserGroup } from '@eem/contract';
 import { useMemo } from 'react';
 import { useFormat } from '../../app/format';
 import { useSession } from '../../app/session';
 import { useEndpointQuery } from '../../blocks/data';
-import { FileImage } from '../../blocks/FileImage';
 import { defineLedger, LedgerScreen } from '../../blocks/ledger/ledger';
 import { NodeTreePicker } from '../../blocks/NodeTreePicker';
 import type { NodeRef } from '../../blocks/node-tree-model';
 import { useTexts } from '../../i18n/texts';
 import { logoOf } from './components/group-form';
-import { LogoField } from './components/LogoField';
+import { GroupLogo, LogoField } from './components/LogoField';
 import { userPickerTree } from './components/user-tree';
 import { userTexts } from './texts';
 
@@ -34,31 +32,9 @@ export function UserGroupManagePage() {
       title: t('userGroups'),
       rowKey: (g: UserGroup) => g.id,
       rowName: (g) => g.name,
-      list: {
-        endpoint: catalogue.users.userGroups,
-        input: () => ({}),
-        // Every group comes at once: filtered and paged here.
-        rows: (groups, f: { keyword: string; groupType: string | null }) => {
-          const keyword = f.keyword.trim().toLowerCase();
-          return groups.filter(
-            (g) =>
-              (!keyword || g.name.toLowerCase().includes(keyword)) &&
-              (!f.groupType || g.groupType === f.groupType),
-          );
-        },
-      },
-      filters: {
-        initial: { keyword: '', groupType: null },
-        fields: [
-          { field: 'keyword', label: t('groupName'), type: 'text' },
-          {
-            field: 'groupType',
-            label: t('groupType'),
-            type: 'select',
-            options: ['operations', 'ordinary'].map((value) => ({ value, label: typeName(value) })),
-          },
-        ],
-      },
+      // Every group comes at once: filtered by name and type and paged here.
+      list: { endpoint: catalogue.users.userGroups, input: () => ({}), local: true },
+      filters: { fields: ['name', 'groupType'] },
       fields: {
         name: { label: t('groupName') },
         groupType: { label: t('groupType'), optionLabel: typeName },
@@ -91,18 +67,7 @@ export function UserGroupManagePage() {
         },
       },
       columns: [
-        {
-          key: 'customConfig',
-          width: 90,
-          render: (g) => {
-            const logo = logoOf(g);
-            return logo ? (
-              <FileImage fileName={logo} alt={g.name} style={{ width: 32, height: 32, borderRadius: 4 }} />
-            ) : (
-              <Avatar size="small">{g.name.slice(0, 1)}</Avatar>
-            );
-          },
-        },
+        { key: 'customConfig', width: 90, render: (g) => <GroupLogo group={g} /> },
         { key: 'name', width: 220 },
         { key: 'groupType', width: 140 },
         {

@@ -10,7 +10,12 @@ import { catalogue, type DatalogSeries } from '@eem/contract';
 import { DATALOG_LIMITS } from '@eem/core';
 import type { CallInput } from '@eem/sdk';
 import { formatDate, formatNumber } from '../../../app/format';
-import type { AnalysisAnswer, AnalysisExport, AnalysisView } from '../../../blocks/analysis/analysis-model';
+import type {
+  AnalysisAnswer,
+  AnalysisContext,
+  AnalysisExport,
+  AnalysisView,
+} from '../../../blocks/analysis/analysis-model';
 import type { TrendLine } from '../../../blocks/chart/trend-spec';
 import type { DataColumn } from '../../../blocks/DataTable';
 import type { Calendar, TimeRangeValue } from '../../../blocks/time-range-model';
@@ -61,6 +66,17 @@ export function intervalProblem(
   return problem.kind === 'order'
     ? t('spanOrder')
     : t('spanLimit', { interval: t(`interval.${problem.interval}`), days: problem.days });
+}
+
+/** The description's span check: the interval's rule on the screen's calendar. */
+export function readingsProblem<X extends { interval: DatalogInterval }, Y>(t: DatalogT) {
+  return (ctx: AnalysisContext<X, Y>) =>
+    intervalProblem(ctx.selection.range, ctx.selection.extra.interval, ctx.calendar, t);
+}
+
+/** The readings query of points over the chosen range at the chosen interval. */
+export function readingsInput(pointIds: number[], range: TimeRangeValue, interval: DatalogInterval) {
+  return { body: { pointIds, startTime: range.start, endTime: range.end, interval } };
 }
 
 /** The series of the answer and, with compare on, the compare series moved onto the range. */

@@ -15,7 +15,7 @@ import type { DatalogInterval } from '../common/datalog-range';
 import { carriesPoints, pointNodesById, useAllMeters, useMeterTree, usePoints } from '../common/queries';
 import { pointCaption } from '../common/series-table';
 import { datalogTexts } from '../common/texts';
-import { IntervalSelect, intervalProblem } from '../common/trend-analysis';
+import { IntervalSelect, readingsProblem } from '../common/trend-analysis';
 import { EntryWorkspace } from './components/EntryWorkspace';
 import { parseEntryLink } from './entry-link';
 import { entryTexts } from './texts';
@@ -96,8 +96,7 @@ export function MeterEntryPage({ intervalMs }: MeterEntryPageProps = {}) {
             </Space>
           </>
         ),
-        problem: (ctx: Ctx) =>
-          intervalProblem(ctx.selection.range, ctx.selection.extra.interval, ctx.calendar, d),
+        problem: readingsProblem(d),
         render: ({ selection, data }: Ctx) =>
           !data.node ? (
             idle(t('chooseMeter'))

@@ -16,7 +16,13 @@ import { useTexts } from '../../../i18n/texts';
 import { type DatalogInterval, TREND_INTERVALS } from '../common/datalog-range';
 import { carriesPoints, useNetworkMeters, usePoints } from '../common/queries';
 import { datalogTexts } from '../common/texts';
-import { IntervalSelect, intervalProblem, readingsExport, readingsView } from '../common/trend-analysis';
+import {
+  IntervalSelect,
+  readingsExport,
+  readingsInput,
+  readingsProblem,
+  readingsView,
+} from '../common/trend-analysis';
 import { defaultQuantity, quantityOptions } from './components/quantity-options';
 import { trendTexts } from './texts';
 
@@ -80,8 +86,7 @@ export function NetworkTrendCurvePage() {
             </Space>
           </>
         ),
-        problem: (ctx: Ctx) =>
-          intervalProblem(ctx.selection.range, ctx.selection.extra.interval, ctx.calendar, d),
+        problem: readingsProblem(d),
         query: {
           endpoint: catalogue.datalog.query,
           input: ({ selection: { nodes, range, extra }, data }: Ctx) =>
@@ -89,14 +94,7 @@ export function NetworkTrendCurvePage() {
               ? idle(t('chooseNetworkNodes'))
               : data.pointIds.length === 0
                 ? idle(data.loading ? '' : t('noQuantity'))
-                : {
-                    body: {
-                      pointIds: data.pointIds,
-                      startTime: range.start,
-                      endTime: range.end,
-                      interval: extra.interval,
-                    },
-                  },
+                : readingsInput(data.pointIds, range, extra.interval),
         },
         view: readingsView<Extra, Data>(
           d,

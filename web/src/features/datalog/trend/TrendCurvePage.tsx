@@ -5,27 +5,24 @@
  * max/min/avg markers, the table, the xlsx export (at most 6 points) and trend templates. At most
  * maxNodes points (read from the server). An analysis description (blocks/analysis).
  */
-import { Card, Toast } from '@douyinfe/semi-ui-19';
-import { catalogue, type TrendTemplate } from '@eem/contract';
+import { Card } from '@douyinfe/semi-ui-19';
+import { catalogue } from '@eem/contract';
 import { useMemo } from 'react';
-import { useClient } from '../../../app/client';
-import { errorMessage } from '../../../app/query-client';
 import { AnalysisScreen } from '../../../blocks/analysis/AnalysisWorkspace';
 import { type AnalysisContext, defineAnalysis, idle } from '../../../blocks/analysis/analysis-model';
 import { useTexts } from '../../../i18n/texts';
 import { type DatalogInterval, TREND_INTERVALS } from '../common/datalog-range';
 import { PointPicker } from '../common/PointPicker';
-import {
-  carriesPoints,
-  pointNodesById,
-  useAllMeters,
-  useMaxNodes,
-  useMeterTree,
-  usePoints,
-} from '../common/queries';
+import { carriesPoints, pointNodesById, useAllMeters, useMaxNodes, usePoints } from '../common/queries';
 import { seriesLabels } from '../common/series-table';
 import { datalogTexts } from '../common/texts';
-import { IntervalSelect, intervalProblem, readingsExport, readingsView } from '../common/trend-analysis';
+import {
+  IntervalSelect,
+  readingsExport,
+  readingsInput,
+  readingsProblem,
+  readingsView,
+} from '../common/trend-analysis';
 import { TemplateBar } from './components/TemplateBar';
 import { trendTexts } from './texts';
 
@@ -37,7 +34,7 @@ interface Extra {
 /** The points of the ticked devices, the server's point limit and the tree's devices by id. */
 function useTrendData({ nodes }: { nodes: readonly { id: number; modelLabel: string; name: string }[] }) {
   const { points, loading } = usePoints(nodes);
-  const tree = useMeterTree('all');
+  const tree = useAllMeters();
   const byId = useMemo(() => pointNodesById(tree.data ?? []), [tree.data]);
   const maxNodes = useMaxNodes();
   return useMemo(() => ({ points, loading, maxNodes, byId }), [points, loading, maxNodes, byId]);
@@ -91,24 +88,24 @@ export function TrendCurvePage() {
               intervals={TREND_INTERVALS}
               onChange={(interval) => ctx.setExtra({ interval })}
             />
-            <Templates ctx={ctx} />
+            <TemplateBar
+              pointIds={ctx.selection.extra.pointIds}
+              interval={ctx.selection.extra.interval}
+              intervals={TREND_INTERVALS}
+              onLoad={({ interval, pointIds, nodeIds }) => {
+                ctx.setExtra({ interval, pointIds: pointIds.slice(0, ctx.data.maxNodes) });
+                ctx.select({ nodes: nodeIds.flatMap((id) => ctx.data.byId.get(id) ?? []) });
+              }}
+            />
           </>
         ),
-        problem: (ctx: Ctx) =>
-          intervalProblem(ctx.selection.range, ctx.selection.extra.interval, ctx.calendar, d),
+        problem: readingsProblem(d),
         query: {
           endpoint: catalogue.datalog.query,
           input: ({ selection: { extra, range } }: Ctx) =>
             extra.pointIds.length === 0
               ? idle(d('choosePoints'))
-              : {
-                  body: {
-                    pointIds: extra.pointIds,
-                    startTime: range.start,
-                    endTime: range.end,
-                    interval: extra.interval,
-                  },
-                },
+              : readingsInput(extra.pointIds, range, extra.interval),
         },
         view: readingsView<Extra, Data>(d, (series) => seriesLabels(series, 'node-and-point')),
         export: readingsExport<Extra, Data>(d),
@@ -116,28 +113,4 @@ export function TrendCurvePage() {
     [t, d],
   );
   return <AnalysisScreen description={description} />;
-}
-
-/** The template bar; a loaded template's devices are ticked in the tree. */
-function Templates({ ctx }: { ctx: Ctx }) {
-  const client = useClient();
-  const load = async (template: TrendTemplate) => {
-    const interval = (TREND_INTERVALS as readonly string[]).includes(template.interval)
-      ? template.interval
-      : '1d';
-    ctx.setExtra({ interval, pointIds: template.pointIds.slice(0, ctx.data.maxNodes) });
-    try {
-      // The answer names each point's device (a short raw window: no readings needed).
-      const now = Date.now();
-      const answer = await client.datalog.query({
-        body: { pointIds: template.pointIds, startTime: now - 60_000, endTime: now, interval: 'raw' },
-      });
-      const ids = [...new Set(answer.series.map((s) => s.nodeId))];
-      ctx.select({ nodes: ids.flatMap((id) => ctx.data.byId.get(id) ?? []) });
-    } catch (error) {
-      Toast.error(errorMessage(error));
-    }
-  };
-  const { pointIds, interval } = ctx.selection.extra;
-  return <TemplateBar pointIds={pointIds} interval={interval} onLoad={(template) => void load(template)} />;
 }

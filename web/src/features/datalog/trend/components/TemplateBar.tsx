@@ -1,13 +1,14 @@
 /**
- * TemplateBar: the user's trend templates (datalog.trendTemplates): load one (its points and
- * interval), save the current point set under a name (a template of the same name is
- * replaced), delete the one chosen.
+ * TemplateBar: the user's trend templates (datalog.trendTemplates): load one (its points, its
+ * interval and the devices its points belong to, so they can be ticked), save the current point
+ * set under a name (a template of the same name is replaced), delete the one chosen.
  */
 import { IconDelete, IconSave } from '@douyinfe/semi-icons';
 import { Button, Input, Modal, Select, Space, Toast, Typography } from '@douyinfe/semi-ui-19';
 import { catalogue, type TrendTemplate } from '@eem/contract';
 import type { DatalogInterval } from '@eem/core';
 import { useState } from 'react';
+import { useClient } from '../../../../app/client';
 import { errorMessage } from '../../../../app/query-client';
 import { useEndpointMutation, useEndpointQuery } from '../../../../blocks/data';
 import { validateWith } from '../../../../blocks/form-issues';
@@ -17,14 +18,17 @@ import { trendTexts } from '../texts';
 export interface TemplateBarProps {
   pointIds: readonly number[];
   interval: DatalogInterval;
-  onLoad: (template: TrendTemplate) => void;
+  /** A template chosen: its interval (one the screen offers) and points, and their devices' ids. */
+  onLoad: (loaded: { interval: DatalogInterval; pointIds: number[]; nodeIds: number[] }) => void;
+  intervals: readonly DatalogInterval[];
 }
 
 /** The save body's own schema: the name's rule and message are the server's. */
 const saveBody = catalogue.datalog.saveTrendTemplate.body;
 
-export function TemplateBar({ pointIds, interval, onLoad }: TemplateBarProps) {
+export function TemplateBar({ pointIds, interval, onLoad, intervals }: TemplateBarProps) {
   const t = useTexts(trendTexts);
+  const client = useClient();
   const list = useEndpointQuery(catalogue.datalog.trendTemplates, { body: {} });
   const changes = { invalidates: [catalogue.datalog.trendTemplates] };
   const saveTemplate = useEndpointMutation(catalogue.datalog.saveTrendTemplate, changes);
@@ -54,6 +58,22 @@ export function TemplateBar({ pointIds, interval, onLoad }: TemplateBarProps) {
     );
   };
 
+  const load = async (template: TrendTemplate) => {
+    const chosenInterval = intervals.includes(template.interval) ? template.interval : '1d';
+    try {
+      // The answer names each point's device (a short raw window: no readings needed).
+      const now = Date.now();
+      const answer = await client.datalog.query({
+        body: { pointIds: template.pointIds, startTime: now - 60_000, endTime: now, interval: 'raw' },
+      });
+      const nodeIds = [...new Set(answer.series.map((s) => s.nodeId))];
+      onLoad({ interval: chosenInterval, pointIds: [...template.pointIds], nodeIds });
+      Toast.info(t('templateLoaded', { name: template.name }));
+    } catch (error) {
+      Toast.error(errorMessage(error));
+    }
+  };
+
   const remove = (template: TrendTemplate) =>
     deleteTemplate.mutateAsync({ query: { id: template.id } }).then(
       () => {
@@ -78,8 +98,7 @@ export function TemplateBar({ pointIds, interval, onLoad }: TemplateBarProps) {
           const template = templates.find((tpl) => tpl.id === v);
           if (!template) return;
           setChosen(template.id);
-          onLoad(template);
-          Toast.info(t('templateLoaded', { name: template.name }));
+          void load(template);
         }}
       />
       <Button

@@ -8,34 +8,21 @@
  * itself with `defineLedger` (ledger/ledger.tsx) and passes `useLedger(description)` here.
  */
 import { IconDelete, IconPlus, IconUpload } from '@douyinfe/semi-icons';
-import { Button, Input, Modal, Select, Space, Toast } from '@douyinfe/semi-ui-19';
+import { Button, Modal, Space, Toast } from '@douyinfe/semi-ui-19';
 import { type Client, type DownloadResult, SessionExpiredError } from '@eem/sdk';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useFormat } from '../app/format';
 import { useTexts } from '../i18n/texts';
 import { type DataColumn, DataTable, type DataTableProps, FIRST_PAGE, type PageState } from './DataTable';
-import {
-  type FormFieldDef,
-  FormFields,
-  type FormMode,
-  type FormValues,
-  type SelectOption,
-} from './FormFields';
+import { FilterBar, type FilterFieldDef } from './FilterBar';
+import { type FormFieldDef, FormFields, type FormMode, type FormValues } from './FormFields';
 import type { FieldErrors } from './form-issues';
 import { ImportDialog, type ImportDialogProps } from './ImportDialog';
 import { errorMessage } from './save-file';
 import { blockTexts } from './texts';
 
-export type { FormFieldDef, FormMode, FormValues, PageState };
-
-export interface FilterFieldDef<F> {
-  field: keyof F & string;
-  label: string;
-  type: 'text' | 'select';
-  options?: readonly SelectOption[];
-  width?: number;
-}
+export type { FilterFieldDef, FormFieldDef, FormMode, FormValues, PageState };
 
 export interface PagedAnswer<R> {
   total: number;
@@ -310,39 +297,15 @@ export function CrudLedger<R extends object, V extends FormValues, F extends For
   return (
     <div className="eem-crud-ledger">
       {filterBar && (
-        <Space wrap spacing={8} style={{ marginBottom: 12 }}>
-          {props.renderFilters?.(draft, patchDraft)}
-          {props.filters?.map((f) =>
-            f.type === 'text' ? (
-              <Input
-                key={f.field}
-                aria-label={f.label}
-                placeholder={f.label}
-                style={{ width: f.width ?? 200 }}
-                value={typeof draft[f.field] === 'string' ? (draft[f.field] as string) : ''}
-                onChange={(v) => patchDraft({ [f.field]: v } as Partial<F>)}
-                onEnterPress={() => canQuery && runQuery()}
-                showClear
-              />
-            ) : (
-              <Select
-                key={f.field}
-                aria-label={f.label}
-                placeholder={f.label}
-                motion={false}
-                style={{ width: f.width ?? 180 }}
-                optionList={f.options?.map((o) => ({ value: o.value, label: o.label })) ?? []}
-                value={(draft[f.field] ?? undefined) as string | number | undefined}
-                onChange={(v) => patchDraft({ [f.field]: v ?? null } as Partial<F>)}
-                showClear
-              />
-            ),
-          )}
-          <Button theme="solid" type="primary" disabled={!canQuery} onClick={runQuery}>
-            {t('query')}
-          </Button>
-          <Button onClick={reset}>{t('reset')}</Button>
-        </Space>
+        <FilterBar<F>
+          fields={props.filters}
+          render={props.renderFilters}
+          draft={draft}
+          onChange={patchDraft}
+          canQuery={canQuery}
+          onQuery={runQuery}
+          onReset={reset}
+        />
       )}
       <DataTable<R>
         aria-label={props['aria-label']}

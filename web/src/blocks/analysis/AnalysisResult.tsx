@@ -232,46 +232,29 @@ export function AnalysisResult<X, Y, E extends AnyEndpoint, D extends AnyEndpoin
   const exportButton = exporter && <ExportButton run={run} refused={refused} />;
   const title = view.title ?? d.title;
 
-  if (empty && cards.length === 0)
-    return (
-      <Space vertical align="start" spacing={12} style={{ width: '100%' }}>
-        {chart ? (
-          <ChartView
-            chart={chart}
-            title={title}
-            fileName={d.title}
-            loading={loading}
-            extra={view.chartExtra?.(ctx)}
-          />
-        ) : (
-          <EmptyResult title={title} reason={t('noDataInRange')} />
-        )}
-        {exportButton && (
-          <div style={{ display: 'flex', justifyContent: 'flex-end', width: '100%' }}>{exportButton}</div>
-        )}
-      </Space>
-    );
-
+  // Nothing to show: the chart's own empty state (or the empty result), the export off.
+  const bare = empty && cards.length === 0;
+  const chartView = chart && (
+    <div style={{ width: '100%' }}>
+      <ChartView
+        chart={chart}
+        title={title}
+        fileName={d.title}
+        loading={loading}
+        extra={view.chartExtra?.(ctx)}
+      />
+    </div>
+  );
   return (
     <Space vertical align="start" spacing={12} style={{ width: '100%' }} data-testid="analysis-result">
-      {cards.length > 0 && (
+      {!bare && cards.length > 0 && (
         <div style={{ width: '100%' }}>
           <Cards cards={cards} />
         </div>
       )}
-      {chart && (
-        <div style={{ width: '100%' }}>
-          <ChartView
-            chart={chart}
-            title={title}
-            fileName={d.title}
-            loading={loading}
-            extra={view.chartExtra?.(ctx)}
-          />
-        </div>
-      )}
-      <div style={{ width: '100%' }} data-testid={table?.testId ?? 'analysis-table'}>
-        {table ? (
+      {chartView || (bare && <EmptyResult title={title} reason={t('noDataInRange')} />)}
+      {table && !bare ? (
+        <div style={{ width: '100%' }} data-testid={table.testId ?? 'analysis-table'}>
           <DataTable
             aria-label={t('table')}
             columns={table.columns}
@@ -281,10 +264,12 @@ export function AnalysisResult<X, Y, E extends AnyEndpoint, D extends AnyEndpoin
             {...(table.summary ? { summary: table.summary } : {})}
             {...(exportButton ? { toolbar: exportButton } : {})}
           />
-        ) : (
-          exportButton && <div style={{ display: 'flex', justifyContent: 'flex-end' }}>{exportButton}</div>
-        )}
-      </div>
+        </div>
+      ) : (
+        exportButton && (
+          <div style={{ display: 'flex', justifyContent: 'flex-end', width: '100%' }}>{exportButton}</div>
+        )
+      )}
     </Space>
   );
 }

@@ -12,9 +12,7 @@ import {
   Button,
   Descriptions,
   Empty,
-  Input,
   Modal,
-  Select,
   SideSheet,
   Space,
   Spin,
@@ -31,6 +29,7 @@ import { useFormat } from '../../app/format';
 import { useSession } from '../../app/session';
 import { useTexts } from '../../i18n/texts';
 import { type DataColumn, DataTable, FIRST_PAGE, type PageState } from '../DataTable';
+import { FilterBar } from '../FilterBar';
 import { FormFields, type FormValues } from '../FormFields';
 import type { FieldErrors } from '../form-issues';
 import { downloadErrorMessage, errorMessage } from '../save-file';
@@ -222,54 +221,23 @@ export function WorkOrderBoard<
   return (
     <section className="eem-work-order-board" aria-label={props['aria-label']}>
       {props.filters && (
-        <Space wrap spacing={8} style={{ marginBottom: 12 }}>
-          {props.filters.render?.(draft, patchDraft)}
-          {props.filters.fields.map((f) =>
-            f.type === 'text' ? (
-              <Input
-                key={f.field}
-                aria-label={f.label}
-                placeholder={f.label}
-                style={{ width: f.width ?? 200 }}
-                value={typeof draft[f.field] === 'string' ? (draft[f.field] as string) : ''}
-                onChange={(v) => patchDraft({ [f.field]: v } as Partial<F>)}
-                showClear
-              />
-            ) : (
-              <Select
-                key={f.field}
-                aria-label={f.label}
-                placeholder={f.label}
-                style={{ width: f.width ?? 180 }}
-                optionList={f.options?.map((o) => ({ value: o.value, label: o.label })) ?? []}
-                value={(draft[f.field] ?? undefined) as string | number | undefined}
-                onChange={(v) => patchDraft({ [f.field]: v ?? null } as Partial<F>)}
-                showClear
-              />
-            ),
-          )}
-          <Button
-            theme="solid"
-            type="primary"
-            onClick={() => {
-              setApplied(draft);
-              setPage(FIRST_PAGE);
-              setSelected([]);
-            }}
-          >
-            {t('query')}
-          </Button>
-          <Button
-            onClick={() => {
-              setDraft(initialFilters);
-              setApplied(initialFilters);
-              setPage(FIRST_PAGE);
-              setSelected([]);
-            }}
-          >
-            {t('reset')}
-          </Button>
-        </Space>
+        <FilterBar<F>
+          fields={props.filters.fields}
+          render={props.filters.render}
+          draft={draft}
+          onChange={patchDraft}
+          onQuery={() => {
+            setApplied(draft);
+            setPage(FIRST_PAGE);
+            setSelected([]);
+          }}
+          onReset={() => {
+            setDraft(initialFilters);
+            setApplied(initialFilters);
+            setPage(FIRST_PAGE);
+            setSelected([]);
+          }}
+        />
       )}
       <Tabs
         type="line"

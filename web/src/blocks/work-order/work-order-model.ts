@@ -7,8 +7,9 @@
  * for several orders, only the batch actions every chosen order allows.
  */
 import type { ReactNode } from 'react';
-import type { FilterFieldDef, PagedAnswer } from '../CrudLedger';
+import type { PagedAnswer } from '../CrudLedger';
 import type { DataColumn, PageState } from '../DataTable';
+import type { FilterFieldDef } from '../FilterBar';
 import type { FormFieldDef, FormValues } from '../FormFields';
 import type { FieldErrors } from '../form-issues';
 

@@ -272,6 +272,16 @@ describe('AnalysisWorkspace', () => {
     expect(screen.getByText('Export one meter at a time')).toBeTruthy();
   });
 
+  it('shows the server’s refusal of an export', async () => {
+    const s = server({ 'datalog.exportQuery': () => failure(-1, 'the export would hold too many rows') });
+    renderWithProviders(<Screen />, { client: s.client, session });
+    await screen.findByText('Meter 1');
+    tick('Meter 1');
+    await screen.findByTestId('analysis-cards');
+    fireEvent.click(screen.getByText('Export'));
+    expect(await screen.findByText('the export would hold too many rows')).toBeTruthy();
+  });
+
   it('stars nodes into a favourites source and picks from the favourites', async () => {
     const added: string[] = [];
     function useFavourites(): FavouriteSource {

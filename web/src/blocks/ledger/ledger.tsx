@@ -292,8 +292,12 @@ export function ledgerColumns<R extends object>(
       key: c.key,
       title: c.label ?? field?.label ?? c.key,
       width: c.width ?? (numeric ? 100 : rule?.kind === 'enum' ? 130 : 160),
-      // Numbers shown as they are sit to the right; a rendered cell (a name) where it is.
-      ...(c.align ? { align: c.align } : numeric && !c.render ? { align: 'right' as const } : {}),
+      // Numbers shown as they are sit to the right; a rendered or labelled cell (a name) where it is.
+      ...(c.align
+        ? { align: c.align }
+        : numeric && !c.render && !labelled
+          ? { align: 'right' as const }
+          : {}),
       ...(render ? { render } : {}),
     };
   });

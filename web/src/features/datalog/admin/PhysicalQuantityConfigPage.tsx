@@ -6,6 +6,7 @@
  * that points measure, and the toast says so) need nodeconfig_update; without it the ledger
  * only reads. A ledger description: the rules are the contract's quantity body.
  */
+import { Typography } from '@douyinfe/semi-ui-19';
 import type { PhysicalQuantity } from '@eem/contract';
 import { endpointKey } from '@eem/sdk';
 import { useMemo } from 'react';
@@ -57,17 +58,33 @@ export function PhysicalQuantityConfigPage() {
           empty: ['meter'],
         },
       },
+      // Fits 1440 px without squeezing a header: the English name under the name.
       columns: [
         { key: 'dataId', width: 80 },
-        { key: 'name', width: 120 },
-        { key: 'enName', width: 130, render: (r) => r.enName || '--' },
+        {
+          key: 'name',
+          width: 160,
+          render: (r) => (
+            <span>
+              {r.name}
+              {r.enName && (
+                <>
+                  <br />
+                  <Typography.Text type="tertiary" size="small">
+                    {r.enName}
+                  </Typography.Text>
+                </>
+              )}
+            </span>
+          ),
+        },
         { key: 'unit', width: 70, render: (r) => r.unit || '--' },
         { key: 'energyType', width: 110 },
-        { key: 'kind', width: 120 },
-        { key: 'aggregation', width: 110 },
-        { key: 'decimals', width: 90 },
-        { key: 'deviceTypes', width: 150 },
-        { key: 'pointCount', label: t('pointCount'), width: 70, align: 'right' },
+        { key: 'kind', width: 130 },
+        { key: 'aggregation', width: 130 },
+        { key: 'decimals', width: 110 },
+        { key: 'deviceTypes', width: 130 },
+        { key: 'pointCount', label: t('pointCount'), width: 80, align: 'right' },
       ],
       create: { endpoint: endpointKey('datalog', 'createQuantity') },
       update: { endpoint: endpointKey('datalog', 'updateQuantity') },
@@ -75,7 +92,6 @@ export function PhysicalQuantityConfigPage() {
       writePermission: 'nodeconfig_update',
       invalidates: [endpointKey('datalog', 'models'), endpointKey('datalog', 'points')],
       dialogTitle: (mode) => (mode === 'create' ? t('createQuantity') : t('editQuantity')),
-      actionsWidth: 120,
     });
   }, [t, language, models.data]);
   return <LedgerScreen description={description} />;

@@ -4,7 +4,14 @@ import { endpointKey } from '@eem/sdk';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, fileAnswer, renderWithProviders } from '../test-kit';
-import { defineLedger, emptyForm, LedgerScreen, ledgerFormFields, ledgerRules } from './ledger';
+import {
+  defineLedger,
+  emptyForm,
+  LedgerScreen,
+  ledgerColumns,
+  ledgerFormFields,
+  ledgerRules,
+} from './ledger';
 import { type SchemaLike, schemaFields } from './schema-fields';
 
 beforeEach(() => {
@@ -76,6 +83,29 @@ describe('the rules of a ledger come from the contract', () => {
       name: '',
       enName: '',
     });
+  });
+
+  it('puts plain numbers to the right and labelled or rendered cells where names sit', () => {
+    const rules = ledgerRules({ create: catalogue.datalog.createQuantity.body as unknown as SchemaLike });
+    const columns = ledgerColumns<PhysicalQuantity>(
+      [
+        'dataId',
+        'decimals',
+        'energyType',
+        { key: 'name', render: (r) => r.name },
+        { key: 'unit', align: 'center' },
+      ],
+      { energyType: { label: 'Energy type', energyType: true } },
+      rules,
+      [{ energyType: 1, name: 'Electricity' } as never],
+    );
+    expect(columns.map((c) => [c.key, c.align])).toEqual([
+      ['dataId', 'right'],
+      ['decimals', 'right'],
+      ['energyType', undefined],
+      ['name', undefined],
+      ['unit', 'center'],
+    ]);
   });
 });
 

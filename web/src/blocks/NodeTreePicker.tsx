@@ -51,6 +51,8 @@ interface CommonProps {
   loading?: boolean;
   /** A search box above the tree (default on). */
   searchable?: boolean;
+  /** The search box's hint when the tree holds something else than nodes (e.g. users). */
+  searchPlaceholder?: string;
   /** Nodes that cannot be picked (e.g. tenants in a project tree). */
   isSelectable?: (node: TreeNodeLike) => boolean;
   /** Extra content after a node's name. */
@@ -183,7 +185,7 @@ export function NodeTreePicker(props: NodeTreePickerProps) {
           (names.get(data?.key ?? '') ?? '').toLowerCase().includes(input.trim().toLowerCase())
       : false,
     showFilteredOnly: true,
-    searchPlaceholder: t('searchNode'),
+    searchPlaceholder: props.searchPlaceholder ?? t('searchNode'),
     emptyContent: t('noData'),
     className: 'eem-node-tree',
     style: { height, overflow: 'auto' as const },

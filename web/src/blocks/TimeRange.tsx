@@ -215,7 +215,7 @@ function TimeRangeView(props: TimeRangeProps & { calendar: Calendar }) {
       aria-label={t('compare')}
       prefix={t('compare')}
       value={props.compare}
-      style={{ width: 260 }}
+      style={{ width: 310 }}
       optionList={(['none', 'yoy', 'mom'] as const).map((m) => ({ value: m, label: t(`compare.${m}`) }))}
       // onSelect, not onChange: a controlled Select reports onChange after its close animation.
       onSelect={(v) => props.onCompareChange?.(v === 'yoy' || v === 'mom' ? v : 'none')}

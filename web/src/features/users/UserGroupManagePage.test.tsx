@@ -95,7 +95,8 @@ describe('UserGroupManagePage', () => {
     fireEvent.change(logo, { target: { files: [new File([new Uint8Array([1])], 'logo.gif')] } });
     expect(within(field('customConfig')).getByRole('alert').textContent).toBe('images must be jpg or png');
 
-    // each user once, even when listed under a group and again alone
+    // the members tree is searched for users, and holds each user once, even when listed under a group and again alone
+    expect(within(field('users')).getByPlaceholderText('Search users')).toBeTruthy();
     expect(within(field('users')).getAllByText('Anna Becker')).toHaveLength(1);
     fireEvent.click(
       within(field('users'))

@@ -58,6 +58,7 @@ export function UserGroupManagePage() {
           render: ({ value, onChange }) => (
             <NodeTreePicker
               aria-label={t('members')}
+              searchPlaceholder={t('searchUser')}
               mode="multi"
               max={Number.POSITIVE_INFINITY}
               tree={userPickerTree(tree.data ?? [])}

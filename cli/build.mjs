@@ -5,7 +5,7 @@
 // @noble/hashes are bundled; everything else (Ink and React, the keychain's native module, conf,
 // exceljs, undici) stays a plain import, loaded only by the commands that need it. chalk stays
 // one too: Ink and ora colour with chalk's shared instance, whose level eem sets (colour.ts),
-// so eem must import the very same module. ADR 0013.
+// so eem must import the very same module. ADR 0014.
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

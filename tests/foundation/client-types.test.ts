@@ -20,7 +20,8 @@ import {
 import { describe, expectTypeOf, it } from 'vitest';
 
 declare const filter: EventFilter;
-declare const queryClient: QueryClientLike;
+/** The factories only hold it: nothing here is called. */
+const queryClient: QueryClientLike = { invalidateQueries: async () => undefined };
 
 /** Types only: checked by tsc, the calls are never made. */
 describe('client types', () => {
@@ -85,6 +86,10 @@ describe('client types', () => {
   it('builds keys and scopes from the catalogue', () => {
     expectTypeOf(areaKey('events')).toEqualTypeOf<readonly [area: 'events']>();
     expectTypeOf(callKey('users', 'userTree', { params: { id: 1 } })[2]).toHaveProperty('params');
+    // An endpoint's key keeps its name: the web's blocks name the endpoints they are handed so.
+    expectTypeOf(endpointKey('datalog', 'query')).toEqualTypeOf<
+      readonly [area: 'datalog', endpoint: 'query']
+    >();
     const scopes: QueryScope[] = [areaKey('events'), endpointKey('datalog', 'query'), ['users', 'userTree']];
     void scopes;
     if (Math.random() > 2) {

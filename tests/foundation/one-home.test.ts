@@ -25,14 +25,6 @@ import { z } from 'zod';
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const SCANNED = ['web/src', 'cli/src'];
 
-/**
- * Known copies in screens another change moves (issue 14: the meter-entry screen goes onto the
- * analysis workspace); each entry is `path: excerpt`. Remove an entry when its copy is gone.
- */
-const KNOWN_COPIES = new Set([
-  'web/src/features/datalog/meter-entry/components/EditDialog.tsx: maxLength={200}',
-]);
-
 type Limits = Map<string, Set<number>>;
 
 /** Every length-like bound of every input field of the contract, by field name. */
@@ -89,7 +81,7 @@ function findRestatements(file: string, text: string, limits: Limits): Finding[]
   const found: Finding[] = [];
   const lineOf = (index: number) => code.slice(0, index).split('\n').length;
   const note = (index: number, excerpt: string, why: string) => {
-    if (!KNOWN_COPIES.has(`${file}: ${excerpt}`)) found.push({ file, line: lineOf(index), excerpt, why });
+    found.push({ file, line: lineOf(index), excerpt, why });
   };
   for (const m of code.matchAll(LENGTH_CHECK)) {
     const [excerpt, field = '', op = '', digits = ''] = m;

@@ -49,6 +49,8 @@ export interface LaunchOptions {
   /** Locale of the browser (navigator.language), e.g. 'en-US' or 'zh-CN'. */
   locale?: string;
   viewport?: { width: number; height: number };
+  /** The browser's IANA time zone (default the machine's): tests of the project-zone rule set one that differs. */
+  timezoneId?: string;
 }
 
 /** Launches headless Chromium with a fresh user-data dir (removed on close). */
@@ -60,6 +62,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
     args: CHROMIUM_ARGS,
     locale: options.locale ?? 'en-US',
     viewport: options.viewport ?? { width: 1440, height: 900 },
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   return {
     context,

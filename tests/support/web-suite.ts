@@ -37,6 +37,8 @@ export interface PageOptions {
   locale?: string;
   /** The console's theme, set before the first load. */
   theme?: 'light' | 'dark';
+  /** The browser's time zone (see LaunchOptions). */
+  timezoneId?: string;
 }
 
 export interface WebSuite {
@@ -113,8 +115,13 @@ export function webSuite(options: WebSuiteOptions): WebSuite {
       browser = await launchBrowser(launchOptions);
       return browser;
     },
-    async openPage({ locale, theme } = {}) {
-      const page = await (await suite.launch(locale === undefined ? {} : { locale })).newPage();
+    async openPage({ locale, theme, timezoneId } = {}) {
+      const page = await (
+        await suite.launch({
+          ...(locale === undefined ? {} : { locale }),
+          ...(timezoneId === undefined ? {} : { timezoneId }),
+        })
+      ).newPage();
       current = page;
       if (theme) await page.addInitScript((mode) => localStorage.setItem('eem_theme', mode), theme);
       page.setDefaultTimeout(options.pageTimeout);

@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { TreeNode } from '@eem/contract';
-import { READING_INTERVAL_MS } from '@eem/core';
+import { localParts, READING_INTERVAL_MS, startOf } from '@eem/core';
 import type { Client } from '@eem/sdk';
 import ExcelJS from 'exceljs';
 import type { Download, Page } from 'playwright-core';
@@ -189,6 +189,47 @@ describe('/trendcurve', () => {
     expect(await page.locator('.eem-select-interval').textContent()).toContain('1 hour');
     await settle(page);
     await screenshot(page, 'datalog-trend-template');
+  });
+});
+
+describe('/trendcurve in a browser whose time zone is not the project’s', () => {
+  it('picks, sends and shows Berlin’s day in a Tokyo browser, and compares with the day before', async () => {
+    const page = await web.signedIn('manager-bj', { timezoneId: 'Asia/Tokyo' });
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('Asia/Tokyo');
+    await open(page, '/trendcurve');
+    await page.waitForSelector('text=Choose measurement points');
+    // The range is read in the project's zone.
+    await page.waitForSelector('.eem-analysis[data-time-zone="Europe/Berlin"]');
+    const midnight = startOf(Date.now(), 'day', 'Europe/Berlin');
+    const p = localParts(midnight, 'Europe/Berlin');
+    const today = `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+    // The picker shows Berlin's today, whatever day it is in Tokyo.
+    const shown = await page
+      .locator('.eem-time-range .semi-datepicker input')
+      .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value).join(' '));
+    expect(shown).toContain(today);
+
+    const first = nextBody(page, '/flink/datalog/query');
+    await tickNode(page, 'Meter tree', meter.name);
+    await page.locator('[data-testid=point-picker]').locator('text=Active energy (kWh)').click();
+    const body = (await first) as { startTime: number; endTime: number; interval: string };
+    expect(body.startTime).toBe(midnight);
+    expect(body.endTime).toBe(startOf(midnight + 36 * 3_600_000, 'day', 'Europe/Berlin'));
+    // Times in the table are Berlin's: the day begins at 00:00 there.
+    await page.waitForSelector('[data-testid=series-table] tbody tr');
+    expect((await firstColumn(page, 'series-table'))[0]).toBe(`${today} 00:00`);
+
+    // Compared with the previous period: a second query over Berlin's yesterday, its series beside today's.
+    const before = nextBody(page, '/flink/datalog/query');
+    await choose(page, 'compare', 'Previous period (MoM)');
+    const yesterday = (await before) as { startTime: number; endTime: number };
+    expect(yesterday.endTime).toBe(midnight);
+    expect(yesterday.startTime).toBe(startOf(midnight - 12 * 3_600_000, 'day', 'Europe/Berlin'));
+    await page.waitForSelector(
+      `[data-testid=series-table] th:has-text("${meter.name} · Active energy (previous period) (kWh)")`,
+    );
+    await settle(page);
+    await screenshot(page, 'datalog-trend-tokyo-browser-compare');
   });
 });
 

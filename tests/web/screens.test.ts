@@ -285,8 +285,15 @@ describe('project screens (manager-bj, Berlin Works)', () => {
     await screenshot(page, 'screen-usergroupmanage');
     await page.click('button:has-text("Create")');
     await dialog(page).waitFor();
-    await fill(page, 'name', 'E2E team');
+    // The contract's rule and message, at the field, before any call.
+    await fill(page, 'name', 'x'.repeat(51));
     await choose(page, 'groupType', 'Operations team');
+    await dialog(page).locator('button:has-text("Save")').click();
+    await dialog(page)
+      .locator('[data-field="name"] [role=alert]:has-text("1 to 50 characters in length")')
+      .waitFor();
+    await fill(page, 'name', 'E2E team');
+    await dialog(page).locator('[data-field="name"] [role=alert]').waitFor({ state: 'detached' });
     await dialog(page).locator('.semi-tree-option:has-text("Anna Becker") .semi-checkbox').first().click();
     await screenshot(page, 'screen-usergroupmanage-dialog');
     await dialog(page).locator('button:has-text("Save")').click();

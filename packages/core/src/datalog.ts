@@ -4,6 +4,7 @@
  * datalog calls. One definition for contract, server, simulator, console and CLI.
  */
 import { type CalendarUnit, localParts, startOf, zonedTime } from './calendar.js';
+import { maxLengthMessage } from './rules.js';
 
 /** How readings of a quantity combine over an interval. */
 export const AGGREGATIONS = ['sum', 'avg', 'max', 'min', 'last'] as const;
@@ -130,6 +131,8 @@ export const DATALOG_LIMITS = {
   maxQueryValues: 500_000,
   /** Readings of one edit call. */
   maxEditItems: 10_000,
+  /** Characters of an edit's reason (kept in the audit). */
+  editReasonMax: 200,
   /** Points of one export on the trend screens (screens.md). */
   screenExportPoints: 6,
   /** Nodes of one recalculation run, and its span in days. */
@@ -154,6 +157,7 @@ export const DATALOG_MESSAGES = {
   tooManyRows: (count: number, max: number) =>
     `the export would hold ${count} rows; the server exports at most ${max} rows at a time (maxExportCount): choose a shorter range`,
   negativeCounter: 'value: a cumulative counter cannot be negative',
+  reasonTooLong: maxLengthMessage('reason', DATALOG_LIMITS.editReasonMax),
   noProject: 'choose a project first',
   recalculationRunning: 'a recalculation is already running for this project',
 } as const;

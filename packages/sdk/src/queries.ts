@@ -20,8 +20,14 @@ import type { RawInput } from './validate-input.js';
 /** Every cached answer of an area. */
 export type AreaKey<A extends AreaName = AreaName> = readonly [area: A];
 
-/** Every cached answer of one endpoint, whatever its input. */
-export type EndpointKey<A extends AreaName = AreaName> = readonly [area: A, endpoint: EndpointName<A>];
+/**
+ * Every cached answer of one endpoint, whatever its input; also how the web's blocks name an
+ * endpoint they are handed (its area and name, typed).
+ */
+export type EndpointKey<
+  A extends AreaName = AreaName,
+  N extends EndpointName<A> = EndpointName<A>,
+> = readonly [area: A, endpoint: N];
 
 /** What a write invalidates, or a screen refreshes: an area or one endpoint of it. */
 export type QueryScope = { [A in AreaName]: AreaKey<A> | EndpointKey<A> }[AreaName];
@@ -46,7 +52,10 @@ export function areaKey<A extends AreaName>(area: A): AreaKey<A> {
   return [area];
 }
 
-export function endpointKey<A extends AreaName>(area: A, endpoint: EndpointName<A>): EndpointKey<A> {
+export function endpointKey<A extends AreaName, N extends EndpointName<A>>(
+  area: A,
+  endpoint: N,
+): EndpointKey<A, N> {
   return [area, endpoint];
 }
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatNumber, formatPercent, formatPeriod, formatWithUnit } from './format';
+import {
+  formatCount,
+  formatDate,
+  formatLabel,
+  formatNumber,
+  formatPercent,
+  formatPeriod,
+  formatWithUnit,
+  fromPickerDate,
+  toPickerDate,
+} from './format';
 
 describe('formatNumber', () => {
   it('uses 2 decimals by default', () => {
@@ -26,15 +36,16 @@ describe('formatDate', () => {
   const ms = Date.UTC(2026, 2, 5, 7, 8, 9);
 
   it('formats YYYY-MM-DD HH:mm:ss in a given time zone', () => {
-    expect(formatDate(ms, undefined, 'UTC')).toBe('2026-03-05 07:08:09');
-    expect(formatDate(ms, undefined, 'Asia/Shanghai')).toBe('2026-03-05 15:08:09');
+    expect(formatDate(ms, 'YYYY-MM-DD HH:mm:ss', 'UTC')).toBe('2026-03-05 07:08:09');
+    expect(formatDate(ms, 'YYYY-MM-DD HH:mm:ss', 'Asia/Shanghai')).toBe('2026-03-05 15:08:09');
+    expect(formatDate(ms, 'MM-DD HH:mm', 'America/New_York')).toBe('03-05 02:08');
     expect(formatDate(ms, 'YYYY-MM', 'UTC')).toBe('2026-03');
   });
 
   it('shows -- for invalid dates', () => {
-    expect(formatDate(null)).toBe('--');
-    expect(formatDate('not a date')).toBe('--');
-    expect(formatDate(2147483648)).toBe('--');
+    expect(formatDate(null, 'YYYY', 'UTC')).toBe('--');
+    expect(formatDate('not a date', 'YYYY', 'UTC')).toBe('--');
+    expect(formatDate(2147483648, 'YYYY', 'UTC')).toBe('--');
   });
 
   it('picks the pattern of a date-type code', () => {
@@ -42,5 +53,35 @@ describe('formatDate', () => {
     expect(formatPeriod(ms, 1, 'UTC')).toBe('2026-03-05');
     expect(formatPeriod(ms, 3, 'UTC')).toBe('2026-03');
     expect(formatPeriod(ms, 5, 'UTC')).toBe('2026');
+  });
+});
+
+describe('date pickers', () => {
+  it('show the wall clock of the zone and read a pick back in it, whatever the browser zone', () => {
+    const midnight = Date.UTC(2026, 2, 4, 16); // 2026-03-05 00:00 in Shanghai
+    const shown = toPickerDate(midnight, 'Asia/Shanghai');
+    expect([shown.getFullYear(), shown.getMonth(), shown.getDate(), shown.getHours()]).toEqual([
+      2026, 2, 5, 0,
+    ]);
+    expect(fromPickerDate(shown, 'Asia/Shanghai')).toBe(midnight);
+    expect(fromPickerDate(new Date(2026, 9, 25, 2, 30), 'Europe/Berlin')).toBe(Date.UTC(2026, 9, 25, 0, 30));
+  });
+});
+
+describe('counts and labels', () => {
+  it('pick the plural form of the language', () => {
+    const rows = { one: '{count} row', other: '{count} rows' };
+    expect(formatCount(1, rows, 'en')).toBe('1 row');
+    expect(formatCount(0, rows, 'en')).toBe('0 rows');
+    expect(formatCount(3, rows, 'en')).toBe('3 rows');
+    expect(formatCount(1, { other: '{count} 条' }, 'zh')).toBe('1 条');
+  });
+
+  it('take a pair or a record in the interface language', () => {
+    expect(formatLabel(['电能', 'Energy'], 'zh')).toBe('电能');
+    expect(formatLabel(['电能', 'Energy'], 'en')).toBe('Energy');
+    expect(formatLabel({ label: '表计', enLabel: '' }, 'en')).toBe('表计');
+    expect(formatLabel({ name: '水', enName: 'Water' }, 'en')).toBe('Water');
+    expect(formatLabel(undefined, 'en', '#7')).toBe('#7');
   });
 });

@@ -1,7 +1,15 @@
 /**
- * Numbers and dates as platform-core §9 says: 2 decimals by default, dates as
- * YYYY-MM-DD HH:mm:ss, and '--' for invalid values (empty, null, ±2147483648, NaN,
- * Infinity). Number rules come from @eem/core so every face shows the same thing.
+ * Everything the console shows as text goes through one helper each (platform-core §9):
+ *
+ * - numbers: 2 decimals by default, '--' for invalid values (empty, null, ±2147483648, NaN,
+ *   Infinity), from @eem/core so every face shows the same thing; with a unit; as a percentage;
+ * - counts: the plural form of the language (Intl.PluralRules);
+ * - labels: a `[zh, en]` pair or a `{label, enLabel}` record in the interface language;
+ * - times: in ONE time zone. Inside a project (module fw) every time shown, picked or sent is
+ *   in the project's zone; on platform screens (module pf) in the user's (the browser's).
+ *   `formatDate` takes the zone explicitly; screens use `useFormat()` (or `useTimeZone()`),
+ *   which knows which zone applies. Date pickers show the browser's wall clock, so
+ *   `toPickerDate` / `fromPickerDate` carry a zone's wall clock into and out of them.
  */
 import {
   formatNumber as coreFormatNumber,
@@ -9,9 +17,19 @@ import {
   DATE_TYPE,
   INVALID_MARK,
   isInvalidValue,
+  type Language,
+  localParts,
+  zonedTime,
 } from '@eem/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useLanguage } from '../i18n/language';
+import { useQueries } from './client';
+import { useSession } from './session';
 
 export { INVALID_MARK, isInvalidValue };
+
+// ---------------------------------------------------------------- numbers
 
 /** `1234.5` → '1234.50'; invalid → '--'. */
 export function formatNumber(value: unknown, decimals = 2): string {
@@ -31,6 +49,56 @@ export function formatPercent(ratio: unknown, decimals = 2): string {
   return Number.isFinite(n) ? `${(n * 100).toFixed(decimals)}%` : INVALID_MARK;
 }
 
+// ---------------------------------------------------------------- counts
+
+/** The forms of a counted text; `{count}` is replaced by the number. `other` is required. */
+export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/** '1 row' / '3 rows' (English), '3 条' (Chinese has one form): the language's plural rule. */
+export function formatCount(count: number, forms: PluralForms, language: Language): string {
+  const locale = language === 'zh' ? 'zh-CN' : 'en-US';
+  let rules = pluralRules.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    pluralRules.set(locale, rules);
+  }
+  const text = forms[rules.select(count)] ?? forms.other;
+  return text.replace(/\{count\}/g, String(count));
+}
+
+// ---------------------------------------------------------------- labels
+
+/**
+ * A label in both languages: a `[zh, en]` pair (core's LOG_TYPE_NAMES, ROLE_TYPE_LABELS…),
+ * or a record from the server with `label` (Chinese) and `enLabel` / `enName` (English).
+ */
+export type Labelled =
+  | readonly [zh: string, en: string]
+  | { label: string; enLabel?: string | null | undefined }
+  | { name: string; enName?: string | null | undefined };
+
+/** The label in `language`; an empty English label falls back to the Chinese one. */
+export function formatLabel(
+  labelled: Labelled | null | undefined,
+  language: Language,
+  fallback = '',
+): string {
+  if (!labelled) return fallback;
+  if (Array.isArray(labelled)) {
+    const [zh, en] = labelled as readonly [string, string];
+    return (language === 'zh' ? zh : en || zh) || fallback;
+  }
+  if ('label' in labelled)
+    return (language === 'zh' ? labelled.label : labelled.enLabel || labelled.label) || fallback;
+  if ('name' in labelled)
+    return (language === 'zh' ? labelled.name : labelled.enName || labelled.name) || fallback;
+  return fallback;
+}
+
+// ---------------------------------------------------------------- times
+
 /** Tokens: YYYY, MM, DD, HH, mm, ss. */
 export type DatePattern = string;
 
@@ -40,46 +108,13 @@ export const DATE_PATTERNS = {
   month: 'YYYY-MM',
   year: 'YYYY',
   hour: 'YYYY-MM-DD HH:00',
+  minute: 'YYYY-MM-DD HH:mm',
   time: 'HH:mm:ss',
 } as const;
 
-interface Parts {
-  YYYY: string;
-  MM: string;
-  DD: string;
-  HH: string;
-  mm: string;
-  ss: string;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function partsOf(ms: number, timeZone?: string): Parts {
-  const key = timeZone ?? '';
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-      ...(timeZone ? { timeZone } : {}),
-    });
-    formatters.set(key, formatter);
-  }
-  const out: Record<string, string> = {};
-  for (const part of formatter.formatToParts(new Date(ms))) out[part.type] = part.value;
-  return {
-    YYYY: (out.year ?? '').padStart(4, '0'),
-    MM: out.month ?? '',
-    DD: out.day ?? '',
-    HH: out.hour ?? '',
-    mm: out.minute ?? '',
-    ss: out.second ?? '',
-  };
+/** The browser's IANA time zone (the user's, on platform screens). */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
 function toMs(value: unknown): number | null {
@@ -94,15 +129,22 @@ function toMs(value: unknown): number | null {
   return null;
 }
 
-/**
- * Formats epoch ms (or a Date, or a date string) with a pattern, in the browser's time zone
- * or the given IANA zone (a project's). Invalid → '--'.
- */
-export function formatDate(value: unknown, pattern: DatePattern = DATE_FORMAT, timeZone?: string): string {
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** Formats epoch ms (or a Date, or a date string) with a pattern in an IANA zone. Invalid → '--'. */
+export function formatDate(value: unknown, pattern: DatePattern, timeZone: string): string {
   const ms = toMs(value);
   if (ms === null) return INVALID_MARK;
-  const parts = partsOf(ms, timeZone);
-  return pattern.replace(/YYYY|MM|DD|HH|mm|ss/g, (token) => parts[token as keyof Parts]);
+  const p = localParts(ms, timeZone);
+  const parts: Record<string, string> = {
+    YYYY: pad(p.year, 4),
+    MM: pad(p.month),
+    DD: pad(p.day),
+    HH: pad(p.hour),
+    mm: pad(p.minute),
+    ss: pad(p.second),
+  };
+  return pattern.replace(/YYYY|MM|DD|HH|mm|ss/g, (token) => parts[token] ?? token);
 }
 
 /** The pattern of a date-type code (7 hour, 1 day, 2 week, 3 month, 5 year). */
@@ -123,6 +165,92 @@ export function patternOfDateType(dateType: number): DatePattern {
 }
 
 /** A period start in the pattern of its date-type code. */
-export function formatPeriod(value: unknown, dateType: number, timeZone?: string): string {
+export function formatPeriod(value: unknown, dateType: number, timeZone: string): string {
   return formatDate(value, patternOfDateType(dateType), timeZone);
+}
+
+/**
+ * A Date for a date picker: the picker draws the browser's wall clock, so the Date returned
+ * shows the wall clock that `ms` has in `timeZone` (the project's 00:00 shows as 00:00).
+ */
+export function toPickerDate(ms: number, timeZone: string): Date {
+  const p = localParts(ms, timeZone);
+  return new Date(p.year, p.month - 1, p.day, p.hour, p.minute, p.second, ((ms % 1000) + 1000) % 1000);
+}
+
+/** The instant a picked Date means: its browser wall clock read in `timeZone`. */
+export function fromPickerDate(date: Date, timeZone: string): number {
+  return (
+    zonedTime(
+      timeZone,
+      date.getFullYear(),
+      date.getMonth() + 1,
+      date.getDate(),
+      date.getHours(),
+      date.getMinutes(),
+      date.getSeconds(),
+    ) + date.getMilliseconds()
+  );
+}
+
+export interface TimeZoneState {
+  /** The IANA zone times are shown, picked and sent in. */
+  timeZone: string;
+  /** False while the project's zone is being read (the browser's stands in). */
+  ready: boolean;
+  /** 'project' inside a project (module fw), 'user' on platform screens. */
+  scope: 'project' | 'user';
+}
+
+/** The zone of the current screen: the project's in module fw, the user's (browser's) in pf. */
+export function useTimeZone(): TimeZoneState {
+  const { module, effectiveProjectId } = useSession();
+  const queries = useQueries();
+  const inProject = module === 'fw' && effectiveProjectId > 0;
+  const projects = useQuery({ ...queries.projects.projects(), enabled: inProject, staleTime: 60_000 });
+  return useMemo(() => {
+    if (!inProject) return { timeZone: browserTimeZone(), ready: true, scope: 'user' };
+    const zone = projects.data?.find((p) => p.id === effectiveProjectId)?.timeZone;
+    // A project the list does not name (or a failed list) keeps the browser's zone. Once
+    // answered, a refetch does not make the zone unknown again.
+    return {
+      timeZone: zone ?? browserTimeZone(),
+      ready: zone !== undefined || projects.isFetched,
+      scope: 'project',
+    };
+  }, [inProject, projects.data, projects.isFetched, effectiveProjectId]);
+}
+
+export interface Formatter {
+  readonly timeZone: string;
+  readonly language: Language;
+  /** A time in the screen's zone ('YYYY-MM-DD HH:mm:ss' unless a pattern is given). */
+  time(value: unknown, pattern?: DatePattern): string;
+  /** A period start in the pattern of its date-type code. */
+  period(value: unknown, dateType: number): string;
+  number(value: unknown, decimals?: number): string;
+  unit(value: unknown, unit: string, decimals?: number): string;
+  percent(ratio: unknown, decimals?: number): string;
+  count(count: number, forms: PluralForms): string;
+  label(labelled: Labelled | null | undefined, fallback?: string): string;
+}
+
+/** The helpers bound to the screen's time zone and the interface language. */
+export function useFormat(): Formatter {
+  const { timeZone } = useTimeZone();
+  const { language } = useLanguage();
+  return useMemo(
+    () => ({
+      timeZone,
+      language,
+      time: (value, pattern = DATE_PATTERNS.dateTime) => formatDate(value, pattern, timeZone),
+      period: (value, dateType) => formatPeriod(value, dateType, timeZone),
+      number: formatNumber,
+      unit: formatWithUnit,
+      percent: formatPercent,
+      count: (count, forms) => formatCount(count, forms, language),
+      label: (labelled, fallback) => formatLabel(labelled, language, fallback),
+    }),
+    [timeZone, language],
+  );
 }

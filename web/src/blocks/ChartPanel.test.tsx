@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHART_PALETTES } from '../theme/chart-palettes';
 import { ThemeProvider } from '../theme/theme';
@@ -42,12 +42,13 @@ const data = {
 };
 
 describe('ChartPanel', () => {
-  it('draws a line chart in the dark palette with invalid values as gaps', () => {
+  it('draws a line chart in the dark palette with invalid values as gaps, VChart loaded on demand', async () => {
     renderWithProviders(
       <ThemeProvider initial="dark">
         <ChartPanel kind="line" title="Load" data={data} unit="kW" />
       </ThemeProvider>,
     );
+    await waitFor(() => expect(engine.specs).toHaveLength(1));
     const spec = engine.specs.at(-1);
     expect(spec?.type).toBe('line');
     expect(spec?.color).toEqual(CHART_PALETTES.dark);
@@ -59,12 +60,13 @@ describe('ChartPanel', () => {
     expect(values?.filter((v) => v.series === 'Today').map((v) => v.y)).toEqual([12.5, null, null]);
   });
 
-  it('uses the light palette in the light theme and groups bars', () => {
+  it('uses the light palette in the light theme and groups bars', async () => {
     renderWithProviders(
       <ThemeProvider initial="light">
         <ChartPanel kind="bar" data={data} />
       </ThemeProvider>,
     );
+    await waitFor(() => expect(engine.specs).toHaveLength(1));
     const spec = engine.specs.at(-1);
     expect(spec?.color).toEqual(CHART_PALETTES.light);
     expect(spec?.xField).toEqual(['x', 'series']);
@@ -79,11 +81,13 @@ describe('ChartPanel', () => {
     expect(screen.getByRole('button', { name: 'Save as PNG' }).hasAttribute('disabled')).toBe(true);
   });
 
-  it('saves the chart as a PNG named after its title', () => {
+  it('saves the chart as a PNG named after its title', async () => {
     renderWithProviders(
       <ChartPanel kind="pie" title="TOU share" data={{ items: [{ name: 'Peak', value: 3 }] }} />,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Save as PNG' }));
-    expect(engine.exported).toEqual(['TOU share']);
+    const button = screen.getByRole('button', { name: 'Save as PNG' });
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(button);
+    await waitFor(() => expect(engine.exported).toEqual(['TOU share']));
   });
 });

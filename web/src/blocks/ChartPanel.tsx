@@ -1,14 +1,15 @@
 /**
- * ChartPanel: a line, bar or pie chart drawn with VChart (registered on demand), in the
- * light or dark palette of the theme, 'no data' when empty, and a 'save as PNG' button.
+ * ChartPanel: a line, bar or pie chart drawn with VChart (loaded when the first chart is drawn,
+ * chart/use-chart), in the light or dark palette of the theme, 'no data' when empty, and a
+ * 'save as PNG' button.
  */
 import { IconDownload } from '@douyinfe/semi-icons';
 import { Button, Card, Empty, Spin } from '@douyinfe/semi-ui-19';
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useMemo, useRef } from 'react';
 import { useTexts } from '../i18n/texts';
 import { useChartTheme } from '../theme/chart-palettes';
 import { buildChartSpec, type ChartData, type ChartKind, isEmptyChart } from './chart/chart-spec';
-import { type ChartHandle, drawChart } from './chart/vchart-engine';
+import { useChart } from './chart/use-chart';
 import { blockTexts } from './texts';
 
 export type { ChartSeries, PieItem } from './chart/chart-spec';
@@ -48,7 +49,6 @@ export function ChartPanel({
   const t = useTexts(blockTexts);
   const theme = useChartTheme();
   const host = useRef<HTMLDivElement>(null);
-  const chart = useRef<ChartHandle | null>(null);
   const empty = isEmptyChart(kind, data);
   const spec = useMemo(
     () =>
@@ -62,27 +62,7 @@ export function ChartPanel({
       }),
     [data, kind, theme, unit, stacked, integer, colors],
   );
-
-  useEffect(() => {
-    const dom = host.current;
-    if (!dom || empty) return;
-    if (chart.current) chart.current.update(spec);
-    else chart.current = drawChart(dom, spec);
-  }, [spec, empty]);
-
-  useEffect(
-    () => () => {
-      chart.current?.release();
-      chart.current = null;
-    },
-    [],
-  );
-  useEffect(() => {
-    if (empty && chart.current) {
-      chart.current.release();
-      chart.current = null;
-    }
-  }, [empty]);
+  const chart = useChart(host, spec, { active: !empty, kind: 'basic' });
 
   const name = fileName ?? (typeof title === 'string' ? title : 'chart');
   const header = (
@@ -91,8 +71,8 @@ export function ChartPanel({
       <Button
         icon={<IconDownload />}
         theme="borderless"
-        disabled={empty || loading}
-        onClick={() => void chart.current?.exportPng(name)}
+        disabled={empty || loading || !chart.drawn}
+        onClick={() => void chart.exportPng(name)}
         aria-label={t('savePng')}
       >
         {t('savePng')}

@@ -1,10 +1,14 @@
 /**
- * CrudLedger: a filter bar with Query and Reset, a paged DataTable (index 0, limit 50), a
- * create/edit dialog validated by the same rules as the server, delete with confirmation and
- * batch delete when given. Server refusals show as toasts with the server's message.
+ * CrudLedger (families LED, SCH): a filter bar with Query and Reset, a paged DataTable (index
+ * 0, limit 50), a create/edit dialog validated by the same rules as the server, delete with
+ * confirmation and batch delete when given, export of the applied filters and import through
+ * the ImportDialog. Server refusals show as toasts with the server's message. Until the user
+ * edits or queries, the filters follow `initialFilters` (a default range on the project's
+ * calendar arrives after the first render). A screen that is a plain resource describes
+ * itself with `defineLedger` (ledger/ledger.tsx) and passes `useLedger(description)` here.
  */
-import { IconDelete, IconPlus } from '@douyinfe/semi-icons';
-import { Button, Input, Modal, Select, Space, Toast } from '@douyinfe/semi-ui-19';
+import { IconDelete, IconPlus, IconUpload } from '@douyinfe/semi-icons';
+import { Button, Modal, Space, Toast } from '@douyinfe/semi-ui-19';
 import {
   type AnyQueryKey,
   type Client,
@@ -14,29 +18,18 @@ import {
   SessionExpiredError,
 } from '@eem/sdk';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useFormat } from '../app/format';
 import { useTexts } from '../i18n/texts';
 import { type DataColumn, DataTable, type DataTableProps, FIRST_PAGE, type PageState } from './DataTable';
-import {
-  type FormFieldDef,
-  FormFields,
-  type FormMode,
-  type FormValues,
-  type SelectOption,
-} from './FormFields';
+import { FilterBar, type FilterFieldDef } from './FilterBar';
+import { type FormFieldDef, FormFields, type FormMode, type FormValues } from './FormFields';
 import type { FieldErrors } from './form-issues';
+import { ImportDialog, type ImportDialogProps } from './ImportDialog';
 import { errorMessage } from './save-file';
 import { blockTexts } from './texts';
 
-export type { FormFieldDef, FormMode, FormValues, PageState };
-
-export interface FilterFieldDef<F> {
-  field: keyof F & string;
-  label: string;
-  type: 'text' | 'select';
-  options?: readonly SelectOption[];
-  width?: number;
-}
+export type { FilterFieldDef, FormFieldDef, FormMode, FormValues, PageState };
 
 export interface PagedAnswer<R> {
   total: number;
@@ -55,8 +48,8 @@ export interface LedgerForm<R, V extends FormValues> {
   render?: (ctx: LedgerFormContext<V>) => ReactNode;
   empty: () => V;
   fromRow: (row: R) => V | Promise<V>;
-  /** Field errors; an empty object lets the save go ahead. */
-  validate: (values: V, mode: FormMode) => FieldErrors;
+  /** Field errors; an empty object lets the save go ahead (`row`: the row edited). */
+  validate: (values: V, mode: FormMode, row: R | null) => FieldErrors;
   width?: number;
   title?: (mode: FormMode) => string;
 }
@@ -105,8 +98,13 @@ export interface CrudLedgerProps<R, V extends FormValues, F extends FormValues> 
   toolbar?: ReactNode;
   /** Export of the applied filters (every matching row). */
   exporter?: (client: Client, filters: F) => Promise<DownloadResult>;
+  /** Import (needs write access): an Import button opening the ImportDialog. */
+  importer?: Omit<ImportDialogProps, 'visible' | 'onClose'>;
   summary?: DataTableProps<R>['summary'];
-  /** Areas or endpoints refreshed after a write, besides the ledger's own list. */
+  /**
+   * Areas or endpoints refreshed with the ledger's own list after an import, and after a write
+   * whose mutation did not refresh the list itself.
+   */
   invalidates?: readonly QueryScope[];
   'aria-label'?: string;
 }
@@ -121,10 +119,28 @@ export function CrudLedger<R extends object, V extends FormValues, F extends For
   props: CrudLedgerProps<R, V, F>,
 ) {
   const t = useTexts(blockTexts);
+  const fmt = useFormat();
   const queryClient = useQueryClient();
   const { form, canWrite = true } = props;
-  const [draft, setDraft] = useState<F>(props.initialFilters);
+  const [draft, setDraftState] = useState<F>(props.initialFilters);
   const [applied, setApplied] = useState<F>(props.initialFilters);
+  // The filters follow the given defaults until the user edits or queries them.
+  const touched = useRef(false);
+  const setDraft = (next: F | ((previous: F) => F)) => {
+    touched.current = true;
+    setDraftState(next);
+  };
+  const initialKey = JSON.stringify(props.initialFilters);
+  const seenKey = useRef(initialKey);
+  useEffect(() => {
+    if (seenKey.current === initialKey) return;
+    seenKey.current = initialKey;
+    if (touched.current) return;
+    const next = JSON.parse(initialKey) as F;
+    setDraftState(next);
+    setApplied(next);
+  }, [initialKey]);
+  const [importing, setImporting] = useState(false);
   const [page, setPage] = useState<PageState>(FIRST_PAGE);
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<DialogState<R, V> | null>(null);
@@ -143,9 +159,12 @@ export function CrudLedger<R extends object, V extends FormValues, F extends For
       Toast.error(errorMessage(list.error, t('noData')));
   }, [list.error, t]);
 
+  /** The list and what the screen names: refreshed after an import, or a write that did not. */
+  const refresh = () => invalidate(queryClient, [listScope(options.queryKey), ...(props.invalidates ?? [])]);
   /**
-   * Runs a write, then refreshes the list (unless the write's mutation already did: its answer
-   * is newer than the write's start) and the `invalidates` scopes.
+   * Runs a write (a mutation of the query layer, which refreshes what it changes), then
+   * refreshes the list and `invalidates` when the write's mutation did not: the list's answer is
+   * older than the write's start (a batch that failed half way, a write invalidating nothing).
    */
   const write = useMutation({
     mutationFn: async (run: () => Promise<unknown>) => {
@@ -154,24 +173,22 @@ export function CrudLedger<R extends object, V extends FormValues, F extends For
         await run();
       } finally {
         const listed = queryClient.getQueryState(options.queryKey)?.dataUpdatedAt ?? 0;
-        const scopes = [
-          ...(listed < started ? [listScope(options.queryKey)] : []),
-          ...(props.invalidates ?? []),
-        ];
-        await invalidate(queryClient, scopes);
+        if (listed < started) await refresh();
       }
     },
   });
 
   const canQuery = props.canQuery?.(draft) ?? true;
   const runQuery = () => {
+    touched.current = true;
     setApplied(draft);
     setPage(FIRST_PAGE);
     setSelected([]);
     if (JSON.stringify(draft) === JSON.stringify(applied)) void list.refetch();
   };
   const reset = () => {
-    setDraft(props.initialFilters);
+    touched.current = false;
+    setDraftState(props.initialFilters);
     setApplied(props.initialFilters);
     setPage(FIRST_PAGE);
     setSelected([]);
@@ -199,13 +216,15 @@ export function CrudLedger<R extends object, V extends FormValues, F extends For
   // After a first save attempt, errors follow the values as the user corrects them.
   const dialogValues = dialog?.values;
   const dialogMode = dialog?.mode;
+  const dialogRow = dialog?.row ?? null;
   useEffect(() => {
-    if (tried && form && dialogValues && dialogMode) setErrors(form.validate(dialogValues, dialogMode));
-  }, [tried, form, dialogValues, dialogMode]);
+    if (tried && form && dialogValues && dialogMode)
+      setErrors(form.validate(dialogValues, dialogMode, dialogRow));
+  }, [tried, form, dialogValues, dialogMode, dialogRow]);
 
   const save = async () => {
     if (!dialog || !form) return;
-    const found = form.validate(dialog.values, dialog.mode);
+    const found = form.validate(dialog.values, dialog.mode, dialog.row);
     setTried(true);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -245,7 +264,10 @@ export function CrudLedger<R extends object, V extends FormValues, F extends For
     const picked = rows.filter((r) => selected.includes(String(props.rowKey(r))));
     if (picked.length === 0) return;
     Modal.confirm({
-      title: t('batchDeleteConfirm', { count: picked.length }),
+      title: fmt.count(picked.length, {
+        one: t('batchDeleteConfirm.one', { count: picked.length }),
+        other: t('batchDeleteConfirm', { count: picked.length }),
+      }),
       okText: t('confirm'),
       cancelText: t('cancel'),
       okButtonProps: { type: 'danger' },
@@ -298,39 +320,15 @@ export function CrudLedger<R extends object, V extends FormValues, F extends For
   return (
     <div className="eem-crud-ledger">
       {filterBar && (
-        <Space wrap spacing={8} style={{ marginBottom: 12 }}>
-          {props.renderFilters?.(draft, patchDraft)}
-          {props.filters?.map((f) =>
-            f.type === 'text' ? (
-              <Input
-                key={f.field}
-                aria-label={f.label}
-                placeholder={f.label}
-                style={{ width: f.width ?? 200 }}
-                value={typeof draft[f.field] === 'string' ? (draft[f.field] as string) : ''}
-                onChange={(v) => patchDraft({ [f.field]: v } as Partial<F>)}
-                onEnterPress={() => canQuery && runQuery()}
-                showClear
-              />
-            ) : (
-              <Select
-                key={f.field}
-                aria-label={f.label}
-                placeholder={f.label}
-                motion={false}
-                style={{ width: f.width ?? 180 }}
-                optionList={f.options?.map((o) => ({ value: o.value, label: o.label })) ?? []}
-                value={(draft[f.field] ?? undefined) as string | number | undefined}
-                onChange={(v) => patchDraft({ [f.field]: v ?? null } as Partial<F>)}
-                showClear
-              />
-            ),
-          )}
-          <Button theme="solid" type="primary" disabled={!canQuery} onClick={runQuery}>
-            {t('query')}
-          </Button>
-          <Button onClick={reset}>{t('reset')}</Button>
-        </Space>
+        <FilterBar<F>
+          fields={props.filters}
+          render={props.renderFilters}
+          draft={draft}
+          onChange={patchDraft}
+          canQuery={canQuery}
+          onQuery={runQuery}
+          onReset={reset}
+        />
       )}
       <DataTable<R>
         aria-label={props['aria-label']}
@@ -358,6 +356,11 @@ export function CrudLedger<R extends object, V extends FormValues, F extends For
                 onClick={confirmDeleteMany}
               >
                 {t('batchDelete')}
+              </Button>
+            )}
+            {canWrite && props.importer && (
+              <Button icon={<IconUpload />} onClick={() => setImporting(true)}>
+                {t('import')}
               </Button>
             )}
             {writable && props.onCreate && (
@@ -406,6 +409,17 @@ export function CrudLedger<R extends object, V extends FormValues, F extends For
                 />
               )}
         </Modal>
+      )}
+      {props.importer && (
+        <ImportDialog
+          {...props.importer}
+          visible={importing}
+          onClose={() => setImporting(false)}
+          onSuccess={() => {
+            props.importer?.onSuccess?.();
+            void refresh();
+          }}
+        />
       )}
     </div>
   );

@@ -8,9 +8,10 @@ import { IconDownload } from '@douyinfe/semi-icons';
 import { Button, Empty, Pagination, Table, Toast } from '@douyinfe/semi-ui-19';
 import { DEFAULT_PAGE } from '@eem/core';
 import type { Client, DownloadResult } from '@eem/sdk';
+import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useClient } from '../app/client';
-import { formatNumber } from '../app/format';
+import { formatNumber, useFormat } from '../app/format';
 import { useTexts } from '../i18n/texts';
 import { downloadErrorMessage, saveDownload } from './save-file';
 import { columnNumbers, SUMMARY_KINDS, type SummaryKind, summarize } from './table-summary';
@@ -79,10 +80,10 @@ function isSummary<R>(row: Row<R>): row is SummaryRow {
 
 export function DataTable<R extends object>(props: DataTableProps<R>) {
   const t = useTexts(blockTexts);
+  const fmt = useFormat();
   const client = useClient();
   const { columns, rows, rowKey, loading, summary, exporter, toolbar } = props;
   const [localPage, setLocalPage] = useState<PageState>(FIRST_PAGE);
-  const [exporting, setExporting] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const [boxWidth, setBoxWidth] = useState(0);
   useEffect(() => {
@@ -96,6 +97,8 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
   const page = props.page ?? localPage;
   const total = props.total ?? rows.length;
   const shown = serverPaged ? rows : rows.slice(page.index * page.limit, (page.index + 1) * page.limit);
+
+  const rowCount = fmt.count(total, { one: t('totalRows.one', { total }), other: t('totalRows', { total }) });
 
   const setPage = (next: PageState) => {
     if (props.onPageChange) props.onPageChange(next);
@@ -144,18 +147,12 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
   const wanted = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 160), 0);
   const scrollX = Math.max(wanted, Math.floor(boxWidth) - 2);
 
-  const runExport = async () => {
-    if (!exporter) return;
-    setExporting(true);
-    try {
-      const name = await saveDownload(await exporter(client));
-      Toast.success(t('exported', { name }));
-    } catch (error) {
-      Toast.error(downloadErrorMessage(error));
-    } finally {
-      setExporting(false);
-    }
-  };
+  // A download changes nothing shown: the mutation is only its pending state.
+  const exporting = useMutation({
+    mutationFn: async () => (exporter ? saveDownload(await exporter(client)) : ''),
+    onSuccess: (name) => Toast.success(t('exported', { name })),
+    onError: (error) => Toast.error(downloadErrorMessage(error)),
+  });
 
   const keyOf = (row?: Row<R>): string =>
     row === undefined ? '' : isSummary(row) ? `__summary_${row.__summary}` : String(rowKey(row));
@@ -176,9 +173,9 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
           {exporter && (
             <Button
               icon={<IconDownload />}
-              loading={exporting}
+              loading={exporting.isPending}
               disabled={loading}
-              onClick={() => void runExport()}
+              onClick={() => exporting.mutate()}
             >
               {t('export')}
             </Button>
@@ -207,7 +204,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
             marginTop: 12,
           }}
         >
-          <span>{t('totalRows', { total })}</span>
+          <span>{rowCount}</span>
           <Pagination
             total={total}
             currentPage={page.index + 1}
@@ -221,7 +218,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
         </div>
       ) : total > 0 ? (
         <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 12 }}>
-          <span>{t('totalRows', { total })}</span>
+          <span>{rowCount}</span>
         </div>
       ) : null}
     </div>

@@ -45,7 +45,6 @@ import {
 } from './event-list/event-fetchers';
 import {
   EVENT_LOG_TYPES,
-  type EventFilterDraft,
   type EventPageState,
   eventFilterBody,
   eventIdFromSearch,
@@ -54,6 +53,7 @@ import {
 } from './event-list/event-filter-model';
 import { eventListTexts } from './event-list/texts';
 import { downloadErrorMessage, errorMessage, saveDownload } from './save-file';
+import { useCalendarState } from './use-calendar';
 
 export type { EventColumn } from './event-list/EventTable';
 export type { EventExport, EventFetcher, EventPage } from './event-list/event-fetchers';
@@ -97,8 +97,9 @@ export function EventList(props: EventListProps) {
   const fixedTypes = props.logTypes ?? [];
   const exports: readonly EventExport[] = props.exports ?? [EVENT_EXPORTS.summary];
 
-  const [draft, setDraft] = useState<EventFilterDraft>(() => initialEventFilter());
-  const [applied, setApplied] = useState<EventFilterDraft>(draft);
+  // The defaults follow the screen's calendar until the user edits or queries.
+  const [draft, setDraft, { calendar, ready }] = useCalendarState(initialEventFilter);
+  const [applied, setApplied] = useCalendarState(initialEventFilter);
   const [page, setPage] = useState<EventPageState>(FIRST);
   const [selected, setSelected] = useState<number[]>([]);
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -120,7 +121,7 @@ export function EventList(props: EventListProps) {
     queryKey: [...endpointKey('events', fetcher.endpoint), { ...body, page }, fetcher.variant ?? null],
     queryFn: ({ signal }) => fetcher.fetch(client, body, page, signal),
     placeholderData: keepPreviousData,
-    enabled: focusId === null,
+    enabled: focusId === null && ready,
   });
   const focus = useQuery({
     ...queries.events.event({ params: { id: focusId ?? 0 } }),
@@ -143,7 +144,7 @@ export function EventList(props: EventListProps) {
 
   const rows: EventItem[] =
     focusId === null ? (list.data?.list ?? []) : focused && focused.id === focusId ? [focused] : [];
-  const canQuery = filterError(draft) === null;
+  const canQuery = filterError(draft, calendar) === null;
 
   const query = () => {
     if (!canQuery) return;
@@ -154,7 +155,7 @@ export function EventList(props: EventListProps) {
     if (JSON.stringify(draft) === JSON.stringify(applied)) void list.refetch();
   };
   const reset = () => {
-    const fresh = initialEventFilter();
+    const fresh = initialEventFilter(calendar);
     setFocusId(null);
     setDraft(fresh);
     setApplied(fresh);

@@ -14,6 +14,7 @@ import {
   Typography,
 } from '@douyinfe/semi-ui-19';
 import type { ReactNode } from 'react';
+import { fromPickerDate, toPickerDate, useTimeZone } from '../app/format';
 
 export type FormMode = 'create' | 'edit';
 export type FormValues = Record<string, unknown>;
@@ -44,7 +45,7 @@ export interface FormFieldDef<V extends FormValues = FormValues> {
   disabled?: (values: V, mode: FormMode) => boolean;
   /** Help under the control. */
   help?: ReactNode;
-  /** Date pickers: days refused. */
+  /** Date pickers (days of the screen's time zone): the cells refused (their wall dates). */
   disabledDate?: (date: Date) => boolean;
   /** Number inputs: decimal places. */
   precision?: number;
@@ -100,6 +101,7 @@ function control<V extends FormValues>(
   mode: FormMode,
   error: string | undefined,
   onChange: (value: unknown) => void,
+  timeZone: string,
 ): ReactNode {
   const value = values[def.field];
   const disabled = def.disabled?.(values, mode) ?? false;
@@ -173,11 +175,11 @@ function control<V extends FormValues>(
           {...common}
           style={{ width: '100%' }}
           type="date"
-          value={typeof value === 'number' ? new Date(value) : undefined}
+          value={typeof value === 'number' ? toPickerDate(value, timeZone) : undefined}
           {...(def.disabledDate
             ? { disabledDate: (d?: Date) => (d ? (def.disabledDate?.(d) ?? false) : false) }
             : {})}
-          onChange={(d) => onChange(d instanceof Date ? d.getTime() : null)}
+          onChange={(d) => onChange(d instanceof Date ? fromPickerDate(d, timeZone) : null)}
         />
       );
     case 'switch':
@@ -205,6 +207,7 @@ export function FormFields<V extends FormValues>({
   onChange,
   idPrefix = 'eem-field',
 }: FormFieldsProps<V>) {
+  const { timeZone } = useTimeZone();
   return (
     <>
       {fields
@@ -222,7 +225,7 @@ export function FormFields<V extends FormValues>({
               help={def.help}
               htmlFor={id}
             >
-              {control(def, id, values, mode, error, (v) => onChange(def.field, v))}
+              {control(def, id, values, mode, error, (v) => onChange(def.field, v), timeZone)}
             </FieldFrame>
           );
         })}

@@ -4,11 +4,14 @@
  * cap is refused with a toast. The tree comes from the caller (the project tree today; the
  * node tree endpoint later). In single mode the selected node is scrolled into view whenever the
  * selection changes (a node picked elsewhere, or one just added); the search box stays above
- * the scrolling list (global.css, .eem-node-tree).
+ * the scrolling list (global.css, .eem-node-tree). Given a `favourites` source (the user's
+ * favourite nodes, screens.md §1 NodeTreePicker), each node gets a star that adds or removes it
+ * and a 'Favourites' view lists them for picking.
  */
-import { Empty, Spin, Toast, Tree, Typography } from '@douyinfe/semi-ui-19';
+import { IconStar, IconStarStroked } from '@douyinfe/semi-icons';
+import { Button, Empty, Radio, RadioGroup, Spin, Toast, Tree, Typography } from '@douyinfe/semi-ui-19';
 import { SELECTION_LIMITS } from '@eem/core';
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTexts } from '../i18n/texts';
 import {
   acceptSelection,
@@ -30,11 +33,26 @@ interface SemiTreeNode {
   children?: SemiTreeNode[];
 }
 
+/**
+ * Where the user's favourite nodes come from and go to (the favorites-node endpoints when they
+ * exist). The picker never keeps favourites of its own.
+ */
+export interface FavouriteSource {
+  nodes: readonly NodeRef[];
+  loading?: boolean;
+  add: (node: NodeRef) => unknown;
+  remove: (node: NodeRef) => unknown;
+}
+
 interface CommonProps {
   tree: readonly TreeNodeLike[];
+  /** The user's favourite nodes: a star per node and a Favourites view. */
+  favourites?: FavouriteSource;
   loading?: boolean;
   /** A search box above the tree (default on). */
   searchable?: boolean;
+  /** The search box's hint when the tree holds something else than nodes (e.g. users). */
+  searchPlaceholder?: string;
   /** Nodes that cannot be picked (e.g. tenants in a project tree). */
   isSelectable?: (node: TreeNodeLike) => boolean;
   /** Extra content after a node's name. */
@@ -88,9 +106,49 @@ function toSemi(
 
 export function NodeTreePicker(props: NodeTreePickerProps) {
   const t = useTexts(blockTexts);
-  const { tree, loading, searchable = true, isSelectable, renderExtra, height = 420 } = props;
-  const treeData = useMemo(() => toSemi(tree, isSelectable, renderExtra), [tree, isSelectable, renderExtra]);
+  const { tree, loading, searchable = true, isSelectable, height = 420, favourites } = props;
+  const [view, setView] = useState<'all' | 'favourites'>('all');
   const index = useMemo(() => indexTree(tree), [tree]);
+  const favouriteKeys = useMemo(() => new Set((favourites?.nodes ?? []).map(nodeKey)), [favourites?.nodes]);
+  const renderExtra = useMemo(() => {
+    if (!favourites) return props.renderExtra;
+    const own = props.renderExtra;
+    return (node: TreeNodeLike) => {
+      const starred = favouriteKeys.has(nodeKey(node));
+      return (
+        <>
+          {own?.(node)}
+          <Button
+            size="small"
+            theme="borderless"
+            className="eem-node-star"
+            data-starred={starred ? 'true' : 'false'}
+            aria-label={t(starred ? 'unstar' : 'star', { name: node.name })}
+            icon={starred ? <IconStar style={{ color: 'var(--semi-color-warning)' }} /> : <IconStarStroked />}
+            onClick={(click) => {
+              click.stopPropagation();
+              void (starred ? favourites.remove(toRef(node)) : favourites.add(toRef(node)));
+            }}
+          />
+        </>
+      );
+    };
+  }, [favourites, favouriteKeys, props.renderExtra, t]);
+  // The Favourites view: the starred nodes the tree holds, as a flat list.
+  const shownTree = useMemo(
+    () =>
+      view === 'favourites'
+        ? (favourites?.nodes ?? []).flatMap((n) => {
+            const node = index.get(nodeKey(n));
+            return node ? [{ ...node, children: undefined }] : [];
+          })
+        : tree,
+    [view, favourites?.nodes, index, tree],
+  );
+  const treeData = useMemo(
+    () => toSemi(shownTree, isSelectable, renderExtra),
+    [shownTree, isSelectable, renderExtra],
+  );
   const names = useMemo(() => new Map([...index].map(([key, node]) => [key, node.name])), [index]);
   const box = useRef<HTMLDivElement>(null);
   const selectedKey = props.mode === 'single' && props.value ? nodeKey(props.value) : null;
@@ -103,6 +161,22 @@ export function NodeTreePicker(props: NodeTreePickerProps) {
   if (loading) return <Spin />;
   if (tree.length === 0) return <Empty description={t('noData')} />;
 
+  const viewSwitch = favourites && (
+    <RadioGroup
+      type="button"
+      buttonSize="small"
+      value={view}
+      onChange={(e) => setView(e.target.value === 'favourites' ? 'favourites' : 'all')}
+      style={{ marginBottom: 8 }}
+    >
+      <Radio value="all">{t('allNodes')}</Radio>
+      <Radio value="favourites">{t('favourites', { count: favourites.nodes.length })}</Radio>
+    </RadioGroup>
+  );
+  const noFavourites = view === 'favourites' && shownTree.length === 0 && (
+    <Empty description={favourites?.loading ? '' : t('noFavourites')} />
+  );
+
   const common = {
     treeData,
     expandAll: true,
@@ -111,7 +185,7 @@ export function NodeTreePicker(props: NodeTreePickerProps) {
           (names.get(data?.key ?? '') ?? '').toLowerCase().includes(input.trim().toLowerCase())
       : false,
     showFilteredOnly: true,
-    searchPlaceholder: t('searchNode'),
+    searchPlaceholder: props.searchPlaceholder ?? t('searchNode'),
     emptyContent: t('noData'),
     className: 'eem-node-tree',
     style: { height, overflow: 'auto' as const },
@@ -122,6 +196,8 @@ export function NodeTreePicker(props: NodeTreePickerProps) {
     const { value, onChange } = props;
     return (
       <div ref={box}>
+        {viewSwitch}
+        {noFavourites}
         <Tree
           {...common}
           value={value ? nodeKey(value) : undefined}
@@ -138,6 +214,8 @@ export function NodeTreePicker(props: NodeTreePickerProps) {
   const current = value.map(nodeKey);
   return (
     <div>
+      {viewSwitch}
+      {noFavourites}
       <Tree
         {...common}
         multiple

@@ -1,16 +1,19 @@
 /**
  * TimeRange: granularity tabs (hour, day, week, month, year), a date-range picker and quick
- * presets. The span rule of @eem/core applies (hour/day/week ≤ 31 days, month ≤ 12 months,
- * year ≤ 10 years): a longer span shows an inline error and disables Query. Analysis
- * screens block future dates, plan screens past dates.
+ * presets, on the screen's calendar (the project's time zone and cycle starts inside a project,
+ * the user's zone on platform screens; useCalendar). The span rule of @eem/core applies
+ * (hour/day/week ≤ 31 days, month ≤ 12 months, year ≤ 10 years): a longer span shows an inline
+ * error and disables Query. Analysis screens block future dates, plan screens past dates. The
+ * optional compare switch offers YoY (同比) and MoM (环比).
  */
-import { Button, DatePicker, Radio, RadioGroup, Space, Typography } from '@douyinfe/semi-ui-19';
+import { Button, DatePicker, Radio, RadioGroup, Select, Space, Typography } from '@douyinfe/semi-ui-19';
 import { SPAN_MESSAGES } from '@eem/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { useTexts } from '../i18n/texts';
 import { blockTexts } from './texts';
 import {
-  addDays,
+  addPeriods,
+  type Calendar,
   type DateBlock,
   fitGranularity,
   GRANULARITIES,
@@ -18,14 +21,21 @@ import {
   isDateBlocked,
   PRESETS,
   type PresetKey,
+  periodOfPickerDate,
+  pickerRange,
+  pickerUnit,
   presetRange,
   snapRange,
   spanError,
   startOfDay,
   type TimeRangeValue,
 } from './time-range-model';
+import { useCalendar, useCalendarState } from './use-calendar';
 
-export type { DateBlock, Granularity, PresetKey, TimeRangeValue };
+export type { Calendar, DateBlock, Granularity, PresetKey, TimeRangeValue };
+
+/** Compare series: none, year on year (同比) or the period before (环比). */
+export type CompareMode = 'none' | 'yoy' | 'mom';
 
 export interface TimeRangeProps {
   value: TimeRangeValue;
@@ -38,10 +48,15 @@ export interface TimeRangeProps {
   presets?: readonly PresetKey[] | false;
   /** When given, a Query button that is disabled while the span is refused. */
   onQuery?: (value: TimeRangeValue) => void;
+  /** The compare switch, shown when both are given. */
+  compare?: CompareMode;
+  onCompareChange?: (mode: CompareMode) => void;
   /** More controls placed before the Query button. */
   children?: ReactNode;
   /** The clock (tests). */
   now?: () => number;
+  /** The calendar (default: the screen's, useCalendar). */
+  calendar?: Calendar;
 }
 
 const SPAN_KEYS = {
@@ -60,16 +75,53 @@ function asDate(value: unknown): Date | null {
   return null;
 }
 
-/** A default range for a screen: a preset at a granularity. */
+/** A range for a screen: a preset at a granularity on a calendar. */
 export function initialTimeRange(
   granularity: Granularity,
-  preset: PresetKey = 'today',
+  preset: PresetKey,
+  calendar: Calendar | string,
   now: number = Date.now(),
 ): TimeRangeValue {
-  return { granularity, ...presetRange(preset, now) };
+  return { granularity, ...presetRange(preset, now, calendar) };
+}
+
+export interface TimeRangeState {
+  /** The range being edited. */
+  range: TimeRangeValue;
+  setRange: (value: TimeRangeValue) => void;
+  /** The range last applied (queried): the default until `apply` is called. */
+  applied: TimeRangeValue;
+  /** Applies the given range, or the edited one. */
+  apply: (value?: TimeRangeValue) => void;
+  calendar: Calendar;
+  /** False while the screen's zone or cycle starts are being read. */
+  ready: boolean;
+}
+
+/**
+ * The range state of a screen, starting at a preset on the screen's calendar. Until the user
+ * changes it, it follows the calendar (the project's zone arrives after the first render).
+ */
+export function useTimeRangeState(
+  granularity: Granularity,
+  preset: PresetKey,
+  given?: TimeRangeValue,
+): TimeRangeState {
+  const make = (calendar: Calendar) => given ?? initialTimeRange(granularity, preset, calendar);
+  const [range, setRange, { calendar, ready }] = useCalendarState(make);
+  // What was applied: the default (following the calendar) until the user applies a range.
+  const [applied, setApplied] = useCalendarState(make);
+  const apply = useCallback((value?: TimeRangeValue) => setApplied(value ?? range), [range, setApplied]);
+  return { range, setRange, applied, apply, calendar, ready };
 }
 
 export function TimeRange(props: TimeRangeProps) {
+  const screen = useCalendar();
+  const calendar = props.calendar ?? screen.calendar;
+  return <TimeRangeView {...props} calendar={calendar} />;
+}
+
+function TimeRangeView(props: TimeRangeProps & { calendar: Calendar }) {
   const t = useTexts(blockTexts);
   const {
     value,
@@ -80,29 +132,33 @@ export function TimeRange(props: TimeRangeProps) {
     onQuery,
     children,
     now = Date.now,
+    calendar,
   } = props;
-  const error = spanError(value);
+  const error = spanError(value, calendar);
   const errorText = error ? t(SPAN_KEYS[error as keyof typeof SPAN_KEYS] ?? 'span.order') : null;
 
   const setGranularity = (granularity: Granularity) =>
-    onChange({ granularity, ...snapRange(granularity, value.start, value.end) });
+    onChange({ granularity, ...snapRange(granularity, value.start, value.end, calendar) });
   const setRange = (start: number, end: number) =>
-    onChange({ granularity: value.granularity, ...snapRange(value.granularity, start, end) });
+    onChange({ granularity: value.granularity, ...snapRange(value.granularity, start, end, calendar) });
   const applyPreset = (preset: PresetKey) => {
     // Presets stay within the allowed days: this month ends today when the future is blocked.
-    const today = startOfDay(now());
-    const raw = presetRange(preset, now());
+    const today = startOfDay(now(), calendar);
+    const raw = presetRange(preset, now(), calendar);
     const range = {
       start: block === 'past' ? Math.max(raw.start, today) : raw.start,
-      end: block === 'future' ? Math.min(raw.end, addDays(today, 1)) : raw.end,
+      end: block === 'future' ? Math.min(raw.end, addPeriods(today, 'day', 1, calendar)) : raw.end,
     };
-    const granularity = fitGranularity(value.granularity, granularities, range.start, range.end);
-    onChange({ granularity, ...snapRange(granularity, range.start, range.end) });
+    const granularity = fitGranularity(value.granularity, granularities, range.start, range.end, calendar);
+    onChange({ granularity, ...snapRange(granularity, range.start, range.end, calendar) });
   };
 
-  const unit = value.granularity === 'year' ? 'year' : value.granularity === 'month' ? 'month' : 'day';
-  const disabledDate = (date?: Date) => (date ? isDateBlocked(date, block, now(), unit) : false);
-  const last = Math.max(value.start, value.end - 1);
+  const unit = pickerUnit(value.granularity);
+  const disabledDate = (date?: Date) => (date ? isDateBlocked(date, block, now(), unit, calendar) : false);
+  const [first, last] = pickerRange(value, calendar);
+  /** The start of the period a picked cell stands for, and the end of the one after it. */
+  const cell = (date: Date) => periodOfPickerDate(date, unit, calendar);
+  const after = (date: Date) => addPeriods(cell(date), unit, 1, calendar);
 
   let picker: ReactNode;
   if (value.granularity === 'year') {
@@ -111,11 +167,11 @@ export function TimeRange(props: TimeRangeProps) {
         <DatePicker
           type="year"
           aria-label={t('startYear')}
-          value={new Date(value.start)}
+          value={first}
           disabledDate={disabledDate}
           onChange={(d) => {
             const date = asDate(d);
-            if (date) setRange(date.getTime(), Math.max(date.getTime() + 1, value.end));
+            if (date) setRange(cell(date), Math.max(after(date), value.end));
           }}
           style={{ width: 110 }}
         />
@@ -123,11 +179,11 @@ export function TimeRange(props: TimeRangeProps) {
         <DatePicker
           type="year"
           aria-label={t('endYear')}
-          value={new Date(last)}
+          value={last}
           disabledDate={disabledDate}
           onChange={(d) => {
             const date = asDate(d);
-            if (date) setRange(value.start, new Date(date.getFullYear() + 1, 0, 1).getTime());
+            if (date) setRange(value.start, after(date));
           }}
           style={{ width: 110 }}
         />
@@ -139,25 +195,35 @@ export function TimeRange(props: TimeRangeProps) {
       <DatePicker
         type={isMonth ? 'monthRange' : 'dateRange'}
         aria-label={t('startDate')}
-        value={[new Date(value.start), new Date(last)]}
+        value={[first, last]}
         disabledDate={disabledDate}
         onChange={(dates) => {
           if (!Array.isArray(dates)) return;
           const start = asDate(dates[0]);
           const end = asDate(dates[1]);
           if (!start || !end) return;
-          const endExclusive = isMonth
-            ? new Date(end.getFullYear(), end.getMonth() + 1, 1).getTime()
-            : addDays(new Date(end.getFullYear(), end.getMonth(), end.getDate()).getTime(), 1);
-          setRange(start.getTime(), endExclusive);
+          setRange(cell(start), after(end));
         }}
         style={{ width: isMonth ? 230 : 290 }}
       />
     );
   }
 
+  const compareSwitch = props.onCompareChange && props.compare !== undefined && (
+    <Select
+      className="eem-select-compare"
+      aria-label={t('compare')}
+      prefix={t('compare')}
+      value={props.compare}
+      style={{ width: 310 }}
+      optionList={(['none', 'yoy', 'mom'] as const).map((m) => ({ value: m, label: t(`compare.${m}`) }))}
+      // onSelect, not onChange: a controlled Select reports onChange after its close animation.
+      onSelect={(v) => props.onCompareChange?.(v === 'yoy' || v === 'mom' ? v : 'none')}
+    />
+  );
+
   return (
-    <div className="eem-time-range">
+    <div className="eem-time-range" data-time-zone={calendar.timeZone}>
       <Space wrap spacing={8} align="start">
         {granularities.length > 1 && (
           <RadioGroup
@@ -180,6 +246,7 @@ export function TimeRange(props: TimeRangeProps) {
               {t(p)}
             </Button>
           ))}
+        {compareSwitch}
         {children}
         {onQuery && (
           <Button theme="solid" type="primary" disabled={error !== null} onClick={() => onQuery(value)}>

@@ -3,7 +3,7 @@
  * keyed by endpoint id (the HTTP boundary is the only thing replaced), and a render helper
  * with the console's providers (language, query client, client, session, router).
  */
-import { listEndpoints } from '@eem/contract';
+import { listEndpoints, type Project } from '@eem/contract';
 import { type Client, createClient, type TransportRequest, type TransportResponse } from '@eem/sdk';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -124,6 +124,32 @@ export function fakeServer(handlers: Record<string, FakeHandler>): FakeServer {
   };
   const client = createClient({ baseUrl: 'http://console.test', token: 'test-token', transport: { send } });
   return { client, calls, callsOf: (id) => calls.filter((c) => c.id === id).map((c) => c.request) };
+}
+
+/** A project as projects.projects answers it (its time zone is the console's inside it). */
+export function testProject(patch: Partial<Project> = {}): Project {
+  return {
+    id: 2,
+    tenantId: 1,
+    tenantid: 1,
+    name: 'Berlin Works',
+    code: 'BW',
+    timeZone: 'Europe/Berlin',
+    modelLabel: 'project',
+    level: null,
+    company: null,
+    address: null,
+    longitude: null,
+    latitude: null,
+    area: null,
+    people: null,
+    cooperationDeadline: null,
+    operationDate: null,
+    annualOutput: null,
+    description: null,
+    mainImage: null,
+    ...patch,
+  };
 }
 
 export interface RenderOptions {

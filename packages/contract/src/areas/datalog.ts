@@ -275,7 +275,11 @@ export const datalog = {
           error: `items: at most ${DATALOG_LIMITS.maxEditItems} readings at a time`,
         }),
       /** Why (kept in the audit). */
-      reason: z.string().trim().max(200, { error: 'reason: at most 200 characters' }).default(''),
+      reason: z
+        .string()
+        .trim()
+        .max(DATALOG_LIMITS.editReasonMax, { error: DATALOG_MESSAGES.reasonTooLong })
+        .default(''),
     }),
     data: z.object({ changed: z.number().int(), startTime: epochMs, endTime: epochMs }),
     permission: 'datalog_update',

@@ -5,14 +5,14 @@
  * marked). The pager: pages of 50 or 100 with the total, or previous/next when the call does not
  * count.
  */
-import { Button, Empty, Pagination, Space, Table, Typography } from '@douyinfe/semi-ui-19';
+import { Button, Empty, Pagination, Space, Table } from '@douyinfe/semi-ui-19';
 import type { EventItem } from '@eem/contract';
 import type { ReactNode } from 'react';
 import { useTexts } from '../../i18n/texts';
+import type { DataColumn } from '../DataTable';
 import { isConfirmable } from './confirm-model';
-import { LevelTag, StatusTag } from './EventTags';
+import { useEventColumns } from './event-columns';
 import type { EventPageState } from './event-filter-model';
-import { useEventFormat } from './event-format';
 import { eventListTexts } from './texts';
 
 export const EVENT_PAGE_SIZES = [50, 100] as const;
@@ -50,82 +50,25 @@ export interface EventTableProps {
 
 export function EventTable(props: EventTableProps) {
   const t = useTexts(eventListTexts);
-  const f = useEventFormat();
   const { rows, page, total } = props;
 
   const compact = Boolean(props.compact);
-  const confirmedColumn = {
-    title: t('confirmedBy'),
-    dataIndex: 'confirmedBy',
-    width: 190,
-    render: (_: unknown, e: EventItem) =>
-      e.confirmedBy ? (
-        <span data-testid="confirmed-by">
-          {e.confirmedBy}
-          <br />
-          <Typography.Text type="tertiary" size="small">
-            {f.time(e.confirmedAt)}
-          </Typography.Text>
-        </span>
-      ) : (
-        '--'
-      ),
-  };
+  const shared = useEventColumns();
+  const semi = (c: DataColumn<EventItem>) => ({
+    title: c.title,
+    dataIndex: c.key,
+    ...(c.width === undefined ? {} : { width: c.width }),
+    ...(c.align ? { align: c.align } : {}),
+    render: (_: unknown, e: EventItem, index: number) =>
+      c.render ? c.render(e, index) : ((e as unknown as Record<string, ReactNode>)[c.key] ?? '--'),
+  });
   const columns = [
-    {
-      title: t('level'),
-      dataIndex: 'level',
-      width: 96,
-      render: (_: unknown, e: EventItem) => <LevelTag level={e.level} />,
-    },
-    { title: t('time'), dataIndex: 'time', width: 170, render: (_: unknown, e: EventItem) => f.time(e.time) },
-    {
-      title: t('node'),
-      dataIndex: 'nodeName',
-      width: 160,
-      render: (_: unknown, e: EventItem) => <span title={e.path}>{e.nodeName}</span>,
-    },
-    ...(compact
-      ? []
-      : [
-          {
-            title: t('type'),
-            dataIndex: 'logType',
-            width: 150,
-            render: (_: unknown, e: EventItem) => f.typeName(e),
-          },
-        ]),
-    {
-      title: t('description'),
-      dataIndex: 'description',
-      width: compact ? 300 : 340,
-      render: (_: unknown, e: EventItem) =>
-        compact ? (
-          <span>
-            <Typography.Text type="tertiary" size="small">
-              {f.typeName(e)}
-            </Typography.Text>
-            <br />
-            {e.description}
-          </span>
-        ) : (
-          e.description
-        ),
-    },
-    ...props.extraColumns.map((c) => ({
-      title: c.title,
-      dataIndex: c.key,
-      ...(c.width ? { width: c.width } : {}),
-      ...(c.align ? { align: c.align } : {}),
-      render: (_: unknown, e: EventItem) => c.render(e),
-    })),
-    {
-      title: t('status'),
-      dataIndex: 'status',
-      width: 150,
-      render: (_: unknown, e: EventItem) => <StatusTag status={e.status} />,
-    },
-    ...(compact ? [] : [confirmedColumn]),
+    ...[shared.level, shared.time, shared.node]
+      .concat(compact ? [shared.typeAndDescription] : [shared.type, shared.description])
+      .map(semi),
+    ...props.extraColumns.map(semi),
+    semi(shared.status),
+    ...(compact ? [] : [semi(shared.confirmedBy)]),
     {
       title: t('actions'),
       dataIndex: '__actions',

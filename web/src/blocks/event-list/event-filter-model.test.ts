@@ -10,11 +10,13 @@ import {
 } from './event-filter-model';
 import { testEvent } from './test-events';
 
-const NOW = new Date(2026, 10, 20, 15, 30).getTime();
+const NOW = Date.UTC(2026, 10, 20, 7, 30);
+/** A project zone other than the machine's. */
+const ZONE = 'Asia/Shanghai';
 
 describe('event filters', () => {
   it('start with the last 7 days and send the screen’s own types when none is chosen', () => {
-    const draft = initialEventFilter(NOW);
+    const draft = initialEventFilter(ZONE, NOW);
     expect(draft.range.end - draft.range.start).toBe(7 * 86_400_000);
     expect(eventFilterBody(draft, [706, 707]).logTypes).toEqual([706, 707]);
     expect(eventFilterBody({ ...draft, logTypes: [707] }, [706, 707]).logTypes).toEqual([707]);
@@ -33,10 +35,11 @@ describe('event filters', () => {
   });
 
   it('refuse more than 31 days', () => {
-    const draft = initialEventFilter(NOW);
-    expect(filterError(draft)).toBeNull();
+    const draft = initialEventFilter(ZONE, NOW);
+    expect(filterError(draft, ZONE)).toBeNull();
+    expect(draft.range.start).toBe(Date.UTC(2026, 10, 13, 16));
     expect(
-      filterError({ ...draft, range: { ...draft.range, start: draft.range.end - 32 * 86_400_000 } }),
+      filterError({ ...draft, range: { ...draft.range, start: draft.range.end - 32 * 86_400_000 } }, ZONE),
     ).toBe('the query span cannot exceed 31 days');
   });
 

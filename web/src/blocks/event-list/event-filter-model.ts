@@ -6,7 +6,7 @@
 import type { EventFilter } from '@eem/contract';
 import { isTaskLogType, LOG_TYPE_NAMES } from '@eem/core';
 import type { NodeRef } from '../node-tree-model';
-import { presetRange, spanError, type TimeRangeValue } from '../time-range-model';
+import { type CalendarLike, presetRange, spanError, type TimeRangeValue } from '../time-range-model';
 
 export interface EventFilterDraft {
   range: TimeRangeValue;
@@ -31,10 +31,10 @@ export const EVENT_LOG_TYPES: readonly number[] = Object.keys(LOG_TYPE_NAMES)
   .map(Number)
   .filter((t) => !NOT_EVENTS.has(t) && !isTaskLogType(t) && t >= 701 && t <= 716);
 
-/** The default filters: the last 7 days, nothing else narrowed. */
-export function initialEventFilter(now: number = Date.now()): EventFilterDraft {
+/** The default filters: the last 7 days of the calendar, nothing else narrowed. */
+export function initialEventFilter(calendar: CalendarLike, now: number = Date.now()): EventFilterDraft {
   return {
-    range: { granularity: 'day', ...presetRange('last7Days', now) },
+    range: { granularity: 'day', ...presetRange('last7Days', now, calendar) },
     nodes: [],
     logTypes: [],
     levels: [],
@@ -44,8 +44,8 @@ export function initialEventFilter(now: number = Date.now()): EventFilterDraft {
 }
 
 /** The span message of the draft (31 days, end after start), or null when it may be queried. */
-export function filterError(draft: EventFilterDraft): string | null {
-  return spanError(draft.range);
+export function filterError(draft: EventFilterDraft, calendar: CalendarLike): string | null {
+  return spanError(draft.range, calendar);
 }
 
 /** Node ids of the picked nodes; the project itself means the whole project. */
@@ -78,12 +78,6 @@ export function eventIdFromSearch(search: string | URLSearchParams): number | nu
   if (raw === null || !/^\d+$/.test(raw)) return null;
   const id = Number(raw);
   return id > 0 && Number.isSafeInteger(id) ? id : null;
-}
-
-/** A range of whole days around an event's time (the day it happened, within 31 days). */
-export function rangeAround(time: number): TimeRangeValue {
-  const day = presetRange('today', time);
-  return { granularity: 'day', ...day };
 }
 
 /** (value − threshold) / threshold as a ratio; null without both or with a zero threshold. */

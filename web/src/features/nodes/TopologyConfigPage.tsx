@@ -16,7 +16,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutations, useQueries } from '../../app/client';
-import { formatDate } from '../../app/format';
+import { useFormat } from '../../app/format';
 import { useSession } from '../../app/session';
 import { ImportDialog } from '../../blocks/ImportDialog';
 import { errorMessage } from '../../blocks/save-file';
@@ -163,6 +163,7 @@ function TopologyView({ canEdit, intervalMs }: { canEdit: boolean; intervalMs: n
 
 function Links({ topology, kind }: { topology: Topology; kind: 'pipeline' | 'hierarchy' }) {
   const t = useTexts(nodeTexts);
+  const fmt = useFormat();
   const { language } = useLanguage();
   const lines = topologyLines(topology, kind);
   const at = topology.generatedAt[kind];
@@ -172,7 +173,7 @@ function Links({ topology, kind }: { topology: Topology; kind: 'pipeline' | 'hie
       title={kind === 'pipeline' ? t('pipelineLinks') : t('hierarchyLinks')}
       headerExtraContent={
         <Typography.Text type="tertiary" size="small">
-          {at === null ? t('neverGenerated') : t('lastGenerated', { time: formatDate(at) })}
+          {at === null ? t('neverGenerated') : t('lastGenerated', { time: fmt.time(at) })}
         </Typography.Text>
       }
       data-testid={`links-${kind}`}

@@ -9,21 +9,19 @@ import { DEFAULT_PAGE, logTypeName, NOTICE_MODE } from '@eem/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useQueries } from '../../app/client';
-import { formatDate } from '../../app/format';
+import { useFormat } from '../../app/format';
 import { useSession } from '../../app/session';
+import { type CalendarLike, startOfPeriod } from '../../blocks/time-range-model';
+import { useCalendar } from '../../blocks/use-calendar';
 import { useLanguage } from '../../i18n/language';
 import { useTexts } from '../../i18n/texts';
 import { noticeTexts } from './texts';
 
 export type MessageRange = 'day' | 'week' | 'month';
 
-/** Start of today, of this week (Monday) or of this month, in the browser's time zone. */
-export function rangeStart(range: MessageRange, now: number): number {
-  const d = new Date(now);
-  d.setHours(0, 0, 0, 0);
-  if (range === 'week') d.setDate(d.getDate() - ((d.getDay() + 6) % 7));
-  if (range === 'month') d.setDate(1);
-  return d.getTime();
+/** Start of today, of this week or of this month on the screen's calendar. */
+export function rangeStart(range: MessageRange, now: number, calendar: CalendarLike): number {
+  return startOfPeriod(now, range, calendar);
 }
 
 type Row = Notice & { recordTime: number };
@@ -36,17 +34,19 @@ export function MessageCentre({ onClose }: { onClose: () => void }) {
   const [range, setRange] = useState<MessageRange>('day');
   const [page, setPage] = useState(1);
   const [now] = useState(() => Date.now());
+  const fmt = useFormat();
+  const { calendar } = useCalendar();
   const input = useMemo(
     () => ({
       body: {
         noticeMode: NOTICE_MODE as typeof NOTICE_MODE,
         receiver: user?.id ?? 0,
-        startTime: rangeStart(range, now),
+        startTime: rangeStart(range, now, calendar),
         endTime: now + 1,
         page: { index: page - 1, limit: DEFAULT_PAGE.limit },
       },
     }),
-    [user?.id, range, now, page],
+    [user?.id, range, now, page, calendar],
   );
   const log = useQuery({
     ...queries.notices.messageLog(input),
@@ -58,7 +58,7 @@ export function MessageCentre({ onClose }: { onClose: () => void }) {
       title: t('time'),
       dataIndex: 'recordTime',
       width: 200,
-      render: (value: number) => formatDate(value),
+      render: (value: number) => fmt.time(value),
     },
     {
       title: t('type'),

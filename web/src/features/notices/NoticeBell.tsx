@@ -5,7 +5,7 @@ import { Badge, Button, Empty, Popover, Slider, Tag, Typography } from '@douyinf
 import type { Notice } from '@eem/contract';
 import { EVENT_CLASS_LABELS, normalizeEventClass } from '@eem/core';
 import { memo, useCallback, useState } from 'react';
-import { formatDate } from '../../app/format';
+import { useFormat } from '../../app/format';
 import { useLanguage } from '../../i18n/language';
 import { useTexts } from '../../i18n/texts';
 import { textOn, useAlarmColors } from '../../theme/alarm-colors';
@@ -40,12 +40,13 @@ const NoticeRow = memo(function NoticeRow({
   onOpen: (notice: Notice) => void;
 }) {
   const { language } = useLanguage();
+  const fmt = useFormat();
   return (
     <button type="button" className="eem-notice-row" data-testid="notice-item" onClick={() => onOpen(notice)}>
       <div className="eem-notice-row-head">
         <EventClassTag eventClass={notice.eventClass} />
         <span className="eem-notice-type">{noticeTypeName(notice, language)}</span>
-        <span className="eem-notice-time">{formatDate(notice.time)}</span>
+        <span className="eem-notice-time">{fmt.time(notice.time)}</span>
       </div>
       <p className="eem-notice-text" title={notice.description}>
         {notice.description}

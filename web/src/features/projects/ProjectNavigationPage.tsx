@@ -19,7 +19,7 @@ import {
   Typography,
 } from '@douyinfe/semi-ui-19';
 import { useMemo, useState } from 'react';
-import { formatDate } from '../../app/format';
+import { useFormat } from '../../app/format';
 import { useEnterProject } from '../../app/menu';
 import { FileImage } from '../../blocks/FileImage';
 import { useTexts } from '../../i18n/texts';
@@ -42,6 +42,7 @@ export function filterProjects(
 
 export function ProjectNavigationPage() {
   const t = useTexts(projectTexts);
+  const fmt = useFormat();
   const enter = useEnterProject();
   const { projects, loading } = useProjectList();
   const { notices } = useTodayNotices();
@@ -151,7 +152,7 @@ export function ProjectNavigationPage() {
                         <dt style={{ color: 'var(--semi-color-text-2)' }}>{t('address')}</dt>
                         <dd style={{ margin: 0 }}>{p.address ?? '--'}</dd>
                         <dt style={{ color: 'var(--semi-color-text-2)' }}>{t('operationDate')}</dt>
-                        <dd style={{ margin: 0 }}>{formatDate(p.operationDate, 'YYYY-MM-DD')}</dd>
+                        <dd style={{ margin: 0 }}>{fmt.time(p.operationDate, 'YYYY-MM-DD')}</dd>
                         <dt style={{ color: 'var(--semi-color-text-2)' }}>{t('alarmsToday')}</dt>
                         <dd style={{ margin: 0 }}>
                           {count > 0 ? (

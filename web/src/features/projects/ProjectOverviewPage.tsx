@@ -23,7 +23,7 @@ import { UPLOAD_LIMITS } from '@eem/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useClient, useMutations, useQueries } from '../../app/client';
-import { formatDate, formatNumber } from '../../app/format';
+import { formatNumber, useFormat } from '../../app/format';
 import { useSession } from '../../app/session';
 import { FileImage } from '../../blocks/FileImage';
 import { FilePicker } from '../../blocks/FilePicker';
@@ -57,6 +57,7 @@ export function ProjectOverviewPage() {
 
 function Overview({ projectId, canEdit }: { projectId: number; canEdit: boolean }) {
   const t = useTexts(projectTexts);
+  const fmt = useFormat();
   const queries = useQueries();
   const client = useClient();
   const mutations = useMutations();
@@ -244,8 +245,8 @@ function Overview({ projectId, canEdit }: { projectId: number; canEdit: boolean 
                 { key: t('address'), value: p.address ?? '--' },
                 { key: t('area'), value: formatNumber(p.area) },
                 { key: t('people'), value: formatNumber(p.people, 0) },
-                { key: t('operationDate'), value: formatDate(p.operationDate, 'YYYY-MM-DD') },
-                { key: t('cooperationDeadline'), value: formatDate(p.cooperationDeadline, 'YYYY-MM-DD') },
+                { key: t('operationDate'), value: fmt.time(p.operationDate, 'YYYY-MM-DD') },
+                { key: t('cooperationDeadline'), value: fmt.time(p.cooperationDeadline, 'YYYY-MM-DD') },
                 { key: t('annualOutput'), value: formatNumber(p.annualOutput) },
                 { key: t('timeZone'), value: p.timeZone },
                 { key: t('description'), value: p.description ?? '--' },

@@ -6,10 +6,11 @@
 import type { Project } from '@eem/contract';
 import { NOTICE_MODE, normalizeEventClass, PAGE_LIMIT_MAX } from '@eem/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useQueries } from '../../app/client';
 import { useSession } from '../../app/session';
-import { startOfDay } from '../../blocks/time-range-model';
+import { calendarKey, startOfDay } from '../../blocks/time-range-model';
+import { useCalendar } from '../../blocks/use-calendar';
 import { useLanguage } from '../../i18n/language';
 
 export interface ProjectSummary {
@@ -78,10 +79,13 @@ export interface TodayNotice {
 export function useTodayNotices(): { notices: TodayNotice[]; loading: boolean } {
   const queries = useQueries();
   const { user } = useSession();
-  const [range] = useState(() => {
+  const { calendar } = useCalendar();
+  const zone = calendarKey(calendar);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the calendar is compared by its key
+  const range = useMemo(() => {
     const now = Date.now();
-    return { startTime: startOfDay(now), endTime: now + 60_000 };
-  });
+    return { startTime: startOfDay(now, calendar), endTime: now + 60_000 };
+  }, [zone]);
   const log = useQuery({
     ...queries.notices.messageLog({
       body: {

@@ -71,7 +71,7 @@ describe('UserGroupManagePage', () => {
     renderWithProviders(<UserGroupManagePage />, { client: server().client, session });
     const row = (await screen.findByText('Berlin managers')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Ordinary group')).toBeTruthy();
-    expect(within(row).getByText('Anna Becker (1 users)')).toBeTruthy();
+    expect(within(row).getByText('Anna Becker (1 user)')).toBeTruthy();
   });
 
   it('creates a group with members from the user tree and refuses a gif logo', async () => {
@@ -91,14 +91,15 @@ describe('UserGroupManagePage', () => {
     });
     fireEvent.click(field('groupType').querySelector('.semi-select') as HTMLElement);
     fireEvent.click(screen.getAllByText('Operations team').at(-1) as HTMLElement);
-    const logo = within(field('logo')).getByLabelText('Upload logo');
+    const logo = within(field('customConfig')).getByLabelText('Upload logo');
     fireEvent.change(logo, { target: { files: [new File([new Uint8Array([1])], 'logo.gif')] } });
-    expect(within(field('logo')).getByRole('alert').textContent).toBe('images must be jpg or png');
+    expect(within(field('customConfig')).getByRole('alert').textContent).toBe('images must be jpg or png');
 
-    // each user once, even when listed under a group and again alone
-    expect(within(field('members')).getAllByText('Anna Becker')).toHaveLength(1);
+    // the members tree is searched for users, and holds each user once, even when listed under a group and again alone
+    expect(within(field('users')).getByPlaceholderText('Search users')).toBeTruthy();
+    expect(within(field('users')).getAllByText('Anna Becker')).toHaveLength(1);
     fireEvent.click(
-      within(field('members'))
+      within(field('users'))
         .getByText('Li Wei')
         .closest('li')
         ?.querySelector('.semi-checkbox') as HTMLElement,

@@ -8,20 +8,21 @@
  */
 import { IconDownload } from '@douyinfe/semi-icons';
 import { Button, Card, Col, Empty, Row, Space, Spin, Toast, Typography } from '@douyinfe/semi-ui-19';
-import { catalogue, projectProfileOf } from '@eem/contract';
+import { endpointKey } from '@eem/sdk';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { useClient, useQueries } from '../../../app/client';
+import { useQueries } from '../../../app/client';
 import { useSession } from '../../../app/session';
+import { useEndpointDownload } from '../../../blocks/data';
 import { NodeTreePicker } from '../../../blocks/NodeTreePicker';
 import type { NodeRef } from '../../../blocks/node-tree-model';
-import { errorMessage, saveDownloadOrToast } from '../../../blocks/save-file';
-import { initialTimeRange, TimeRange, type TimeRangeValue } from '../../../blocks/TimeRange';
+import { downloadErrorMessage, errorMessage } from '../../../blocks/save-file';
+import { TimeRange, type TimeRangeValue, useTimeRangeState } from '../../../blocks/TimeRange';
 import { spanError } from '../../../blocks/time-range-model';
 import { useTexts } from '../../../i18n/texts';
 import { CompletenessDetail } from './components/CompletenessDetail';
 import { CompletenessHeatmap, type HeatmapCell } from './components/CompletenessHeatmap';
-import { dayRange, sameDaysIn } from './components/day-range';
+import { dayRange } from './components/day-range';
 import { meteredIdsUnder, meteredNodes } from './components/meter-tree';
 import { renderPointCount } from './components/PointCountTag';
 import { adminTexts } from './texts';
@@ -42,7 +43,7 @@ export function DataCompletenessStatisticsPage() {
     <div className="eem-page">
       <Typography.Title heading={4}>{t('completenessTitle')}</Typography.Title>
       {effectiveProjectId > 0 ? (
-        <CompletenessView key={effectiveProjectId} projectId={effectiveProjectId} />
+        <CompletenessView key={effectiveProjectId} />
       ) : (
         <Empty description={t('noProject')} />
       )}
@@ -50,33 +51,29 @@ export function DataCompletenessStatisticsPage() {
   );
 }
 
-/** The call's body: the picked days on the project's calendar. */
-function bodyOf(applied: Applied, timeZone: string | undefined) {
-  const { start, end } = sameDaysIn(applied.range, timeZone);
+/** The call's body: the picked days (the TimeRange picks on the project's calendar). */
+function bodyOf(applied: Applied) {
+  const { start, end } = applied.range;
   return { ...(applied.nodeIds ? { nodeIds: applied.nodeIds } : {}), startTime: start, endTime: end };
 }
 
-function CompletenessView({ projectId }: { projectId: number }) {
+function CompletenessView() {
   const t = useTexts(adminTexts);
   const queries = useQueries();
-  const client = useClient();
+  const exportFile = useEndpointDownload(endpointKey('datalog', 'completenessExport'));
   const tree = useQuery(queries.datalog.meterTree({ query: { scope: 'all' } }));
   const [picked, setPicked] = useState<NodeRef[]>([]);
-  const [range, setRange] = useState<TimeRangeValue>(() => initialTimeRange('day', 'last7Days'));
+  const { range, setRange, applied: appliedRange, calendar, ready } = useTimeRangeState('day', 'last7Days');
   const nodeIds = useMemo(() => meteredIdsUnder(tree.data ?? [], picked), [tree.data, picked]);
-  const [applied, setApplied] = useState<Applied>(() => ({ nodeIds: null, range }));
+  const [chosen, setApplied] = useState<Applied | null>(null);
+  const applied = chosen ?? { nodeIds: null, range: appliedRange };
   const [cell, setCell] = useState<HeatmapCell | null>(null);
-  // The project's time zone: the days of the heatmap are its days.
-  const zone = useQuery({
-    ...queries.projects.nodeData({ body: { id: projectId, modelLabel: 'project' } }),
-    select: (node) => projectProfileOf(node)?.timeZone,
-  });
-  const body = bodyOf(applied, zone.data);
+  const body = bodyOf(applied);
 
   const hasMeters = meteredNodes(tree.data ?? []).length > 0;
   const table = useQuery({
     ...queries.datalog.completeness({ body }),
-    enabled: hasMeters && !zone.isPending,
+    enabled: hasMeters && ready,
     placeholderData: keepPreviousData,
   });
   useEffect(() => {
@@ -89,7 +86,7 @@ function CompletenessView({ projectId }: { projectId: number }) {
 
   const tooMany = nodeIds.length > MAX_METERS;
   const noneUnder = picked.length > 0 && nodeIds.length === 0;
-  const canQuery = spanError(range) === null && !tooMany && !noneUnder;
+  const canQuery = spanError(range, calendar) === null && !tooMany && !noneUnder;
   const data = table.data;
   const day = cell && data ? data.days[cell.day] : undefined;
 
@@ -149,10 +146,9 @@ function CompletenessView({ projectId }: { projectId: number }) {
             <Button
               icon={<IconDownload />}
               disabled={!data}
+              loading={exportFile.isPending}
               onClick={() =>
-                void saveDownloadOrToast(() =>
-                  client.download(catalogue.datalog.completenessExport, { body }),
-                )
+                exportFile.run({ body }).catch((error) => Toast.error(downloadErrorMessage(error)))
               }
             >
               {t('export')}

@@ -22,15 +22,18 @@ import {
 } from '@douyinfe/semi-ui-19';
 import { RECALCULATION_TARGETS } from '@eem/contract';
 import { DATALOG_LIMITS, POLLING } from '@eem/core';
-import { useQuery } from '@tanstack/react-query';
+import { endpointKey } from '@eem/sdk';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { useClient, useQueries } from '../../../app/client';
+import { useMutations, useQueries } from '../../../app/client';
+import { fromPickerDate, toPickerDate } from '../../../app/format';
 import { useSession } from '../../../app/session';
 import { FieldFrame } from '../../../blocks/FormFields';
 import { NodeTreePicker } from '../../../blocks/NodeTreePicker';
 import { nodeKey } from '../../../blocks/node-tree-model';
 import { errorMessage } from '../../../blocks/save-file';
+import { useCalendarState } from '../../../blocks/use-calendar';
 import { useTexts } from '../../../i18n/texts';
 import { isMetered } from './components/meter-tree';
 import { renderPointCount } from './components/PointCountTag';
@@ -72,25 +75,30 @@ export function DataRecalculationPage({ intervalMs = POLLING.importMs }: DataRec
 function RecalculationView({ intervalMs }: { intervalMs: number }) {
   const t = useTexts(adminTexts);
   const queries = useQueries();
-  const client = useClient();
+  // Starting a run changes the recalculation state (polled while it runs).
+  const recalculate = useMutation(
+    useMutations().datalog.recalculation({ invalidates: [endpointKey('datalog', 'recalculationState')] }),
+  );
   const { permissions } = useSession();
   const canWrite = permissions.has('datalog_update');
   const [params] = useSearchParams();
-  const [form, setForm] = useState<RecalculationForm>(() => recalculationFromQuery(params));
+  const [form, setForm, { calendar }] = useCalendarState<RecalculationForm>((c) =>
+    recalculationFromQuery(params, c),
+  );
+  const zone = calendar.timeZone;
   const [errors, setErrors] = useState<RecalculationErrors>({});
-  const [starting, setStarting] = useState(false);
 
   const tree = useQuery(queries.datalog.meterTree({ query: { scope: 'all' } }));
   const state = useQuery({
     ...queries.datalog.recalculationState(),
-    refetchInterval: (query) => (starting || isActive(query.state.data) ? intervalMs : false),
+    refetchInterval: (query) => (recalculate.isPending || isActive(query.state.data) ? intervalMs : false),
   });
 
   const patch = (next: Partial<RecalculationForm>) => {
     const merged = { ...form, ...next };
     setForm(merged);
     // Once shown, errors follow the corrections.
-    if (Object.keys(errors).length > 0) setErrors(checkRecalculation(merged));
+    if (Object.keys(errors).length > 0) setErrors(checkRecalculation(merged, zone));
   };
   const errorText = (field: RecalculationField) => {
     const error = errors[field];
@@ -98,22 +106,20 @@ function RecalculationView({ intervalMs }: { intervalMs: number }) {
   };
 
   const start = async () => {
-    const found = checkRecalculation(form);
+    const found = checkRecalculation(form, zone);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setStarting(true);
     try {
-      await client.datalog.recalculation({ body: recalculationBody(form) });
+      await recalculate.mutateAsync({ body: recalculationBody(form) });
       Toast.success(t('started'));
     } catch (error) {
       Toast.error(errorMessage(error, t('state.failed')));
-    } finally {
-      setStarting(false);
+      // Refused (one already running): show the state as it is.
       await state.refetch();
     }
   };
 
-  const running = starting || isActive(state.data);
+  const running = recalculate.isPending || isActive(state.data);
   return (
     <Row gutter={16}>
       <Col span={8}>
@@ -164,14 +170,14 @@ function RecalculationView({ intervalMs }: { intervalMs: number }) {
               style={{ width: 440 }}
               value={
                 form.startTime !== null && form.endTime !== null
-                  ? [new Date(form.startTime), new Date(form.endTime)]
+                  ? [toPickerDate(form.startTime, zone), toPickerDate(form.endTime, zone)]
                   : undefined
               }
               onChange={(dates) => {
                 const [a, b] = Array.isArray(dates) ? dates : [];
                 patch({
-                  startTime: a instanceof Date ? a.getTime() : null,
-                  endTime: b instanceof Date ? b.getTime() : null,
+                  startTime: a instanceof Date ? fromPickerDate(a, zone) : null,
+                  endTime: b instanceof Date ? fromPickerDate(b, zone) : null,
                 });
               }}
             />
@@ -203,14 +209,14 @@ function RecalculationView({ intervalMs }: { intervalMs: number }) {
             theme="solid"
             type="primary"
             disabled={!canWrite || running}
-            loading={starting}
+            loading={recalculate.isPending}
             onClick={() => void start()}
           >
             {t('start')}
           </Button>
         </Card>
         <Card title={t('stateTitle')}>
-          <RecalculationStatePanel state={state.data} pending={starting} />
+          <RecalculationStatePanel state={state.data} pending={recalculate.isPending} />
         </Card>
       </Col>
     </Row>

@@ -15,18 +15,13 @@ export function isDatalogInterval(value: unknown): value is DatalogInterval {
   return typeof value === 'string' && (DATALOG_INTERVALS as readonly string[]).includes(value);
 }
 
-/** The browser's IANA time zone (the TimeRange's calendar). */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
 export type RangeProblem = { kind: 'order' } | { kind: 'span'; interval: DatalogInterval; days: number };
 
 /** What is wrong with querying [start, end) at `interval`, or null. */
 export function rangeProblem(
   range: { start: number; end: number },
   interval: DatalogInterval,
-  timeZone: string = browserTimeZone(),
+  timeZone: string,
 ): RangeProblem | null {
   const message = checkDatalogSpan(range.start, range.end, interval, timeZone);
   if (message === null) return null;

@@ -17,6 +17,10 @@ export function useMeterTree(scope: MeterTreeScope) {
   return useQuery(queries.datalog.meterTree({ query: { scope } }));
 }
 
+/** The meter tree of every metered node, and of the pipe networks (the trees of the screens). */
+export const useAllMeters = () => useMeterTree('all');
+export const useNetworkMeters = () => useMeterTree('network');
+
 /** Whether a tree node carries measurement points (a meter, device, pipe or pump with points). */
 export function carriesPoints(node: { modelLabel: string }): boolean {
   if (!(POINT_NODE_TYPES as readonly string[]).includes(node.modelLabel)) return false;

@@ -8,7 +8,7 @@ import { datalogSession, meterTree, modal, pointsOf, queryBody, seriesOf } from 
 import { MeterEntryPage } from './MeterEntryPage';
 
 const engine = vi.hoisted(() => ({ specs: [] as Record<string, unknown>[] }));
-vi.mock('../common/trend-engine', () => ({
+vi.mock('../../../blocks/chart/trend-engine', () => ({
   drawChart: (_dom: HTMLElement, spec: Record<string, unknown>) => {
     engine.specs.push(spec);
     return { update: () => undefined, exportPng: async () => undefined, release: () => undefined };
@@ -103,6 +103,8 @@ describe('MeterEntryPage', () => {
     expect(screen.getByText('Gap')).toBeTruthy();
     expect(screen.getByText('Falls')).toBeTruthy();
     expect(screen.getByText('2026-03-02 00:45')).toBeTruthy();
+    // VChart is loaded on demand: the chart is drawn once it is there.
+    await waitFor(() => expect(engine.specs.length).toBeGreaterThan(0));
     const spec = engine.specs.at(-1) as { series: { invalidType: string }[]; markPoint: unknown[] };
     expect(spec.series[0]?.invalidType).toBe('break');
     expect(spec.markPoint).toHaveLength(1);

@@ -13,7 +13,7 @@ import {
 import { NetworkTrendCurvePage } from './NetworkTrendCurvePage';
 
 const engine = vi.hoisted(() => ({ specs: [] as Record<string, unknown>[] }));
-vi.mock('../common/trend-engine', () => ({
+vi.mock('../../../blocks/chart/trend-engine', () => ({
   drawChart: (_dom: HTMLElement, spec: Record<string, unknown>) => {
     engine.specs.push(spec);
     return { update: () => undefined, exportPng: async () => undefined, release: () => undefined };

@@ -2,106 +2,107 @@
  * /networkTrendcurve (screens.md): the trend of pipe-network nodes (water, gas, steam,
  * compressed air). The user ticks up to 6 nodes of the network tree (datalog.meterTree, scope
  * network) and one quantity their points measure (flow, pressure, temperature, cumulative
- * volume); the chart overlays that quantity of every ticked node, for at most 31 days.
+ * volume); the chart overlays that quantity of every ticked node, for at most 31 days. An
+ * analysis description (blocks/analysis).
  */
-import { Card, Empty, Select, Space, Typography } from '@douyinfe/semi-ui-19';
-import { useMemo, useState } from 'react';
-import { useSession } from '../../../app/session';
-import { type NodeRef, NodeTreePicker } from '../../../blocks/NodeTreePicker';
-import { initialTimeRange, type TimeRangeValue } from '../../../blocks/TimeRange';
+import { Select, Space, Typography } from '@douyinfe/semi-ui-19';
+import { SELECTION_LIMITS } from '@eem/core';
+import { useMemo } from 'react';
+import { AnalysisScreen } from '../../../blocks/analysis/AnalysisWorkspace';
+import { type AnalysisContext, defineAnalysis, idle } from '../../../blocks/analysis/analysis-model';
+import type { NodeRef } from '../../../blocks/node-tree-model';
 import { useTexts } from '../../../i18n/texts';
-import { DatalogWorkspace } from '../common/DatalogWorkspace';
-import { type DatalogInterval, rangeProblem, TREND_INTERVALS } from '../common/datalog-range';
-import { carriesPoints, useMeterTree, usePoints } from '../common/queries';
-import { RangeBar } from '../common/RangeBar';
-import { TrendResult } from '../common/TrendResult';
+import { type DatalogInterval, TREND_INTERVALS } from '../common/datalog-range';
+import { carriesPoints, useNetworkMeters, usePoints } from '../common/queries';
 import { datalogTexts } from '../common/texts';
+import {
+  IntervalSelect,
+  READINGS,
+  readingsExport,
+  readingsInput,
+  readingsProblem,
+  readingsView,
+} from '../common/trend-analysis';
 import { defaultQuantity, quantityOptions } from './components/quantity-options';
 import { trendTexts } from './texts';
+
+interface Extra {
+  dataId: number | null;
+  interval: DatalogInterval;
+}
+
+/** The quantities the ticked nodes measure, the one shown and its points named by path. */
+function useNetworkData({ nodes, extra }: { nodes: readonly NodeRef[]; extra: Extra }) {
+  const { points, loading } = usePoints(nodes);
+  return useMemo(() => {
+    const options = quantityOptions(points);
+    // The chosen quantity, else the one most of the nodes have.
+    const quantity = options.find((o) => o.dataId === extra.dataId)?.dataId ?? defaultQuantity(options);
+    const chosen = points.filter((p) => p.dataId === quantity);
+    // Pipe names repeat from network to network: series are named by their paths.
+    const names = new Map(chosen.map((p) => [p.id, p.path] as const));
+    return { loading, options, quantity, pointIds: chosen.map((p) => p.id), names };
+  }, [points, loading, extra.dataId]);
+}
+type Data = ReturnType<typeof useNetworkData>;
+type Ctx = AnalysisContext<Extra, Data>;
 
 export function NetworkTrendCurvePage() {
   const t = useTexts(trendTexts);
   const d = useTexts(datalogTexts);
-  const { effectiveProjectId } = useSession();
-  return (
-    <div className="eem-page">
-      <Typography.Title heading={4}>{t('networkTitle')}</Typography.Title>
-      {effectiveProjectId > 0 ? <NetworkTrend /> : <Empty description={d('noProject')} />}
-    </div>
-  );
-}
-
-function NetworkTrend() {
-  const t = useTexts(trendTexts);
-  const d = useTexts(datalogTexts);
-  const tree = useMeterTree('network');
-  const [nodes, setNodes] = useState<NodeRef[]>([]);
-  const [dataId, setDataId] = useState<number | null>(null);
-  const [range, setRange] = useState<TimeRangeValue>(() => initialTimeRange('day', 'today'));
-  const [interval, setDataInterval] = useState<DatalogInterval>('15m');
-  const points = usePoints(nodes);
-  const options = useMemo(() => quantityOptions(points.points), [points.points]);
-  // The chosen quantity, else the one most of the nodes have.
-  const quantity = options.find((o) => o.dataId === dataId)?.dataId ?? defaultQuantity(options);
-  const chosen = useMemo(() => points.points.filter((p) => p.dataId === quantity), [points.points, quantity]);
-  const pointIds = chosen.map((p) => p.id);
-  // Pipe names repeat from network to network: series are named by their paths.
-  const names = useMemo(() => new Map(chosen.map((p) => [p.id, p.path] as const)), [chosen]);
-
-  const problem = rangeProblem(range, interval);
-  const request =
-    pointIds.length > 0 && problem === null
-      ? { pointIds, startTime: range.start, endTime: range.end, interval }
-      : null;
-  const idle =
-    nodes.length === 0
-      ? t('chooseNetworkNodes')
-      : points.loading
-        ? ''
-        : options.length === 0
-          ? t('noQuantity')
-          : d('fixRange');
-
-  return (
-    <DatalogWorkspace
-      side={
-        <Card title={t('networkTree')} style={{ width: '100%' }} bodyStyle={{ padding: 8 }}>
-          <NodeTreePicker
-            mode="multi"
-            aria-label={t('networkTree')}
-            tree={tree.data ?? []}
-            loading={tree.isPending}
-            value={nodes}
-            onChange={setNodes}
-            isSelectable={carriesPoints}
-            height={560}
-          />
-        </Card>
-      }
-      bar={
-        <RangeBar
-          range={range}
-          onRangeChange={setRange}
-          interval={interval}
-          onIntervalChange={setDataInterval}
-          intervals={TREND_INTERVALS}
-        >
-          <Space spacing={4}>
-            <Typography.Text type="tertiary">{t('quantity')}</Typography.Text>
-            <Select
-              className="eem-select-quantity"
-              placeholder={t('chooseQuantity')}
-              style={{ width: 200 }}
-              value={quantity ?? undefined}
-              disabled={options.length === 0}
-              optionList={options.map((o) => ({ value: o.dataId, label: o.label }))}
-              onChange={(v) => setDataId(typeof v === 'number' ? v : null)}
+  const description = useMemo(
+    () =>
+      defineAnalysis({
+        title: t('networkTitle'),
+        nodes: {
+          title: t('networkTree'),
+          useTree: useNetworkMeters,
+          mode: 'multi',
+          max: SELECTION_LIMITS.nodes,
+          selectable: carriesPoints,
+        },
+        range: { granularities: ['day'], granularity: 'day', preset: 'today' },
+        initial: () => ({ extra: { dataId: null, interval: '15m' } as Extra }),
+        useData: useNetworkData,
+        bar: (ctx: Ctx) => (
+          <>
+            <IntervalSelect
+              t={d}
+              value={ctx.selection.extra.interval}
+              intervals={TREND_INTERVALS}
+              onChange={(interval) => ctx.setExtra({ interval })}
             />
-          </Space>
-        </RangeBar>
-      }
-    >
-      <TrendResult request={request} idle={idle} labelMode="node" names={names} title={t('networkTitle')} />
-    </DatalogWorkspace>
+            <Space spacing={4}>
+              <Typography.Text type="tertiary">{t('quantity')}</Typography.Text>
+              <Select
+                className="eem-select-quantity"
+                placeholder={t('chooseQuantity')}
+                style={{ width: 200 }}
+                value={ctx.data.quantity ?? undefined}
+                disabled={ctx.data.options.length === 0}
+                optionList={ctx.data.options.map((o) => ({ value: o.dataId, label: o.label }))}
+                onChange={(v) => ctx.setExtra({ dataId: typeof v === 'number' ? v : null })}
+              />
+            </Space>
+          </>
+        ),
+        problem: readingsProblem(d),
+        query: {
+          endpoint: READINGS,
+          input: ({ selection: { nodes, range, extra }, data }: Ctx) =>
+            nodes.length === 0
+              ? idle(t('chooseNetworkNodes'))
+              : data.pointIds.length === 0
+                ? idle(data.loading ? '' : t('noQuantity'))
+                : readingsInput(data.pointIds, range, extra.interval),
+        },
+        view: readingsView<Extra, Data>(
+          d,
+          (series, data) => new Map(series.map((s) => [s.pointId, data.names.get(s.pointId) ?? s.nodeName])),
+        ),
+        export: readingsExport<Extra, Data>(d),
+      }),
+    [t, d],
   );
+  return <AnalysisScreen description={description} />;
 }

@@ -17,7 +17,7 @@ import { TrendCurvePage } from './TrendCurvePage';
 
 // Canvas drawing cannot run in happy-dom: the engine is replaced, the chart component is real.
 const engine = vi.hoisted(() => ({ specs: [] as Record<string, unknown>[] }));
-vi.mock('../common/trend-engine', () => ({
+vi.mock('../../../blocks/chart/trend-engine', () => ({
   drawChart: (_dom: HTMLElement, spec: Record<string, unknown>) => {
     engine.specs.push(spec);
     return { update: () => undefined, exportPng: async () => undefined, release: () => undefined };

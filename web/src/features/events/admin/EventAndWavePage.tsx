@@ -6,16 +6,15 @@
 import { Card, Col, Empty, List, Row, Spin, Typography } from '@douyinfe/semi-ui-19';
 import type { EventItem } from '@eem/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQueries } from '../../../app/client';
-import { formatDate } from '../../../app/format';
+import { useFormat } from '../../../app/format';
 import { useSession } from '../../../app/session';
 import { LevelTag } from '../../../blocks/event-list/EventTags';
 import { errorMessage } from '../../../blocks/save-file';
-import { TimeRange, type TimeRangeValue } from '../../../blocks/TimeRange';
+import { TimeRange } from '../../../blocks/TimeRange';
 import { useTexts } from '../../../i18n/texts';
-import { defaultEventRange, rangeBody } from './components/event-range';
+import { rangeBody, useEventRange } from './components/event-range';
 import { WaveViewer } from './components/WaveViewer';
 import { eventAdminTexts } from './texts';
 
@@ -41,11 +40,11 @@ function eventIdOf(params: URLSearchParams): number | null {
 
 function EventAndWave() {
   const t = useTexts(eventAdminTexts);
+  const fmt = useFormat();
   const queries = useQueries();
   const [params, setParams] = useSearchParams();
   const eventId = eventIdOf(params);
-  const [draft, setDraft] = useState<TimeRangeValue>(() => defaultEventRange());
-  const [range, setRange] = useState<TimeRangeValue>(draft);
+  const { range: draft, setRange: setDraft, applied: range, apply: setRange } = useEventRange();
   const events = useQuery(
     queries.events.eventLog({ body: { ...rangeBody(range), hasWave: true, page: { index: 0, limit: 100 } } }),
   );
@@ -90,7 +89,7 @@ function EventAndWave() {
                   main={
                     <div>
                       <LevelTag level={e.level} />{' '}
-                      <Typography.Text size="small">{formatDate(e.time)}</Typography.Text>
+                      <Typography.Text size="small">{fmt.time(e.time)}</Typography.Text>
                       <br />
                       <Typography.Text size="small" type="tertiary">
                         {`${e.nodeName} · ${e.description}`}

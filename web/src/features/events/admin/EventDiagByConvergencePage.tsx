@@ -10,15 +10,15 @@ import type { Incident } from '@eem/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useQueries } from '../../../app/client';
-import { formatDate } from '../../../app/format';
+import { useFormat } from '../../../app/format';
 import { useSession } from '../../../app/session';
 import { FIRST_PAGE, PAGE_SIZES, type PageState } from '../../../blocks/DataTable';
 import { LevelTag, StatusTag } from '../../../blocks/event-list/EventTags';
-import { TimeRange, type TimeRangeValue } from '../../../blocks/TimeRange';
+import { TimeRange } from '../../../blocks/TimeRange';
 import { useTexts } from '../../../i18n/texts';
 import { DiagnoseDialog } from './components/DiagnoseDialog';
 import { shortNodeName, useEventLabels } from './components/event-labels';
-import { defaultEventRange, formatDuration, rangeBody } from './components/event-range';
+import { formatDuration, rangeBody, useEventRange } from './components/event-range';
 import { IncidentMembers } from './components/IncidentMembers';
 import { eventAdminTexts } from './texts';
 
@@ -39,10 +39,10 @@ export function EventDiagByConvergencePage() {
 
 function Incidents() {
   const t = useTexts(eventAdminTexts);
+  const fmt = useFormat();
   const labels = useEventLabels();
   const queries = useQueries();
-  const [draft, setDraft] = useState<TimeRangeValue>(() => defaultEventRange());
-  const [range, setRange] = useState<TimeRangeValue>(draft);
+  const { range: draft, setRange: setDraft, applied: range, apply: setRange } = useEventRange();
   const [page, setPage] = useState<PageState>(FIRST_PAGE);
   const [diagnosed, setDiagnosed] = useState<Incident | null>(null);
   const list = useQuery({
@@ -82,7 +82,7 @@ function Incidents() {
       align: 'right' as const,
       render: (_: unknown, r: Incident) => <span data-testid="member-count">{r.memberCount}</span>,
     },
-    { title: t('start'), dataIndex: 'startTime', width: 170, render: (v: number) => formatDate(v) },
+    { title: t('start'), dataIndex: 'startTime', width: 170, render: (v: number) => fmt.time(v) },
     {
       title: t('duration'),
       dataIndex: 'lastTime',

@@ -5,15 +5,14 @@
  */
 import { Card, Col, Empty, Row, Typography } from '@douyinfe/semi-ui-19';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useQueries } from '../../../app/client';
-import { formatDate, formatPercent } from '../../../app/format';
+import { formatPercent, useFormat } from '../../../app/format';
 import { useSession } from '../../../app/session';
 import { ChartPanel } from '../../../blocks/ChartPanel';
-import { TimeRange, type TimeRangeValue } from '../../../blocks/TimeRange';
+import { TimeRange } from '../../../blocks/TimeRange';
 import { useTexts } from '../../../i18n/texts';
 import { shortNodeName } from './components/event-labels';
-import { defaultEventRange, rangeBody } from './components/event-range';
+import { rangeBody, useEventRange } from './components/event-range';
 import { eventAdminTexts } from './texts';
 
 export function EventStatisConvergencePage() {
@@ -44,9 +43,9 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 
 function Statistics() {
   const t = useTexts(eventAdminTexts);
+  const fmt = useFormat();
   const queries = useQueries();
-  const [draft, setDraft] = useState<TimeRangeValue>(() => defaultEventRange());
-  const [range, setRange] = useState<TimeRangeValue>(draft);
+  const { range: draft, setRange: setDraft, applied: range, apply: setRange } = useEventRange();
   const counts = useQuery(queries.events.convergenceCount({ body: rangeBody(range) }));
   const data = counts.data;
   const loading = counts.isFetching;
@@ -116,7 +115,7 @@ function Statistics() {
         loading={loading}
         integer
         data={{
-          categories: (data?.trend ?? []).map((d) => formatDate(d.day, 'YYYY-MM-DD')),
+          categories: (data?.trend ?? []).map((d) => fmt.time(d.day, 'YYYY-MM-DD')),
           series: [
             { name: t('raw'), values: (data?.trend ?? []).map((d) => d.raw) },
             { name: t('converged'), values: (data?.trend ?? []).map((d) => d.converged) },

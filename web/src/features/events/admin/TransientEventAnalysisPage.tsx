@@ -10,12 +10,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueries } from '../../../app/client';
-import { formatDate, formatNumber } from '../../../app/format';
+import { formatNumber, useFormat } from '../../../app/format';
 import { useSession } from '../../../app/session';
 import { type DataColumn, DataTable, FIRST_PAGE, type PageState } from '../../../blocks/DataTable';
 import { TimeRange, type TimeRangeValue } from '../../../blocks/TimeRange';
 import { useTexts } from '../../../i18n/texts';
-import { defaultEventRange, rangeBody } from './components/event-range';
+import { rangeBody, useEventRange } from './components/event-range';
 import { bandFields, DURATION_BANDS, MAGNITUDE_BANDS } from './components/pq-bands';
 import { WaveThumbnail } from './components/WaveThumbnail';
 import { eventAdminTexts } from './texts';
@@ -23,7 +23,6 @@ import { eventAdminTexts } from './texts';
 type PqType = (typeof PQ_EVENT_TYPES)[number];
 
 interface Filters {
-  range: TimeRangeValue;
   types: PqType[];
   magnitude: string | null;
   duration: string | null;
@@ -48,10 +47,11 @@ export function TransientEventAnalysisPage() {
 
 function PqEvents() {
   const t = useTexts(eventAdminTexts);
+  const fmt = useFormat();
   const queries = useQueries();
   const navigate = useNavigate();
+  const time = useEventRange();
   const [draft, setDraft] = useState<Filters>(() => ({
-    range: defaultEventRange(),
     types: [],
     magnitude: null,
     duration: null,
@@ -61,7 +61,7 @@ function PqEvents() {
   const list = useQuery({
     ...queries.pq.events({
       body: {
-        ...rangeBody(applied.range),
+        ...rangeBody(time.applied),
         types: applied.types,
         ...bandFields(applied.magnitude, applied.duration),
         page,
@@ -71,7 +71,7 @@ function PqEvents() {
   });
 
   const columns: DataColumn<PqEvent>[] = [
-    { key: 'time', title: t('time'), width: 170, render: (r) => formatDate(r.time) },
+    { key: 'time', title: t('time'), width: 170, render: (r) => fmt.time(r.time) },
     {
       key: 'nodeName',
       title: t('point'),
@@ -128,18 +128,19 @@ function PqEvents() {
   ];
 
   const query = (value: TimeRangeValue) => {
-    const next = { ...draft, range: value };
-    setApplied(next);
+    const same = JSON.stringify([draft, value]) === JSON.stringify([applied, time.applied]);
+    time.apply(value);
+    setApplied(draft);
     setPage(FIRST_PAGE);
-    if (JSON.stringify(next) === JSON.stringify(applied)) void list.refetch();
+    if (same) void list.refetch();
   };
 
   return (
     <>
       <div style={{ marginBottom: 12 }}>
         <TimeRange
-          value={draft.range}
-          onChange={(range) => setDraft((d) => ({ ...d, range }))}
+          value={time.range}
+          onChange={time.setRange}
           granularities={['day']}
           block="future"
           presets={['today', 'last7Days', 'thisMonth']}

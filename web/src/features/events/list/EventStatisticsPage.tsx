@@ -6,14 +6,13 @@
 import { Card, Col, Empty, List, Row, Typography } from '@douyinfe/semi-ui-19';
 import type { EventFilter } from '@eem/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useQueries } from '../../../app/client';
-import { formatDate } from '../../../app/format';
+import { useFormat } from '../../../app/format';
 import { ChartPanel } from '../../../blocks/ChartPanel';
 import { levelLabel } from '../../../blocks/event-list/EventTags';
-import { logTypeLabel, useProjectTimeZone } from '../../../blocks/event-list/event-format';
-import { TimeRange, type TimeRangeValue } from '../../../blocks/TimeRange';
-import { presetRange } from '../../../blocks/time-range-model';
+import { logTypeLabel } from '../../../blocks/event-list/event-format';
+import { TimeRange, type TimeRangeValue, useTimeRangeState } from '../../../blocks/TimeRange';
 import { useLanguage } from '../../../i18n/language';
 import { useTexts } from '../../../i18n/texts';
 import { useAlarmColors } from '../../../theme/alarm-colors';
@@ -42,11 +41,12 @@ function filterOf(range: TimeRangeValue): EventFilter {
 
 export function EventStatisticsPage() {
   const t = useTexts(eventsTexts);
-  const [draft, setDraft] = useState<TimeRangeValue>(() => ({
-    granularity: 'day',
-    ...presetRange('last7Days', Date.now()),
-  }));
-  const [applied, setApplied] = useState(draft);
+  const {
+    range: draft,
+    setRange: setDraft,
+    applied,
+    apply: setApplied,
+  } = useTimeRangeState('day', 'last7Days');
   return (
     <EventPageFrame title={t('statisticsTitle')}>
       <TimeRange
@@ -78,7 +78,7 @@ function Statistics({ filter }: { filter: EventFilter }) {
   const { language } = useLanguage();
   const queries = useQueries();
   const colors = useAlarmColors();
-  const timeZone = useProjectTimeZone();
+  const fmt = useFormat();
   const input = { body: filter };
   const byDay = useQuery(queries.events.countByDay(input));
   const byLevel = useQuery(queries.events.countByLevel(input));
@@ -94,10 +94,10 @@ function Statistics({ filter }: { filter: EventFilter }) {
     () =>
       byDayAndLevel(
         byDay.data ?? [],
-        (day) => formatDate(day, 'MM-DD', timeZone),
+        (day) => fmt.time(day, 'MM-DD'),
         (level) => levelLabel(level, language),
       ),
-    [byDay.data, timeZone, language],
+    [byDay.data, fmt, language],
   );
   const levelRows = byLevel.data ?? [];
   const levelPie = {

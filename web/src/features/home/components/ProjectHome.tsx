@@ -16,14 +16,13 @@ import {
   taskPhase,
 } from '@eem/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueries } from '../../../app/client';
-import { formatDate, formatNumber } from '../../../app/format';
+import { formatNumber, useFormat } from '../../../app/format';
 import { useSession } from '../../../app/session';
 import { ChartPanel } from '../../../blocks/ChartPanel';
 import { type DataColumn, DataTable } from '../../../blocks/DataTable';
-import { startOfDay } from '../../../blocks/time-range-model';
+import { useTimeRangeState } from '../../../blocks/TimeRange';
 import { useLanguage } from '../../../i18n/language';
 import { useTexts } from '../../../i18n/texts';
 import { useAlarmColors } from '../../../theme/alarm-colors';
@@ -92,10 +91,9 @@ export function ProjectHome({ projectId }: { projectId: number }) {
   });
   const { permissions } = useSession();
   const tasks = useQuery(queries.notices.importProgressAll());
-  const [week] = useState(() => ({
-    startTime: startOfDay(Date.now()) - 6 * 86_400_000,
-    endTime: startOfDay(Date.now()) + 86_400_000,
-  }));
+  const fmt = useFormat();
+  const { applied: lastWeek } = useTimeRangeState('day', 'last7Days');
+  const week = { startTime: lastWeek.start, endTime: lastWeek.end };
   const taskLog = useQuery({
     ...queries.logs.taskLog({ body: { ...week, projectId, order: 1, page: { index: 0, limit: 10 } } }),
     enabled: permissions.has('operationlog_browser'),
@@ -110,7 +108,7 @@ export function ProjectHome({ projectId }: { projectId: number }) {
   const p = profile.data;
 
   const noticeColumns: DataColumn<TodayNotice>[] = [
-    { key: 'time', title: t('time'), width: 100, render: (n) => formatDate(n.time, 'HH:mm:ss') },
+    { key: 'time', title: t('time'), width: 100, render: (n) => fmt.time(n.time, 'HH:mm:ss') },
     {
       key: 'eventClass',
       title: t('class'),
@@ -138,7 +136,7 @@ export function ProjectHome({ projectId }: { projectId: number }) {
       key: 'startTime',
       title: t('startTime'),
       width: 120,
-      render: (x) => formatDate(x.startTime, 'MM-DD HH:mm'),
+      render: (x) => fmt.time(x.startTime, 'MM-DD HH:mm'),
     },
   ];
 
@@ -164,7 +162,7 @@ export function ProjectHome({ projectId }: { projectId: number }) {
                 { key: t('address'), value: p.address ?? '--' },
                 { key: t('area'), value: formatNumber(p.area) },
                 { key: t('people'), value: formatNumber(p.people, 0) },
-                { key: t('operationDate'), value: formatDate(p.operationDate, 'YYYY-MM-DD') },
+                { key: t('operationDate'), value: fmt.time(p.operationDate, 'YYYY-MM-DD') },
               ]}
             />
           ) : (

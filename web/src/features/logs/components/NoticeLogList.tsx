@@ -6,9 +6,9 @@
  */
 import type { Notice } from '@eem/contract';
 import { logTypeName, NOTICE_MODE } from '@eem/core';
-import { useState } from 'react';
+import { useMemo } from 'react';
 import { useQueries } from '../../../app/client';
-import { formatDate } from '../../../app/format';
+import { useFormat } from '../../../app/format';
 import { useSession } from '../../../app/session';
 import { CrudLedger } from '../../../blocks/CrudLedger';
 import type { DataColumn } from '../../../blocks/DataTable';
@@ -18,7 +18,7 @@ import { useTexts } from '../../../i18n/texts';
 import { logTexts } from '../texts';
 import { LogRangeField } from './LogFilterFields';
 import { LongText } from './LongText';
-import { defaultLogFilters, rangeFits } from './log-filters';
+import { useLogFilters } from './log-filters';
 
 type NoticeRow = Notice & { recordTime: number };
 
@@ -38,10 +38,12 @@ export function NoticeLogList() {
   const { language } = useLanguage();
   const queries = useQueries();
   const { user } = useSession();
-  const [initial] = useState<NoticeFilters>(() => ({ range: defaultLogFilters().range }));
+  const fmt = useFormat();
+  const { defaults, fits } = useLogFilters();
+  const initial = useMemo<NoticeFilters>(() => ({ range: defaults.range }), [defaults]);
 
   const columns: DataColumn<NoticeRow>[] = [
-    { key: 'recordTime', title: t('time'), width: 190, render: (r) => formatDate(r.recordTime) },
+    { key: 'recordTime', title: t('time'), width: 190, render: (r) => fmt.time(r.recordTime) },
     { key: 'logTypeName', title: t('noticeType'), width: 180, render: (r) => typeName(r, language) },
     { key: 'description', title: t('description'), render: (r) => <LongText text={r.description} /> },
   ];
@@ -50,7 +52,7 @@ export function NoticeLogList() {
     <CrudLedger<NoticeRow, Record<string, never>, NoticeFilters>
       aria-label={t('noticeLog')}
       initialFilters={initial}
-      canQuery={rangeFits}
+      canQuery={fits}
       renderFilters={(draft, set) => (
         <LogRangeField value={draft.range} onChange={(range) => set({ range })} />
       )}

@@ -7,9 +7,9 @@
 import { Select, Tag } from '@douyinfe/semi-ui-19';
 import type { OperationLogRow } from '@eem/contract';
 import { OPERATION_TYPE_KEYS, type OperationType, operationName } from '@eem/core';
-import { useState } from 'react';
+import { useMemo } from 'react';
 import { useQueries } from '../../../app/client';
-import { formatDate } from '../../../app/format';
+import { useFormat } from '../../../app/format';
 import { CrudLedger } from '../../../blocks/CrudLedger';
 import type { DataColumn } from '../../../blocks/DataTable';
 import { useLanguage } from '../../../i18n/language';
@@ -17,7 +17,7 @@ import { useTexts } from '../../../i18n/texts';
 import { logTexts } from '../texts';
 import { LogOrderField, LogRangeField } from './LogFilterFields';
 import { LongText } from './LongText';
-import { type BaseLogFilters, defaultLogFilters, keywordOf, rangeFits } from './log-filters';
+import { type BaseLogFilters, keywordOf, useLogFilters } from './log-filters';
 
 interface OperationFilters extends BaseLogFilters {
   account: string;
@@ -48,14 +48,15 @@ export function OperationLogList({ module, projectId, showProject }: OperationLo
   const t = useTexts(logTexts);
   const { language } = useLanguage();
   const queries = useQueries();
-  const [initial] = useState<OperationFilters>(() => ({
-    ...defaultLogFilters(),
-    account: '',
-    operation: null,
-  }));
+  const fmt = useFormat();
+  const { defaults, fits } = useLogFilters();
+  const initial = useMemo<OperationFilters>(
+    () => ({ ...defaults, account: '', operation: null }),
+    [defaults],
+  );
 
   const columns: DataColumn<OperationLogRow>[] = [
-    { key: 'time', title: t('time'), width: 190, render: (r) => formatDate(r.time) },
+    { key: 'time', title: t('time'), width: 190, render: (r) => fmt.time(r.time) },
     { key: 'account', title: t('account'), width: 120 },
     ...(showProject
       ? [{ key: 'projectName', title: t('project'), width: 140 } satisfies DataColumn<OperationLogRow>]
@@ -87,7 +88,7 @@ export function OperationLogList({ module, projectId, showProject }: OperationLo
     <CrudLedger<OperationLogRow, Record<string, never>, OperationFilters>
       aria-label={t('operationLog')}
       initialFilters={initial}
-      canQuery={rangeFits}
+      canQuery={fits}
       renderFilters={(draft, set) => (
         <>
           <LogRangeField value={draft.range} onChange={(range) => set({ range })} />

@@ -7,9 +7,9 @@
 import { Descriptions, Modal, Progress, Select, Tag, Typography } from '@douyinfe/semi-ui-19';
 import type { TaskLogRow } from '@eem/contract';
 import { progressPercent, TASK_OPERATION_NAMES, taskPhase } from '@eem/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQueries } from '../../../app/client';
-import { formatDate } from '../../../app/format';
+import { useFormat } from '../../../app/format';
 import { CrudLedger } from '../../../blocks/CrudLedger';
 import type { DataColumn } from '../../../blocks/DataTable';
 import { useLanguage } from '../../../i18n/language';
@@ -17,7 +17,7 @@ import { useTexts } from '../../../i18n/texts';
 import { logTexts } from '../texts';
 import { LogOrderField, LogRangeField } from './LogFilterFields';
 import { LongText } from './LongText';
-import { type BaseLogFilters, defaultLogFilters, rangeFits } from './log-filters';
+import { type BaseLogFilters, useLogFilters } from './log-filters';
 
 interface TaskFilters extends BaseLogFilters {
   operationType: number | null;
@@ -43,7 +43,9 @@ export function TaskLogList({ projectId, showProject }: { projectId?: number; sh
   const { language } = useLanguage();
   const queries = useQueries();
   const [detail, setDetail] = useState<TaskLogRow | null>(null);
-  const [initial] = useState<TaskFilters>(() => ({ ...defaultLogFilters(), operationType: null }));
+  const fmt = useFormat();
+  const { defaults, fits } = useLogFilters();
+  const initial = useMemo<TaskFilters>(() => ({ ...defaults, operationType: null }), [defaults]);
 
   const typeOptions = Object.entries(TASK_OPERATION_NAMES).map(([value, [zh, en]]) => ({
     value: Number(value),
@@ -51,7 +53,7 @@ export function TaskLogList({ projectId, showProject }: { projectId?: number; sh
   }));
 
   const columns: DataColumn<TaskLogRow>[] = [
-    { key: 'time', title: t('time'), width: 190, render: (r) => formatDate(r.time) },
+    { key: 'time', title: t('time'), width: 190, render: (r) => fmt.time(r.time) },
     ...(showProject
       ? [{ key: 'projectName', title: t('project'), width: 150 } satisfies DataColumn<TaskLogRow>]
       : []),
@@ -75,7 +77,7 @@ export function TaskLogList({ projectId, showProject }: { projectId?: number; sh
       <CrudLedger<TaskLogRow, Record<string, never>, TaskFilters>
         aria-label={t('taskLog')}
         initialFilters={initial}
-        canQuery={rangeFits}
+        canQuery={fits}
         renderFilters={(draft, set) => (
           <>
             <LogRangeField value={draft.range} onChange={(range) => set({ range })} />
@@ -135,8 +137,8 @@ export function TaskLogList({ projectId, showProject }: { projectId?: number; sh
                   />
                 ),
               },
-              { key: t('time'), value: formatDate(detail.time) },
-              { key: t('endTime'), value: formatDate(detail.endTime) },
+              { key: t('time'), value: fmt.time(detail.time) },
+              { key: t('endTime'), value: fmt.time(detail.endTime) },
               { key: t('description'), value: detail.message || '--' },
             ]}
           />

@@ -18,7 +18,7 @@ import {
 } from '@douyinfe/semi-ui-19';
 import type { Graph, GraphElement } from '@eem/contract';
 import { useMemo, useState } from 'react';
-import { formatDate } from '../../../app/format';
+import { DATE_PATTERNS, formatDate } from '../../../app/format';
 import { useSession } from '../../../app/session';
 import { ChartPanel } from '../../../blocks/ChartPanel';
 import { errorMessage } from '../../../blocks/save-file';
@@ -83,7 +83,11 @@ function SheetBody({ graph, element, live }: { graph: Graph; element: GraphEleme
               return {
                 key: pointName(p, language),
                 value: (
-                  <span title={time === null ? undefined : formatDate(time, undefined, graph.timeZone)}>
+                  <span
+                    title={
+                      time === null ? undefined : formatDate(time, DATE_PATTERNS.dateTime, graph.timeZone)
+                    }
+                  >
                     {formatValue(p, live.value(p.id))}
                   </span>
                 ),

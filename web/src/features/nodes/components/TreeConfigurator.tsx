@@ -27,7 +27,7 @@ import { areaKey, endpointKey, type QueryScope } from '@eem/sdk';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useInvalidate, useMutations, useQueries } from '../../../app/client';
-import { formatDate } from '../../../app/format';
+import { useFormat } from '../../../app/format';
 import { FieldFrame, FormFields } from '../../../blocks/FormFields';
 import type { FieldErrors } from '../../../blocks/form-issues';
 import { type NodeRef, NodeTreePicker } from '../../../blocks/NodeTreePicker';
@@ -229,6 +229,7 @@ function NodeDetail({
   onReveal: (node: NodeRef) => void;
 }) {
   const t = useTexts(nodeTexts);
+  const fmt = useFormat();
   const { language } = useLanguage();
   const queries = useQueries();
   const mutations = useMutations();
@@ -299,7 +300,7 @@ function NodeDetail({
           { key: t('childCount'), value: typeof data?.childCount === 'number' ? data.childCount : '--' },
           {
             key: t('updatedAt'),
-            value: typeof data?.updatedAt === 'number' ? formatDate(data.updatedAt) : '--',
+            value: typeof data?.updatedAt === 'number' ? fmt.time(data.updatedAt) : '--',
           },
         ]}
       />

@@ -1,6 +1,10 @@
-/** A group logo: preview, upload of a jpg or png (files.uploadFile, kind image) and removal. */
+/**
+ * A group logo: preview, upload of a jpg or png (files.uploadFile, kind image) and removal; and
+ * the logo in a table (the group's initial when it has none).
+ */
 import { IconUpload } from '@douyinfe/semi-icons';
-import { Button, Space, Toast, Typography } from '@douyinfe/semi-ui-19';
+import { Avatar, Button, Space, Toast, Typography } from '@douyinfe/semi-ui-19';
+import type { UserGroup } from '@eem/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useMutations } from '../../../app/client';
@@ -10,6 +14,16 @@ import { errorMessage } from '../../../blocks/save-file';
 import { imageProblem } from '../../../blocks/upload-checks';
 import { useTexts } from '../../../i18n/texts';
 import { userTexts } from '../texts';
+import { logoOf } from './group-form';
+
+export function GroupLogo({ group }: { group: Pick<UserGroup, 'name' | 'customConfig' | 'logo'> }) {
+  const logo = logoOf(group);
+  return logo ? (
+    <FileImage fileName={logo} alt={group.name} style={{ width: 32, height: 32, borderRadius: 4 }} />
+  ) : (
+    <Avatar size="small">{group.name.slice(0, 1)}</Avatar>
+  );
+}
 
 export function LogoField({
   value,

@@ -9,7 +9,7 @@ import { createTenantBody, type Tenant } from '@eem/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useMutations, useQueries } from '../../../app/client';
-import { formatDate } from '../../../app/format';
+import { useFormat } from '../../../app/format';
 import { useSession } from '../../../app/session';
 import { type FormFieldDef, FormFields, type FormMode } from '../../../blocks/FormFields';
 import { type FieldErrors, validateWith } from '../../../blocks/form-issues';
@@ -60,6 +60,7 @@ export function TenantTree({
   onSelect: (tenant: Tenant | null) => void;
 }) {
   const t = useTexts(userTexts);
+  const fmt = useFormat();
   const queries = useQueries();
   const mutations = useMutations();
   // A tenant's change refreshes the users area (the tenant tree, its users and roles).
@@ -137,7 +138,7 @@ export function TenantTree({
     <span style={{ display: 'inline-flex', flexDirection: 'column', lineHeight: 1.35 }}>
       <span>{x.name}</span>
       <Typography.Text type="tertiary" size="small">
-        {t('projectsUntil', { count: x.hostedProjects, date: formatDate(x.hostingEndTime, 'YYYY-MM-DD') })}
+        {t('projectsUntil', { count: x.hostedProjects, date: fmt.time(x.hostingEndTime, 'YYYY-MM-DD') })}
       </Typography.Text>
     </span>
   );

@@ -5,7 +5,7 @@
  */
 import { Empty, Space, Typography } from '@douyinfe/semi-ui-19';
 import type { RecalculationState } from '@eem/contract';
-import { formatDate } from '../../../../app/format';
+import { useFormat } from '../../../../app/format';
 import { TaskProgressBar } from '../../../../blocks/TaskProgress';
 import { useTexts } from '../../../../i18n/texts';
 import { adminTexts } from '../texts';
@@ -18,6 +18,7 @@ export interface RecalculationStatePanelProps {
 
 export function RecalculationStatePanel({ state, pending }: RecalculationStatePanelProps) {
   const t = useTexts(adminTexts);
+  const fmt = useFormat();
   const shown: RecalculationState | undefined =
     pending && !isActive(state)
       ? {
@@ -45,12 +46,12 @@ export function RecalculationStatePanel({ state, pending }: RecalculationStatePa
       )}
       {shown.startTime !== null && shown.endTime !== null && (
         <Typography.Text type="tertiary">
-          {t('stateRange', { start: formatDate(shown.startTime), end: formatDate(shown.endTime) })}
+          {t('stateRange', { start: fmt.time(shown.startTime), end: fmt.time(shown.endTime) })}
         </Typography.Text>
       )}
       {shown.task && (
         <Typography.Text type="tertiary">
-          {t('stateTask', { id: shown.task.id, time: formatDate(shown.task.startTime) })}
+          {t('stateTask', { id: shown.task.id, time: fmt.time(shown.task.startTime) })}
         </Typography.Text>
       )}
     </Space>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { meterTree } from '../test-fixtures';
-import { dayRange, meterEntryLink, sameDaysIn } from './day-range';
+import { dayRange, meterEntryLink } from './day-range';
 import { meteredIdsUnder, meteredNodes, pointCountOf } from './meter-tree';
 
 describe('meter tree', () => {
@@ -38,16 +38,5 @@ describe('dayRange', () => {
 
   it('links /meterEntry to the node and range', () => {
     expect(meterEntryLink(21, 1, 2)).toBe('/meterEntry?nodeId=21&startTime=1&endTime=2');
-  });
-});
-
-describe('sameDaysIn', () => {
-  it("gives the picked dates on the project's calendar", () => {
-    const picked = { start: new Date(2024, 2, 1).getTime(), end: new Date(2024, 2, 8).getTime() };
-    expect(sameDaysIn(picked, 'Asia/Shanghai')).toEqual({
-      start: Date.UTC(2024, 1, 29, 16),
-      end: Date.UTC(2024, 2, 7, 16),
-    });
-    expect(sameDaysIn(picked, undefined)).toEqual(picked);
   });
 });

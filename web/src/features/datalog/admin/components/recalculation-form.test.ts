@@ -8,6 +8,7 @@ describe('recalculationFromQuery', () => {
   it('takes the points and range /meterEntry hands over', () => {
     const form = recalculationFromQuery(
       new URLSearchParams('pointIds=7,3,7,x,-1&startTime=1700000000000&endTime=1700003600000'),
+      'Asia/Shanghai',
     );
     expect(form.pointIds).toEqual([7, 3]);
     expect(form.startTime).toBe(1_700_000_000_000);
@@ -17,11 +18,16 @@ describe('recalculationFromQuery', () => {
   });
 
   it('without a range offers yesterday and today; named targets are kept', () => {
-    const now = new Date(2024, 2, 10, 15, 30).getTime();
-    const form = recalculationFromQuery(new URLSearchParams('targets=cost,bogus,efficiency'), now);
+    // 10 March 2024 23:30 in Shanghai (15:30 UTC): the project's yesterday and today.
+    const now = Date.UTC(2024, 2, 10, 15, 30);
+    const form = recalculationFromQuery(
+      new URLSearchParams('targets=cost,bogus,efficiency'),
+      'Asia/Shanghai',
+      now,
+    );
     expect(form.pointIds).toEqual([]);
-    expect(form.startTime).toBe(new Date(2024, 2, 9).getTime());
-    expect(form.endTime).toBe(new Date(2024, 2, 11).getTime());
+    expect(form.startTime).toBe(Date.UTC(2024, 2, 8, 16));
+    expect(form.endTime).toBe(Date.UTC(2024, 2, 10, 16));
     expect(form.targets).toEqual(['cost', 'efficiency']);
   });
 });

@@ -5,11 +5,12 @@
  * days and at least one target. Checked here before the call, so the server's refusal is the
  * exception.
  */
-import { catalogue, RECALCULATION_TARGETS } from '@eem/contract';
+import { RECALCULATION_TARGETS } from '@eem/contract';
+import { datalog } from '@eem/contract/areas/datalog';
 import { DATALOG_LIMITS, spanDays } from '@eem/core';
 import { validateWith } from '../../../../blocks/form-issues';
 import type { NodeRef } from '../../../../blocks/node-tree-model';
-import { addDays, startOfDay } from '../../../../blocks/time-range-model';
+import { addDays, type CalendarLike, startOfDay } from '../../../../blocks/time-range-model';
 
 export type RecalculationTarget = (typeof RECALCULATION_TARGETS)[number];
 
@@ -60,8 +61,12 @@ function isTarget(value: string): value is RecalculationTarget {
  * The form as the URL gives it (from /meterEntry after an edit): its points and range, the
  * targets when named; otherwise yesterday and today and the energy target.
  */
-export function recalculationFromQuery(params: URLSearchParams, now: number = Date.now()): RecalculationForm {
-  const today = startOfDay(now);
+export function recalculationFromQuery(
+  params: URLSearchParams,
+  calendar: CalendarLike,
+  now: number = Date.now(),
+): RecalculationForm {
+  const today = startOfDay(now, calendar);
   const start = epoch(params.get('startTime'));
   const end = epoch(params.get('endTime'));
   const given = start !== null && end !== null;
@@ -69,21 +74,14 @@ export function recalculationFromQuery(params: URLSearchParams, now: number = Da
   return {
     nodes: [],
     pointIds: ids(params.get('pointIds')),
-    startTime: given ? start : addDays(today, -1),
-    endTime: given ? end : addDays(today, 1),
+    startTime: given ? start : addDays(today, -1, calendar),
+    endTime: given ? end : addDays(today, 1, calendar),
     targets: targets.length > 0 ? [...new Set(targets)] : ['energy'],
   };
 }
 
-/** The browser's time zone (the range is picked on its calendar). */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
-export function checkRecalculation(
-  form: RecalculationForm,
-  timeZone: string = browserTimeZone(),
-): RecalculationErrors {
+/** The form's errors; the span is counted on the project's calendar (`timeZone`). */
+export function checkRecalculation(form: RecalculationForm, timeZone: string): RecalculationErrors {
   const errors: RecalculationErrors = {};
   if (form.nodes.length + form.pointIds.length === 0) errors.nodes = 'error.nodes';
   else if (form.nodes.length > DATALOG_LIMITS.recalculationNodes) errors.nodes = 'error.tooManyNodes';
@@ -94,7 +92,7 @@ export function checkRecalculation(
   if (form.targets.length === 0) errors.targets = 'error.targets';
   if (Object.keys(errors).length > 0) return errors;
   // Anything else the contract refuses, with its message.
-  const schema = catalogue.datalog.recalculation.body;
+  const schema = datalog.recalculation.body;
   const rest = schema ? validateWith(schema, recalculationBody(form)) : {};
   for (const [field, message] of Object.entries(rest)) {
     const key: RecalculationField =

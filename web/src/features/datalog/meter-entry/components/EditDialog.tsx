@@ -3,7 +3,7 @@
  * below 0 is refused before any call with the server's message (DATALOG_MESSAGES.negativeCounter).
  */
 import { Input, InputNumber, Modal, Space, Typography } from '@douyinfe/semi-ui-19';
-import type { QuantityKind } from '@eem/core';
+import { DATALOG_LIMITS, type QuantityKind } from '@eem/core';
 import { useEffect, useState } from 'react';
 import { useTexts } from '../../../../i18n/texts';
 import { valueProblem } from '../reading-checks';
@@ -68,7 +68,12 @@ export function EditDialog({ reading, kind, decimals, formatTime, busy, onSave, 
           </Typography.Text>
         )}
         <Typography.Text>{t('reason')}</Typography.Text>
-        <Input aria-label={t('reason')} value={reason} maxLength={200} onChange={setReason} />
+        <Input
+          aria-label={t('reason')}
+          value={reason}
+          maxLength={DATALOG_LIMITS.editReasonMax}
+          onChange={setReason}
+        />
       </Space>
     </Modal>
   );

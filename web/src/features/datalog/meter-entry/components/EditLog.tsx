@@ -1,5 +1,5 @@
 /** EditLog: the audit of a point's reading changes (datalog.editLog), newest first, paged by the server. */
-import type { catalogue, EndpointData } from '@eem/contract';
+import type { Catalogue, EndpointData } from '@eem/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useQueries } from '../../../../app/client';
@@ -8,13 +8,13 @@ import { type DataColumn, DataTable, FIRST_PAGE, type PageState } from '../../..
 import { useTexts } from '../../../../i18n/texts';
 import { entryTexts } from '../texts';
 
-type LogEntry = EndpointData<typeof catalogue.datalog.editLog>['list'][number];
+type LogEntry = EndpointData<Catalogue['datalog']['editLog']>['list'][number];
 
 export interface EditLogProps {
   pointId: number;
   decimals: number;
   /** The project's time zone (times as the readings table shows them). */
-  timeZone?: string | undefined;
+  timeZone: string;
 }
 
 export function EditLog({ pointId, decimals, timeZone }: EditLogProps) {

@@ -9,23 +9,23 @@
 import { IconUpload } from '@douyinfe/semi-icons';
 import { Button, Checkbox, Space, TabPane, Tabs, Toast, Typography } from '@douyinfe/semi-ui-19';
 import type { DatalogPoint } from '@eem/contract';
-import { catalogue } from '@eem/contract';
 import { DATALOG_LIMITS, NODE_IMPORT_LIMITS, TASK_OPERATION_TYPE } from '@eem/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { endpointKey } from '@eem/sdk';
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { useClient } from '../../../../app/client';
-import { formatDate } from '../../../../app/format';
+import { useInvalidate, useMutations } from '../../../../app/client';
+import { useFormat } from '../../../../app/format';
 import { errorMessage } from '../../../../app/query-client';
 import { useSession } from '../../../../app/session';
+import { TrendChart } from '../../../../blocks/chart/TrendChart';
+import type { Highlight, TrendLine } from '../../../../blocks/chart/trend-spec';
 import { ImportDialog } from '../../../../blocks/ImportDialog';
 import type { TimeRangeValue } from '../../../../blocks/TimeRange';
 import { useTexts } from '../../../../i18n/texts';
 import { ImportProblems } from '../../../nodes/components/ImportProblems';
 import { type DatalogInterval, intervalPattern, rangeProblem } from '../../common/datalog-range';
 import { useReadings } from '../../common/queries';
-import { TrendChart } from '../../common/TrendChart';
 import { datalogTexts } from '../../common/texts';
-import type { Highlight, TrendLine } from '../../common/trend-chart-spec';
 import { type EntryRow, entryRows, expectedSteps, interpolateGap, type Reading } from '../reading-checks';
 import { entryTexts } from '../texts';
 import { EditDialog } from './EditDialog';
@@ -45,23 +45,24 @@ export interface EntryWorkspaceProps {
 /** Abnormal readings marked on the chart (the table lists every one). */
 const MARKED = 100;
 
+/** What an edit or an import changes on this screen: the readings and the point's edit audit. */
+const CHANGED = [endpointKey('datalog', 'query'), endpointKey('datalog', 'editLog')];
+
 export function EntryWorkspace({ point, range, interval, importIntervalMs }: EntryWorkspaceProps) {
   const t = useTexts(entryTexts);
   const d = useTexts(datalogTexts);
-  const client = useClient();
-  const queryClient = useQueryClient();
+  const edit = useMutation(useMutations().datalog.edit({ invalidates: CHANGED }));
+  const invalidate = useInvalidate();
   const canEdit = useSession().permissions.has('datalog_update');
-  const problem = rangeProblem(range, interval);
+  const fmt = useFormat();
+  const problem = rangeProblem(range, interval, fmt.timeZone);
   const base = problem === null ? { pointIds: [point.id], startTime: range.start, endTime: range.end } : null;
   const raw = useReadings(base && { ...base, interval: 'raw' });
   const quarter = useReadings(base && { ...base, interval: '15m' });
   const rawAnswer = base ? raw.data : undefined;
   const quarterAnswer = base ? quarter.data : undefined;
-  const timeZone = rawAnswer?.timeZone;
-  const formatTime = useCallback(
-    (ms: number) => formatDate(ms, intervalPattern('15m'), timeZone),
-    [timeZone],
-  );
+  const timeZone = rawAnswer?.timeZone ?? fmt.timeZone;
+  const formatTime = useCallback((ms: number) => fmt.time(ms, intervalPattern('15m')), [fmt]);
 
   const fetchedAt = raw.dataUpdatedAt;
   const rows = useMemo(
@@ -111,19 +112,12 @@ export function EntryWorkspace({ point, range, interval, importIntervalMs }: Ent
 
   const [editing, setEditing] = useState<EntryRow | null>(null);
   const [filling, setFilling] = useState<Reading[] | null>(null);
-  const [busy, setBusy] = useState(false);
   const [changed, setChanged] = useState<ChangedRange | null>(null);
   const [importing, setImporting] = useState(false);
 
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: ['datalog', 'query'] });
-    await queryClient.invalidateQueries({ queryKey: ['datalog', 'editLog'] });
-  };
-
   const save = async (items: { time: number; value: number | null }[], reason = '') => {
-    setBusy(true);
     try {
-      const answer = await client.datalog.edit({ body: { pointId: point.id, items, reason } });
+      const answer = await edit.mutateAsync({ body: { pointId: point.id, items, reason } });
       Toast.success(
         items.every((i) => i.value === null) ? t('deleted') : t('saved', { count: answer.changed }),
       );
@@ -132,11 +126,8 @@ export function EntryWorkspace({ point, range, interval, importIntervalMs }: Ent
       );
       setEditing(null);
       setFilling(null);
-      await refresh();
     } catch (error) {
       Toast.error(errorMessage(error));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -238,7 +229,7 @@ export function EntryWorkspace({ point, range, interval, importIntervalMs }: Ent
         kind={point.kind}
         decimals={point.decimals}
         formatTime={formatTime}
-        busy={busy}
+        busy={edit.isPending}
         onSave={(value, reason) => {
           if (editing) void save([{ time: editing.time, value }], reason);
         }}
@@ -249,7 +240,7 @@ export function EntryWorkspace({ point, range, interval, importIntervalMs }: Ent
         decimals={point.decimals}
         unit={point.unit}
         formatTime={formatTime}
-        busy={busy}
+        busy={edit.isPending}
         onSave={() => {
           if (filling) void save(filling, t('fillTitle'));
         }}
@@ -260,15 +251,15 @@ export function EntryWorkspace({ point, range, interval, importIntervalMs }: Ent
           visible={importing}
           title={t('importTitle')}
           onClose={() => setImporting(false)}
-          template={(c) => c.download(catalogue.datalog.importTemplate)}
+          template={(c) => c.datalog.importTemplate.download()}
           upload={async (c, file) => {
-            const task = await c.upload(catalogue.datalog.import, {
+            const task = await c.datalog.import.upload({
               body: { dryRun: false },
               files: [{ name: file.name, data: file }],
             });
             return { operationType: TASK_OPERATION_TYPE.datalogImport, taskId: task.id };
           }}
-          report={(c, taskId) => c.download(catalogue.nodes.importReport, { query: { taskId } })}
+          report={(c, taskId) => c.nodes.importReport.download({ query: { taskId } })}
           failure={(progress) => (
             <ImportProblems
               taskId={progress.refused ? undefined : progress.task?.id}
@@ -280,7 +271,7 @@ export function EntryWorkspace({ point, range, interval, importIntervalMs }: Ent
             setChanged((c) =>
               mergeRanges(c, { pointId: point.id, startTime: range.start, endTime: range.end }),
             );
-            void refresh();
+            void invalidate(...CHANGED);
           }}
           {...(importIntervalMs === undefined ? {} : { intervalMs: importIntervalMs })}
         />

@@ -37,7 +37,7 @@ export function mergeRanges(a: ChangedRange | null, b: ChangedRange): ChangedRan
 export interface RecalcBannerProps {
   range: ChangedRange;
   /** The project's time zone (times as the table shows them). */
-  timeZone?: string | undefined;
+  timeZone: string;
   onClose: () => void;
 }
 

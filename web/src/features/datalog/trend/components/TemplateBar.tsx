@@ -1,71 +1,94 @@
 /**
- * TemplateBar: the user's trend templates (datalog.trendTemplates): load one (its points and
- * interval), save the current point set under a name (a template of the same name is
- * replaced), delete the one chosen.
+ * TemplateBar: the user's trend templates (datalog.trendTemplates): load one (its points, its
+ * interval and the devices its points belong to, so they can be ticked), save the current point
+ * set under a name (a template of the same name is replaced), delete the one chosen.
  */
 import { IconDelete, IconSave } from '@douyinfe/semi-icons';
 import { Button, Input, Modal, Select, Space, Toast, Typography } from '@douyinfe/semi-ui-19';
 import type { TrendTemplate } from '@eem/contract';
+import { datalog } from '@eem/contract/areas/datalog';
 import type { DatalogInterval } from '@eem/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { endpointKey } from '@eem/sdk';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useClient, useQueries } from '../../../../app/client';
+import { useMutations, useQueries } from '../../../../app/client';
 import { errorMessage } from '../../../../app/query-client';
+import { validateWith } from '../../../../blocks/form-issues';
 import { useTexts } from '../../../../i18n/texts';
 import { trendTexts } from '../texts';
 
 export interface TemplateBarProps {
   pointIds: readonly number[];
   interval: DatalogInterval;
-  onLoad: (template: TrendTemplate) => void;
+  /** A template chosen: its interval (one the screen offers) and points, and their devices' ids. */
+  onLoad: (loaded: { interval: DatalogInterval; pointIds: number[]; nodeIds: number[] }) => void;
+  intervals: readonly DatalogInterval[];
 }
 
-const NAME_MAX = 50;
+/** The save body's own schema: the name's rule and message are the server's. */
+const saveBody = datalog.saveTrendTemplate.body;
 
-export function TemplateBar({ pointIds, interval, onLoad }: TemplateBarProps) {
+export function TemplateBar({ pointIds, interval, onLoad, intervals }: TemplateBarProps) {
   const t = useTexts(trendTexts);
-  const client = useClient();
   const queries = useQueries();
+  const mutations = useMutations();
   const queryClient = useQueryClient();
   const list = useQuery(queries.datalog.trendTemplates({ body: {} }));
+  // A save or a delete changes the template list, nothing else.
+  const changes = { invalidates: [endpointKey('datalog', 'trendTemplates')] };
+  const saveTemplate = useMutation(mutations.datalog.saveTrendTemplate(changes));
+  const deleteTemplate = useMutation(mutations.datalog.deleteTrendTemplate(changes));
   const templates = list.data ?? [];
   const [chosen, setChosen] = useState<number | null>(null);
-  const [saving, setSaving] = useState(false);
+  const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
   const current = templates.find((tpl) => tpl.id === chosen) ?? null;
-  const nameOk = name.trim().length > 0 && name.trim().length <= NAME_MAX;
+  const nameError = saveBody
+    ? validateWith(saveBody, { name, pointIds: [...pointIds], interval }).name
+    : undefined;
+  const nameOk = nameError === undefined;
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['datalog', 'trendTemplates'] });
-
-  const save = async () => {
+  const save = () => {
     if (!nameOk) return;
-    setBusy(true);
+    saveTemplate.mutate(
+      { body: { name: name.trim(), pointIds: [...pointIds], interval } },
+      {
+        onSuccess: (saved) => {
+          Toast.success(t('templateSaved', { name: saved.name }));
+          setNaming(false);
+          setChosen(saved.id);
+        },
+        onError: (error) => Toast.error(errorMessage(error)),
+      },
+    );
+  };
+
+  const load = async (template: TrendTemplate) => {
+    const chosenInterval = intervals.includes(template.interval) ? template.interval : '1d';
     try {
-      const saved = await client.datalog.saveTrendTemplate({
-        body: { name: name.trim(), pointIds: [...pointIds], interval },
-      });
-      Toast.success(t('templateSaved', { name: saved.name }));
-      setSaving(false);
-      setChosen(saved.id);
-      await refresh();
+      // The answer names each point's device (a short raw window: no readings needed).
+      const now = Date.now();
+      const answer = await queryClient.fetchQuery(
+        queries.datalog.query({
+          body: { pointIds: template.pointIds, startTime: now - 60_000, endTime: now, interval: 'raw' },
+        }),
+      );
+      const nodeIds = [...new Set(answer.series.map((s) => s.nodeId))];
+      onLoad({ interval: chosenInterval, pointIds: [...template.pointIds], nodeIds });
+      Toast.info(t('templateLoaded', { name: template.name }));
     } catch (error) {
       Toast.error(errorMessage(error));
-    } finally {
-      setBusy(false);
     }
   };
 
-  const remove = async (template: TrendTemplate) => {
-    try {
-      await client.datalog.deleteTrendTemplate({ query: { id: template.id } });
-      Toast.success(t('templateDeleted'));
-      setChosen(null);
-      await refresh();
-    } catch (error) {
-      Toast.error(errorMessage(error));
-    }
-  };
+  const remove = (template: TrendTemplate) =>
+    deleteTemplate.mutateAsync({ query: { id: template.id } }).then(
+      () => {
+        Toast.success(t('templateDeleted'));
+        setChosen(null);
+      },
+      (error: unknown) => Toast.error(errorMessage(error)),
+    );
 
   return (
     <Space spacing={8} wrap data-testid="template-bar">
@@ -82,8 +105,7 @@ export function TemplateBar({ pointIds, interval, onLoad }: TemplateBarProps) {
           const template = templates.find((tpl) => tpl.id === v);
           if (!template) return;
           setChosen(template.id);
-          onLoad(template);
-          Toast.info(t('templateLoaded', { name: template.name }));
+          void load(template);
         }}
       />
       <Button
@@ -107,31 +129,30 @@ export function TemplateBar({ pointIds, interval, onLoad }: TemplateBarProps) {
         disabled={pointIds.length === 0}
         onClick={() => {
           setName(current?.name ?? '');
-          setSaving(true);
+          setNaming(true);
         }}
       >
         {t('saveTemplate')}
       </Button>
       <Modal
-        visible={saving}
+        visible={naming}
         title={t('saveTemplate')}
-        onCancel={() => setSaving(false)}
+        onCancel={() => setNaming(false)}
         okText={t('save')}
         cancelText={t('cancel')}
-        okButtonProps={{ disabled: !nameOk, loading: busy }}
-        onOk={() => void save()}
+        okButtonProps={{ disabled: !nameOk, loading: saveTemplate.isPending }}
+        onOk={save}
       >
         <Input
           aria-label={t('templateName')}
           placeholder={t('templateName')}
           value={name}
-          maxLength={NAME_MAX}
           onChange={setName}
-          onEnterPress={() => void save()}
+          onEnterPress={save}
         />
-        {!nameOk && name.length > 0 && (
-          <Typography.Text type="danger" size="small">
-            {t('templateNameRule')}
+        {nameError !== undefined && name.length > 0 && (
+          <Typography.Text type="danger" size="small" role="alert">
+            {nameError}
           </Typography.Text>
         )}
       </Modal>

@@ -9,7 +9,7 @@ import { EVENT_LIMITS, isConfirmed } from '@eem/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useMutations, useQueries } from '../../../../app/client';
-import { formatDate } from '../../../../app/format';
+import { useFormat } from '../../../../app/format';
 import { useSession } from '../../../../app/session';
 import { LevelTag } from '../../../../blocks/event-list/EventTags';
 import { FieldFrame } from '../../../../blocks/FormFields';
@@ -24,6 +24,7 @@ import { formatDuration } from './event-range';
 
 export function DiagnoseDialog({ incident, onClose }: { incident: Incident; onClose: () => void }) {
   const t = useTexts(eventAdminTexts);
+  const fmt = useFormat();
   const labels = useEventLabels();
   const queries = useQueries();
   const queryClient = useQueryClient();
@@ -84,7 +85,7 @@ export function DiagnoseDialog({ incident, onClose }: { incident: Incident; onCl
         data={[
           { key: t('level'), value: <LevelTag level={primary.level} /> },
           { key: t('type'), value: primary.logTypeName || labels.logType(primary.logType) },
-          { key: t('start'), value: formatDate(incident.startTime) },
+          { key: t('start'), value: fmt.time(incident.startTime) },
           { key: t('duration'), value: formatDuration(incident.lastTime - incident.startTime) },
           { key: t('members'), value: incident.memberCount },
         ]}

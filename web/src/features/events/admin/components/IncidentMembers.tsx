@@ -5,19 +5,18 @@ import { useQueries } from '../../../../app/client';
 import { DataTable } from '../../../../blocks/DataTable';
 import { useTexts } from '../../../../i18n/texts';
 import { eventAdminTexts } from '../texts';
-import { eventColumns } from './event-columns';
-import { useEventLabels } from './event-labels';
+import { usePlainEventColumns } from './event-columns';
 
 export function IncidentMembers({ incidentId }: { incidentId: number }) {
   const t = useTexts(eventAdminTexts);
-  const labels = useEventLabels();
+  const columns = usePlainEventColumns();
   const queries = useQueries();
   const members = useQuery(queries.events.incidentDetail({ body: { id: incidentId } }));
   return (
     <div data-testid={`incident-members-${incidentId}`}>
       <DataTable<EventItem>
         aria-label={t('memberEvents')}
-        columns={eventColumns(t, labels)}
+        columns={columns}
         rows={members.data ?? []}
         rowKey={(e) => e.id}
         loading={members.isPending}

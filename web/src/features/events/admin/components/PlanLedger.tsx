@@ -8,7 +8,7 @@ import type { EventPlan } from '@eem/contract';
 import { EVENT_LIMITS } from '@eem/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMutations, useQueries } from '../../../../app/client';
-import { formatDate } from '../../../../app/format';
+import { useFormat } from '../../../../app/format';
 import { CrudLedger, pageLocally } from '../../../../blocks/CrudLedger';
 import type { DataColumn } from '../../../../blocks/DataTable';
 import { FieldFrame, type FormFieldDef } from '../../../../blocks/FormFields';
@@ -24,6 +24,7 @@ interface PlanFilters {
 
 export function PlanLedger({ canWrite }: { canWrite: boolean }) {
   const t = useTexts(eventAdminTexts);
+  const fmt = useFormat();
   const queries = useQueries();
   const mutations = useMutations();
   const createPlan = useMutation(mutations.expert.createPlan());
@@ -71,7 +72,7 @@ export function PlanLedger({ canWrite }: { canWrite: boolean }) {
           </Space>
         ),
     },
-    { key: 'updatedAt', title: t('updatedAt'), width: 170, render: (r) => formatDate(r.updatedAt) },
+    { key: 'updatedAt', title: t('updatedAt'), width: 170, render: (r) => fmt.time(r.updatedAt) },
   ];
 
   const fields: FormFieldDef<PlanForm>[] = [

@@ -8,7 +8,7 @@ import type { FaultScenario } from '@eem/contract';
 import { EVENT_CLASS_LABELS, EVENT_LIMITS, LOG_TYPE_NAMES } from '@eem/core';
 import { useMutation } from '@tanstack/react-query';
 import { useMutations, useQueries } from '../../../../app/client';
-import { formatDate } from '../../../../app/format';
+import { useFormat } from '../../../../app/format';
 import { CrudLedger, pageLocally } from '../../../../blocks/CrudLedger';
 import type { DataColumn } from '../../../../blocks/DataTable';
 import { FieldFrame, type FormFieldDef } from '../../../../blocks/FormFields';
@@ -36,6 +36,7 @@ export const DEVICE_CLASSES = ['transformer', 'linesegment', 'busbar', 'breaker'
 
 export function ScenarioLibrary({ canWrite }: { canWrite: boolean }) {
   const t = useTexts(eventAdminTexts);
+  const fmt = useFormat();
   const labels = useEventLabels();
   const queries = useQueries();
   const mutations = useMutations();
@@ -87,7 +88,7 @@ export function ScenarioLibrary({ canWrite }: { canWrite: boolean }) {
       align: 'right',
       render: (r) => r.attachments.length,
     },
-    { key: 'updatedAt', title: t('updatedAt'), width: 170, render: (r) => formatDate(r.updatedAt) },
+    { key: 'updatedAt', title: t('updatedAt'), width: 170, render: (r) => fmt.time(r.updatedAt) },
   ];
 
   const fields: FormFieldDef<ScenarioForm>[] = [

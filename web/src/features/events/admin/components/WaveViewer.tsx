@@ -20,7 +20,7 @@ import type { Waveform } from '@eem/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useMutations } from '../../../../app/client';
-import { formatDate, formatNumber } from '../../../../app/format';
+import { formatNumber, useFormat } from '../../../../app/format';
 import { downloadErrorMessage, saveDownload } from '../../../../blocks/save-file';
 import { useTexts } from '../../../../i18n/texts';
 import { eventAdminTexts } from '../texts';
@@ -32,6 +32,7 @@ type Mode = 'instantaneous' | 'rms';
 
 export function WaveViewer({ wave }: { wave: Waveform }) {
   const t = useTexts(eventAdminTexts);
+  const fmt = useFormat();
   const waveFile = useMutation(useMutations().pq.waveDownload());
   const [mode, setMode] = useState<Mode>('instantaneous');
   const samples = wave.channels[0]?.samples.length ?? 0;
@@ -117,7 +118,7 @@ export function WaveViewer({ wave }: { wave: Waveform }) {
         {`${t('sampleInfo', {
           rate: wave.sampleRate,
           un: formatNumber(wave.nominalVoltage, 0),
-          start: formatDate(wave.startTime),
+          start: fmt.time(wave.startTime),
         })} · ${t('waveHint')}`}
       </Typography.Paragraph>
       <WaveChart

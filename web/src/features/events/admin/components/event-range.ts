@@ -1,8 +1,9 @@
 /** The default range of the event screens (the last 7 days, whole days) and its request fields. */
-import { initialTimeRange, type TimeRangeValue } from '../../../../blocks/TimeRange';
+import { type TimeRangeState, type TimeRangeValue, useTimeRangeState } from '../../../../blocks/TimeRange';
 
-export function defaultEventRange(now: number = Date.now()): TimeRangeValue {
-  return initialTimeRange('day', 'last7Days', now);
+/** The last 7 days on the screen's calendar, whole days. */
+export function useEventRange(): TimeRangeState {
+  return useTimeRangeState('day', 'last7Days');
 }
 
 export function rangeBody(range: TimeRangeValue): { startTime: number; endTime: number } {

@@ -1,22 +1,16 @@
 /**
- * TrendChart: the lines of a trend with one value axis per unit (trend-chart-spec), in the
- * theme's palette, with the caller's controls in the header, 'save as PNG', and the caller's
- * empty state when there is nothing to draw.
+ * TrendChart: the lines of a trend with one value axis per unit (trend-spec), in the theme's
+ * palette, with the caller's controls in the header, 'save as PNG', and the caller's empty state
+ * when there is nothing to draw. VChart is loaded when the first trend is drawn.
  */
 import { IconDownload } from '@douyinfe/semi-icons';
 import { Button, Card, Empty, Spin } from '@douyinfe/semi-ui-19';
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
-import { blockTexts } from '../../../blocks/texts';
-import { useTexts } from '../../../i18n/texts';
-import { useChartTheme } from '../../../theme/chart-palettes';
-import {
-  buildTrendSpec,
-  type Highlight,
-  lineStats,
-  type MarkerKind,
-  type TrendLine,
-} from './trend-chart-spec';
-import { type ChartHandle, drawChart } from './trend-engine';
+import { type ReactNode, useMemo, useRef } from 'react';
+import { useTexts } from '../../i18n/texts';
+import { useChartTheme } from '../../theme/chart-palettes';
+import { blockTexts } from '../texts';
+import { buildTrendSpec, type Highlight, lineStats, type MarkerKind, type TrendLine } from './trend-spec';
+import { useChart } from './use-chart';
 
 export interface TrendChartProps {
   lines: readonly TrendLine[];
@@ -38,7 +32,6 @@ export function TrendChart(props: TrendChartProps) {
   const t = useTexts(blockTexts);
   const theme = useChartTheme();
   const host = useRef<HTMLDivElement>(null);
-  const chart = useRef<ChartHandle | null>(null);
   const { lines, formatTime, markers, markerLabels, highlights, gaps, height = 360 } = props;
   const empty = lines.every((l) => lineStats(l.points) === null);
   const spec = useMemo(
@@ -54,28 +47,8 @@ export function TrendChart(props: TrendChartProps) {
     [lines, theme, formatTime, markers, markerLabels, highlights, gaps],
   );
 
-  useEffect(() => {
-    const dom = host.current;
-    if (!dom || empty) return;
-    // The set of series and axes changes with the points: a new chart is drawn for each spec.
-    chart.current?.release();
-    chart.current = drawChart(dom, spec);
-  }, [spec, empty]);
-
-  useEffect(() => {
-    if (empty && chart.current) {
-      chart.current.release();
-      chart.current = null;
-    }
-  }, [empty]);
-
-  useEffect(
-    () => () => {
-      chart.current?.release();
-      chart.current = null;
-    },
-    [],
-  );
+  // The set of series and axes changes with the points: a new chart is drawn for each spec.
+  const chart = useChart(host, spec, { active: !empty, kind: 'trend', redraw: true });
 
   const header = (
     <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -83,8 +56,8 @@ export function TrendChart(props: TrendChartProps) {
       <Button
         icon={<IconDownload />}
         theme="borderless"
-        disabled={empty || props.loading}
-        onClick={() => void chart.current?.exportPng(props.fileName ?? 'trend')}
+        disabled={empty || props.loading || !chart.drawn}
+        onClick={() => void chart.exportPng(props.fileName ?? 'trend')}
         aria-label={t('savePng')}
       >
         {t('savePng')}

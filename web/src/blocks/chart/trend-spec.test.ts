@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CHART_THEMES } from '../../../theme/chart-palettes';
-import { buildTrendSpec, lineStats, lineUnits, type TrendLine } from './trend-chart-spec';
+import { CHART_THEMES } from '../../theme/chart-palettes';
+import { buildTrendSpec, lineStats, lineUnits, type TrendLine } from './trend-spec';
 
 const theme = CHART_THEMES.dark;
 const formatTime = (ms: number) => `t${ms}`;

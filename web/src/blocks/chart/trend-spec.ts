@@ -5,8 +5,9 @@
  * highlighted readings (abnormal values on the meter-entry screen). Gaps are linked across, or
  * broken where a series has a null value.
  */
-import type { ChartSpec } from '../../../blocks/chart/vchart-engine';
-import type { ChartTheme } from '../../../theme/chart-palettes';
+
+import type { ChartTheme } from '../../theme/chart-palettes';
+import type { ChartSpec } from './vchart-engine';
 
 export interface TrendPoint {
   time: number;
@@ -21,6 +22,8 @@ export interface TrendLine {
   unit: string;
   decimals: number;
   points: readonly TrendPoint[];
+  /** Drawn dashed (a compare series: last year, the period before). */
+  dashed?: boolean;
 }
 
 export const MARKER_KINDS = ['max', 'min', 'avg'] as const;
@@ -165,7 +168,7 @@ export function buildTrendSpec(lines: readonly TrendLine[], options: TrendSpecOp
       seriesField: 'series',
       invalidType: options.gaps ?? 'link',
       point: { visible: dense },
-      line: { style: { lineWidth: 2 } },
+      line: { style: { lineWidth: 2, ...(line.dashed ? { lineDash: [6, 4] } : {}) } },
     })),
     axes,
     legends: { visible: true, orient: 'bottom' },

@@ -77,15 +77,20 @@ describe('db/schema.ts and the migrations', () => {
     ]);
   });
 
-  it('tells a column a migration adds that schema.ts does not declare', async () => {
-    await sql`alter table tenants add column motto text`.execute(database.db);
+  /** The differences found while the migrated database has one text column more (dropped after). */
+  async function differencesWithColumn(table: string, column: string): Promise<string[]> {
+    await sql`alter table ${sql.table(table)} add column ${sql.ref(column)} text`.execute(database.db);
     try {
-      expect(schemaDifferences(declaredSchema(), await migratedSchema(database.db, 'sqlite'))).toEqual([
-        'tenants.motto: made by the migrations, missing from db/schema.ts',
-      ]);
+      return schemaDifferences(declaredSchema(), await migratedSchema(database.db, 'sqlite'));
     } finally {
-      await sql`alter table tenants drop column motto`.execute(database.db);
+      await sql`alter table ${sql.table(table)} drop column ${sql.ref(column)}`.execute(database.db);
     }
+  }
+
+  it('tells a column a migration adds that schema.ts does not declare', async () => {
+    expect(await differencesWithColumn('tenants', 'motto')).toEqual([
+      'tenants.motto: made by the migrations, missing from db/schema.ts',
+    ]);
   });
 
   it('leaves out what PostgreSQL alone has, and tells it when SQLite has it', async () => {
@@ -103,13 +108,8 @@ describe('db/schema.ts and the migrations', () => {
       nullable: false,
       generated: false,
     });
-    await sql`alter table tasks add column server_id text`.execute(database.db);
-    try {
-      expect(schemaDifferences(declaredSchema(), await migratedSchema(database.db, 'sqlite'))).toEqual([
-        'tasks.server_id: made by the migrations, missing from db/schema.ts',
-      ]);
-    } finally {
-      await sql`alter table tasks drop column server_id`.execute(database.db);
-    }
+    expect(await differencesWithColumn('tasks', 'server_id')).toEqual([
+      'tasks.server_id: made by the migrations, missing from db/schema.ts',
+    ]);
   });
 });

@@ -9,7 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { REPO_ROOT, startTestServer, type TestServer } from '../support/server.js';
 import { EEM_BIN, eem, eemEnv, type Home, newHome, signIn } from './run-eem.js';
 import { hasTmux, TmuxSession } from './tmux.js';
 
@@ -381,6 +381,86 @@ describe('eem datalog template and import', () => {
     writeFileSync(csv, 'x');
     const wrong = await eem(plain.home, ['datalog', 'import', csv]);
     expect(wrong.code).toBe(2);
+  });
+});
+
+describe('eem datalog import: deleting needs the marker; xls and round-tripped headers read', () => {
+  /** Point 80 (Active power of Meter AH1-1) at these Shanghai times: the fixtures name them. */
+  const FIXTURE_POINT = 80;
+  const at = (hhmm: string) => Date.parse(`2026-01-05T${hhmm}:00+08:00`);
+  const stored = async () => {
+    const q = await eem(plain.home, [
+      'datalog',
+      'query',
+      '--points',
+      String(FIXTURE_POINT),
+      '--from',
+      '2026-01-05T00:00:00+08:00',
+      '--to',
+      '2026-01-05T02:00:00+08:00',
+      '--json',
+    ]);
+    expect(q.code, q.stderr).toBe(0);
+    return (JSON.parse(q.stdout) as { series: Series[] }).series[0]?.data.map((d) => [d.time, d.value]);
+  };
+  const run = (file: string, ...extra: string[]) =>
+    eem(plain.home, ['datalog', 'import', file, '--interval', '0.5', ...extra], { timeoutMs: 60_000 });
+  const fixture = (name: string) => join(REPO_ROOT, 'tests/cli/fixtures', name);
+
+  it('imports an .xls LibreOffice wrote from a CSV export (its BOM in the header), zh headers too; counts what it writes', async () => {
+    expect(points).toContain(FIXTURE_POINT);
+    const csvRoundTrip = fixture('readings-csv-via-libreoffice.xls');
+    const dry = await run(csvRoundTrip, '--dry-run');
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stderr).toContain(
+      '3 rows valid: 2 readings would be written, 0 readings deleted; nothing was written (dry run)',
+    );
+    expect(await stored()).toEqual([]);
+    const done = await run(csvRoundTrip);
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stderr).toContain('import succeeded: 3 rows read, 2 readings written, 0 readings deleted');
+    const zh = await run(fixture('readings-zh-via-libreoffice.xls'));
+    expect(zh.code, zh.stderr).toBe(0);
+    expect(zh.stderr).toContain('2 readings written');
+    expect(await stored()).toEqual([
+      [at('00:00'), 101.5],
+      [at('00:15'), 102.25],
+      [at('01:00'), 103],
+      [at('01:15'), 104.5],
+    ]);
+  });
+
+  it('a blank Value is an error naming row and cell (nothing deleted); DELETE deletes, counted by the dry run and the run', async () => {
+    const before = await stored();
+    expect(before?.length).toBeGreaterThan(0);
+    const file = join(plain.home.dir, 'blank.xlsx');
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Readings');
+    sheet.addRow(['Time (Asia/Shanghai)', 'Node', 'Quantity', 'Unit', 'Value', 'Point ID']);
+    sheet.addRow(['2026-01-05T00:00:00+08:00', '', '', '', null, FIXTURE_POINT]);
+    sheet.addRow(['2026-01-05T00:15:00+08:00', '', '', '', 7, FIXTURE_POINT]);
+    await book.xlsx.writeFile(file);
+    const blank = await run(file);
+    expect(blank.code).toBe(1);
+    expect(blank.stderr).toContain(
+      'Readings row 2: Value: cell E2 is empty; write a number, or DELETE to delete the stored reading',
+    );
+    expect(await stored()).toEqual(before);
+
+    sheet.getCell('E2').value = 'DELETE';
+    await book.xlsx.writeFile(file);
+    const dry = await run(file, '--dry-run');
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stderr).toContain('2 rows valid: 1 reading would be written, 1 reading deleted');
+    expect(await stored()).toEqual(before);
+    const done = await run(file);
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stderr).toContain('import succeeded: 2 rows read, 1 reading written, 1 reading deleted');
+    expect(await stored()).toEqual([
+      [at('00:15'), 7],
+      [at('01:00'), 103],
+      [at('01:15'), 104.5],
+    ]);
   });
 });
 

@@ -93,8 +93,10 @@ export function datalogCommand(runtime: Runtime): Command {
 
   datalog.addCommand(
     new Command('import')
-      .description('import readings from an xlsx workbook (point id, time, value), then follow the task')
-      .argument('<file>', 'the workbook (.xlsx; the template or an export)')
+      .description(
+        'import readings from a workbook (point id, time, value; DELETE as value deletes a reading), then follow the task',
+      )
+      .argument('<file>', 'the workbook (.xlsx or .xls; the template or an export)')
       .option('--dry-run', 'check every row and report, write nothing')
       .option('--no-wait', 'print the task id and return at once')
       .option(

@@ -203,6 +203,61 @@ describe('eem datalog points and query', () => {
   });
 });
 
+describe('dates are days of the project’s zone, wherever eem runs', () => {
+  it('the same date flags give the same day under TZ=UTC and TZ=Asia/Shanghai: query, export and events', async () => {
+    // A whole Shanghai day two days back, inside the three days of history.
+    const day = new Date(Date.now() + 8 * HOUR - 2 * 24 * HOUR).toISOString().slice(0, 10);
+    const next = new Date(Date.parse(day) + 24 * HOUR).toISOString().slice(0, 10);
+    const midnight = Date.parse(`${day}T00:00:00+08:00`);
+    const range = ['--from', day, '--to', next];
+    for (const TZ of ['UTC', 'Asia/Shanghai']) {
+      const env = { TZ };
+      const hours = await eem(
+        plain.home,
+        ['datalog', 'query', '--points', String(points[0]), ...range, '--interval', '1h', '--json'],
+        { env },
+      );
+      expect(hours.code, hours.stderr).toBe(0);
+      const data = (JSON.parse(hours.stdout) as { series: Series[] }).series[0]?.data ?? [];
+      expect(data.map((d) => d.time)).toEqual(Array.from({ length: 24 }, (_, i) => midnight + i * HOUR));
+      const csv = await eem(
+        plain.home,
+        ['datalog', 'export', '--points', String(points[0]), ...range, '-o', '-'],
+        {
+          env,
+        },
+      );
+      expect(csv.code, csv.stderr).toBe(0);
+      const rows = csv.stdout.trimEnd().split('\n').slice(1);
+      expect(rows[0]?.startsWith(`${day}T00:00:00+08:00,`), `${TZ}: ${rows[0]}`).toBe(true);
+      expect(rows.every((r) => r.startsWith(day))).toBe(true);
+      const events = await eem(plain.home, ['events', 'count', ...range, '--json'], { env });
+      expect(events.code, events.stderr).toBe(0);
+      const tasks = await eem(plain.home, ['tasks', 'list', ...range, '--json'], { env });
+      expect(tasks.code, tasks.stderr).toBe(0);
+    }
+  });
+
+  it('a date without a project is refused (no zone to read it in); an ISO time with an offset is not', async () => {
+    const home = newHome();
+    await signIn(home, plain.server.url, 'admin');
+    const dated = await eem(home, ['tasks', 'list', '--from', '2026-01-01', '--to', '2026-01-02']);
+    expect(dated.code).toBe(2);
+    expect(dated.stderr).toContain(
+      "--from: a date or a time without an offset is read in the project's time zone",
+    );
+    const offset = await eem(home, [
+      'tasks',
+      'list',
+      '--from',
+      '2026-01-01T00:00:00+08:00',
+      '--to',
+      '2026-01-02T00:00:00+08:00',
+    ]);
+    expect(offset.code, offset.stderr).toBe(0);
+  });
+});
+
 describe('eem datalog export', () => {
   it('exports CSV equal to the query of the same range, written whole (no .partial left)', async () => {
     const file = join(plain.home.dir, 'readings.csv');

@@ -13,7 +13,7 @@ function withQueryOptions(command: Command): Command {
     .option('--points <ids>', 'point ids, e.g. 1,2,3 (see `eem datalog points`)')
     .option('--node <ids>', 'every point of these nodes (ids, e.g. 12 or 12,13)')
     .option('--meter <code|name>', 'every point of the meter with this code or name')
-    .option('--from <time>', 'from this date (YYYY-MM-DD, local midnight) or ISO time')
+    .option('--from <time>', "from this date (YYYY-MM-DD: a day in the project's time zone) or ISO time")
     .option('--to <time>', 'to this date or ISO time, exclusive (default now)')
     .option('--since <duration>', 'this far back from now, e.g. 30m, 24h, 7d (default 24h)')
     .option('--interval <interval>', INTERVALS);
@@ -63,8 +63,8 @@ export function datalogCommand(runtime: Runtime): Command {
       const output = outputFlags(opts);
       const { checkQuery, queryReadings } = await import('../services/datalog.js');
       const flags = queryFlags(opts);
+      checkQuery(flags);
       const ctx = await runtime.context(command);
-      checkQuery(flags, ctx.io.now());
       await queryReadings(ctx, flags, output);
     }),
   );

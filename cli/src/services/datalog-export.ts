@@ -14,13 +14,14 @@ import { CliError, InterruptedError, UsageError } from '../errors.js';
 import { withProgress } from '../output/progress.js';
 import { type RowsProgress, rowsProgress } from '../output/rows-progress.js';
 import { checkQuery, type QueryFlags, resolvePointIds } from './datalog.js';
-import { type ExportFileFormat, exportFormat, type TimeRange } from './datalog-flags.js';
+import { type ExportFileFormat, exportFormat } from './datalog-flags.js';
 import { checkExportTarget, type PartialFile, partialFile, type TargetKind } from './datalog-partial.js';
 import { type Chunk, chunksOf, needsTimeZone, planChunks } from './datalog-plan.js';
 import { type ChunkWriter, textWriter, wireFormat, xlsxWriter } from './datalog-writers.js';
 import { asSdkError } from './errors.js';
 import { requireProject } from './nodes.js';
-import { type ActiveSession, chooseLanguage, openSession } from './session.js';
+import { chooseLanguage, openSession } from './session.js';
+import { needsZone, projectTimeZone, resolveRange, type TimeRange } from './time-flags.js';
 
 export interface ExportFlags extends QueryFlags {
   /** --format xlsx|csv|ndjson. */
@@ -34,14 +35,6 @@ export interface ExportFlags extends QueryFlags {
 export function isTooManyRows(error: unknown): boolean {
   const sdk = asSdkError(error);
   return sdk !== undefined && /maxExportCount/.test(sdk.msg);
-}
-
-async function projectTimeZone(session: ActiveSession, projectId: number): Promise<string> {
-  const profile = await session.client.projects.nodeData({ body: { id: projectId, modelLabel: 'project' } });
-  const zone = (profile as { timeZone?: unknown }).timeZone;
-  if (typeof zone !== 'string' || zone === '')
-    throw new CliError(`project ${projectId} has no time zone; the export cannot name its times`);
-  return zone;
 }
 
 interface Target {
@@ -95,7 +88,7 @@ export async function exportReadings(ctx: Context, flags: ExportFlags): Promise<
     throw new UsageError('missing -o FILE: where to write the export (-o - for stdout, CSV or NDJSON)');
   }
   const format = exportFormat(flags.format, target);
-  const checked = checkQuery(flags, ctx.io.now());
+  const checked = checkQuery(flags);
   const kind = target === '-' ? 'special' : checkExportTarget(target, flags.force);
   const session = await openSession(ctx);
   const projectId = requireProject(session);
@@ -115,15 +108,16 @@ export async function exportReadings(ctx: Context, flags: ExportFlags): Promise<
     );
   }
   const timeZone =
-    needsTimeZone(checked.interval) || format === 'xlsx'
+    needsTimeZone(checked.interval) || format === 'xlsx' || needsZone(checked.range)
       ? await withProgress(ctx, 'Reading the project…', () => projectTimeZone(session, projectId))
       : 'UTC';
+  const range = resolveRange(checked.range, ctx.io.now(), timeZone);
   const interval = checked.interval;
   const count = async ({ startTime, endTime }: TimeRange) =>
     (await client.datalog.count({ body: { pointIds, startTime, endTime, interval } })).rows;
   const planOptions = { interval, timeZone, maxRows, count };
   const chunks = await withProgress(ctx, 'Counting the rows…', () =>
-    planChunks({ ...checked.range, ...planOptions }),
+    planChunks({ ...range, ...planOptions }),
   );
   const total = chunks.reduce((n, c) => n + c.rows, 0);
   if (chunks.length > 1) {

@@ -11,15 +11,10 @@ import { CliError, UsageError } from '../errors.js';
 import { type OutputFlags, resolveFormat } from '../output/format.js';
 import { withProgress } from '../output/progress.js';
 import type { Column, Listing } from '../output/render.js';
-import {
-  parseInterval,
-  parsePointIds,
-  parseRange,
-  type RangeFlags,
-  type TimeRange,
-} from './datalog-flags.js';
+import { parseInterval, parsePointIds } from './datalog-flags.js';
 import { requireProject } from './nodes.js';
 import { type ActiveSession, openSession } from './session.js';
+import { type RangeFlags, type RangeSpec, rangeSpec, rangeZone, resolveRange } from './time-flags.js';
 
 /** Where the points come from: `--points`, `--node` or `--meter` (one of them). */
 export interface PointSource {
@@ -247,27 +242,29 @@ export interface QueryFlags extends PointSource, RangeFlags {
 /** The checked flags of a query or an export: where the points come from, the range, the interval. */
 export interface CheckedQuery {
   source: CheckedSource;
-  range: TimeRange;
+  /** Resolved once the project's zone is known (time-flags.ts). */
+  range: RangeSpec;
   interval: DatalogInterval;
 }
 
-export function checkQuery(flags: QueryFlags, now: number): CheckedQuery {
+export function checkQuery(flags: QueryFlags): CheckedQuery {
   return {
     source: checkSource(flags, ['points', 'node', 'meter']),
     interval: parseInterval(flags.interval),
-    range: parseRange(flags, now),
+    range: rangeSpec(flags),
   };
 }
 
 export async function queryReadings(ctx: Context, flags: QueryFlags, output: OutputFlags): Promise<void> {
-  const checked = checkQuery(flags, ctx.io.now());
+  const checked = checkQuery(flags);
   const format = resolveFormat(output, ctx.io.isTTY.stdout);
   const session = await openSession(ctx);
   requireProject(session);
+  const range = resolveRange(checked.range, ctx.io.now(), await rangeZone(session, checked.range));
   const pointIds = await resolvePointIds(ctx, session, checked.source);
   const answer = await withProgress(ctx, 'Loading the readings…', () =>
     session.client.datalog.query({
-      body: { pointIds, ...checked.range, interval: checked.interval },
+      body: { pointIds, ...range, interval: checked.interval },
     }),
   );
   const listing = queryListing(answer);

@@ -13,9 +13,16 @@ import { withProgress } from '../output/progress.js';
 import type { Column } from '../output/render.js';
 import { asSdkError } from './errors.js';
 import { className, paintLevel } from './events-colours.js';
-import { eventFilterOf, type FilterFlags, parseLimit, STATUS_NAMES } from './events-flags.js';
+import {
+  checkEventFlags,
+  eventFilterOf,
+  type FilterFlags,
+  parseLimit,
+  STATUS_NAMES,
+} from './events-flags.js';
 import { formatSpan } from './notices-tail-format.js';
 import { type ActiveSession, openSession } from './session.js';
+import { rangeSpec, rangeZone } from './time-flags.js';
 
 /** The largest page the server answers. */
 export const PAGE_MAX = PAGE_LIMIT_MAX;
@@ -142,12 +149,13 @@ export async function fetchEvents(
 }
 
 export async function listEvents(ctx: Context, flags: ListFlags, output: OutputFlags): Promise<void> {
-  const filter = eventFilterOf(flags, ctx.io.now());
+  checkEventFlags(flags, ctx.io.now());
   if (flags.all && flags.limit !== undefined) throw new UsageError('give --limit or --all, not both');
   const limit = flags.all ? Number.POSITIVE_INFINITY : parseLimit(flags.limit);
   const format = resolveFormat(output, ctx.io.isTTY.stdout);
   const session = await openSession(ctx);
   requireEventProject(session);
+  const filter = eventFilterOf(flags, ctx.io.now(), await rangeZone(session, rangeSpec(flags)));
   let answer: EventPage;
   try {
     answer = await withProgress(ctx, 'Loading events…', () => fetchEvents(session.client, filter, limit));
@@ -225,10 +233,11 @@ export async function countEvents(
   flags: FilterFlags,
   output: OutputFlags,
 ): Promise<void> {
-  const filter = eventFilterOf(flags, ctx.io.now());
+  checkEventFlags(flags, ctx.io.now());
   const format = resolveFormat(output, ctx.io.isTTY.stdout);
   const session = await openSession(ctx);
   requireEventProject(session);
+  const filter = eventFilterOf(flags, ctx.io.now(), await rangeZone(session, rangeSpec(flags)));
   const { events } = session.client;
   let rows: CountRow[];
   let averageConfirmMs: number | null = null;

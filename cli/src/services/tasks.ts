@@ -24,34 +24,11 @@ import { asSdkError } from './errors.js';
 import { followTask, pollError } from './follow-task.js';
 import { reportPathFor } from './node-import.js';
 import { chooseLanguage, openSession } from './session.js';
+import { needsZone, type RangeSpec, rangeSpec, rangeZone, resolveRange } from './time-flags.js';
 
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
-const UNITS: Record<string, number> = { m: MINUTE, h: 60 * MINUTE, d: DAY };
 export const DEFAULT_LIMIT = 100;
 /** The highest operation type (TASK_OPERATION_TYPE: 9, the rollup recalculation). */
 export const MAX_OPERATION_TYPE = Math.max(...Object.values(TASK_OPERATION_TYPE));
-
-/** "30m", "24h", "7d" as milliseconds; a usage error naming the flag otherwise. */
-export function parseDuration(value: string, flag: string): number {
-  const m = /^(\d+)\s*([mhd])$/.exec(value.trim());
-  const unit = m?.[2] === undefined ? undefined : UNITS[m[2]];
-  if (!m || unit === undefined || Number(m[1]) < 1) {
-    throw new UsageError(`${flag} must be a duration such as 30m, 24h or 7d (got "${value}")`);
-  }
-  return Number(m[1]) * unit;
-}
-
-/** A date (YYYY-MM-DD, local midnight) or an ISO 8601 date-time; a usage error naming the flag otherwise. */
-export function parseTime(value: string, flag: string): number {
-  const text = value.trim();
-  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(text);
-  const ms = dateOnly ? new Date(`${text}T00:00:00`).getTime() : Date.parse(text);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(ms)) {
-    throw new UsageError(`${flag} must be a date (YYYY-MM-DD) or an ISO 8601 time (got "${value}")`);
-  }
-  return ms;
-}
 
 export interface ListFlags {
   type?: string | undefined;
@@ -68,21 +45,18 @@ export interface TaskQuery {
   limit: number;
 }
 
-/** The flags as a task-log query, checked before anything is sent. */
-export function taskQuery(flags: ListFlags, now: number): TaskQuery {
-  if (flags.since !== undefined && (flags.from !== undefined || flags.to !== undefined)) {
-    throw new UsageError('give --since or --from/--to, not both');
-  }
-  let startTime: number;
-  let endTime: number;
-  if (flags.from !== undefined || flags.to !== undefined) {
-    endTime = flags.to === undefined ? now : parseTime(flags.to, '--to');
-    startTime = flags.from === undefined ? endTime - DAY : parseTime(flags.from, '--from');
-    if (endTime <= startTime) throw new UsageError('--to must be later than --from');
-  } else {
-    endTime = now;
-    startTime = now - parseDuration(flags.since ?? '24h', '--since');
-  }
+/** The time flags of the task log: `--to` alone means the day before it. */
+export function taskRange(flags: ListFlags): RangeSpec {
+  return rangeSpec(flags, { toAlone: 'day-before' });
+}
+
+/**
+ * The flags as a task-log query, checked before anything is sent; a date is a day of
+ * `timeZone` (the project's; time-flags.ts), taken as UTC by the check before it is known.
+ */
+export function taskQuery(flags: ListFlags, now: number, timeZone?: string): TaskQuery {
+  const spec = taskRange(flags);
+  const { startTime, endTime } = resolveRange(spec, now, timeZone ?? (needsZone(spec) ? 'UTC' : undefined));
   const query: TaskQuery = { startTime, endTime, limit: DEFAULT_LIMIT };
   if (flags.type !== undefined) {
     const type = Number(flags.type);
@@ -99,7 +73,7 @@ export function taskQuery(flags: ListFlags, now: number): TaskQuery {
     query.limit = Number(flags.limit);
   }
   // The task log's own rules: the span (at most 31 days) and the page size.
-  const span = flags.since !== undefined || flags.from === undefined ? '--since' : '--from to --to';
+  const span = spec.spanFlag;
   checkFlags(taskLogBody, taskLogQuery(query), { startTime: span, endTime: span, 'page.limit': '--limit' });
   return query;
 }
@@ -143,9 +117,10 @@ function taskLogQuery(query: TaskQuery) {
 }
 
 export async function listTasks(ctx: Context, flags: ListFlags, output: OutputFlags): Promise<void> {
-  const query = taskQuery(flags, ctx.io.now());
+  taskQuery(flags, ctx.io.now());
   const format = resolveFormat(output, ctx.io.isTTY.stdout);
   const session = await openSession(ctx);
+  const query = taskQuery(flags, ctx.io.now(), await rangeZone(session, taskRange(flags)));
   let answer: { total: number; list: TaskLogRow[] };
   try {
     answer = await withProgress(ctx, 'Loading the task log…', () =>

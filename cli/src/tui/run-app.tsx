@@ -76,7 +76,7 @@ export async function runApp(ctx: Context): Promise<ExitCode> {
       };
     },
     events: async () =>
-      (await fetchEvents(client, eventFilterOf({ since: '7d' }, ctx.io.now()), EVENTS_SHOWN)).list,
+      (await fetchEvents(client, eventFilterOf({ since: '7d' }, ctx.io.now(), undefined), EVENTS_SHOWN)).list,
     confirmEvents: (ids, mode, result) =>
       client.events.confirm({
         body: {

@@ -306,6 +306,28 @@ describe('eem datalog export', () => {
     expect(xlsx.stdout).toBe('');
   });
 
+  it('-o names a file: a bare format name is refused (exit 2) with the hint, and nothing is written', async () => {
+    for (const [args, hint] of [
+      [
+        ['datalog', 'export', '--points', points.join(','), '--since', '1h', '-o', 'csv'],
+        '--format csv -o readings.csv',
+      ],
+      [
+        ['datalog', 'export', '--points', points.join(','), '--since', '1h', '-o', 'JSON'],
+        '--format xlsx|csv|ndjson',
+      ],
+      [['datalog', 'template', '-o', 'xlsx'], '-o readings.xlsx'],
+      [['nodes', 'template', '-o', 'xlsx'], '-o nodes.xlsx'],
+    ] as const) {
+      const result = await eem(plain.home, [...args], { cwd: plain.home.dir });
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toContain('-o names the file to write, not a format');
+      expect(result.stderr).toContain(hint);
+    }
+    expect(existsSync(join(plain.home.dir, 'csv'))).toBe(false);
+    expect(existsSync(join(plain.home.dir, 'xlsx'))).toBe(false);
+  });
+
   it('splits an export over the server’s row limit into chunks; CSV and xlsx still equal the query', async () => {
     const expected = await queried(limited);
     expect(expected.length).toBeGreaterThan(500);

@@ -54,11 +54,12 @@ export function eemEnv(home: Home, extra: Record<string, string> = {}): Record<s
 export function eem(
   home: Home,
   args: string[],
-  options: { input?: string; env?: Record<string, string>; timeoutMs?: number } = {},
+  options: { input?: string; env?: Record<string, string>; timeoutMs?: number; cwd?: string } = {},
 ): Promise<EemResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [EEM_BIN, ...args], {
       env: eemEnv(home, options.env),
+      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

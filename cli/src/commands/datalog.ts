@@ -1,6 +1,6 @@
 /** The datalog area: `eem datalog points|query|export|import|template`. */
 import { Command } from 'commander';
-import { outputFlags, withOutputOptions } from './output-options.js';
+import { fileOutput, outputFlags, withOutputOptions } from './output-options.js';
 import type { Runtime } from './runtime.js';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -80,12 +80,17 @@ export function datalogCommand(runtime: Runtime): Command {
         .option('-o, --output <file>', 'where to write it (- for stdout: csv or ndjson)')
         .option('--force', 'replace an existing file'),
     ).action(async (opts: Record<string, unknown>, command: Command) => {
+      const output = fileOutput(opts.output, (format) =>
+        format === 'xlsx' || format === 'csv' || format === 'ndjson'
+          ? `Give the format with --format and the file with -o: --format ${format} -o readings.${format} (or -o - for stdout).`
+          : 'Give the file with -o (readings.xlsx, readings.csv, readings.ndjson, or - for stdout) and the format with --format xlsx|csv|ndjson.',
+      );
       const ctx = await runtime.context(command);
       const { exportReadings } = await import('../services/datalog-export.js');
       await exportReadings(ctx, {
         ...queryFlags(opts),
         format: str(opts.format),
-        output: str(opts.output),
+        output,
         force: opts.force === true,
       });
     }),
@@ -123,9 +128,10 @@ export function datalogCommand(runtime: Runtime): Command {
       .option('-o, --output <file>', 'where to write it (- for stdout, not a terminal)')
       .option('--force', 'replace an existing file')
       .action(async (opts: Record<string, unknown>, command: Command) => {
+        const output = fileOutput(opts.output, () => 'The template is an xlsx workbook: -o readings.xlsx.');
         const ctx = await runtime.context(command);
         const { downloadReadingTemplate } = await import('../services/datalog-import.js');
-        await downloadReadingTemplate(ctx, { output: str(opts.output), force: opts.force === true });
+        await downloadReadingTemplate(ctx, { output, force: opts.force === true });
       }),
   );
   return datalog;

@@ -43,6 +43,9 @@ export interface Context {
   print<R>(listing: Listing<R>, flags: OutputFlags): OutputFormat;
   /** Set by the session service: forget a token the server no longer accepts. */
   onSessionExpired?: ExpiryHandler | undefined;
+  /** Set by the session service: where the token came from, and the server it goes to. */
+  tokenSource?: 'keychain' | 'file' | 'env' | undefined;
+  server?: string | undefined;
 }
 
 export function createContext(io: IO, flags: GlobalFlags): Context {

@@ -30,6 +30,14 @@ export class AuthRequiredError extends CliError {
   }
 }
 
+/** Something was started and its end could not be seen (the server was lost): exit 3. */
+export class UnknownOutcomeError extends CliError {
+  override name = 'UnknownOutcomeError';
+  constructor(message: string, hint: string) {
+    super(message, { exitCode: EXIT.unknown, hint });
+  }
+}
+
 /** Ctrl-C at a prompt or while waiting: exit 130. */
 export class InterruptedError extends CliError {
   override name = 'InterruptedError';

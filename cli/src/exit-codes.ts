@@ -3,6 +3,8 @@ export const EXIT = {
   ok: 0,
   error: 1,
   usage: 2,
+  /** Started, but whether it ended well is not known (following a task lost the server). */
+  unknown: 3,
   auth: 4,
   interrupted: 130,
 } as const;
@@ -16,6 +18,9 @@ export const EXIT_CODE_TOPIC = `Exit codes of eem
        (what failed and where is shown), or a local file or keychain could not be used
   2    usage: unknown command or flag, a bad flag value, or a value that is missing and
        cannot be prompted for because there is no terminal (the message names the flag)
+  3    unknown outcome: eem started something (an import) and lost the server while
+       following it, so it cannot say whether it succeeded; follow it again with the
+       command eem prints (\`eem tasks watch ID\`)
   4    not signed in, or the session expired: run \`eem login\` (for the profile in use);
        also when EEM_SERVER names a server the profile is not signed in to (no EEM_TOKEN)
   130  interrupted (Ctrl-C)

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, startTestServer, type TestServer } from '../support/server.js';
-import { EEM_BIN, eem, eemEnv, type Home, newHome, signIn } from './run-eem.js';
+import { CutProxy } from './cut-proxy.js';
+import { EEM_BIN, eem, eemEnv, type Home, newHome, signIn, startEem } from './run-eem.js';
 import { hasTmux, TmuxSession } from './tmux.js';
 
 const HOUR = 3_600_000;
@@ -538,6 +539,63 @@ describe('eem datalog import: deleting needs the marker; xls and round-tripped h
       [at('01:00'), 103],
       [at('01:15'), 104.5],
     ]);
+  });
+});
+
+describe('following an import across a network drop', () => {
+  let proxy: CutProxy;
+  let home: Home;
+
+  beforeAll(async () => {
+    proxy = await CutProxy.start(plain.server.url);
+    home = newHome();
+    await signIn(home, proxy.url, 'tenant-admin');
+    const used = await eem(home, ['project', 'use', 'Shanghai Plant']);
+    if (used.code !== 0) throw new Error(`project use failed: ${used.stderr}`);
+  });
+
+  afterAll(async () => {
+    await proxy?.stop();
+  });
+
+  const importFixture = (env: Record<string, string> = {}) => {
+    proxy.setCut(false);
+    proxy.cutAfter('/eem-service/v1/flink/datalog/import');
+    return startEem(
+      home,
+      [
+        'datalog',
+        'import',
+        join(REPO_ROOT, 'tests/cli/fixtures/readings-zh-via-libreoffice.xls'),
+        '--dry-run',
+      ],
+      { env },
+    );
+  };
+
+  it('retries with backoff and reports the import’s real end once the server answers again (exit 0)', async () => {
+    const run = importFixture();
+    await proxy.wasCut;
+    await run.waitForStderr('cannot reach the server');
+    proxy.setCut(false);
+    const result = await run.done;
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('the server answers again; following on.');
+    expect(result.stderr).toMatch(/Task \d+ succeeded: 2 rows valid/);
+  });
+
+  it('gives up after EEM_RETRY_SECONDS, says so and how to follow again, and exits 3 (unknown outcome)', async () => {
+    const run = importFixture({ EEM_RETRY_SECONDS: '3' });
+    const result = await run.done;
+    const id = result.stdout.trim();
+    expect(id).toMatch(/^\d+$/);
+    expect(result.code, result.stderr).toBe(3);
+    expect(result.stderr).toContain(`lost the server while following task ${id}`);
+    expect(result.stderr).toContain(`Follow it again with: eem tasks watch ${id}`);
+    proxy.setCut(false);
+    // The import itself went on: followed again, it is there with its result.
+    const watched = await eem(home, ['tasks', 'watch', id]);
+    expect(watched.code, watched.stderr).toBe(0);
   });
 });
 

@@ -433,7 +433,7 @@ describe('eem datalog template and import', () => {
     });
     expect(done.code, done.stderr).toBe(0);
     const id = Number(done.stdout.trim());
-    expect(done.stderr).toMatch(new RegExp(`task ${id}: (导入中 \\d+%|success 100%)`));
+    expect(done.stderr).toMatch(new RegExp(`task ${id}: (importing \\d+%|success 100%)`));
     expect(await value()).toBe(4321.5);
     const listed = await eem(plain.home, ['tasks', 'list', '--type', '8', '--json']);
     expect(listed.code, listed.stderr).toBe(0);

@@ -156,6 +156,9 @@ describe('eem events list, show and count', () => {
       const total = rows.reduce((sum, r) => sum + r.count, 0);
       if (by === 'node') expect(total).toBeLessThanOrEqual(all.length);
       else expect(total).toBe(all.length);
+      // --json has one shape whatever --by: an object with the rows and their total.
+      const json = await eem(home, ['events', 'count', ...window, '--by', by, '--json']);
+      expect(JSON.parse(json.stdout)).toMatchObject({ by, total, rows: expect.any(Array) });
     }
     const bad = await eem(home, ['events', 'count', '--by', 'colour']);
     expect(bad.code).toBe(2);

@@ -270,7 +270,13 @@ export async function countEvents(
     },
     { key: 'count', header: 'Count', value: (r) => r.count },
   ];
-  const json = by === 'status' ? { rows, averageConfirmMs } : rows;
+  // One shape whatever --by: the rows, their total, and the average time to confirm (by status).
+  const json = {
+    by,
+    total: rows.reduce((n, r) => n + r.count, 0),
+    rows,
+    averageConfirmMs: by === 'status' ? averageConfirmMs : null,
+  };
   ctx.print({ columns, rows, json, ndjson: rows }, output);
   if (format !== 'table') return;
   const total = rows.reduce((sum, r) => sum + r.count, 0);

@@ -267,6 +267,11 @@ describe('eem datalog export', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain(`to ${file} (csv, interval raw)`);
     expect(existsSync(`${file}.partial`)).toBe(false);
+    // A CSV file is for Excel: it starts with a byte-order mark, unless --no-bom.
+    expect(readFileSync(file, 'utf8').startsWith('\uFEFFTime (Asia/Shanghai),')).toBe(true);
+    const plainFile = join(plain.home.dir, 'readings-nobom.csv');
+    expect((await eem(plain.home, exportArgs(plainFile, ['--no-bom']))).code).toBe(0);
+    expect(readFileSync(plainFile, 'utf8').startsWith('Time (Asia/Shanghai),')).toBe(true);
     const { header, rows } = csvReadings(readFileSync(file, 'utf8'));
     expect(header).toBe('Time (Asia/Shanghai),Node,Quantity,Unit,Value,Point ID');
     expect(rows).toEqual(await queried(plain));
@@ -293,6 +298,8 @@ describe('eem datalog export', () => {
   it('writes CSV or NDJSON to stdout with -o -, and refuses xlsx there (exit 2)', async () => {
     const csv = await eem(plain.home, exportArgs('-'));
     expect(csv.code, csv.stderr).toBe(0);
+    // No byte-order mark on stdout: the first column is "Time (…)" for csv readers and cut.
+    expect(csv.stdout.startsWith('Time (Asia/Shanghai),Node,')).toBe(true);
     expect(csvReadings(csv.stdout).rows).toEqual(await queried(plain));
     const ndjson = await eem(plain.home, exportArgs('-', ['--format', 'ndjson']));
     expect(ndjson.code, ndjson.stderr).toBe(0);

@@ -78,7 +78,8 @@ export function datalogCommand(runtime: Runtime): Command {
           'xlsx, csv or ndjson (default: from the file extension, else xlsx; csv for -o -)',
         )
         .option('-o, --output <file>', 'where to write it (- for stdout: csv or ndjson)')
-        .option('--force', 'replace an existing file'),
+        .option('--force', 'replace an existing file')
+        .option('--no-bom', 'no byte-order mark at the start of a CSV file (stdout never has one)'),
     ).action(async (opts: Record<string, unknown>, command: Command) => {
       const output = fileOutput(opts.output, (format) =>
         format === 'xlsx' || format === 'csv' || format === 'ndjson'
@@ -92,6 +93,7 @@ export function datalogCommand(runtime: Runtime): Command {
         format: str(opts.format),
         output,
         force: opts.force === true,
+        bom: opts.bom !== false,
       });
     }),
   );

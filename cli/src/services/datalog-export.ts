@@ -29,6 +29,8 @@ export interface ExportFlags extends QueryFlags {
   /** -o FILE, or '-' for stdout. */
   output?: string | undefined;
   force: boolean;
+  /** --no-bom: no byte-order mark at the start of a CSV file (stdout never has one). */
+  bom?: boolean | undefined;
 }
 
 /** The server refused a chunk for its rows (DATALOG_MESSAGES.tooManyRows). */
@@ -54,6 +56,7 @@ async function openTarget(
   force: boolean,
   format: ExportFileFormat,
   xlsx: { language: 'zh' | 'en'; timeZone: string },
+  bom: boolean,
 ): Promise<Target> {
   if (target === '-') {
     const out = ctx.io.stdout as unknown as Writable;
@@ -78,7 +81,8 @@ async function openTarget(
   });
   // A later failure (a full disk) is read by the writers from out.errored, not thrown here.
   out.on('error', () => {});
-  const writer = format === 'xlsx' ? await xlsxWriter(out, xlsx) : textWriter(out, wireFormat(format), true);
+  const writer =
+    format === 'xlsx' ? await xlsxWriter(out, xlsx) : textWriter(out, wireFormat(format), true, { bom });
   return { writer, path, file, destroy: () => out.destroy() };
 }
 
@@ -126,10 +130,15 @@ export async function exportReadings(ctx: Context, flags: ExportFlags): Promise<
     );
   }
 
-  const opened = await openTarget(ctx, target, kind, flags.force, format, {
-    language: chooseLanguage(ctx),
-    timeZone,
-  });
+  const opened = await openTarget(
+    ctx,
+    target,
+    kind,
+    flags.force,
+    format,
+    { language: chooseLanguage(ctx), timeZone },
+    flags.bom !== false,
+  );
   const { writer, file } = opened;
   const controller = new AbortController();
   const release = ctx.io.onInterrupt?.(() => controller.abort());

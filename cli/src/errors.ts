@@ -1,5 +1,5 @@
 /** The CLI's own errors: each carries the exit code it ends the process with. */
-import { EXIT, type ExitCode } from './exit-codes.js';
+import { type EndingSignal, EXIT, type ExitCode, signalExitCode } from './exit-codes.js';
 
 export class CliError extends Error {
   override name = 'CliError';
@@ -41,7 +41,7 @@ export class UnknownOutcomeError extends CliError {
 /** Ctrl-C at a prompt or while waiting: exit 130. */
 export class InterruptedError extends CliError {
   override name = 'InterruptedError';
-  constructor() {
-    super('interrupted', { exitCode: EXIT.interrupted });
+  constructor(signal: EndingSignal = 'SIGINT') {
+    super(signal === 'SIGINT' ? 'interrupted' : `ended by ${signal}`, { exitCode: signalExitCode(signal) });
   }
 }

@@ -6,10 +6,24 @@ export const EXIT = {
   /** Started, but whether it ended well is not known (following a task lost the server). */
   unknown: 3,
   auth: 4,
+  /** Ctrl-C (SIGINT): 128 + 2. */
   interrupted: 130,
+  /** The terminal closed (SIGHUP): 128 + 1. */
+  hangup: 129,
+  /** Asked to end (SIGTERM, as by kill or a supervisor): 128 + 15. */
+  terminated: 143,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/** The signals that end eem; each cleans up (a partial file, a terminal) and exits 128 + n. */
+export type EndingSignal = 'SIGINT' | 'SIGTERM' | 'SIGHUP';
+
+export const ENDING_SIGNALS: readonly EndingSignal[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+export function signalExitCode(signal: EndingSignal): ExitCode {
+  return signal === 'SIGINT' ? EXIT.interrupted : signal === 'SIGHUP' ? EXIT.hangup : EXIT.terminated;
+}
 
 export const EXIT_CODE_TOPIC = `Exit codes of eem
 
@@ -23,7 +37,11 @@ export const EXIT_CODE_TOPIC = `Exit codes of eem
        command eem prints (\`eem tasks watch ID\`)
   4    not signed in, or the session expired: run \`eem login\` (for the profile in use);
        also when EEM_SERVER names a server the profile is not signed in to (no EEM_TOKEN)
-  130  interrupted (Ctrl-C)
+  129  ended by SIGHUP (the terminal closed)
+  130  interrupted (Ctrl-C, SIGINT)
+  143  ended by SIGTERM (kill, a supervisor)
+       On any of these eem first cleans up: an export removes its FILE.partial, a
+       followed task keeps running on the server (\`eem tasks watch ID\`).
 
 Scripts can rely on these codes; messages go to stderr, data to stdout.
 `;

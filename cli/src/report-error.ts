@@ -2,7 +2,7 @@
 import { WIRE_MESSAGES } from '@eem/core';
 import type { Runtime } from './commands/runtime.js';
 import { createContext } from './context.js';
-import { CliError } from './errors.js';
+import { CliError, InterruptedError } from './errors.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import { asSdkError, isForeignAnswer, networkCause, type SdkErrorShape } from './services/errors.js';
 
@@ -27,7 +27,7 @@ export async function reportError(runtime: Runtime, error: unknown): Promise<Exi
   };
 
   if (error instanceof CliError) {
-    if (error.message !== 'interrupted') reporter.error(error.message, error.hint);
+    if (!(error instanceof InterruptedError)) reporter.error(error.message, error.hint);
     debug();
     return error.exitCode;
   }

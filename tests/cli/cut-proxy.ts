@@ -2,15 +2,19 @@
  * An HTTP proxy in front of a test server whose connection can be cut and restored, as a
  * network that drops: while cut, every open connection is destroyed and every new request's
  * socket is closed unanswered. `cutAfter(path)` cuts right after the answer to the first
- * request whose path starts with `path` (an upload that starts a task). WebSocket upgrades are
+ * request whose path starts with `path` (an upload that starts a task); `hold(path)` keeps such
+ * requests unanswered (a slow export) until `hold(undefined)`. WebSocket upgrades are
  * not passed on (the progress channel cannot open through it; eem polls).
  */
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
 export class CutProxy {
   private cut = false;
   private cutAfterPath: string | undefined;
+  private holdPath: string | undefined;
+  private readonly held: (() => void)[] = [];
+  private heldWaiters: (() => void)[] = [];
   private readonly sockets = new Set<Socket>();
   /** Resolves when the connection has been cut by `cutAfter`. */
   readonly wasCut: Promise<void>;
@@ -34,23 +38,13 @@ export class CutProxy {
         req.socket.destroy();
         return;
       }
-      const upstream = request(
-        { host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-          answer.on('end', () => {
-            const after = self.cutAfterPath;
-            if (after !== undefined && req.url?.startsWith(after)) {
-              self.cutAfterPath = undefined;
-              // Once the answer has left, the network goes.
-              res.on('finish', () => setImmediate(() => self.setCut(true)));
-            }
-          });
-        },
-      );
-      upstream.on('error', () => req.socket.destroy());
-      req.pipe(upstream);
+      if (self.holdPath !== undefined && req.url?.startsWith(self.holdPath)) {
+        req.pause();
+        self.held.push(() => self.forward(req, res, to));
+        for (const wake of self.heldWaiters.splice(0)) wake();
+        return;
+      }
+      self.forward(req, res, to);
     });
     server.on('connection', (socket) => {
       proxy?.sockets.add(socket);
@@ -61,6 +55,37 @@ export class CutProxy {
     if (address === null || typeof address === 'string') throw new Error('the proxy has no port');
     proxy = new CutProxy(server, `http://127.0.0.1:${address.port}`);
     return proxy;
+  }
+
+  private forward(req: IncomingMessage, res: ServerResponse, to: URL): void {
+    const upstream = request(
+      { host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+        answer.on('end', () => {
+          const after = this.cutAfterPath;
+          if (after !== undefined && req.url?.startsWith(after)) {
+            this.cutAfterPath = undefined;
+            // Once the answer has left, the network goes.
+            res.on('finish', () => setImmediate(() => this.setCut(true)));
+          }
+        });
+      },
+    );
+    upstream.on('error', () => req.socket.destroy());
+    req.pipe(upstream);
+  }
+
+  /** Holds requests whose path starts with `path` unanswered; undefined lets the held ones go. */
+  hold(path: string | undefined): void {
+    this.holdPath = path;
+    if (path === undefined) for (const go of this.held.splice(0)) go();
+  }
+
+  /** Resolves once a request is being held. */
+  async holding(): Promise<void> {
+    while (this.held.length === 0) await new Promise<void>((resolve) => this.heldWaiters.push(resolve));
   }
 
   /** Cut the connection right after the answer to the next request for `path`. */

@@ -580,6 +580,28 @@ describe('following an import across a network drop', () => {
     );
   };
 
+  it('SIGTERM and SIGHUP during an export remove FILE.partial and exit 143 and 129', async () => {
+    for (const [signal, code] of [
+      ['SIGTERM', 143],
+      ['SIGHUP', 129],
+    ] as const) {
+      proxy.setCut(false);
+      proxy.hold('/eem-service/v1/flink/datalog/query/export');
+      const file = join(home.dir, `ended-by-${signal}.csv`);
+      const run = startEem(home, exportArgs(file));
+      // The export asked for its rows (held by the proxy) with FILE.partial open.
+      await proxy.holding();
+      expect(existsSync(`${file}.partial`)).toBe(true);
+      run.kill(signal);
+      const result = await run.done;
+      proxy.hold(undefined);
+      expect(result.code, result.stderr).toBe(code);
+      expect(result.stderr).toContain(`Removed the incomplete ${file}.partial`);
+      expect(existsSync(`${file}.partial`)).toBe(false);
+      expect(existsSync(file)).toBe(false);
+    }
+  });
+
   it('retries with backoff and reports the import’s real end once the server answers again (exit 0)', async () => {
     const run = importFixture();
     await proxy.wasCut;

@@ -14,7 +14,10 @@ describe('eem help and completion', () => {
       ['1', 'error'],
       ['2', 'usage'],
       ['4', 'not signed in, or the session expired'],
+      ['3', 'unknown outcome'],
+      ['129', 'ended by SIGHUP'],
       ['130', 'interrupted'],
+      ['143', 'ended by SIGTERM'],
     ]) {
       expect(result.stdout).toMatch(new RegExp(`^ {2}${code} +${meaning}`, 'm'));
     }

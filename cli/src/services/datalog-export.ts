@@ -11,6 +11,7 @@ import { createWriteStream, realpathSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import type { Context } from '../context.js';
 import { CliError, InterruptedError, UsageError } from '../errors.js';
+import type { EndingSignal } from '../exit-codes.js';
 import { withProgress } from '../output/progress.js';
 import { type RowsProgress, rowsProgress } from '../output/rows-progress.js';
 import { checkQuery, type QueryFlags, resolvePointIds } from './datalog.js';
@@ -141,7 +142,11 @@ export async function exportReadings(ctx: Context, flags: ExportFlags): Promise<
   );
   const { writer, file } = opened;
   const controller = new AbortController();
-  const release = ctx.io.onInterrupt?.(() => controller.abort());
+  let endedBy: EndingSignal = 'SIGINT';
+  const release = ctx.io.onInterrupt?.((signal) => {
+    endedBy = signal;
+    controller.abort();
+  });
   // Rows on the terminal itself: no progress drawn between them.
   const progress =
     target === '-' && ctx.io.isTTY.stdout
@@ -177,7 +182,7 @@ export async function exportReadings(ctx: Context, flags: ExportFlags): Promise<
       const where = target === '-' ? 'on stdout' : `to ${target}`;
       ctx.reporter.note(`The export ${where} is incomplete (${writer.rows} rows written).`);
     }
-    if (controller.signal.aborted) throw new InterruptedError();
+    if (controller.signal.aborted) throw new InterruptedError(endedBy);
     throw writeFailure(error, opened.path);
   } finally {
     release?.();

@@ -16,6 +16,7 @@ import { POLLING, progressPercent, reconnectDelay, TASK_OPERATION_TYPE, taskPhas
 import type { ChannelHandle, ChannelStatus, Client } from '@eem/sdk';
 import type { Context } from '../context.js';
 import { CliError, InterruptedError, UnknownOutcomeError, UsageError } from '../errors.js';
+import type { EndingSignal } from '../exit-codes.js';
 import { type ProgressUpdate, taskProgress } from '../output/task-progress.js';
 import { asSdkError, networkCause } from './errors.js';
 
@@ -160,15 +161,15 @@ async function finalCheck(client: Client, ended: Task, signal: AbortSignal): Pro
 }
 
 /**
- * Shows the progress of a running task until it ends (the ended task, exact) or Ctrl-C
- * (undefined). A failing poll is thrown.
+ * Shows the progress of a running task until it ends (the ended task, exact) or a signal
+ * ends eem (the signal: Ctrl-C, SIGTERM, SIGHUP). A failing poll is thrown.
  */
 async function follow(
   ctx: Context,
   client: Client,
   start: Task,
   options: FollowOptions,
-): Promise<Task | undefined> {
+): Promise<Task | EndingSignal> {
   const progress = taskProgress(ctx);
   const controller = new AbortController();
   const { signal } = controller;
@@ -180,9 +181,9 @@ async function follow(
   const seconds = `${options.intervalMs / 1000} s`;
 
   let settled = false;
-  let resolveEnd: (task: Task | undefined) => void = () => {};
+  let resolveEnd: (task: Task | EndingSignal) => void = () => {};
   let rejectEnd: (error: unknown) => void = () => {};
-  const ended = new Promise<Task | undefined>((resolve, reject) => {
+  const ended = new Promise<Task | EndingSignal>((resolve, reject) => {
     resolveEnd = resolve;
     rejectEnd = reject;
   });
@@ -202,7 +203,7 @@ async function follow(
     timer = undefined;
     channel?.close();
   };
-  const settle = (task: Task | undefined) => {
+  const settle = (task: Task | EndingSignal) => {
     if (settled) return;
     stop();
     resolveEnd(task);
@@ -301,9 +302,9 @@ async function follow(
     if (fallBack) void poll();
   };
 
-  const release = ctx.io.onInterrupt?.(() => {
+  const release = ctx.io.onInterrupt?.((endedBy) => {
     controller.abort();
-    settle(undefined);
+    settle(endedBy);
   });
   // Opening the channel runs beside the wait: Ctrl-C or the end never wait for it.
   const openChannel = async () => {
@@ -333,7 +334,7 @@ async function follow(
   try {
     void openChannel();
     const result = await ended;
-    if (result === undefined) return undefined;
+    if (typeof result === 'string') return result;
     const exact = await finalCheck(client, result, signal);
     progress.update(updateOf(exact));
     return exact;
@@ -354,11 +355,11 @@ export async function followTask(
   let ended = task;
   if (taskPhase(task.status) === 'running') {
     const result = await follow(ctx, client, task, options);
-    if (result === undefined) {
+    if (typeof result === 'string') {
       ctx.reporter.note(
         `Stopped following task ${task.id}; it keeps running on the server. Follow it again with: ${watchHint(task.id)}`,
       );
-      throw new InterruptedError();
+      throw new InterruptedError(result);
     }
     ended = result;
   }

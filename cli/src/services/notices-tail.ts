@@ -240,7 +240,7 @@ export async function tailNotices(ctx: Context, flags: TailFlags, inject: TailIn
       ...(inject.open ? { open: inject.open } : {}),
     },
   );
-  const release = ctx.io.onInterrupt?.(() => finish(new InterruptedError()));
+  const release = ctx.io.onInterrupt?.((signal) => finish(new InterruptedError(signal)));
   stream.start();
   try {
     await ended;

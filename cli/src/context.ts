@@ -48,6 +48,13 @@ export interface Context {
   server?: string | undefined;
 }
 
+/** The columns a table may take: the terminal's width, else COLUMNS, else no limit (a pipe). */
+function tableWidth(io: IO): number | undefined {
+  if (io.isTTY.stdout && io.stdout.columns) return io.stdout.columns;
+  const columns = Number(io.env.COLUMNS);
+  return Number.isInteger(columns) && columns > 0 ? columns : undefined;
+}
+
 export function createContext(io: IO, flags: GlobalFlags): Context {
   const debug = flags.debug || io.env.EEM_DEBUG === '1';
   const stdoutPalette = palette(colourLevel({ isTTY: io.isTTY.stdout, env: io.env, flag: flags.color }));
@@ -70,7 +77,9 @@ export function createContext(io: IO, flags: GlobalFlags): Context {
     credentials: new CredentialStore(io),
     print(listing, outputFlags) {
       const format = resolveFormat(outputFlags, io.isTTY.stdout);
-      io.stdout.write(render(listing, format, stdoutPalette));
+      io.stdout.write(
+        render(listing, format, stdoutPalette, { width: tableWidth(io), wide: outputFlags.wide }),
+      );
       return format;
     },
   };

@@ -12,6 +12,7 @@ import { createServer } from 'node:net';
 import type { EventItem, Notice } from '@eem/contract';
 import { NOTICE_MODE } from '@eem/core';
 import { createClient } from '@eem/sdk';
+import stringWidth from 'string-width';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, tempDir } from '../support/server.js';
 import { DEMO_PASSWORD, EEM_BIN, eem, eemEnv, type Home, newHome, signIn } from './run-eem.js';
@@ -123,6 +124,25 @@ describe('eem events list, show and count', () => {
     const byLevel = await listed(['--level', String(level)]);
     expect(byLevel.length).toBeGreaterThan(0);
     expect(byLevel.every((e) => e.level === level)).toBe(true);
+  });
+
+  it('a table fits 80 columns: descriptions cut with …, ids and times whole; --wide shows them whole', async () => {
+    const all = await listed();
+    const table = await eem(home, ['events', 'list', ...window, '--all', '-o', 'table'], {
+      env: { COLUMNS: '80' },
+    });
+    expect(table.code, table.stderr).toBe(0);
+    const lines = table.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^ID +TIME +LEVEL +CLASS +TYPE/);
+    for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(80);
+    expect(lines.slice(1).map((l) => Number(l.split(/ +/)[0]))).toEqual(all.map((e) => e.id));
+    expect(lines.slice(1).every((l) => /^\d+ +\d{4}-\d\d-\d\d \d\d:\d\d:\d\d /.test(l))).toBe(true);
+    expect(table.stdout).toContain('…');
+    const wide = await eem(home, ['events', 'list', ...window, '--all', '-o', 'table', '--wide'], {
+      env: { COLUMNS: '80' },
+    });
+    expect(wide.stdout).not.toContain('…');
+    expect(wide.stdout).toContain(all.find((e) => stringWidth(e.description) > 40)?.description ?? '');
   });
 
   it('shows one event with its related events, and refuses an unknown one', async () => {

@@ -12,7 +12,11 @@ export function withOutputOptions(command: Command): Command {
         'output format (default: table on a terminal, tsv in a pipe)',
       ).choices(OUTPUT_FORMATS),
     )
-    .option('--json', 'same as --output json');
+    .option('--json', 'same as --output json')
+    .option(
+      '--wide',
+      'a table shows every column whole (default: it fits the terminal, long text cut with …)',
+    );
 }
 
 /** The output flags, checked now: a conflict is a usage error before anything is sent. */
@@ -20,6 +24,7 @@ export function outputFlags(opts: Record<string, unknown>): OutputFlags {
   const flags: OutputFlags = {
     output: typeof opts.output === 'string' ? opts.output : undefined,
     json: opts.json === true,
+    wide: opts.wide === true,
   };
   resolveFormat(flags, false);
   return flags;

@@ -144,8 +144,8 @@ export function zonedText(ms: number, timeZone: string): string {
 const pointColumns: Column<DatalogPoint>[] = [
   { key: 'id', header: 'ID', value: (p) => p.id },
   { key: 'nodeId', header: 'Node ID', value: (p) => p.nodeId, machineOnly: true },
-  { key: 'node', header: 'Node', value: (p) => p.nodeName },
-  { key: 'quantity', header: 'Quantity', value: (p) => p.name },
+  { key: 'node', header: 'Node', value: (p) => p.nodeName, shrink: 'text' },
+  { key: 'quantity', header: 'Quantity', value: (p) => p.name, shrink: 'text' },
   { key: 'unit', header: 'Unit', value: (p) => p.unit },
   { key: 'lastTime', header: 'Last reading', value: (p) => p.lastTime, time: true },
 ];
@@ -204,6 +204,7 @@ export function queryListing(answer: {
     {
       key: 'time',
       header: single === undefined ? 'Time' : `Time · ${single}`,
+      literalHeader: true,
       value: (r) => r.time,
       time: true,
       display: (r) => zonedText(r.time, answer.timeZone),
@@ -212,6 +213,9 @@ export function queryListing(answer: {
       (s): Column<WideRow> => ({
         key: seriesTitle(s),
         header: header(s),
+        literalHeader: true,
+        shrink: 'header',
+        headerKeep: `${s.unit ? ` (${s.unit})` : ''} #${s.pointId}`,
         value: (r) => r.values.get(s.pointId),
         display: (r) => {
           const v = r.values.get(s.pointId);

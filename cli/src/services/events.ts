@@ -68,7 +68,7 @@ export const eventColumns: Column<EventItem>[] = [
     display: (e, p) => paintLevel(p, e.eventClass, className(e.eventClass)),
   },
   { key: 'logType', header: 'Log type', value: (e) => e.logType, machineOnly: true },
-  { key: 'logTypeName', header: 'Type', value: (e) => e.logTypeName },
+  { key: 'logTypeName', header: 'Type', value: (e) => e.logTypeName, shrink: 'text' },
   {
     key: 'status',
     header: 'Status',
@@ -81,8 +81,8 @@ export const eventColumns: Column<EventItem>[] = [
           : statusName(e.status),
   },
   { key: 'nodeId', header: 'Node id', value: (e) => e.nodeId, machineOnly: true },
-  { key: 'nodeName', header: 'Node', value: (e) => e.nodeName },
-  { key: 'description', header: 'Description', value: (e) => e.description },
+  { key: 'nodeName', header: 'Node', value: (e) => e.nodeName, shrink: 'text' },
+  { key: 'description', header: 'Description', value: (e) => e.description, shrink: 'text' },
 ];
 
 /** The columns of one event shown on its own (every field). */

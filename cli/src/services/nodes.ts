@@ -107,7 +107,13 @@ export function drawTree(ctx: Context, nodes: readonly NodeTreeItem[]): string {
 const nodeColumns: Column<NodeRow>[] = [
   { key: 'id', header: 'ID', value: (r) => r.id },
   { key: 'modelLabel', header: 'Type', value: (r) => r.modelLabel },
-  { key: 'name', header: 'Name', value: (r) => r.name, display: (r) => `${'  '.repeat(r.depth)}${r.name}` },
+  {
+    key: 'name',
+    header: 'Name',
+    value: (r) => r.name,
+    display: (r) => `${'  '.repeat(r.depth)}${r.name}`,
+    shrink: 'text',
+  },
   { key: 'parentId', header: 'Parent', value: (r) => r.parentId },
   { key: 'depth', header: 'Depth', value: (r) => r.depth },
 ];

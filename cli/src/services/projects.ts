@@ -95,6 +95,7 @@ export function projectListing(catalogue: ProjectCatalogue, currentId: number): 
       key: 'name',
       header: 'Name',
       value: (r) => r.name,
+      shrink: 'text',
       display: (r, p) =>
         `${'  '.repeat(r.depth)}${r.current ? p.bold.green(r.name) : r.type === 'project' ? r.name : p.dim(r.name)}`,
     },

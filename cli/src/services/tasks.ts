@@ -19,6 +19,7 @@ import { UsageError } from '../errors.js';
 import { type OutputFlags, resolveFormat } from '../output/format.js';
 import { withProgress } from '../output/progress.js';
 import type { Column } from '../output/render.js';
+import { localTime } from '../output/time.js';
 import { checkFlags } from './contract-flags.js';
 import { asSdkError } from './errors.js';
 import { followTask, pollError } from './follow-task.js';
@@ -81,11 +82,22 @@ export function taskQuery(flags: ListFlags, now: number, timeZone?: string): Tas
 const logColumns: Column<TaskLogRow>[] = [
   { key: 'id', header: 'ID', value: (r) => r.id },
   { key: 'time', header: 'Started', value: (r) => r.time, time: true },
-  { key: 'endTime', header: 'Ended', value: (r) => r.endTime, time: true },
+  {
+    key: 'endTime',
+    header: 'Ended',
+    value: (r) => r.endTime,
+    time: true,
+    // The same day as the start: the time alone (a table at 80 columns keeps its text).
+    display: (r) => {
+      const [startDay, startTime] = localTime(r.time).split(' ');
+      const [endDay, endTime] = localTime(r.endTime).split(' ');
+      return endDay === startDay && startTime !== undefined ? (endTime ?? '') : localTime(r.endTime);
+    },
+  },
   { key: 'operationType', header: 'Op', value: (r) => r.operationType, machineOnly: true },
-  { key: 'typeName', header: 'Type', value: (r) => r.typeName },
-  { key: 'projectName', header: 'Project', value: (r) => r.projectName },
-  { key: 'operator', header: 'Operator', value: (r) => r.operator },
+  { key: 'typeName', header: 'Type', value: (r) => r.typeName, shrink: 'text' },
+  { key: 'projectName', header: 'Project', value: (r) => r.projectName, shrink: 'text' },
+  { key: 'operator', header: 'Operator', value: (r) => r.operator, shrink: 'text' },
   {
     key: 'result',
     header: 'Result',
@@ -98,7 +110,7 @@ const logColumns: Column<TaskLogRow>[] = [
           : p.yellow(r.result),
   },
   { key: 'percent', header: '%', value: (r) => progressPercent(r.processInfo.ratio) },
-  { key: 'message', header: 'Message', value: (r) => r.message },
+  { key: 'message', header: 'Message', value: (r) => r.message, shrink: 'text' },
 ];
 
 /** The note of `tasks list` when the task log is refused for permission. */

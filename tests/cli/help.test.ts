@@ -1,5 +1,8 @@
 /** The built binary without a server: help topics, completion scripts, and `eem` without a terminal. */
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eem, newHome } from './run-eem.js';
 
@@ -47,6 +50,53 @@ describe('eem help and completion', () => {
     expect(words.split('\n').slice(0, 2)).toEqual(['profile', 'project']);
     expect(words).toContain('complete -F _eem eem');
     expect((await eem(newHome(), ['completion', 'tcsh'])).code).toBe(2);
+  });
+
+  it('completion offers files where a flag takes a file, and the values of flags (bash; zsh and fish alike)', async () => {
+    const script = (await eem(newHome(), ['completion', 'bash'])).stdout;
+    const dir = mkdtempSync(join(tmpdir(), 'eem-complete-'));
+    writeFileSync(join(dir, 'readings.xlsx'), '');
+    writeFileSync(join(dir, 'report.csv'), '');
+    const complete = (...words: string[]) =>
+      execFileSync(
+        'bash',
+        [
+          '-c',
+          `${script}\nCOMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _eem; printf '%s\\n' "\${COMPREPLY[@]}"`,
+        ],
+        { encoding: 'utf8', cwd: dir, env: { PATH: process.env.PATH ?? '' } },
+      )
+        .split('\n')
+        .filter(Boolean)
+        .sort();
+    try {
+      // -o is a file on an export and a template, a format on a listing.
+      expect(complete('eem', 'datalog', 'export', '--points', '1', '-o', 're')).toEqual([
+        'readings.xlsx',
+        'report.csv',
+      ]);
+      expect(complete('eem', 'nodes', 'template', '-o', 'rea')).toEqual(['readings.xlsx']);
+      expect(complete('eem', 'project', 'list', '-o', '')).toEqual(['csv', 'json', 'ndjson', 'table', 'tsv']);
+      expect(complete('eem', 'datalog', 'import', 'r')).toEqual(['readings.xlsx', 'report.csv']);
+      expect(complete('eem', 'events', 'list', '--status', '')).toEqual([
+        'confirmed',
+        'pending',
+        'processing',
+      ]);
+      expect(complete('eem', 'datalog', 'query', '--interval', '1')).toEqual(['15m', '1M', '1d', '1h']);
+      expect(complete('eem', 'datalog', 'export', '--format', '')).toEqual(['csv', 'ndjson', 'xlsx']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const zsh = (await eem(newHome(), ['completion', 'zsh'])).stdout;
+    expect(zsh).toMatch(
+      /"datalog export"\)\n\s+case "\$prev" in\n(.*\n)*?\s+--output\|-o\) _files; return ;;/,
+    );
+    expect(zsh).toContain('--status) compadd -- pending processing confirmed; return ;;');
+    const fish = (await eem(newHome(), ['completion', 'fish'])).stdout;
+    expect(fish).toContain(`complete -c eem -n 'test (__eem_path) = "datalog export"' -l output -s o -r -F`);
+    expect(fish).toContain(`complete -c eem -n 'test (__eem_path) = "datalog import"' -F`);
+    expect(fish).toMatch(/-l interval -x -a 'raw 15m 1h 1d 1M'/);
   });
 
   it('eem with no arguments and no terminal prints the help instead of opening the app', async () => {

@@ -88,12 +88,7 @@ const ZSH = {
   none: ':',
 };
 
-function commandCase(
-  node: Node,
-  root: CommandSpec,
-  shell: typeof BASH,
-  body: (node: Node) => string,
-): string {
+function commandCase(node: Node, shell: typeof BASH, body: (node: Node) => string): string {
   const own = node.path ? valueCases(node.spec.options, '        ', shell) : '';
   const prev = own ? `case "$prev" in\n${own}\n      esac\n      ` : '';
   return `    "${node.path}")\n      ${prev}${body(node)} ;;`;
@@ -103,7 +98,7 @@ export function bashScript(root: CommandSpec): string {
   const nodes = walk(root);
   const cases = nodes
     .map((n) =>
-      commandCase(n, root, BASH, (node) =>
+      commandCase(n, BASH, (node) =>
         node.spec.fileArgument
           ? `if [[ "$cur" == -* ]]; then words="${flags(node, root)}"; else ${BASH.files}; return; fi`
           : `if [[ "$cur" == -* ]]; then words="${flags(node, root)}"; else words="${words(node)}"; fi`,
@@ -152,7 +147,7 @@ export function zshScript(root: CommandSpec): string {
   const nodes = walk(root);
   const cases = nodes
     .map((n) =>
-      commandCase(n, root, ZSH, (node) =>
+      commandCase(n, ZSH, (node) =>
         node.spec.fileArgument
           ? `if [[ "\${words[CURRENT]}" == -* ]]; then candidates=(${flags(node, root)}); else _files; return; fi`
           : `if [[ "\${words[CURRENT]}" == -* ]]; then candidates=(${flags(node, root)}); else candidates=(${words(node)}); fi`,

@@ -99,6 +99,26 @@ describe('eem help and completion', () => {
     expect(fish).toMatch(/-l interval -x -a 'raw 15m 1h 1d 1M'/);
   });
 
+  it('every command’s help has 2-3 examples and points to the global flags and the exit codes', async () => {
+    const script = (await eem(newHome(), ['completion', 'bash'])).stdout;
+    const paths = [...script.matchAll(/^ {4}"([a-z][a-z ]*)"\)$/gm)].map((m) => m[1] ?? '');
+    expect(paths).toContain('datalog export');
+    expect(paths.length).toBeGreaterThan(30);
+    const home = newHome();
+    const helps = await Promise.all(paths.map((path) => eem(home, [...path.split(' '), '--help'])));
+    paths.forEach((path, i) => {
+      const help = helps[i]?.stdout ?? '';
+      const examples = help.split('Examples:\n')[1]?.split('\n\n')[0]?.split('\n') ?? [];
+      expect(examples.length, `${path}: ${help}`).toBeGreaterThanOrEqual(2);
+      expect(
+        examples.every((line) => /^ {2}(\$ )?(eem|source|printf|eem completion)/.test(line)),
+        path,
+      ).toBe(true);
+      expect(help, path).toContain('Global flags (--profile, --project, --no-color, --debug): eem --help');
+      expect(help, path).toContain('Exit codes: eem help exit-codes');
+    });
+  });
+
   it('eem with no arguments and no terminal prints the help instead of opening the app', async () => {
     const result = await eem(newHome(), []);
     expect(result.code).toBe(0);

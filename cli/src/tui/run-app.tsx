@@ -102,6 +102,11 @@ export async function runApp(ctx: Context): Promise<ExitCode> {
   // Ink colours with chalk's shared instance: give it eem's decision for stdout (NO_COLOR,
   // TERM=dumb, --no-color), not chalk's own guess, which knows nothing of them.
   shareColourLevel(ctx.stdoutPalette.level);
+  // A resized terminal has reflowed the old frame: clear the screen before Ink draws the new
+  // one (registered before Ink's own listener, so it runs first), or parts of it stay.
+  const stdout = ctx.io.stdout;
+  const clearOnResize = () => stdout.write('\u001b[2J\u001b[H');
+  stdout.on('resize', clearOnResize);
   const instance = render(<App services={services} session={session} />, {
     stdin: ctx.io.stdin as NodeJS.ReadStream,
     stdout: ctx.io.stdout as NodeJS.WriteStream,
@@ -109,6 +114,6 @@ export async function runApp(ctx: Context): Promise<ExitCode> {
     exitOnCtrlC: false,
     patchConsole: false,
   });
-  const result = await instance.waitUntilExit();
+  const result = await instance.waitUntilExit().finally(() => stdout.off('resize', clearOnResize));
   return result === EXIT.auth || result === EXIT.interrupted ? result : EXIT.ok;
 }

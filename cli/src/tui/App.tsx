@@ -166,9 +166,15 @@ export function App({ services, session, onExit }: AppProps) {
     };
     refresh();
     const timer = setInterval(refresh, services.tasksIntervalMs ?? 5_000);
+    // The progress channel tells each change as it happens; the poll fills in what it missed.
+    const stopUpdates = services.taskUpdates?.((task) => {
+      if (!live || task.projectId !== project.id) return;
+      setTasks((list = []) => [task, ...list.filter((t) => t.id !== task.id)]);
+    });
     return () => {
       live = false;
       clearInterval(timer);
+      stopUpdates?.();
     };
   }, [focus, services, project.id, fail]);
 

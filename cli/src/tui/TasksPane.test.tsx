@@ -72,4 +72,46 @@ describe('the tasks pane', () => {
     expect(polls).toBe(stopped);
     app.unmount();
   });
+
+  it('follows the progress channel: a task shows at once, not at the next poll', async () => {
+    let push: ((task: Task) => void) | undefined;
+    let stopped = false;
+    const services: AppServices = {
+      me: async () => demoUser(),
+      systemInfo: async () => ({ platformMode: false }),
+      projects: async () => ({ tree: false, raw: [], rows: [] }),
+      switchProject: async () => {},
+      forgetSession: async () => {},
+      tasks: async () => [],
+      // A poll that would come far too late.
+      tasksIntervalMs: 3_600_000,
+      taskUpdates(onTask) {
+        push = onTask;
+        return () => {
+          stopped = true;
+        };
+      },
+      now: () => Date.UTC(2026, 0, 15, 8, 0, 0),
+    };
+    const app = render(<App services={services} session={session} />);
+    await until(app.lastFrame, 'Session');
+    app.stdin.write(TAB);
+    await until(app.lastFrame, 'Session');
+    app.stdin.write(TAB);
+    await until(app.lastFrame, 'No running or recent tasks');
+    push?.(demoTask({ id: 31, ratio: 0.5 }));
+    await until(app.lastFrame, ' 50%');
+    push?.(demoTask({ id: 31, status: 3, ratio: 1, message: 'imported 2 rows' }));
+    const done = await until(app.lastFrame, 'success');
+    expect(done).toMatch(/#31 +success .*100%/);
+    // Another project's task is not this pane's.
+    push?.(demoTask({ id: 32, projectId: 99, ratio: 0.1 }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(app.lastFrame()).not.toContain('#32');
+    app.stdin.write(TAB);
+    await until(app.lastFrame, '▶ Projects');
+    await new Promise((r) => setTimeout(r, 30));
+    expect(stopped).toBe(true);
+    app.unmount();
+  });
 });

@@ -23,6 +23,10 @@ export async function runApp(ctx: Context): Promise<ExitCode> {
   const store = await ctx.profiles();
   const profile = active.profile.profile;
 
+  // The channels' user: the saved sign-in's, else the server's answer (EEM_TOKEN).
+  const userId = () =>
+    active.userId === undefined ? client.session.me().then((u) => u.id) : Promise.resolve(active.userId);
+
   const services: AppServices = {
     me: () => client.session.me(),
     systemInfo: () => client.shell.systemInfo(),
@@ -40,13 +44,28 @@ export async function runApp(ctx: Context): Promise<ExitCode> {
       if (active.tokenSource !== 'env') await forgetToken(ctx, active.profile.name, active.token);
     },
     tasks: () => client.notices.importProgressAll(),
+    taskUpdates(onTask) {
+      const open = ctx.io.openProgressChannel;
+      if (!open) return () => {};
+      let stopped = false;
+      let close: (() => void) | undefined;
+      void userId()
+        .then((id) => (stopped ? undefined : open(client, { userId: id, onTask })))
+        .then((handle) => {
+          if (stopped) handle?.close();
+          else close = () => handle?.close();
+        })
+        // No channel: the pane polls.
+        .catch(() => undefined);
+      return () => {
+        stopped = true;
+        close?.();
+      };
+    },
     notices(listener) {
       let stop: (() => void) | undefined;
       let stopped = false;
-      // The channel's user: the saved sign-in's, else the server's answer (EEM_TOKEN).
-      void (
-        active.userId === undefined ? client.session.me().then((u) => u.id) : Promise.resolve(active.userId)
-      )
+      void userId()
         .then((userId) => {
           if (stopped) return;
           const stream = noticeStream(

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { palette } from './colour.js';
 import { type Column, type Listing, render } from './render.js';
-import { textWidth } from './text-width.js';
+import { loadTextWidth, textWidth } from './text-width.js';
 
 interface Row {
   id: number;
@@ -23,6 +23,8 @@ const rows: Row[] = [
 ];
 const listing: Listing<Row> = { columns, rows, json: rows };
 const plain = palette(0);
+
+beforeAll(loadTextWidth);
 
 describe('render', () => {
   it('prints tab-separated lines without a header and with exact ISO times', () => {

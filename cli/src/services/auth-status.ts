@@ -189,7 +189,7 @@ export async function authStatus(ctx: Context, output: OutputFlags): Promise<voi
     },
     { key: 'serverChosenBy', header: 'Server chosen by', value: (s) => s.serverChosenBy, machineOnly: true },
   ];
-  ctx.print(
+  await ctx.print(
     {
       columns,
       rows: [status],

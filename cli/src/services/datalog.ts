@@ -157,7 +157,7 @@ export async function listPoints(ctx: Context, flags: PointSource, output: Outpu
   const session = await openSession(ctx);
   const nodes = await sourceNodes(ctx, session, source);
   const points = await pointsOfNodes(ctx, session, nodes);
-  ctx.print({ columns: pointColumns, rows: points, json: points }, output);
+  await ctx.print({ columns: pointColumns, rows: points, json: points }, output);
   if (format === 'table' && points.length === 0) {
     ctx.reporter.note(`${nodes.map((n) => `${n.name} (${n.id})`).join(', ')} has no measurement points.`);
   }
@@ -272,6 +272,6 @@ export async function queryReadings(ctx: Context, flags: QueryFlags, output: Out
     }),
   );
   const listing = queryListing(answer);
-  ctx.print(listing, output);
+  await ctx.print(listing, output);
   if (format === 'table' && listing.rows.length === 0) ctx.reporter.note('No readings in this range.');
 }

@@ -162,7 +162,7 @@ export async function listEvents(ctx: Context, flags: ListFlags, output: OutputF
   } catch (error) {
     throw eventError(error, 'read the event log');
   }
-  ctx.print({ columns: eventColumns, rows: answer.list, json: answer.list }, output);
+  await ctx.print({ columns: eventColumns, rows: answer.list, json: answer.list }, output);
   if (format === 'table' && answer.list.length === 0) ctx.reporter.note('No events match.');
   if (answer.total > answer.list.length) {
     ctx.reporter.note(
@@ -195,7 +195,7 @@ export async function showEvent(ctx: Context, id: number, output: OutputFlags): 
     throw eventError(error, 'read events');
   }
   const others = related.filter((e) => e.id !== id);
-  ctx.print(
+  await ctx.print(
     { columns: detailColumns, rows: [event], json: { ...event, related: others }, vertical: true },
     output,
   );
@@ -208,7 +208,7 @@ export async function showEvent(ctx: Context, id: number, output: OutputFlags): 
     return;
   }
   ctx.io.stdout.write(`${ctx.stdoutPalette.bold('Related events')}\n`);
-  ctx.print({ columns: eventColumns, rows: others, json: others }, output);
+  await ctx.print({ columns: eventColumns, rows: others, json: others }, output);
 }
 
 export const COUNT_BY = ['level', 'type', 'status', 'node'] as const;
@@ -277,7 +277,7 @@ export async function countEvents(
     rows,
     averageConfirmMs: by === 'status' ? averageConfirmMs : null,
   };
-  ctx.print({ columns, rows, json, ndjson: rows }, output);
+  await ctx.print({ columns, rows, json, ndjson: rows }, output);
   if (format !== 'table') return;
   const total = rows.reduce((sum, r) => sum + r.count, 0);
   ctx.reporter.note(total === 0 ? 'No events match.' : `${total} event${total === 1 ? '' : 's'} in all.`);

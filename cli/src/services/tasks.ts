@@ -148,7 +148,7 @@ export async function listTasks(ctx: Context, flags: ListFlags, output: OutputFl
     await listRecentTasks(ctx, query, output, format);
     return;
   }
-  ctx.print({ columns: logColumns, rows: answer.list, json: answer.list }, output);
+  await ctx.print({ columns: logColumns, rows: answer.list, json: answer.list }, output);
   if (format === 'table' && answer.list.length === 0) ctx.reporter.note('No tasks in this time span.');
   if (answer.total > answer.list.length) {
     ctx.reporter.note(
@@ -215,7 +215,7 @@ async function listRecentTasks(
     .sort((a, b) => b.id - a.id)
     .slice(0, query.limit);
   const rows = shown.map((t) => recordOf(ctx, t));
-  ctx.print({ columns: taskColumns, rows, json: shown }, output);
+  await ctx.print({ columns: taskColumns, rows, json: shown }, output);
   if (format === 'table' && rows.length === 0) ctx.reporter.note('No running or recent tasks.');
 }
 
@@ -225,7 +225,7 @@ export async function showTask(ctx: Context, id: number, output: OutputFlags): P
   const task = await withProgress(ctx, 'Loading the task…', () =>
     session.client.notices.task({ params: { id } }),
   );
-  ctx.print({ columns: taskColumns, rows: [recordOf(ctx, task)], json: task, vertical: true }, output);
+  await ctx.print({ columns: taskColumns, rows: [recordOf(ctx, task)], json: task, vertical: true }, output);
 }
 
 export interface WatchFlags {

@@ -1,6 +1,7 @@
 import { WIRE_MESSAGES } from '@eem/core';
 import { render } from 'ink-testing-library';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTextWidth } from '../output/text-width.js';
 import type { ProjectCatalogue } from '../services/projects.js';
 import { sdkError } from '../test-support/fake-io.js';
 import { demoUser } from '../test-support/fixtures.js';
@@ -70,6 +71,8 @@ async function until(frame: () => string | undefined, text: string): Promise<str
   }
   throw new Error(`"${text}" never appeared in:\n${frame()}`);
 }
+
+beforeAll(loadTextWidth);
 
 describe('the terminal app', () => {
   it('shows the user and project in the header, the projects and the session', async () => {

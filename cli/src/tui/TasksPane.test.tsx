@@ -1,6 +1,7 @@
 import type { Task } from '@eem/contract';
 import { render } from 'ink-testing-library';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTextWidth } from '../output/text-width.js';
 import { demoUser } from '../test-support/fixtures.js';
 import { demoTask } from '../test-support/tasks.js';
 import { App } from './App.js';
@@ -25,6 +26,8 @@ async function until(frame: () => string | undefined, text: string): Promise<str
   }
   throw new Error(`"${text}" never appeared in:\n${frame()}`);
 }
+
+beforeAll(loadTextWidth);
 
 describe('the tasks pane', () => {
   it('shows running and recent tasks on Tab (after the session), with progress polled live', async () => {

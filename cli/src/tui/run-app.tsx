@@ -6,6 +6,7 @@ import { render } from 'ink';
 import type { Context } from '../context.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { shareColourLevel } from '../output/colour.js';
+import { loadTextWidth } from '../output/text-width.js';
 import { fetchEvents } from '../services/events.js';
 import { eventFilterOf } from '../services/events-flags.js';
 import { noticeStream } from '../services/notices-tail.js';
@@ -121,6 +122,7 @@ export async function runApp(ctx: Context): Promise<ExitCode> {
   // Ink colours with chalk's shared instance: give it eem's decision for stdout (NO_COLOR,
   // TERM=dumb, --no-color), not chalk's own guess, which knows nothing of them.
   shareColourLevel(ctx.stdoutPalette.level);
+  await loadTextWidth();
   // A resized terminal has reflowed the old frame: clear the screen before Ink draws the new
   // one (registered before Ink's own listener, so it runs first), or parts of it stay.
   const stdout = ctx.io.stdout;

@@ -196,7 +196,8 @@ describe('eem datalog points and query', () => {
     expect(header.slice(1).map((h) => Number(/#(\d+)$/.exec(h)?.[1]))).toEqual(points);
     const table = await eem(plain.home, [...args, '-o', 'table', '--interval', '1h']);
     const hours = table.stdout.trimEnd().split('\n');
-    expect(hours[0]).toMatch(/^TIME · METER AH1-1\s+ACTIVE ENERGY \(KWH\) #/);
+    // Units and point names as written (kWh, not KWH).
+    expect(hours[0]).toMatch(/^Time · Meter AH1-1\s+Active energy \(kWh\) #/);
     expect(hours.length).toBeGreaterThan(30);
     expect(hours.length).toBeLessThanOrEqual(1 + 36);
     const ndjson = await eem(plain.home, [...args, '-o', 'ndjson']);

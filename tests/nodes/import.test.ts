@@ -248,7 +248,7 @@ describe('batch import', () => {
     expect(csv.msg).toBe(`file: ${NODE_MESSAGES.spreadsheetType}`);
     const ole = new Uint8Array(512);
     ole.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-    // An Excel 97-2003 signature is taken (.xls is read, ADR 0014); this one holds nothing readable.
+    // An Excel 97-2003 signature is taken (.xls is read, ADR 0019); this one holds nothing readable.
     const xls = await waitForTask(
       tenantAdmin.client,
       (await upload(tenantAdmin, ole, { name: 'old.xls' })).id,

@@ -1,6 +1,6 @@
 /**
  * Reads an Excel 97-2003 workbook (.xls, BIFF in an OLE2 file) in a worker thread with SheetJS
- * (@e965/xlsx, ADR 0014), so a large upload never holds the server's event loop: the sheets go
+ * (@e965/xlsx, ADR 0019), so a large upload never holds the server's event loop: the sheets go
  * back as plain rows of numbers, strings, booleans and dates (a date as the UTC instant whose
  * fields are the cell's wall time, as exceljs reads xlsx dates). Formulas give their cached
  * result. At most `maxRows` rows of each sheet are read.

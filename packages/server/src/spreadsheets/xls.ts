@@ -1,6 +1,6 @@
 /**
  * Excel 97-2003 workbooks (.xls): recognised by their OLE2 signature and read in a worker
- * thread (xls-worker.ts, SheetJS; ADR 0014) into an exceljs workbook, so every import reads
+ * thread (xls-worker.ts, SheetJS; ADR 0019) into an exceljs workbook, so every import reads
  * .xls exactly as it reads .xlsx. The worker has a memory ceiling; a file it cannot read is
  * refused with the reason.
  */

@@ -10,6 +10,7 @@ import { animationAllowed, colourLevel, type Palette, palette } from './output/c
 import { type OutputFlags, type OutputFormat, resolveFormat } from './output/format.js';
 import { type Listing, render } from './output/render.js';
 import { Reporter } from './output/reporter.js';
+import { loadTextWidth } from './output/text-width.js';
 
 export interface GlobalFlags {
   /** --profile: this call only. */
@@ -40,9 +41,19 @@ export interface Context {
   profiles(): Promise<ProfileStore>;
   credentials: CredentialStore;
   /** Writes a listing to stdout in the format the flags (or the terminal) ask for. */
-  print<R>(listing: Listing<R>, flags: OutputFlags): OutputFormat;
+  print<R>(listing: Listing<R>, flags: OutputFlags): Promise<OutputFormat>;
   /** Set by the session service: forget a token the server no longer accepts. */
   onSessionExpired?: ExpiryHandler | undefined;
+  /** Set by the session service: where the token came from, and the server it goes to. */
+  tokenSource?: 'keychain' | 'file' | 'env' | undefined;
+  server?: string | undefined;
+}
+
+/** The columns a table may take: the terminal's width, else COLUMNS, else no limit (a pipe). */
+function tableWidth(io: IO): number | undefined {
+  if (io.isTTY.stdout && io.stdout.columns) return io.stdout.columns;
+  const columns = Number(io.env.COLUMNS);
+  return Number.isInteger(columns) && columns > 0 ? columns : undefined;
 }
 
 export function createContext(io: IO, flags: GlobalFlags): Context {
@@ -65,9 +76,13 @@ export function createContext(io: IO, flags: GlobalFlags): Context {
       return store;
     },
     credentials: new CredentialStore(io),
-    print(listing, outputFlags) {
+    async print(listing, outputFlags) {
       const format = resolveFormat(outputFlags, io.isTTY.stdout);
-      io.stdout.write(render(listing, format, stdoutPalette));
+      // Display widths are measured only for a table (string-width takes tens of ms to load).
+      if (format === 'table') await loadTextWidth();
+      io.stdout.write(
+        render(listing, format, stdoutPalette, { width: tableWidth(io), wide: outputFlags.wide }),
+      );
       return format;
     },
   };

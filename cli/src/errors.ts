@@ -1,5 +1,5 @@
 /** The CLI's own errors: each carries the exit code it ends the process with. */
-import { EXIT, type ExitCode } from './exit-codes.js';
+import { type EndingSignal, EXIT, type ExitCode, signalExitCode } from './exit-codes.js';
 
 export class CliError extends Error {
   override name = 'CliError';
@@ -30,10 +30,18 @@ export class AuthRequiredError extends CliError {
   }
 }
 
+/** Something was started and its end could not be seen (the server was lost): exit 3. */
+export class UnknownOutcomeError extends CliError {
+  override name = 'UnknownOutcomeError';
+  constructor(message: string, hint: string) {
+    super(message, { exitCode: EXIT.unknown, hint });
+  }
+}
+
 /** Ctrl-C at a prompt or while waiting: exit 130. */
 export class InterruptedError extends CliError {
   override name = 'InterruptedError';
-  constructor() {
-    super('interrupted', { exitCode: EXIT.interrupted });
+  constructor(signal: EndingSignal = 'SIGINT') {
+    super(signal === 'SIGINT' ? 'interrupted' : `ended by ${signal}`, { exitCode: signalExitCode(signal) });
   }
 }

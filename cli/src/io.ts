@@ -5,6 +5,7 @@
  */
 import type { ChannelHandle, Client, ClientOptions, ProgressChannelOptions } from '@eem/sdk';
 import type { Keychain } from './config/keychain.js';
+import type { EndingSignal } from './exit-codes.js';
 
 export interface InputStream extends NodeJS.ReadableStream {
   isTTY?: boolean;
@@ -35,10 +36,11 @@ export interface IO {
   /** Opens a URL in the user's browser; rejects when it cannot. */
   openBrowser: (url: string) => Promise<void>;
   /**
-   * Calls `handler` on Ctrl-C (SIGINT) instead of ending the process, until the returned
-   * function is called. Absent: Ctrl-C ends the process as usual.
+   * Calls `handler` on Ctrl-C (SIGINT), SIGTERM or SIGHUP instead of ending the process, until
+   * the returned function is called; the handler cleans up and the command ends with
+   * 128 + n (InterruptedError). Absent: the signal ends the process as usual.
    */
-  onInterrupt?: (handler: () => void) => () => void;
+  onInterrupt?: (handler: (signal: EndingSignal) => void) => () => void;
   /**
    * Opens the progress channel (`/eem-ws/notice/{userId}`) with the SDK's helper; the SDK and
    * its WebSocket (undici's in Node 20) are loaded only then. Absent: following a task polls.

@@ -28,13 +28,20 @@ if (rootHelp) {
       throw error;
     });
   }
-  // Ctrl-C ends eem with 130, unless the running command handles it (following a task stops
-  // following and says how to resume; it ends with 130 itself).
-  process.on('SIGINT', () => {
-    if (interruptIsHandled()) return;
-    process.stderr.write('\n');
-    process.exit(130);
-  });
+  // Ctrl-C, SIGTERM and SIGHUP end eem with 128 + n, unless the running command handles them
+  // (an export removes its partial file, following a task says how to resume; each ends with
+  // 128 + n itself).
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGHUP', 129],
+    ['SIGTERM', 143],
+  ] as const) {
+    process.on(signal, () => {
+      if (interruptIsHandled()) return;
+      if (signal === 'SIGINT') process.stderr.write('\n');
+      process.exit(code);
+    });
+  }
   const code = await run(argv, nodeIO());
   // Flush what is still buffered, then leave even if a keep-alive socket or a timed-out
   // keychain call is still pending.

@@ -1,4 +1,5 @@
 /** The real IO of the process: its streams, environment and clock, the SDK, the keychain, the browser. */
+import { ENDING_SIGNALS, type EndingSignal, signalExitCode } from './exit-codes.js';
 import type { IO } from './io.js';
 
 export function openBrowserWith(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform) {
@@ -65,21 +66,21 @@ export function nodeIO(): IO {
       return openProgressChannel(client, options);
     },
     onInterrupt(handler) {
-      // The first Ctrl-C goes to the handler; a second one ends the process at once.
+      // The first signal goes to the handler; a second one ends the process at once.
       let heard = false;
-      const listener = () => {
-        if (heard) process.exit(130);
+      const listener = (signal: EndingSignal) => {
+        if (heard) process.exit(signalExitCode(signal));
         heard = true;
-        handler();
+        handler(signal);
       };
-      process.on('SIGINT', listener);
+      for (const signal of ENDING_SIGNALS) process.on(signal, listener);
       interruptHandlers++;
       let released = false;
       return () => {
         if (released) return;
         released = true;
         interruptHandlers--;
-        process.off('SIGINT', listener);
+        for (const signal of ENDING_SIGNALS) process.off(signal, listener);
       };
     },
   };

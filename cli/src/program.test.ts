@@ -154,12 +154,18 @@ describe('eem', () => {
       {
         message:
           'please check if the network connection is normal (GET http://localhost:1/eem-service/v1/auth/common/me failed: ECONNREFUSED)',
+        method: 'GET',
+        url: 'http://localhost:1/eem-service/v1/auth/common/me',
+        reason: 'failed',
+        cause: Object.assign(new Error('fetch failed'), {
+          cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+        }),
       },
     );
     const io = fakeIO({ env: { EEM_TOKEN: 't' }, client: operatorClient(() => error) });
     expect(await run(['me'], io)).toBe(1);
     expect(io.stderr.text).toContain(
-      'GET http://localhost:1/eem-service/v1/auth/common/me failed: ECONNREFUSED',
+      'cannot reach GET http://localhost:1/eem-service/v1/auth/common/me (ECONNREFUSED: connection refused: nothing listens at that address)',
     );
   });
 

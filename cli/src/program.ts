@@ -11,6 +11,7 @@ import {
   renderRootHelp,
   VALUE_OPTIONS,
 } from './command-table.js';
+import { addExamples } from './commands/examples.js';
 import { createRuntime, type Runtime } from './commands/runtime.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import type { IO } from './io.js';
@@ -138,9 +139,10 @@ export async function buildProgram(runtime: Runtime, argv: readonly string[]): P
 }
 
 /** Subcommands report errors (and exit codes) the way the program does. */
-function inheritSettings(program: Command, command: Command): void {
+function inheritSettings(program: Command, command: Command, path = command.name()): void {
   command.exitOverride().showSuggestionAfterError(true).configureOutput(program.configureOutput());
-  for (const sub of command.commands) inheritSettings(program, sub);
+  addExamples(command, path);
+  for (const sub of command.commands) inheritSettings(program, sub, `${path} ${sub.name()}`);
 }
 
 /** Runs eem with these arguments (without node and the script) and returns the exit code. */

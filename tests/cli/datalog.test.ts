@@ -9,8 +9,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { EEM_BIN, eem, eemEnv, type Home, newHome, signIn } from './run-eem.js';
+import { REPO_ROOT, startTestServer, type TestServer } from '../support/server.js';
+import { CutProxy } from './cut-proxy.js';
+import { EEM_BIN, eem, eemEnv, type Home, newHome, signIn, startEem } from './run-eem.js';
 import { hasTmux, TmuxSession } from './tmux.js';
 
 const HOUR = 3_600_000;
@@ -195,11 +196,67 @@ describe('eem datalog points and query', () => {
     expect(header.slice(1).map((h) => Number(/#(\d+)$/.exec(h)?.[1]))).toEqual(points);
     const table = await eem(plain.home, [...args, '-o', 'table', '--interval', '1h']);
     const hours = table.stdout.trimEnd().split('\n');
-    expect(hours[0]).toMatch(/^TIME · METER AH1-1\s+ACTIVE ENERGY \(KWH\) #/);
+    // Units and point names as written (kWh, not KWH).
+    expect(hours[0]).toMatch(/^Time · Meter AH1-1\s+Active energy \(kWh\) #/);
     expect(hours.length).toBeGreaterThan(30);
     expect(hours.length).toBeLessThanOrEqual(1 + 36);
     const ndjson = await eem(plain.home, [...args, '-o', 'ndjson']);
     expect(ndjson.stdout.trimEnd().split('\n')).toHaveLength(readings.length);
+  });
+});
+
+describe('dates are days of the project’s zone, wherever eem runs', () => {
+  it('the same date flags give the same day under TZ=UTC and TZ=Asia/Shanghai: query, export and events', async () => {
+    // A whole Shanghai day two days back, inside the three days of history.
+    const day = new Date(Date.now() + 8 * HOUR - 2 * 24 * HOUR).toISOString().slice(0, 10);
+    const next = new Date(Date.parse(day) + 24 * HOUR).toISOString().slice(0, 10);
+    const midnight = Date.parse(`${day}T00:00:00+08:00`);
+    const range = ['--from', day, '--to', next];
+    for (const TZ of ['UTC', 'Asia/Shanghai']) {
+      const env = { TZ };
+      const hours = await eem(
+        plain.home,
+        ['datalog', 'query', '--points', String(points[0]), ...range, '--interval', '1h', '--json'],
+        { env },
+      );
+      expect(hours.code, hours.stderr).toBe(0);
+      const data = (JSON.parse(hours.stdout) as { series: Series[] }).series[0]?.data ?? [];
+      expect(data.map((d) => d.time)).toEqual(Array.from({ length: 24 }, (_, i) => midnight + i * HOUR));
+      const csv = await eem(
+        plain.home,
+        ['datalog', 'export', '--points', String(points[0]), ...range, '-o', '-'],
+        {
+          env,
+        },
+      );
+      expect(csv.code, csv.stderr).toBe(0);
+      const rows = csv.stdout.trimEnd().split('\n').slice(1);
+      expect(rows[0]?.startsWith(`${day}T00:00:00+08:00,`), `${TZ}: ${rows[0]}`).toBe(true);
+      expect(rows.every((r) => r.startsWith(day))).toBe(true);
+      const events = await eem(plain.home, ['events', 'count', ...range, '--json'], { env });
+      expect(events.code, events.stderr).toBe(0);
+      const tasks = await eem(plain.home, ['tasks', 'list', ...range, '--json'], { env });
+      expect(tasks.code, tasks.stderr).toBe(0);
+    }
+  });
+
+  it('a date without a project is refused (no zone to read it in); an ISO time with an offset is not', async () => {
+    const home = newHome();
+    await signIn(home, plain.server.url, 'admin');
+    const dated = await eem(home, ['tasks', 'list', '--from', '2026-01-01', '--to', '2026-01-02']);
+    expect(dated.code).toBe(2);
+    expect(dated.stderr).toContain(
+      "--from: a date or a time without an offset is read in the project's time zone",
+    );
+    const offset = await eem(home, [
+      'tasks',
+      'list',
+      '--from',
+      '2026-01-01T00:00:00+08:00',
+      '--to',
+      '2026-01-02T00:00:00+08:00',
+    ]);
+    expect(offset.code, offset.stderr).toBe(0);
   });
 });
 
@@ -211,6 +268,11 @@ describe('eem datalog export', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain(`to ${file} (csv, interval raw)`);
     expect(existsSync(`${file}.partial`)).toBe(false);
+    // A CSV file is for Excel: it starts with a byte-order mark, unless --no-bom.
+    expect(readFileSync(file, 'utf8').startsWith('\uFEFFTime (Asia/Shanghai),')).toBe(true);
+    const plainFile = join(plain.home.dir, 'readings-nobom.csv');
+    expect((await eem(plain.home, exportArgs(plainFile, ['--no-bom']))).code).toBe(0);
+    expect(readFileSync(plainFile, 'utf8').startsWith('Time (Asia/Shanghai),')).toBe(true);
     const { header, rows } = csvReadings(readFileSync(file, 'utf8'));
     expect(header).toBe('Time (Asia/Shanghai),Node,Quantity,Unit,Value,Point ID');
     expect(rows).toEqual(await queried(plain));
@@ -237,6 +299,8 @@ describe('eem datalog export', () => {
   it('writes CSV or NDJSON to stdout with -o -, and refuses xlsx there (exit 2)', async () => {
     const csv = await eem(plain.home, exportArgs('-'));
     expect(csv.code, csv.stderr).toBe(0);
+    // No byte-order mark on stdout: the first column is "Time (…)" for csv readers and cut.
+    expect(csv.stdout.startsWith('Time (Asia/Shanghai),Node,')).toBe(true);
     expect(csvReadings(csv.stdout).rows).toEqual(await queried(plain));
     const ndjson = await eem(plain.home, exportArgs('-', ['--format', 'ndjson']));
     expect(ndjson.code, ndjson.stderr).toBe(0);
@@ -249,6 +313,28 @@ describe('eem datalog export', () => {
     expect(xlsx.code).toBe(2);
     expect(xlsx.stderr).toContain('an xlsx workbook cannot be streamed to stdout');
     expect(xlsx.stdout).toBe('');
+  });
+
+  it('-o names a file: a bare format name is refused (exit 2) with the hint, and nothing is written', async () => {
+    for (const [args, hint] of [
+      [
+        ['datalog', 'export', '--points', points.join(','), '--since', '1h', '-o', 'csv'],
+        '--format csv -o readings.csv',
+      ],
+      [
+        ['datalog', 'export', '--points', points.join(','), '--since', '1h', '-o', 'JSON'],
+        '--format xlsx|csv|ndjson',
+      ],
+      [['datalog', 'template', '-o', 'xlsx'], '-o readings.xlsx'],
+      [['nodes', 'template', '-o', 'xlsx'], '-o nodes.xlsx'],
+    ] as const) {
+      const result = await eem(plain.home, [...args], { cwd: plain.home.dir });
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toContain('-o names the file to write, not a format');
+      expect(result.stderr).toContain(hint);
+    }
+    expect(existsSync(join(plain.home.dir, 'csv'))).toBe(false);
+    expect(existsSync(join(plain.home.dir, 'xlsx'))).toBe(false);
   });
 
   it('splits an export over the server’s row limit into chunks; CSV and xlsx still equal the query', async () => {
@@ -355,7 +441,7 @@ describe('eem datalog template and import', () => {
     });
     expect(done.code, done.stderr).toBe(0);
     const id = Number(done.stdout.trim());
-    expect(done.stderr).toMatch(new RegExp(`task ${id}: (导入中 \\d+%|success 100%)`));
+    expect(done.stderr).toMatch(new RegExp(`task ${id}: (importing \\d+%|success 100%)`));
     expect(await value()).toBe(4321.5);
     const listed = await eem(plain.home, ['tasks', 'list', '--type', '8', '--json']);
     expect(listed.code, listed.stderr).toBe(0);
@@ -381,6 +467,165 @@ describe('eem datalog template and import', () => {
     writeFileSync(csv, 'x');
     const wrong = await eem(plain.home, ['datalog', 'import', csv]);
     expect(wrong.code).toBe(2);
+  });
+});
+
+describe('eem datalog import: deleting needs the marker; xls and round-tripped headers read', () => {
+  /** Point 80 (Active power of Meter AH1-1) at these Shanghai times: the fixtures name them. */
+  const FIXTURE_POINT = 80;
+  const at = (hhmm: string) => Date.parse(`2026-01-05T${hhmm}:00+08:00`);
+  const stored = async () => {
+    const q = await eem(plain.home, [
+      'datalog',
+      'query',
+      '--points',
+      String(FIXTURE_POINT),
+      '--from',
+      '2026-01-05T00:00:00+08:00',
+      '--to',
+      '2026-01-05T02:00:00+08:00',
+      '--json',
+    ]);
+    expect(q.code, q.stderr).toBe(0);
+    return (JSON.parse(q.stdout) as { series: Series[] }).series[0]?.data.map((d) => [d.time, d.value]);
+  };
+  const run = (file: string, ...extra: string[]) =>
+    eem(plain.home, ['datalog', 'import', file, '--interval', '0.5', ...extra], { timeoutMs: 60_000 });
+  const fixture = (name: string) => join(REPO_ROOT, 'tests/cli/fixtures', name);
+
+  it('imports an .xls LibreOffice wrote from a CSV export (its BOM in the header), zh headers too; counts what it writes', async () => {
+    expect(points).toContain(FIXTURE_POINT);
+    const csvRoundTrip = fixture('readings-csv-via-libreoffice.xls');
+    const dry = await run(csvRoundTrip, '--dry-run');
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stderr).toContain(
+      '3 rows valid: 2 readings would be written, 0 readings deleted; nothing was written (dry run)',
+    );
+    expect(await stored()).toEqual([]);
+    const done = await run(csvRoundTrip);
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stderr).toContain('import succeeded: 3 rows read, 2 readings written, 0 readings deleted');
+    const zh = await run(fixture('readings-zh-via-libreoffice.xls'));
+    expect(zh.code, zh.stderr).toBe(0);
+    expect(zh.stderr).toContain('2 readings written');
+    expect(await stored()).toEqual([
+      [at('00:00'), 101.5],
+      [at('00:15'), 102.25],
+      [at('01:00'), 103],
+      [at('01:15'), 104.5],
+    ]);
+  });
+
+  it('a blank Value is an error naming row and cell (nothing deleted); DELETE deletes, counted by the dry run and the run', async () => {
+    const before = await stored();
+    expect(before?.length).toBeGreaterThan(0);
+    const file = join(plain.home.dir, 'blank.xlsx');
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Readings');
+    sheet.addRow(['Time (Asia/Shanghai)', 'Node', 'Quantity', 'Unit', 'Value', 'Point ID']);
+    sheet.addRow(['2026-01-05T00:00:00+08:00', '', '', '', null, FIXTURE_POINT]);
+    sheet.addRow(['2026-01-05T00:15:00+08:00', '', '', '', 7, FIXTURE_POINT]);
+    await book.xlsx.writeFile(file);
+    const blank = await run(file);
+    expect(blank.code).toBe(1);
+    expect(blank.stderr).toContain(
+      'Readings row 2: Value: cell E2 is empty; write a number, or DELETE to delete the stored reading',
+    );
+    expect(await stored()).toEqual(before);
+
+    sheet.getCell('E2').value = 'DELETE';
+    await book.xlsx.writeFile(file);
+    const dry = await run(file, '--dry-run');
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stderr).toContain('2 rows valid: 1 reading would be written, 1 reading deleted');
+    expect(await stored()).toEqual(before);
+    const done = await run(file);
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stderr).toContain('import succeeded: 2 rows read, 1 reading written, 1 reading deleted');
+    expect(await stored()).toEqual([
+      [at('00:15'), 7],
+      [at('01:00'), 103],
+      [at('01:15'), 104.5],
+    ]);
+  });
+});
+
+describe('following an import across a network drop', () => {
+  let proxy: CutProxy;
+  let home: Home;
+
+  beforeAll(async () => {
+    proxy = await CutProxy.start(plain.server.url);
+    home = newHome();
+    await signIn(home, proxy.url, 'tenant-admin');
+    const used = await eem(home, ['project', 'use', 'Shanghai Plant']);
+    if (used.code !== 0) throw new Error(`project use failed: ${used.stderr}`);
+  });
+
+  afterAll(async () => {
+    await proxy?.stop();
+  });
+
+  const importFixture = (env: Record<string, string> = {}) => {
+    proxy.setCut(false);
+    proxy.cutAfter('/eem-service/v1/flink/datalog/import');
+    return startEem(
+      home,
+      [
+        'datalog',
+        'import',
+        join(REPO_ROOT, 'tests/cli/fixtures/readings-zh-via-libreoffice.xls'),
+        '--dry-run',
+      ],
+      { env },
+    );
+  };
+
+  it('SIGTERM and SIGHUP during an export remove FILE.partial and exit 143 and 129', async () => {
+    for (const [signal, code] of [
+      ['SIGTERM', 143],
+      ['SIGHUP', 129],
+    ] as const) {
+      proxy.setCut(false);
+      proxy.hold('/eem-service/v1/flink/datalog/query/export');
+      const file = join(home.dir, `ended-by-${signal}.csv`);
+      const run = startEem(home, exportArgs(file));
+      // The export asked for its rows (held by the proxy) with FILE.partial open.
+      await proxy.holding();
+      expect(existsSync(`${file}.partial`)).toBe(true);
+      run.kill(signal);
+      const result = await run.done;
+      proxy.hold(undefined);
+      expect(result.code, result.stderr).toBe(code);
+      expect(result.stderr).toContain(`Removed the incomplete ${file}.partial`);
+      expect(existsSync(`${file}.partial`)).toBe(false);
+      expect(existsSync(file)).toBe(false);
+    }
+  });
+
+  it('retries with backoff and reports the import’s real end once the server answers again (exit 0)', async () => {
+    const run = importFixture();
+    await proxy.wasCut;
+    await run.waitForStderr('cannot reach the server');
+    proxy.setCut(false);
+    const result = await run.done;
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('the server answers again; following on.');
+    expect(result.stderr).toMatch(/Task \d+ succeeded: 2 rows valid/);
+  });
+
+  it('gives up after EEM_RETRY_SECONDS, says so and how to follow again, and exits 3 (unknown outcome)', async () => {
+    const run = importFixture({ EEM_RETRY_SECONDS: '3' });
+    const result = await run.done;
+    const id = result.stdout.trim();
+    expect(id).toMatch(/^\d+$/);
+    expect(result.code, result.stderr).toBe(3);
+    expect(result.stderr).toContain(`lost the server while following task ${id}`);
+    expect(result.stderr).toContain(`Follow it again with: eem tasks watch ${id}`);
+    proxy.setCut(false);
+    // The import itself went on: followed again, it is there with its result.
+    const watched = await eem(home, ['tasks', 'watch', id]);
+    expect(watched.code, watched.stderr).toBe(0);
   });
 });
 

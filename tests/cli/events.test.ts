@@ -12,6 +12,7 @@ import { createServer } from 'node:net';
 import type { EventItem, Notice } from '@eem/contract';
 import { NOTICE_MODE } from '@eem/core';
 import { createClient } from '@eem/sdk';
+import stringWidth from 'string-width';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, tempDir } from '../support/server.js';
 import { DEMO_PASSWORD, EEM_BIN, eem, eemEnv, type Home, newHome, signIn } from './run-eem.js';
@@ -125,6 +126,25 @@ describe('eem events list, show and count', () => {
     expect(byLevel.every((e) => e.level === level)).toBe(true);
   });
 
+  it('a table fits 80 columns: descriptions cut with …, ids and times whole; --wide shows them whole', async () => {
+    const all = await listed();
+    const table = await eem(home, ['events', 'list', ...window, '--all', '-o', 'table'], {
+      env: { COLUMNS: '80' },
+    });
+    expect(table.code, table.stderr).toBe(0);
+    const lines = table.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^ID +TIME +LEVEL +CLASS +TYPE/);
+    for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(80);
+    expect(lines.slice(1).map((l) => Number(l.split(/ +/)[0]))).toEqual(all.map((e) => e.id));
+    expect(lines.slice(1).every((l) => /^\d+ +\d{4}-\d\d-\d\d \d\d:\d\d:\d\d /.test(l))).toBe(true);
+    expect(table.stdout).toContain('…');
+    const wide = await eem(home, ['events', 'list', ...window, '--all', '-o', 'table', '--wide'], {
+      env: { COLUMNS: '80' },
+    });
+    expect(wide.stdout).not.toContain('…');
+    expect(wide.stdout).toContain(all.find((e) => stringWidth(e.description) > 40)?.description ?? '');
+  });
+
   it('shows one event with its related events, and refuses an unknown one', async () => {
     const [first] = await listed();
     if (!first) throw new Error('no events');
@@ -156,6 +176,9 @@ describe('eem events list, show and count', () => {
       const total = rows.reduce((sum, r) => sum + r.count, 0);
       if (by === 'node') expect(total).toBeLessThanOrEqual(all.length);
       else expect(total).toBe(all.length);
+      // --json has one shape whatever --by: an object with the rows and their total.
+      const json = await eem(home, ['events', 'count', ...window, '--by', by, '--json']);
+      expect(JSON.parse(json.stdout)).toMatchObject({ by, total, rows: expect.any(Array) });
     }
     const bad = await eem(home, ['events', 'count', '--by', 'colour']);
     expect(bad.code).toBe(2);
@@ -365,23 +388,36 @@ describe.skipIf(!hasTmux())('on a terminal', () => {
     expect(await tty.exitCode()).toBe(130);
   });
 
+  /** Tab until the pane called `title` has the focus (▶ before its title), waiting for each. */
+  async function focusPane(tty: TmuxSession, title: string): Promise<string> {
+    for (let i = 0; i < 6; i++) {
+      const screen = tty.capture();
+      if (screen.includes(`▶ ${title}`)) return screen;
+      const focused = /▶ (\w+)/.exec(screen)?.[1];
+      tty.send('Tab');
+      await tty.waitFor(new RegExp(`▶ (?!${focused})\\w+`));
+    }
+    return tty.waitFor(`▶ ${title}`);
+  }
+
   it('the terminal app confirms a selected event with a typed result', async () => {
     const tty = open([]);
-    await tty.waitFor('Projects');
-    for (let i = 0; i < 4; i++) {
-      tty.send('Tab');
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    // Loaded: the current project is marked, the session shows the user.
+    await tty.waitFor(/● Shanghai Plant/);
+    await tty.waitFor('operator-sh');
+    await focusPane(tty, 'Events');
     const screen = await tty.waitFor(/#\d+ +L\d +pending/);
-    // The newest event on the screen under the cursor: find a pending one by moving down.
+    // Find a pending event on the screen and move the cursor to it, waiting for each move.
     const lines = screen.split('\n').filter((l) => /#\d+ +L\d/.test(l));
     const at = lines.findIndex((l) => l.includes('pending'));
     expect(at).toBeGreaterThanOrEqual(0);
     const id = Number(/#(\d+) +L\d/.exec(lines[at] ?? '')?.[1]);
     for (let i = 0; i < at; i++) {
+      const below = Number(/#(\d+) +L\d/.exec(lines[i + 1] ?? '')?.[1]);
       tty.send('Down');
-      await new Promise((r) => setTimeout(r, 100));
+      await tty.waitFor(new RegExp(`› \\[ \\] #${below} `));
     }
+    await tty.waitFor(new RegExp(`› \\[ \\] #${id} `));
     tty.send('Space');
     await tty.waitFor('1 selected');
     tty.send('c');
@@ -392,6 +428,42 @@ describe.skipIf(!hasTmux())('on a terminal', () => {
     await tty.waitFor('confirmed 1 event');
     const shown = JSON.parse((await eem(home, ['events', 'show', String(id), '--json'])).stdout) as EventItem;
     expect(shown).toMatchObject({ status: 3, result: 'checked on site q', confirmedBy: 'operator-sh' });
+    tty.send('q');
+    expect(await tty.exitCode()).toBe(0);
+  }, 90_000);
+
+  it('the terminal app takes the whole terminal and follows resizes; lists say where they are; focus shows without colour', async () => {
+    const tty = TmuxSession.start(
+      ['env', 'TERM=xterm-256color', 'NO_COLOR=1', process.execPath, EEM_BIN],
+      eemEnv(home),
+      { width: 80, height: 24 },
+    );
+    sessions.push(tty);
+    await tty.waitFor(/● Shanghai Plant/);
+    await tty.waitFor('operator-sh');
+    const small = await focusPane(tty, 'Events');
+    const count = async () => {
+      const screen = await tty.waitFor(/Events · 1–\d+ of \d+/);
+      const [, shown = '0', total = '0'] = /Events · 1–(\d+) of (\d+)/.exec(screen) ?? [];
+      const rows = screen.split('\n').filter((l) => /#\d+ +L\d/.test(l));
+      expect(rows).toHaveLength(Number(shown));
+      // Every line inside the frame keeps its right border (Chinese text included).
+      for (const line of screen.split('\n').filter((l) => l.includes('║')))
+        expect(line.trimEnd()).toMatch(/[║╗╝]$/);
+      return { shown: Number(shown), total: Number(total), screen };
+    };
+    expect(small).toContain('? help · q quit');
+    const at80 = await count();
+    // 24 rows: the header, the panes, the hints and the status line; more than the old 8.
+    expect(at80.shown).toBeGreaterThan(8);
+    expect(at80.screen.split('\n').every((l) => stringWidth(l) <= 80)).toBe(true);
+    tty.resize(160, 48);
+    await tty.waitFor(new RegExp(`Events · 1–(?!${at80.shown} )\\d+ of`));
+    const at160 = await count();
+    expect(at160.shown).toBeGreaterThan(at80.shown + 20);
+    tty.resize(80, 24);
+    await tty.waitFor(`Events · 1–${at80.shown} of`);
+    await count();
     tty.send('q');
     expect(await tty.exitCode()).toBe(0);
   }, 90_000);

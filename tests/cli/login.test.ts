@@ -1,5 +1,5 @@
 /** `eem login`, `eem logout`, `eem auth status` against the real server, through the built binary. */
-import { readFileSync, statSync } from 'node:fs';
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -118,9 +118,30 @@ describe('eem login', () => {
     );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
-      `POST http://127.0.0.1:${closed}/eem-service/v1/auth/common/login failed: ECONNREFUSED`,
+      `cannot reach POST http://127.0.0.1:${closed}/eem-service/v1/auth/common/login (ECONNREFUSED: connection refused: nothing listens at that address)`,
     );
-    expect(result.stderr).toContain('please check if the network connection is normal');
+    expect(result.stderr).toContain("It comes from --server, EEM_SERVER or the profile's server");
+  });
+
+  it('says that a --server which is not an eem server does not answer like one', async () => {
+    // A plain HTTP server: 501 to every POST, like `python3 -m http.server`.
+    const { createServer: createHttp } = await import('node:http');
+    const other = createHttp((req, res) => {
+      res.writeHead(req.method === 'GET' ? 404 : 501, { 'content-type': 'text/html' });
+      res.end('<html><body>Unsupported method</body></html>');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    try {
+      const result = await eem(newHome(), ['login', '--server', url, '-u', 'x', '--password-stdin'], {
+        input: 'x\n',
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`${url} does not answer like an eem server (HTTP 501`);
+      expect(result.stderr).not.toMatch(/^error: HTTP 501$/m);
+    } finally {
+      other.close();
+    }
   });
 });
 
@@ -143,6 +164,7 @@ describe('eem auth status and eem logout', () => {
       'file',
     ]);
     expect(fields[10]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(fields.slice(11)).toEqual(['ok', '', 'the default profile', 'profile']);
     const json = JSON.parse((await eem(home, ['auth', 'status', '--json'])).stdout);
     expect(json).toMatchObject({
       profile: 'default',
@@ -152,9 +174,54 @@ describe('eem auth status and eem logout', () => {
       tokenStorage: 'file',
     });
     const table = (await eem(home, ['auth', 'status', '-o', 'table'])).stdout;
-    expect(table).toMatch(/^Profile {2}default \(chosen by eem profile use\)$/m);
-    expect(table).toMatch(/^Module {3}fw \(project\)$/m);
-    expect(table).toMatch(/^Token {4}file .+default\.token \(plain text, mode 0600\)$/m);
+    // Only `eem login` ran (it made "default" the default profile): no word of `eem profile use`.
+    expect(table).toMatch(/^Profile +default \(chosen by the default profile\)$/m);
+    expect(table).toMatch(/^Module +fw \(project\)$/m);
+    expect(table).toMatch(/^Token +file .+default\.token \(plain text, mode 0600\)$/m);
+    const chosen = await eem(home, ['auth', 'status', '-o', 'table'], { env: { EEM_PROFILE: 'default' } });
+    expect(chosen.stdout).toMatch(/^Profile +default \(chosen by EEM_PROFILE\)$/m);
+  });
+
+  it('prints what is known locally when the server is down, the server’s state apart (exit 1)', async () => {
+    const home = newHome();
+    await signIn(home, server.url, 'operator-sh');
+    const closed = await closedPort();
+    const settings = join(home.dir, 'config/eem/config.json');
+    const data = JSON.parse(readFileSync(settings, 'utf8'));
+    data.profiles.default.server = `http://127.0.0.1:${closed}`;
+    writeFileSync(settings, JSON.stringify(data));
+    // The saved token belongs to the old address: EEM_TOKEN goes to the new one.
+    const token = readFileSync(join(home.dir, 'config/eem/tokens/default.token'), 'utf8').trim();
+    const down = await eem(home, ['auth', 'status', '-o', 'table'], { env: { EEM_TOKEN: token } });
+    expect(down.code).toBe(1);
+    expect(down.stdout).toMatch(/^Profile +default/m);
+    expect(down.stdout).toMatch(new RegExp(`^Server +http://127\\.0\\.0\\.1:${closed} \\(profile\\)$`, 'm'));
+    expect(down.stdout).toMatch(/^Project +Shanghai Plant \(id 1\)$/m);
+    expect(down.stdout).toMatch(/^Token +EEM_TOKEN environment variable$/m);
+    expect(down.stdout).toMatch(/^Server state +unreachable \(ECONNREFUSED: connection refused/m);
+    expect(down.stderr).toContain(`cannot reach GET http://127.0.0.1:${closed}/eem-service/v1/`);
+    const json = await eem(home, ['auth', 'status', '--json'], { env: { EEM_TOKEN: token } });
+    expect(JSON.parse(json.stdout)).toMatchObject({ serverState: 'unreachable', projectId: 1, module: null });
+  });
+
+  it('warns when the token file can be read by others, and says EEM_TOKEN was refused (not "Login expired")', async () => {
+    const home = newHome();
+    await signIn(home, server.url, 'operator-sh');
+    const tokenFile = join(home.dir, 'config/eem/tokens/default.token');
+    chmodSync(tokenFile, 0o644);
+    const loose = await eem(home, ['auth', 'status']);
+    expect(loose.code).toBe(0);
+    expect(loose.stderr).toContain(
+      `warning: the token file ${tokenFile} can be read by other users (mode 0644)`,
+    );
+    chmodSync(tokenFile, 0o600);
+    expect((await eem(home, ['auth', 'status'])).stderr).not.toContain('can be read by other users');
+    const bad = await eem(newHome(), ['project', 'list'], {
+      env: { EEM_TOKEN: 'not-a-token', EEM_SERVER: server.url },
+    });
+    expect(bad.code).toBe(4);
+    expect(bad.stderr).toContain(`the server ${server.url} refused EEM_TOKEN`);
+    expect(bad.stderr).not.toContain(WIRE_MESSAGES.loginExpired);
   });
 
   it('shows module pf for the platform administrator outside a project', async () => {

@@ -88,7 +88,7 @@ describe('eem import nodes', () => {
     expect(result.code, result.stderr).toBe(0);
     const id = Number(result.stdout.trim());
     expect(id).toBeGreaterThan(0);
-    expect(result.stderr).toMatch(new RegExp(`task ${id}: (导入中 \\d+%|success 100%)`));
+    expect(result.stderr).toMatch(new RegExp(`task ${id}: (importing \\d+%|success 100%)`));
     expect(result.stderr).toContain(`Task ${id} succeeded`);
 
     const tree = await eem(home, ['nodes', 'tree']);
@@ -135,12 +135,22 @@ describe('eem import nodes', () => {
     for (const line of progress)
       expect(line).toMatch(
         new RegExp(
-          `^task ${id}: (导入中 \\d{1,2}%( \\(rows \\d+/2000\\))?|success 100%( \\(rows 2000/2000\\))?)$`,
+          `^task ${id}: (importing \\d{1,2}%( \\((checking|writing) \\d+/2000 rows\\))?|success 100%)$`,
         ),
       );
     expect(progress.at(-1)).toMatch(new RegExp(`^task ${id}: success 100%`));
     const percents = progress.map((line) => Number(/(\d+)%/.exec(line)?.[1]));
     expect(percents.every((p, i) => i === 0 || p >= (percents[i - 1] ?? 0))).toBe(true);
+    // The rows never run backwards within a phase; a new phase names itself.
+    const counted = progress.flatMap((line) => {
+      const m = /\((checking|writing) (\d+)\/2000 rows\)/.exec(line);
+      return m ? [{ phase: m[1], done: Number(m[2]) }] : [];
+    });
+    expect(
+      counted.every(
+        (c, i) => i === 0 || c.phase !== counted[i - 1]?.phase || c.done >= (counted[i - 1]?.done ?? 0),
+      ),
+    ).toBe(true);
     // One line per change: no line repeats the one before it.
     expect(progress.every((line, i) => i === 0 || line !== progress[i - 1])).toBe(true);
     expect(lines.at(-1)).toMatch(new RegExp(`^Task ${id} succeeded: .*2000 nodes imported$`));

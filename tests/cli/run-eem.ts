@@ -54,11 +54,12 @@ export function eemEnv(home: Home, extra: Record<string, string> = {}): Record<s
 export function eem(
   home: Home,
   args: string[],
-  options: { input?: string; env?: Record<string, string>; timeoutMs?: number } = {},
+  options: { input?: string; env?: Record<string, string>; timeoutMs?: number; cwd?: string } = {},
 ): Promise<EemResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [EEM_BIN, ...args], {
       env: eemEnv(home, options.env),
+      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -99,3 +100,72 @@ export async function signIn(
   if (result.code !== 0) throw new Error(`login of ${account} failed (${result.code}): ${result.stderr}`);
   return result;
 }
+
+export interface RunningEem {
+  /** Resolves once stderr holds `text` (rejects when eem ends first). */
+  waitForStderr(text: string | RegExp): Promise<string>;
+  /** Sends a signal to the process. */
+  kill(signal: NodeJS.Signals): void;
+  /** The end of the process. */
+  done: Promise<EemResult>;
+}
+
+/** Starts eem without waiting for its end, for tests that act while it runs. */
+export function startEem(
+  home: Home,
+  args: string[],
+  options: { env?: Record<string, string>; timeoutMs?: number; cwd?: string } = {},
+): RunningEem {
+  const child = spawn(process.execPath, [EEM_BIN, ...args], {
+    env: eemEnv(home, options.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+  });
+  let stdout = '';
+  let stderr = '';
+  const waiters: (() => void)[] = [];
+  const wake = () => {
+    for (const w of waiters.splice(0)) w();
+  };
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    wake();
+  });
+  const done = new Promise<EemResult>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`eem ${args.join(' ')} did not end in time\nstdout: ${stdout}\nstderr: ${stderr}`));
+    }, options.timeoutMs ?? 60_000);
+    child.once('error', reject);
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? (signal ? 128 + (signalNumbers[signal] ?? 0) : null), stdout, stderr });
+      wake();
+    });
+  });
+  let ended = false;
+  void done.finally(() => {
+    ended = true;
+  });
+  return {
+    done,
+    kill: (signal) => child.kill(signal),
+    async waitForStderr(text) {
+      for (;;) {
+        if (typeof text === 'string' ? stderr.includes(text) : text.test(stderr)) return stderr;
+        if (ended) throw new Error(`eem ended before printing ${String(text)}\nstderr: ${stderr}`);
+        await new Promise<void>((resolve) => waiters.push(resolve));
+      }
+    },
+  };
+}
+
+const signalNumbers: Partial<Record<NodeJS.Signals, number>> = {
+  SIGHUP: 1,
+  SIGINT: 2,
+  SIGTERM: 15,
+  SIGKILL: 9,
+};

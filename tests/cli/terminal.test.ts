@@ -85,7 +85,7 @@ describe.skipIf(!hasTmux())('on a terminal', () => {
     const tty = open([], eemEnv(home));
     const first = await tty.waitFor('Chicago Mill');
     expect(first).toMatch(/eem {2}admin @ http:\/\/127\.0\.0\.1:\d+ {2}· {2}no project {2}· {2}module pf/);
-    expect(first).toContain('Platform (no project) ● current');
+    expect(first).toMatch(/● Platform \(no project\)/);
     expect(first).toContain('Demo Energy Group (tenant)');
     expect(first).toContain('Platform administrator');
     expect(first).toMatch(/Token +file \/tmp\//);

@@ -81,6 +81,21 @@ export class TmuxSession {
     ]);
   }
 
+  /** Resizes the terminal (the program gets SIGWINCH). */
+  resize(width: number, height: number): void {
+    execFileSync('tmux', [
+      '-L',
+      this.socket,
+      'resize-window',
+      '-t',
+      this.name,
+      '-x',
+      String(width),
+      '-y',
+      String(height),
+    ]);
+  }
+
   async waitFor(text: string | RegExp, timeoutMs = 45_000): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     let screen = '';

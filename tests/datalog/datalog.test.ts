@@ -320,7 +320,7 @@ describe('import', () => {
     });
     const dry = await importReadings(file, true);
     expect((await waitForTask(manager.client, dry.id)).message).toBe(
-      '8 rows valid; nothing was written (dry run)',
+      '8 rows valid: 8 readings would be written, 0 readings deleted; nothing was written (dry run)',
     );
     expect(
       (
@@ -331,7 +331,10 @@ describe('import', () => {
     ).toEqual([]);
     const task = await importReadings(file);
     const done = await waitForTask(manager.client, task.id);
-    expect(done).toMatchObject({ status: 3, message: 'import succeeded: 8 rows read, 8 readings changed' });
+    expect(done).toMatchObject({
+      status: 3,
+      message: 'import succeeded: 8 rows read, 8 readings written, 0 readings deleted',
+    });
     const hours = await manager.client.datalog.query({
       body: { pointIds: [point.id], startTime: t, endTime: t + 2 * 3_600_000, interval: '1h' },
     });
@@ -339,6 +342,76 @@ describe('import', () => {
     expect(values).toEqual([11.5, 15.5]);
     const audit = await manager.client.datalog.editLog({ body: { pointId: point.id } });
     expect(audit.list.filter((e) => e.source === 'import')).toHaveLength(8);
+  });
+  it('a blank Value is an error naming its cell; DELETE deletes; the dry run and the run count both; headers match tolerantly', async () => {
+    const point = points.find((p) => p.dataId === 2000) as DatalogPoint;
+    const t = Math.floor((now - 5 * 86_400_000) / 3_600_000) * 3_600_000;
+    const at = (i: number) => new Date(t + i * 900_000).toISOString();
+    const values = async () =>
+      (
+        await manager.client.datalog.query({
+          body: { pointIds: [point.id], startTime: t, endTime: t + 3_600_000 },
+        })
+      ).series[0]?.data.map((d) => d.value);
+    // Headers as a LibreOffice round trip of a CSV export leaves them, in Chinese and in capitals.
+    const first = await workbook({
+      数据: [
+        ['ï»¿时间 （Europe/Berlin）', ' 点位ID ', 'VALUE'],
+        [at(0), point.id, 1],
+        [at(1), point.id, 2],
+        [at(2), point.id, 3],
+      ],
+    });
+    expect((await waitForTask(manager.client, (await importReadings(first)).id)).status).toBe(3);
+    expect(await values()).toEqual([1, 2, 3]);
+
+    const blank = await workbook({
+      Readings: [
+        ['Time', 'Point ID', 'Value'],
+        [at(0), point.id, null],
+        [at(1), point.id, 'n/a'],
+      ],
+    });
+    const refused = await waitForTask(manager.client, (await importReadings(blank)).id);
+    expect(refused.status).not.toBe(3);
+    const problems = await manager.client.nodes.importProblems({ query: { taskId: refused.id } });
+    expect(problems.problems.map((p) => [p.row, p.messages])).toEqual([
+      [2, ['Value: cell C2 is empty; write a number, or DELETE to delete the stored reading']],
+      [
+        3,
+        ['Value: cell C3 holds "n/a", not a number; write a number, or DELETE to delete the stored reading'],
+      ],
+    ]);
+    expect(await values()).toEqual([1, 2, 3]);
+
+    const marked = await workbook({
+      Readings: [
+        ['Time', 'Point ID', 'Value'],
+        [at(0), point.id, 'DELETE'],
+        [at(1), point.id, '删除'],
+        [at(2), point.id, 30],
+        [at(3), point.id, 'delete'],
+      ],
+    });
+    const dry = await waitForTask(manager.client, (await importReadings(marked, true)).id);
+    expect(dry.message).toBe(
+      '4 rows valid: 1 reading would be written, 2 readings deleted; nothing was written (dry run)',
+    );
+    expect(await values()).toEqual([1, 2, 3]);
+    const done = await waitForTask(manager.client, (await importReadings(marked)).id);
+    expect(done.message).toBe('import succeeded: 4 rows read, 1 reading written, 2 readings deleted');
+    expect(await values()).toEqual([30]);
+
+    const wrong = await workbook({
+      Readings: [
+        ['Zeit', 'Punkt', 'Wert'],
+        [at(0), point.id, 1],
+      ],
+    });
+    const missing = await waitForTask(manager.client, (await importReadings(wrong)).id);
+    expect(missing.message).toContain(
+      'the sheet has no column Point ID, Time, Value (found "Zeit", "Punkt", "Wert")',
+    );
   });
 });
 

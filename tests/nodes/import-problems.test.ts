@@ -4,7 +4,7 @@
  * pipe-network rows, and meters and devices in the pipe-network import.
  */
 import type { Task } from '@eem/contract';
-import { NODE_MESSAGES, TASK_OPERATION_TYPE, TASK_STATUS } from '@eem/core';
+import { IMPORT_OUTCOME, NODE_MESSAGES, TASK_OPERATION_TYPE, TASK_STATUS } from '@eem/core';
 import { NotFoundError, PermissionError } from '@eem/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectId, refusal, userId } from '../admin/support.js';
@@ -185,7 +185,7 @@ describe('the pipe-network lock', () => {
       const done = await waitForTask(admin.client, task.id);
       expect(done).toMatchObject({
         status: 4,
-        message: `${NODE_MESSAGES.importFailed}: ${NODE_MESSAGES.networkImportRunning}`,
+        message: `${IMPORT_OUTCOME.en.failed}: ${NODE_MESSAGES.networkImportRunning}`,
       });
       expect((await problemsOf(admin, task.id)).problems[0]?.messages).toEqual([
         NODE_MESSAGES.networkImportRunning,
@@ -247,7 +247,7 @@ describe('meters and devices in the pipe-network import', () => {
     });
     expect(await waitForTask(admin.client, ok.id)).toMatchObject({
       status: 3,
-      message: `${NODE_MESSAGES.importSucceeded}: 4 nodes imported`,
+      message: `${IMPORT_OUTCOME.en.succeeded}: 4 nodes imported`,
     });
     const written = await server.services.db
       .selectFrom('nodes')

@@ -4,7 +4,7 @@
  * parallel writes, the one-transaction import, the error report as bytea, generation.
  */
 import { rmSync } from 'node:fs';
-import { NODE_MESSAGES, TASK_OPERATION_TYPE } from '@eem/core';
+import { IMPORT_OUTCOME, NODE_MESSAGES, TASK_OPERATION_TYPE } from '@eem/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { login, projectId } from '../admin/support.js';
 import {
@@ -125,7 +125,7 @@ describe('node trees on PostgreSQL', () => {
     const done = await waitForTask(admin.client, task.id);
     expect(done).toMatchObject({
       status: 3,
-      message: `${NODE_MESSAGES.importSucceeded}: 501 nodes imported`,
+      message: `${IMPORT_OUTCOME.en.succeeded}: 501 nodes imported`,
     });
     expect(await nodeCount(server, SH)).toBe(before + 501);
     const paths = new Set(flatten(await projectTree(admin.client, SH)).map((n) => n.path));

@@ -1,6 +1,6 @@
 /** The datalog area: `eem datalog points|query|export|import|template`. */
 import { Command } from 'commander';
-import { outputFlags, withOutputOptions } from './output-options.js';
+import { fileOutput, outputFlags, withOutputOptions } from './output-options.js';
 import type { Runtime } from './runtime.js';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -13,7 +13,7 @@ function withQueryOptions(command: Command): Command {
     .option('--points <ids>', 'point ids, e.g. 1,2,3 (see `eem datalog points`)')
     .option('--node <ids>', 'every point of these nodes (ids, e.g. 12 or 12,13)')
     .option('--meter <code|name>', 'every point of the meter with this code or name')
-    .option('--from <time>', 'from this date (YYYY-MM-DD, local midnight) or ISO time')
+    .option('--from <time>', "from this date (YYYY-MM-DD: a day in the project's time zone) or ISO time")
     .option('--to <time>', 'to this date or ISO time, exclusive (default now)')
     .option('--since <duration>', 'this far back from now, e.g. 30m, 24h, 7d (default 24h)')
     .option('--interval <interval>', INTERVALS);
@@ -63,8 +63,8 @@ export function datalogCommand(runtime: Runtime): Command {
       const output = outputFlags(opts);
       const { checkQuery, queryReadings } = await import('../services/datalog.js');
       const flags = queryFlags(opts);
+      checkQuery(flags);
       const ctx = await runtime.context(command);
-      checkQuery(flags, ctx.io.now());
       await queryReadings(ctx, flags, output);
     }),
   );
@@ -78,23 +78,32 @@ export function datalogCommand(runtime: Runtime): Command {
           'xlsx, csv or ndjson (default: from the file extension, else xlsx; csv for -o -)',
         )
         .option('-o, --output <file>', 'where to write it (- for stdout: csv or ndjson)')
-        .option('--force', 'replace an existing file'),
+        .option('--force', 'replace an existing file')
+        .option('--no-bom', 'no byte-order mark at the start of a CSV file (stdout never has one)'),
     ).action(async (opts: Record<string, unknown>, command: Command) => {
+      const output = fileOutput(opts.output, (format) =>
+        format === 'xlsx' || format === 'csv' || format === 'ndjson'
+          ? `Give the format with --format and the file with -o: --format ${format} -o readings.${format} (or -o - for stdout).`
+          : 'Give the file with -o (readings.xlsx, readings.csv, readings.ndjson, or - for stdout) and the format with --format xlsx|csv|ndjson.',
+      );
       const ctx = await runtime.context(command);
       const { exportReadings } = await import('../services/datalog-export.js');
       await exportReadings(ctx, {
         ...queryFlags(opts),
         format: str(opts.format),
-        output: str(opts.output),
+        output,
         force: opts.force === true,
+        bom: opts.bom !== false,
       });
     }),
   );
 
   datalog.addCommand(
     new Command('import')
-      .description('import readings from an xlsx workbook (point id, time, value), then follow the task')
-      .argument('<file>', 'the workbook (.xlsx; the template or an export)')
+      .description(
+        'import readings from a workbook (point id, time, value; DELETE as value deletes a reading), then follow the task',
+      )
+      .argument('<file>', 'the workbook (.xlsx or .xls; the template or an export)')
       .option('--dry-run', 'check every row and report, write nothing')
       .option('--no-wait', 'print the task id and return at once')
       .option(
@@ -121,9 +130,10 @@ export function datalogCommand(runtime: Runtime): Command {
       .option('-o, --output <file>', 'where to write it (- for stdout, not a terminal)')
       .option('--force', 'replace an existing file')
       .action(async (opts: Record<string, unknown>, command: Command) => {
+        const output = fileOutput(opts.output, () => 'The template is an xlsx workbook: -o readings.xlsx.');
         const ctx = await runtime.context(command);
         const { downloadReadingTemplate } = await import('../services/datalog-import.js');
-        await downloadReadingTemplate(ctx, { output: str(opts.output), force: opts.force === true });
+        await downloadReadingTemplate(ctx, { output, force: opts.force === true });
       }),
   );
   return datalog;

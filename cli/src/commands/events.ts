@@ -13,7 +13,7 @@ function withFilterOptions(command: Command): Command {
     .option('--type <list>', 'event types, e.g. 701,704 (701 energy over limit, 704 demand, 716 offline)')
     .option('--node <ids>', 'events of these nodes and their subtrees (ids, e.g. 12,13)')
     .option('--since <duration>', 'this far back from now, e.g. 30m, 24h, 7d (default 24h, at most 31d)')
-    .option('--from <time>', 'from this date (YYYY-MM-DD, local midnight) or ISO time')
+    .option('--from <time>', "from this date (YYYY-MM-DD: a day in the project's time zone) or ISO time")
     .option('--to <time>', 'to this date or ISO time (default now)')
     .option('--keyword <text>', 'in the description or the node name');
 }
@@ -48,9 +48,9 @@ export function eventsCommand(runtime: Runtime): Command {
     ).action(async (opts: Record<string, unknown>, command: Command) => {
       const output = outputFlags(opts);
       const { listEvents } = await import('../services/events.js');
-      const { eventFilterOf, parseLimit } = await import('../services/events-flags.js');
+      const { checkEventFlags, parseLimit } = await import('../services/events-flags.js');
       const flags = { ...filterFlags(opts), limit: str(opts.limit), all: opts.all === true };
-      eventFilterOf(flags, Date.now());
+      checkEventFlags(flags, Date.now());
       parseLimit(flags.limit);
       const ctx = await runtime.context(command);
       await listEvents(ctx, flags, output);
@@ -82,10 +82,10 @@ export function eventsCommand(runtime: Runtime): Command {
     ).action(async (opts: Record<string, unknown>, command: Command) => {
       const output = outputFlags(opts);
       const { countEvents, parseCountBy } = await import('../services/events.js');
-      const { eventFilterOf } = await import('../services/events-flags.js');
+      const { checkEventFlags } = await import('../services/events-flags.js');
       const by = parseCountBy(str(opts.by));
       const flags = filterFlags(opts);
-      eventFilterOf(flags, Date.now());
+      checkEventFlags(flags, Date.now());
       const ctx = await runtime.context(command);
       await countEvents(ctx, by, flags, output);
     }),

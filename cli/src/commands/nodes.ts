@@ -1,6 +1,6 @@
 /** The nodes area: `eem nodes tree|show|template`. */
 import { Command } from 'commander';
-import { outputFlags, withOutputOptions } from './output-options.js';
+import { fileOutput, outputFlags, withOutputOptions } from './output-options.js';
 import type { Runtime } from './runtime.js';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -53,10 +53,11 @@ export function nodesCommand(runtime: Runtime): Command {
       .option('--network', 'the pipe-network template')
       .option('--force', 'replace an existing file')
       .action(async (opts: Record<string, unknown>, command: Command) => {
+        const output = fileOutput(opts.output, () => 'The template is an xlsx workbook: -o nodes.xlsx.');
         const ctx = await runtime.context(command);
         const { downloadTemplate } = await import('../services/nodes.js');
         await downloadTemplate(ctx, {
-          output: str(opts.output),
+          output,
           force: opts.force === true,
           network: opts.network === true,
         });

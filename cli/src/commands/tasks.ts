@@ -20,7 +20,10 @@ export function tasksCommand(runtime: Runtime): Command {
           'only this operation type (1 to 9; 6 node import, 7 pipe-network import, 8 reading import, 9 recalculation)',
         )
         .option('--since <duration>', 'this far back, e.g. 30m, 24h, 7d (default 24h, at most 31d)')
-        .option('--from <time>', 'from this date or ISO time (instead of --since)')
+        .option(
+          '--from <time>',
+          "from this date (YYYY-MM-DD: a day in the project's time zone) or ISO time (instead of --since)",
+        )
         .option('--to <time>', 'to this date or ISO time (default now)')
         .option('--limit <n>', 'at most this many tasks (default 100, at most 1000)'),
     ).action(async (opts: Record<string, unknown>, command: Command) => {

@@ -4,7 +4,7 @@
  * purpose. Tokens are keyed by profile name.
  */
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { CliError } from '../errors.js';
 import type { IO } from '../io.js';
@@ -28,6 +28,8 @@ export interface LoadedToken {
   token: string;
   storage: TokenStorage;
   location: string;
+  /** Set when the token file can be read by other users (its mode is not 0600). */
+  warning?: string;
 }
 
 export function keychainLocation(profile: string): string {
@@ -93,7 +95,9 @@ export class CredentialStore {
     if (storage === 'file') {
       const file = this.filePath(profile);
       const token = await readTokenFile(file);
-      return token ? { token, storage, location: file } : undefined;
+      if (!token) return undefined;
+      const warning = await looseModeWarning(file);
+      return { token, storage, location: file, ...(warning ? { warning } : {}) };
     }
     let token: string | null;
     try {
@@ -147,6 +151,15 @@ export class CredentialStore {
     await chmod(temp, 0o600);
     await rename(temp, file);
   }
+}
+
+/** A warning when other users may read the token file (group or world bits set); none on Windows. */
+async function looseModeWarning(file: string): Promise<string | undefined> {
+  if (process.platform === 'win32') return undefined;
+  const mode = (await stat(file).catch(() => undefined))?.mode;
+  if (mode === undefined || (mode & 0o077) === 0) return undefined;
+  const octal = (mode & 0o777).toString(8).padStart(4, '0');
+  return `the token file ${file} can be read by other users (mode ${octal}): anyone who reads it can act as you. Run \`chmod 600 ${file}\` (eem writes it 0600), or \`eem logout\` and sign in again.`;
 }
 
 async function readTokenFile(file: string): Promise<string | undefined> {

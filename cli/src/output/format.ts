@@ -7,6 +7,8 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 export interface OutputFlags {
   output?: string | undefined;
   json?: boolean | undefined;
+  /** --wide: a table shows every column whole instead of fitting the terminal. */
+  wide?: boolean | undefined;
 }
 
 export function isOutputFormat(value: string): value is OutputFormat {

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { palette } from './colour.js';
 import { type Column, type Listing, render } from './render.js';
-import { textWidth } from './text-width.js';
+import { loadTextWidth, textWidth } from './text-width.js';
 
 interface Row {
   id: number;
@@ -23,6 +23,8 @@ const rows: Row[] = [
 ];
 const listing: Listing<Row> = { columns, rows, json: rows };
 const plain = palette(0);
+
+beforeAll(loadTextWidth);
 
 describe('render', () => {
   it('prints tab-separated lines without a header and with exact ISO times', () => {
@@ -74,5 +76,75 @@ describe('render', () => {
     };
     expect(render(withHidden, 'table', plain)).not.toContain('HIDDEN');
     expect(render(withHidden, 'tsv', plain).split('\n')[0]?.endsWith('\tx')).toBe(true);
+  });
+
+  it('fits a table to the width: the widest free-text column is cut with …, ids and times whole; --wide keeps all', () => {
+    interface Event {
+      id: number;
+      at: number;
+      node: string;
+      description: string;
+    }
+    const eventColumns: Column<Event>[] = [
+      { key: 'id', header: 'ID', value: (e) => e.id },
+      { key: 'at', header: 'Time', value: (e) => e.at, time: true },
+      { key: 'node', header: 'Node', value: (e) => e.node, shrink: 'text' },
+      { key: 'description', header: 'Description', value: (e) => e.description, shrink: 'text' },
+    ];
+    const events: Event[] = [
+      {
+        id: 123456,
+        at,
+        node: '1# 空压机 Compressor',
+        description: 'Active power above the upper limit of 250 kW for 5 minutes',
+      },
+      { id: 7, at, node: 'AH1', description: '电流越上限 (current above its upper limit)' },
+    ];
+    const table = render({ columns: eventColumns, rows: events, json: events }, 'table', plain, {
+      width: 80,
+    });
+    const lines = table.trimEnd().split('\n');
+    for (const line of lines) expect(textWidth(line)).toBeLessThanOrEqual(80);
+    expect(lines[1]).toMatch(/^123456 {2}2026-01-15 \d\d:30:05 {2}1# 空压机 Compressor {2}Active power.*…$/);
+    expect(lines[2]).toMatch(/^7 {7}2026-01-15 \d\d:30:05/);
+    // Narrower still: the node's name is cut too, never below a few letters.
+    const narrow = render({ columns: eventColumns, rows: events, json: events }, 'table', plain, {
+      width: 50,
+    });
+    for (const line of narrow.trimEnd().split('\n')) expect(textWidth(line)).toBeLessThanOrEqual(50);
+    expect(narrow).toContain('123456');
+    const wide = render({ columns: eventColumns, rows: events, json: events }, 'table', plain, {
+      width: 80,
+      wide: true,
+    });
+    expect(wide).toContain('for 5 minutes\n');
+    expect(render({ columns: eventColumns, rows: events, json: events }, 'table', plain)).toBe(wide);
+  });
+
+  it('keeps units as written in titles and cuts a reading column only in its title, keeping unit and number', () => {
+    interface Reading {
+      at: number;
+      value: number;
+    }
+    const readingColumns: Column<Reading>[] = [
+      { key: 'at', header: 'Time', value: (r) => r.at, time: true },
+      { key: 'p1', header: 'Energy (kWh)', value: (r) => r.value },
+      {
+        key: 'p2',
+        header: 'Frequency of the incoming feeder (Hz) #4711',
+        value: (r) => r.value,
+        literalHeader: true,
+        shrink: 'header',
+        headerKeep: ' (Hz) #4711',
+      },
+    ];
+    const readings = [{ at, value: 1234.5 }];
+    const table = render({ columns: readingColumns, rows: readings, json: readings }, 'table', plain, {
+      width: 50,
+    });
+    const [head = '', row = ''] = table.trimEnd().split('\n');
+    expect(head).toMatch(/^TIME {17}ENERGY \(kWh\) {2}Fre… \(Hz\) #4711$/);
+    expect(textWidth(head)).toBeLessThanOrEqual(50);
+    expect(row).toMatch(/1234\.5 +1234\.5$/);
   });
 });

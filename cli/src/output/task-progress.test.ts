@@ -8,21 +8,37 @@ const task = demoTask({ status: 2, ratio: 0.6, message: 'writing: 1200/20000 row
 
 describe('rows in the progress of an import', () => {
   it('reads the rows done from the server’s message', () => {
-    expect(rowsOf(task)).toEqual({ done: 1200, total: 20000 });
-    expect(rowsOf(demoTask({ message: 'checking: 0/5 rows' }))).toEqual({ done: 0, total: 5 });
+    expect(rowsOf(task)).toEqual({ phase: 'writing', done: 1200, total: 20000 });
+    expect(rowsOf(demoTask({ message: 'checking: 0/5 rows' }))).toEqual({
+      phase: 'checking',
+      done: 0,
+      total: 5,
+    });
     expect(rowsOf(demoTask({ message: '' }))).toBeUndefined();
   });
 
-  it('shows rows and percent on the bar and on piped lines', () => {
+  it('shows the phase and its rows after the percent, on the bar and on piped lines, in the language of EEM_LANG', () => {
     const tty = fakeIO({ tty: true, env: { TERM: 'xterm', NO_COLOR: '1' } });
     const bar = taskProgress(fakeContext(tty));
     bar.update({ task, phase: 'running', percent: 60 });
     bar.end();
-    expect(tty.stderr.text).toMatch(/导入中 .* {2}60% {2}1200\/20000 rows\n$/);
+    expect(tty.stderr.text).toMatch(/importing .* {2}60% {2}writing 1200\/20000 rows\n$/);
 
     const piped = fakeIO({});
     const lines = taskProgress(fakeContext(piped));
+    lines.update({
+      task: demoTask({ status: 2, ratio: 0.2, message: 'checking: 3250/5000 rows' }),
+      phase: 'running',
+      percent: 20,
+    });
     lines.update({ task, phase: 'running', percent: 60 });
-    expect(piped.stderr.text).toBe('task 12: 导入中 60% (rows 1200/20000)\n');
+    // The rows start again with the next phase, and say so.
+    expect(piped.stderr.text).toBe(
+      'task 12: importing 20% (checking 3250/5000 rows)\ntask 12: importing 60% (writing 1200/20000 rows)\n',
+    );
+
+    const zh = fakeIO({ env: { EEM_LANG: 'zh' } });
+    taskProgress(fakeContext(zh)).update({ task, phase: 'running', percent: 60 });
+    expect(zh.stderr.text).toBe('task 12: 导入中 60% (writing 1200/20000 rows)\n');
   });
 });

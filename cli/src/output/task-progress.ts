@@ -1,12 +1,15 @@
 /**
  * How a followed task shows its progress on stderr: on a terminal one bar redrawn in place
- * (label, bar, percent, rows when known); otherwise one plain line per update. An update that
- * would show the same as the one before (a poll that found no change, a channel message within
- * the same percent) shows nothing.
+ * (label, bar, percent of the whole task, then the phase and its rows when the server says
+ * them: `checking 3250/5000 rows`, then `writing 1751/5000 rows`); otherwise one plain line
+ * per update. The label is in the language of EEM_LANG (`importing`, or 导入中 with zh). An
+ * update that would show the same as the one before (a poll that found no change, a channel
+ * message within the same percent) shows nothing.
  */
 import type { Task } from '@eem/contract';
-import type { TaskPhase } from '@eem/core';
+import type { Language, TaskPhase } from '@eem/core';
 import type { Context } from '../context.js';
+import { chooseLanguage } from '../services/session.js';
 
 export interface ProgressUpdate {
   task: Task;
@@ -17,23 +20,32 @@ export interface ProgressUpdate {
 const IMPORT_TYPES = new Set([3, 4, 6, 7, 8]);
 const BAR_WIDTH = 24;
 
-/** 导入中 for imports, 生成中 for generation tasks. */
-export function runningLabel(operationType: number): string {
-  return IMPORT_TYPES.has(operationType) ? '导入中' : '生成中';
+const LABELS = {
+  en: { importing: 'importing', generating: 'generating' },
+  zh: { importing: '导入中', generating: '生成中' },
+} as const;
+
+/** `importing` (导入中) for imports, `generating` (生成中) for generation tasks. */
+export function runningLabel(operationType: number, language: Language = 'en'): string {
+  return LABELS[language][IMPORT_TYPES.has(operationType) ? 'importing' : 'generating'];
 }
 
-/** Rows done and total, when the server says them ("120/2000" in the task's message). */
-export function rowsOf(task: Task): { done: number; total: number } | undefined {
-  const m = /(\d+)\s*\/\s*(\d+)/.exec(task.message);
+/** The phase and its rows, when the server says them ("writing: 120/2000 rows" in the task's message). */
+export function rowsOf(task: Task): { phase: string | undefined; done: number; total: number } | undefined {
+  const m = /(?:([A-Za-z\u4e00-\u9fff]+):\s*)?(\d+)\s*\/\s*(\d+)/.exec(task.message);
   if (!m) return undefined;
-  return { done: Number(m[1]), total: Number(m[2]) };
+  return { phase: m[1], done: Number(m[2]), total: Number(m[3]) };
 }
 
-function describe(update: ProgressUpdate): string {
+function phaseRows(rows: { phase: string | undefined; done: number; total: number }): string {
+  return `${rows.phase ? `${rows.phase} ` : ''}${rows.done}/${rows.total} rows`;
+}
+
+function describe(update: ProgressUpdate, language: Language): string {
   const rows = rowsOf(update.task);
-  const label = update.phase === 'running' ? runningLabel(update.task.operationType) : update.phase;
-  return rows
-    ? `${label} ${update.percent}% (rows ${rows.done}/${rows.total})`
+  const label = update.phase === 'running' ? runningLabel(update.task.operationType, language) : update.phase;
+  return rows && update.phase === 'running'
+    ? `${label} ${update.percent}% (${phaseRows(rows)})`
     : `${label} ${update.percent}%`;
 }
 
@@ -45,10 +57,11 @@ export interface TaskProgress {
 
 export function taskProgress(ctx: Context): TaskProgress {
   const { stderr } = ctx.io;
+  const language = chooseLanguage(ctx);
   let shown: string | undefined;
   /** False when the update would show what is already shown. */
   const changed = (u: ProgressUpdate): boolean => {
-    const key = `${u.task.id} ${describe(u)}`;
+    const key = `${u.task.id} ${describe(u, language)}`;
     if (key === shown) return false;
     shown = key;
     return true;
@@ -56,7 +69,7 @@ export function taskProgress(ctx: Context): TaskProgress {
   if (!ctx.animate) {
     return {
       update: (u) => {
-        if (changed(u)) stderr.write(`task ${u.task.id}: ${describe(u)}\n`);
+        if (changed(u)) stderr.write(`task ${u.task.id}: ${describe(u, language)}\n`);
       },
       end: () => {},
     };
@@ -69,8 +82,8 @@ export function taskProgress(ctx: Context): TaskProgress {
       const filled = Math.round((u.percent / 100) * BAR_WIDTH);
       const bar = `${p.cyan('█'.repeat(filled))}${p.dim('░'.repeat(BAR_WIDTH - filled))}`;
       const rows = rowsOf(u.task);
-      const label = u.phase === 'running' ? runningLabel(u.task.operationType) : u.phase;
-      const tail = rows ? `  ${rows.done}/${rows.total} rows` : '';
+      const label = u.phase === 'running' ? runningLabel(u.task.operationType, language) : u.phase;
+      const tail = rows && u.phase === 'running' ? `  ${phaseRows(rows)}` : '';
       stderr.write(`\r\x1b[2K${label} ${bar} ${String(u.percent).padStart(3)}%${tail}`);
       drawn = true;
     },

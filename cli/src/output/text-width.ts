@@ -1,43 +1,48 @@
-/** Display width of text in a terminal: East Asian wide characters count two, ANSI codes none. */
+/**
+ * Display width of text in a terminal (East Asian wide characters count two, ANSI codes and
+ * combining marks none) by string-width, and cutting text to a width with an ellipsis by
+ * cli-truncate (which keeps colour codes whole): the measures Ink draws with too. Both are
+ * loaded by `loadTextWidth()` when a table or the terminal app is drawn, not at start
+ * (string-width alone takes tens of milliseconds to load).
+ */
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching the ANSI escape character is the point
-const ANSI = /\u001b\[[0-9;]*m/g;
-const COMBINING = /\p{Mn}|\p{Me}|\u200b|\u200d/u;
-
-function isWide(code: number): boolean {
-  return (
-    (code >= 0x1100 && code <= 0x115f) ||
-    (code >= 0x2e80 && code <= 0x303e) ||
-    (code >= 0x3041 && code <= 0x33ff) ||
-    (code >= 0x3400 && code <= 0x4dbf) ||
-    (code >= 0x4e00 && code <= 0x9fff) ||
-    (code >= 0xa000 && code <= 0xa4cf) ||
-    (code >= 0xac00 && code <= 0xd7a3) ||
-    (code >= 0xf900 && code <= 0xfaff) ||
-    (code >= 0xfe30 && code <= 0xfe4f) ||
-    (code >= 0xff00 && code <= 0xff60) ||
-    (code >= 0xffe0 && code <= 0xffe6) ||
-    (code >= 0x1f300 && code <= 0x1f64f) ||
-    (code >= 0x1f900 && code <= 0x1f9ff) ||
-    (code >= 0x20000 && code <= 0x3fffd)
-  );
+interface Measures {
+  width: (text: string) => number;
+  cut: (text: string, columns: number) => string;
 }
 
-export function stripAnsi(text: string): string {
-  return text.replace(ANSI, '');
+let measures: Measures | undefined;
+
+/** Loads the measures; call (and await) before the functions below. */
+export async function loadTextWidth(): Promise<void> {
+  if (measures) return;
+  const [{ default: stringWidth }, { default: cliTruncate }] = await Promise.all([
+    import('string-width'),
+    import('cli-truncate'),
+  ]);
+  measures = { width: stringWidth, cut: (text, columns) => cliTruncate(text, columns) };
+}
+
+function loaded(): Measures {
+  if (!measures) throw new Error('text widths are not loaded: await loadTextWidth() first');
+  return measures;
 }
 
 export function textWidth(text: string): number {
-  let width = 0;
-  for (const char of stripAnsi(text)) {
-    if (COMBINING.test(char)) continue;
-    const code = char.codePointAt(0) ?? 0;
-    width += isWide(code) ? 2 : 1;
-  }
-  return width;
+  return loaded().width(text);
 }
 
 export function padEnd(text: string, width: number): string {
   const gap = width - textWidth(text);
   return gap > 0 ? text + ' '.repeat(gap) : text;
+}
+
+/** `text` cut to at most `width` columns, an ellipsis at the end where it was cut. */
+export function truncate(text: string, width: number): string {
+  if (textWidth(text) <= width) return text;
+  // cli-truncate may end one column over when it cuts beside a wide character: ask again.
+  for (let room = Math.max(1, width); ; room--) {
+    const cut = loaded().cut(text, room);
+    if (textWidth(cut) <= width || room === 1) return cut;
+  }
 }

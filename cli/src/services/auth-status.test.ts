@@ -31,8 +31,11 @@ describe('auth status', () => {
     await authStatus(ctx, { json: true });
     expect(JSON.parse(io.stdout.text)).toEqual({
       profile: 'default',
-      profileChosenBy: 'eem profile use',
+      profileChosenBy: 'the default profile',
       server: 'http://eem.test:8080',
+      serverChosenBy: 'profile',
+      serverState: 'ok',
+      serverDetail: null,
       userId: 3,
       account: 'operator-sh',
       usertype: 3,
@@ -94,10 +97,11 @@ describe('auth status', () => {
     const ctx = fakeContext(io);
     await signInProfile(ctx, { project: { id: 2, name: 'Berlin Works' } });
     await authStatus(ctx, { json: false });
-    expect(io.stdout.text).toMatch(/^Profile +default \(chosen by eem profile use\)$/m);
+    expect(io.stdout.text).toMatch(/^Profile +default \(chosen by the default profile\)$/m);
     expect(io.stdout.text).toMatch(/^User +operator-sh \(id 3, usertype 3\)$/m);
     expect(io.stdout.text).toMatch(/^Module +fw \(project\)$/m);
     expect(io.stdout.text).toMatch(/^Expires +.+\(in 12h 0m\)$/m);
+    expect(io.stdout.text).toMatch(/^Server state +answers; the sign-in is valid$/m);
   });
 
   it('is exit 4 when not signed in', async () => {

@@ -1,10 +1,15 @@
-/** `eem auth status`: who, on which server, in which project and module, and where the token is kept. */
+/**
+ * `eem auth status`: who, on which server, in which project and module, and where the token is
+ * kept; what is known locally is printed even when the server cannot be reached.
+ */
 import { resolveModule } from '@eem/core';
 import type { Context } from '../context.js';
+import { CliError } from '../errors.js';
 import type { OutputFlags } from '../output/format.js';
 import { withProgress } from '../output/progress.js';
 import type { Column } from '../output/render.js';
 import { localTime, relativeTime } from '../output/time.js';
+import { asSdkError, isForeignAnswer, networkCause } from './errors.js';
 import { loadProjects } from './projects.js';
 import { describeSource, openSession } from './session.js';
 
@@ -12,54 +17,102 @@ export interface AuthStatus {
   profile: string;
   profileChosenBy: string;
   server: string;
-  userId: number;
-  account: string;
-  usertype: number;
+  serverChosenBy: string;
+  /** What the server said: `ok`, or why it could not tell (unreachable, session expired, …). */
+  serverState: 'ok' | 'unreachable' | 'session expired' | 'error';
+  serverDetail: string | null;
+  userId: number | null;
+  account: string | null;
+  usertype: number | null;
   projectId: number | null;
   projectName: string | null;
-  module: 'pf' | 'fw';
-  platformMode: boolean;
+  /** null when the server could not be asked (the module depends on its platform mode). */
+  module: 'pf' | 'fw' | null;
+  platformMode: boolean | null;
   tokenStorage: 'keychain' | 'file' | 'env';
   tokenLocation: string;
   expiresAt: number | null;
 }
 
+/**
+ * What is known here (profile, server, token store, project, the user of the last sign-in),
+ * then the server's state apart: the status is printed whether or not the server answers.
+ * Ends with the error when the server could not confirm the sign-in (exit 1, or 4 when the
+ * session expired).
+ */
 export async function authStatus(ctx: Context, output: OutputFlags): Promise<void> {
   const session = await openSession(ctx);
   const { client } = session;
-  const [user, info] = await withProgress(ctx, 'Asking the server…', () =>
-    Promise.all([client.session.me(), client.shell.systemInfo()]),
-  );
-  const projectId = session.project.id;
-  const module = resolveModule({ projectId, usertype: user.usertype, platformMode: info.platformMode });
   const profile = session.profile.profile;
+  const saved = session.tokenSource === 'env' ? undefined : profile?.session;
+  const projectId = session.project.id;
+
+  let failure: unknown;
+  let user: { id: number; name: string; usertype: number } | undefined;
+  let platformMode: boolean | undefined;
+  try {
+    const [me, info] = await withProgress(ctx, 'Asking the server…', () =>
+      Promise.all([client.session.me(), client.shell.systemInfo()]),
+    );
+    user = me;
+    platformMode = info.platformMode;
+  } catch (error) {
+    failure = error;
+  }
+  const sdk = asSdkError(failure);
+  const serverState: AuthStatus['serverState'] =
+    failure === undefined
+      ? 'ok'
+      : sdk?.name === 'NetworkError'
+        ? 'unreachable'
+        : sdk?.name === 'SessionExpiredError'
+          ? 'session expired'
+          : 'error';
+  const serverDetail =
+    failure === undefined
+      ? null
+      : sdk?.name === 'NetworkError'
+        ? networkCause(failure)
+        : sdk && isForeignAnswer(sdk)
+          ? `does not answer like an eem server: ${sdk.msg}`
+          : failure instanceof Error
+            ? (sdk?.msg ?? failure.message)
+            : String(failure);
 
   let projectName: string | null = null;
   if (projectId > 0) {
     projectName = profile?.project?.id === projectId ? profile.project.name : null;
-    if (projectName === null) {
+    if (projectName === null && failure === undefined) {
       const catalogue = await loadProjects(client, projectId);
       projectName = catalogue.rows.find((r) => r.type === 'project' && r.id === projectId)?.name ?? null;
     }
   }
+  const usertype = user?.usertype ?? saved?.usertype ?? null;
 
   const status: AuthStatus = {
     profile: session.profile.name,
     profileChosenBy: describeSource(session.profile.source, 'profile'),
     server: session.server.url,
-    userId: user.id,
-    account: user.name,
-    usertype: user.usertype,
+    serverChosenBy: describeSource(session.server.source, 'server'),
+    serverState,
+    serverDetail,
+    userId: user?.id ?? saved?.userId ?? null,
+    account: user?.name ?? saved?.name ?? profile?.account ?? null,
+    usertype,
     projectId: projectId > 0 ? projectId : null,
     projectName,
-    module,
-    platformMode: info.platformMode,
+    module:
+      platformMode === undefined || usertype === null
+        ? null
+        : resolveModule({ projectId, usertype, platformMode }),
+    platformMode: platformMode ?? null,
     tokenStorage: session.tokenSource,
     tokenLocation: session.tokenLocation,
-    expiresAt: session.tokenSource === 'env' ? null : (profile?.session?.expiresAt ?? null),
+    expiresAt: saved?.expiresAt ?? null,
   };
 
   const now = ctx.io.now();
+  const local = serverState === 'ok' ? '' : ' (from the last sign-in here)';
   const columns: Column<AuthStatus>[] = [
     {
       key: 'profile',
@@ -67,12 +120,20 @@ export async function authStatus(ctx: Context, output: OutputFlags): Promise<voi
       value: (s) => s.profile,
       display: (s, p) => `${s.profile} ${p.dim(`(chosen by ${s.profileChosenBy})`)}`,
     },
-    { key: 'server', header: 'Server', value: (s) => s.server },
+    {
+      key: 'server',
+      header: 'Server',
+      value: (s) => s.server,
+      display: (s, p) => `${s.server} ${p.dim(`(${s.serverChosenBy})`)}`,
+    },
     {
       key: 'account',
       header: 'User',
       value: (s) => s.account,
-      display: (s, p) => `${p.bold(s.account)} ${p.dim(`(id ${s.userId}, usertype ${s.usertype})`)}`,
+      display: (s, p) =>
+        s.account === null
+          ? p.dim('unknown (the server was not asked)')
+          : `${p.bold(s.account)} ${p.dim(`(id ${s.userId ?? '?'}, usertype ${s.usertype ?? '?'})${local}`)}`,
     },
     { key: 'userId', header: 'User id', value: (s) => s.userId, machineOnly: true },
     { key: 'usertype', header: 'Usertype', value: (s) => s.usertype, machineOnly: true },
@@ -88,7 +149,10 @@ export async function authStatus(ctx: Context, output: OutputFlags): Promise<voi
       key: 'module',
       header: 'Module',
       value: (s) => s.module,
-      display: (s, p) => `${s.module} ${p.dim(s.module === 'pf' ? '(platform)' : '(project)')}`,
+      display: (s, p) =>
+        s.module === null
+          ? p.dim('unknown (the server was not asked)')
+          : `${s.module} ${p.dim(s.module === 'pf' ? '(platform)' : '(project)')}`,
     },
     {
       key: 'tokenStorage',
@@ -106,8 +170,26 @@ export async function authStatus(ctx: Context, output: OutputFlags): Promise<voi
       display: (s) =>
         s.expiresAt ? `${localTime(s.expiresAt)} (${relativeTime(s.expiresAt, now)})` : 'unknown',
     },
+    {
+      key: 'serverState',
+      header: 'Server state',
+      value: (s) => s.serverState,
+      display: (s, p) =>
+        s.serverState === 'ok'
+          ? p.green('answers; the sign-in is valid')
+          : p.red(`${s.serverState}${s.serverDetail ? ` (${s.serverDetail})` : ''}`),
+    },
+    { key: 'serverDetail', header: 'Server detail', value: (s) => s.serverDetail, machineOnly: true },
+    // New fields go last, so that scripts reading fields by position keep working.
+    {
+      key: 'profileChosenBy',
+      header: 'Profile chosen by',
+      value: (s) => s.profileChosenBy,
+      machineOnly: true,
+    },
+    { key: 'serverChosenBy', header: 'Server chosen by', value: (s) => s.serverChosenBy, machineOnly: true },
   ];
-  ctx.print(
+  await ctx.print(
     {
       columns,
       rows: [status],
@@ -119,4 +201,8 @@ export async function authStatus(ctx: Context, output: OutputFlags): Promise<voi
     },
     output,
   );
+  if (failure !== undefined) {
+    if (sdk?.name === 'SessionExpiredError' || sdk?.name === 'NetworkError') throw failure;
+    throw new CliError(`the server could not confirm the sign-in: ${serverDetail}`, { cause: failure });
+  }
 }

@@ -7,7 +7,8 @@ export interface OptionSpec {
   /** "--output", "-o". */
   names: string[];
   takesValue: boolean;
-  choices?: readonly string[] | undefined;
+  /** What its value completes to: these words, or file names. */
+  values?: readonly string[] | 'file' | undefined;
   description: string;
 }
 
@@ -18,6 +19,8 @@ export interface CommandSpec {
   subcommands: CommandSpec[];
   /** Values of the first argument (e.g. completion shells). */
   argumentChoices?: readonly string[] | undefined;
+  /** The first argument is a file (an import's workbook). */
+  fileArgument?: boolean;
   /** The first argument names a profile. */
   profileArgument?: boolean;
 }
@@ -43,23 +46,6 @@ function valueOptions(root: CommandSpec): string[] {
   return [...names];
 }
 
-function choiceCases(
-  root: CommandSpec,
-  indent: string,
-  render: (names: string[], choices: readonly string[]) => string,
-): string {
-  const seen = new Set<string>();
-  const lines: string[] = [];
-  for (const node of walk(root)) {
-    for (const o of node.spec.options) {
-      if (!o.choices || seen.has(o.names.join('|'))) continue;
-      seen.add(o.names.join('|'));
-      lines.push(`${indent}${render(o.names, o.choices)}`);
-    }
-  }
-  return lines.join('\n');
-}
-
 /** What may follow a command: its subcommands or argument values. */
 function words(node: Node): string {
   return [...node.spec.subcommands.map((s) => s.name), ...(node.spec.argumentChoices ?? [])].join(' ');
@@ -72,12 +58,51 @@ function flags(node: Node, root: CommandSpec): string {
   return [...own, ...globals, '--help'].join(' ');
 }
 
+/**
+ * The value cases of a command's own flags (the same flag may mean a format on one command and
+ * a file on another): `-o|--output) <files>`, `--status) <words>`, other value flags nothing.
+ */
+function valueCases(
+  options: readonly OptionSpec[],
+  indent: string,
+  shell: { files: string; words: (values: readonly string[]) => string; none: string },
+): string {
+  return options
+    .filter((o) => o.takesValue)
+    .map((o) => {
+      const action = o.values === 'file' ? shell.files : o.values ? shell.words(o.values) : shell.none;
+      return `${indent}${o.names.join('|')}) ${action}; return ;;`;
+    })
+    .join('\n');
+}
+
+const BASH = {
+  files: 'compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))',
+  words: (values: readonly string[]) => `COMPREPLY=($(compgen -W "${values.join(' ')}" -- "$cur"))`,
+  none: 'COMPREPLY=()',
+};
+
+const ZSH = {
+  files: '_files',
+  words: (values: readonly string[]) => `compadd -- ${values.join(' ')}`,
+  none: ':',
+};
+
+function commandCase(node: Node, shell: typeof BASH, body: (node: Node) => string): string {
+  const own = node.path ? valueCases(node.spec.options, '        ', shell) : '';
+  const prev = own ? `case "$prev" in\n${own}\n      esac\n      ` : '';
+  return `    "${node.path}")\n      ${prev}${body(node)} ;;`;
+}
+
 export function bashScript(root: CommandSpec): string {
   const nodes = walk(root);
   const cases = nodes
-    .map(
-      (n) =>
-        `    "${n.path}") if [[ "$cur" == -* ]]; then words="${flags(n, root)}"; else words="${words(n)}"; fi ;;`,
+    .map((n) =>
+      commandCase(n, BASH, (node) =>
+        node.spec.fileArgument
+          ? `if [[ "$cur" == -* ]]; then words="${flags(node, root)}"; else ${BASH.files}; return; fi`
+          : `if [[ "$cur" == -* ]]; then words="${flags(node, root)}"; else words="${words(node)}"; fi`,
+      ),
     )
     .join('\n');
   const profileArgs = nodes
@@ -101,10 +126,11 @@ _eem() {
   done
   case "$prev" in
     --profile) COMPREPLY=($(compgen -W "$(${PROFILE_LIST})" -- "$cur")); return ;;
-${choiceCases(root, '    ', (names, choices) => `${names.join('|')}) COMPREPLY=($(compgen -W "${choices.join(' ')}" -- "$cur")); return ;;`)}
-    ${valueOptions(root)
-      .filter((n) => n !== '--profile')
-      .join('|')}) COMPREPLY=(); return ;;
+${valueCases(
+  root.options.filter((o) => !o.names.includes('--profile')),
+  '    ',
+  BASH,
+)}
   esac
   ${profileArgs ? `case "$path" in ${profileArgs}) COMPREPLY=($(compgen -W "$(${PROFILE_LIST})" -- "$cur")); return ;; esac` : ''}
   case "$path" in
@@ -120,9 +146,12 @@ complete -F _eem eem
 export function zshScript(root: CommandSpec): string {
   const nodes = walk(root);
   const cases = nodes
-    .map(
-      (n) =>
-        `    "${n.path}") if [[ "\${words[CURRENT]}" == -* ]]; then candidates=(${flags(n, root)}); else candidates=(${words(n)}); fi ;;`,
+    .map((n) =>
+      commandCase(n, ZSH, (node) =>
+        node.spec.fileArgument
+          ? `if [[ "\${words[CURRENT]}" == -* ]]; then candidates=(${flags(node, root)}); else _files; return; fi`
+          : `if [[ "\${words[CURRENT]}" == -* ]]; then candidates=(${flags(node, root)}); else candidates=(${words(node)}); fi`,
+      ),
     )
     .join('\n');
   const profileArgs = nodes
@@ -147,10 +176,11 @@ _eem() {
   prev="\${words[CURRENT-1]}"
   case "$prev" in
     --profile) compadd -- \${(f)"$(${PROFILE_LIST})"}; return ;;
-${choiceCases(root, '    ', (names, choices) => `${names.join('|')}) compadd -- ${choices.join(' ')}; return ;;`)}
-    ${valueOptions(root)
-      .filter((n) => n !== '--profile')
-      .join('|')}) return ;;
+${valueCases(
+  root.options.filter((o) => !o.names.includes('--profile')),
+  '    ',
+  ZSH,
+)}
   esac
   ${profileArgs ? `case "$path_words" in ${profileArgs}) compadd -- \${(f)"$(${PROFILE_LIST})"}; return ;; esac` : ''}
   case "$path_words" in
@@ -202,6 +232,7 @@ end`,
     for (const choice of node.spec.argumentChoices ?? [])
       lines.push(`complete -c eem -n ${cond} -a '${choice}'`);
     if (node.spec.profileArgument) lines.push(`complete -c eem -n ${cond} -a "(${PROFILE_LIST})"`);
+    if (node.spec.fileArgument) lines.push(`complete -c eem -n ${cond} -F`);
     if (!node.path) continue;
     for (const option of node.spec.options) {
       lines.push(fishOption(`-n ${cond} `, option));
@@ -217,8 +248,10 @@ function fishOption(condition: string, option: OptionSpec): string {
   const parts = [`complete -c eem ${condition}`.trimEnd()];
   if (long) parts.push(`-l ${long}`);
   if (short) parts.push(`-s ${short}`);
-  if (option.takesValue) parts.push('-x');
-  if (option.choices) parts.push(`-a '${option.choices.join(' ')}'`);
+  // A file value: fish's file names (-r -F); other values: only the words given (-x).
+  if (option.values === 'file') parts.push('-r -F');
+  else if (option.takesValue) parts.push('-x');
+  if (Array.isArray(option.values)) parts.push(`-a '${option.values.join(' ')}'`);
   if (long === 'profile') parts.push(`-a "(${PROFILE_LIST})"`);
   parts.push(`-d '${fishEscape(option.description)}'`);
   return parts.join(' ');

@@ -11,16 +11,18 @@ import { createWriteStream, realpathSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import type { Context } from '../context.js';
 import { CliError, InterruptedError, UsageError } from '../errors.js';
+import type { EndingSignal } from '../exit-codes.js';
 import { withProgress } from '../output/progress.js';
 import { type RowsProgress, rowsProgress } from '../output/rows-progress.js';
 import { checkQuery, type QueryFlags, resolvePointIds } from './datalog.js';
-import { type ExportFileFormat, exportFormat, type TimeRange } from './datalog-flags.js';
+import { type ExportFileFormat, exportFormat } from './datalog-flags.js';
 import { checkExportTarget, type PartialFile, partialFile, type TargetKind } from './datalog-partial.js';
 import { type Chunk, chunksOf, needsTimeZone, planChunks } from './datalog-plan.js';
 import { type ChunkWriter, textWriter, wireFormat, xlsxWriter } from './datalog-writers.js';
 import { asSdkError } from './errors.js';
 import { requireProject } from './nodes.js';
-import { type ActiveSession, chooseLanguage, openSession } from './session.js';
+import { chooseLanguage, openSession } from './session.js';
+import { needsZone, projectTimeZone, resolveRange, type TimeRange } from './time-flags.js';
 
 export interface ExportFlags extends QueryFlags {
   /** --format xlsx|csv|ndjson. */
@@ -28,20 +30,14 @@ export interface ExportFlags extends QueryFlags {
   /** -o FILE, or '-' for stdout. */
   output?: string | undefined;
   force: boolean;
+  /** --no-bom: no byte-order mark at the start of a CSV file (stdout never has one). */
+  bom?: boolean | undefined;
 }
 
 /** The server refused a chunk for its rows (DATALOG_MESSAGES.tooManyRows). */
 export function isTooManyRows(error: unknown): boolean {
   const sdk = asSdkError(error);
   return sdk !== undefined && /maxExportCount/.test(sdk.msg);
-}
-
-async function projectTimeZone(session: ActiveSession, projectId: number): Promise<string> {
-  const profile = await session.client.projects.nodeData({ body: { id: projectId, modelLabel: 'project' } });
-  const zone = (profile as { timeZone?: unknown }).timeZone;
-  if (typeof zone !== 'string' || zone === '')
-    throw new CliError(`project ${projectId} has no time zone; the export cannot name its times`);
-  return zone;
 }
 
 interface Target {
@@ -61,6 +57,7 @@ async function openTarget(
   force: boolean,
   format: ExportFileFormat,
   xlsx: { language: 'zh' | 'en'; timeZone: string },
+  bom: boolean,
 ): Promise<Target> {
   if (target === '-') {
     const out = ctx.io.stdout as unknown as Writable;
@@ -85,7 +82,8 @@ async function openTarget(
   });
   // A later failure (a full disk) is read by the writers from out.errored, not thrown here.
   out.on('error', () => {});
-  const writer = format === 'xlsx' ? await xlsxWriter(out, xlsx) : textWriter(out, wireFormat(format), true);
+  const writer =
+    format === 'xlsx' ? await xlsxWriter(out, xlsx) : textWriter(out, wireFormat(format), true, { bom });
   return { writer, path, file, destroy: () => out.destroy() };
 }
 
@@ -95,7 +93,7 @@ export async function exportReadings(ctx: Context, flags: ExportFlags): Promise<
     throw new UsageError('missing -o FILE: where to write the export (-o - for stdout, CSV or NDJSON)');
   }
   const format = exportFormat(flags.format, target);
-  const checked = checkQuery(flags, ctx.io.now());
+  const checked = checkQuery(flags);
   const kind = target === '-' ? 'special' : checkExportTarget(target, flags.force);
   const session = await openSession(ctx);
   const projectId = requireProject(session);
@@ -115,15 +113,16 @@ export async function exportReadings(ctx: Context, flags: ExportFlags): Promise<
     );
   }
   const timeZone =
-    needsTimeZone(checked.interval) || format === 'xlsx'
+    needsTimeZone(checked.interval) || format === 'xlsx' || needsZone(checked.range)
       ? await withProgress(ctx, 'Reading the project…', () => projectTimeZone(session, projectId))
       : 'UTC';
+  const range = resolveRange(checked.range, ctx.io.now(), timeZone);
   const interval = checked.interval;
   const count = async ({ startTime, endTime }: TimeRange) =>
     (await client.datalog.count({ body: { pointIds, startTime, endTime, interval } })).rows;
   const planOptions = { interval, timeZone, maxRows, count };
   const chunks = await withProgress(ctx, 'Counting the rows…', () =>
-    planChunks({ ...checked.range, ...planOptions }),
+    planChunks({ ...range, ...planOptions }),
   );
   const total = chunks.reduce((n, c) => n + c.rows, 0);
   if (chunks.length > 1) {
@@ -132,13 +131,22 @@ export async function exportReadings(ctx: Context, flags: ExportFlags): Promise<
     );
   }
 
-  const opened = await openTarget(ctx, target, kind, flags.force, format, {
-    language: chooseLanguage(ctx),
-    timeZone,
-  });
+  const opened = await openTarget(
+    ctx,
+    target,
+    kind,
+    flags.force,
+    format,
+    { language: chooseLanguage(ctx), timeZone },
+    flags.bom !== false,
+  );
   const { writer, file } = opened;
   const controller = new AbortController();
-  const release = ctx.io.onInterrupt?.(() => controller.abort());
+  let endedBy: EndingSignal = 'SIGINT';
+  const release = ctx.io.onInterrupt?.((signal) => {
+    endedBy = signal;
+    controller.abort();
+  });
   // Rows on the terminal itself: no progress drawn between them.
   const progress =
     target === '-' && ctx.io.isTTY.stdout
@@ -174,7 +182,7 @@ export async function exportReadings(ctx: Context, flags: ExportFlags): Promise<
       const where = target === '-' ? 'on stdout' : `to ${target}`;
       ctx.reporter.note(`The export ${where} is incomplete (${writer.rows} rows written).`);
     }
-    if (controller.signal.aborted) throw new InterruptedError();
+    if (controller.signal.aborted) throw new InterruptedError(endedBy);
     throw writeFailure(error, opened.path);
   } finally {
     release?.();

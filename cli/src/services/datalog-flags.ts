@@ -1,12 +1,9 @@
 /**
  * The flags the `eem datalog` commands share, checked before anything is sent: point ids, the
- * interval, the time range (`--from`/`--to` or `--since`) and the export format and target.
+ * interval and the export format and target (the time range: time-flags.ts).
  */
 import { DATALOG_INTERVALS, type DatalogInterval } from '@eem/core';
 import { UsageError } from '../errors.js';
-import { parseDuration, parseTime } from './tasks.js';
-
-const DAY = 86_400_000;
 
 /** `--points 1,2,3` as distinct positive ids, in the order given. */
 export function parsePointIds(value: string, flag = '--points'): number[] {
@@ -36,38 +33,7 @@ export function parseInterval(value: string | undefined): DatalogInterval {
   return found;
 }
 
-export interface RangeFlags {
-  from?: string | undefined;
-  to?: string | undefined;
-  since?: string | undefined;
-}
-
-export interface TimeRange {
-  startTime: number;
-  /** Exclusive. */
-  endTime: number;
-}
-
-/**
- * The range of `--from T [--to T]` (a date, local midnight, or an ISO time; `--to` defaults
- * to now) or `--since 24h|7d` (up to now); the last 24 hours when none is given.
- */
-export function parseRange(flags: RangeFlags, now: number): TimeRange {
-  if (flags.since !== undefined && (flags.from !== undefined || flags.to !== undefined)) {
-    throw new UsageError('give --since or --from/--to, not both');
-  }
-  if (flags.from === undefined && flags.to !== undefined) {
-    throw new UsageError('--to needs --from (or give --since)');
-  }
-  if (flags.from !== undefined) {
-    const startTime = parseTime(flags.from, '--from');
-    const endTime = flags.to === undefined ? now : parseTime(flags.to, '--to');
-    if (endTime <= startTime) throw new UsageError('--to must be later than --from');
-    return { startTime, endTime };
-  }
-  const span = flags.since === undefined ? DAY : parseDuration(flags.since, '--since');
-  return { startTime: now - span, endTime: now };
-}
+export type { RangeFlags, TimeRange } from './time-flags.js';
 
 export const EXPORT_FILE_FORMATS = ['xlsx', 'csv', 'ndjson'] as const;
 export type ExportFileFormat = (typeof EXPORT_FILE_FORMATS)[number];

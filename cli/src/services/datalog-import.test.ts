@@ -64,7 +64,7 @@ describe('datalog import', () => {
     expect(s.uploads).toEqual([{ endpoint: 'datalog.import', body: { dryRun: true } }]);
     expect(io.stdout.text).toBe('12\n');
     expect(io.stderr.text).toContain('Task 12 (reading import, dry run) started');
-    expect(io.stderr.text).toContain('task 12: 导入中 50%');
+    expect(io.stderr.text).toContain('task 12: importing 50%');
     expect(io.stderr.text).toContain('Task 12 succeeded: 5 readings imported');
   });
 

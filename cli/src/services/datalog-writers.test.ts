@@ -42,10 +42,20 @@ describe('textWriter', () => {
     await writer.chunk(body('\uFEFFTime,Node\n'), (n) => seen.push(n));
     await writer.chunk(body('\uFEFFTime,Node\n2026-01-04,"D, E"'), (n) => seen.push(n));
     await writer.finish();
-    expect(out.text).toBe('\uFEFFTime,Node\n2026-01-01,A\n2026-01-02,B\n2026-01-03,C\n2026-01-04,"D, E"\n');
+    // No byte-order mark unless asked for (stdout never has one).
+    expect(out.text).toBe('Time,Node\n2026-01-01,A\n2026-01-02,B\n2026-01-03,C\n2026-01-04,"D, E"\n');
     expect(writer.rows).toBe(4);
     expect(seen.at(-1)).toBe(4);
     expect(seen.every((n, i) => i === 0 || n >= (seen[i - 1] ?? 0))).toBe(true);
+  });
+
+  it('starts a CSV file for Excel with one byte-order mark when asked', async () => {
+    const out = new MemoryStream();
+    const writer = textWriter(out, 'csv', false, { bom: true });
+    await writer.chunk(body('\uFEFFTime,Node\n2026-01-01,A\n'), () => {});
+    await writer.chunk(body('\uFEFFTime,Node\n2026-01-02,B\n'), () => {});
+    await writer.finish();
+    expect(out.text).toBe('\uFEFFTime,Node\n2026-01-01,A\n2026-01-02,B\n');
   });
 
   it('concatenates NDJSON chunks line by line', async () => {

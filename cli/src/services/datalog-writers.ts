@@ -2,7 +2,9 @@
  * Writers of an export made of chunks, each chunk the server's answer as it streams in, so
  * memory stays bounded whatever the size:
  * - csv and ndjson: the bytes are passed on as they come; CSV chunks after the first lose their
- *   header line (one header in all); rows are counted by their line ends.
+ *   header line (one header in all); rows are counted by their line ends. The server's UTF-8
+ *   byte-order mark is dropped; a CSV file for Excel gets one back (`bom`), stdout never does
+ *   (Python's csv module, jq and cut would read it as part of the first column).
  * - xlsx: the chunks are fetched as NDJSON and written with the server's own streaming writer
  *   (@eem/xlsx), laid out as the server's xlsx export (the same header, a new sheet after
  *   1,048,575 data rows), so the file is one workbook whatever the number of chunks.
@@ -71,11 +73,24 @@ function countNewlines(data: Uint8Array, from = 0): number {
   return n;
 }
 
+const BOM = new Uint8Array([0xef, 0xbb, 0xbf]);
+
+/** The data without a leading UTF-8 byte-order mark. */
+function withoutBom(data: Uint8Array): Uint8Array {
+  return data[0] === BOM[0] && data[1] === BOM[1] && data[2] === BOM[2] ? data.subarray(3) : data;
+}
+
 /**
  * CSV or NDJSON chunks concatenated to `out` (a file or stdout). `end`: end `out` when
- * finished (a file; never stdout).
+ * finished (a file; never stdout). `bom`: the CSV starts with a UTF-8 byte-order mark (for
+ * Excel, which otherwise reads UTF-8 as the system's code page).
  */
-export function textWriter(out: Writable, format: 'csv' | 'ndjson', end: boolean): ChunkWriter {
+export function textWriter(
+  out: Writable,
+  format: 'csv' | 'ndjson',
+  end: boolean,
+  options: { bom?: boolean } = {},
+): ChunkWriter {
   let rows = 0;
   let chunks = 0;
   let lastByte = NEWLINE;
@@ -88,7 +103,14 @@ export function textWriter(out: Writable, format: 'csv' | 'ndjson', end: boolean
       // The header of every CSV chunk: kept in the first, dropped from the others.
       let inHeader = format === 'csv';
       const keepHeader = chunks === 1;
+      let first = true;
+      if (keepHeader && format === 'csv' && options.bom === true) await write(out, BOM);
       for await (let data of pieces(body)) {
+        if (first && data.byteLength > 0) {
+          // The mark may come split over the first pieces; they are at least 3 bytes in practice.
+          data = withoutBom(data);
+          first = false;
+        }
         if (inHeader) {
           const lineEnd = data.indexOf(NEWLINE);
           if (lineEnd === -1) {

@@ -159,7 +159,7 @@ describe('datalog query', () => {
       body: { pointIds: [1, 2], startTime: T, endTime: T + 7_200_000, interval: '1h' },
     });
     const table = io.stdout.text.split('\n');
-    expect(table[0]).toMatch(/^TIME · MAIN METER\s+ACTIVE POWER \(KW\) #1\s+VOLTAGE \(V\) #2$/);
+    expect(table[0]).toMatch(/^Time · Main meter\s+Active power \(kW\) #1\s+Voltage \(V\) #2$/);
     expect(table[1]).toMatch(/^2026-01-01 08:00:00\s+1\.50$/);
     expect(table[2]).toMatch(/^2026-01-01 09:00:00\s+2\.00\s+230\.12$/);
 

@@ -11,15 +11,10 @@ import { CliError, UsageError } from '../errors.js';
 import { type OutputFlags, resolveFormat } from '../output/format.js';
 import { withProgress } from '../output/progress.js';
 import type { Column, Listing } from '../output/render.js';
-import {
-  parseInterval,
-  parsePointIds,
-  parseRange,
-  type RangeFlags,
-  type TimeRange,
-} from './datalog-flags.js';
+import { parseInterval, parsePointIds } from './datalog-flags.js';
 import { requireProject } from './nodes.js';
 import { type ActiveSession, openSession } from './session.js';
+import { type RangeFlags, type RangeSpec, rangeSpec, rangeZone, resolveRange } from './time-flags.js';
 
 /** Where the points come from: `--points`, `--node` or `--meter` (one of them). */
 export interface PointSource {
@@ -149,8 +144,8 @@ export function zonedText(ms: number, timeZone: string): string {
 const pointColumns: Column<DatalogPoint>[] = [
   { key: 'id', header: 'ID', value: (p) => p.id },
   { key: 'nodeId', header: 'Node ID', value: (p) => p.nodeId, machineOnly: true },
-  { key: 'node', header: 'Node', value: (p) => p.nodeName },
-  { key: 'quantity', header: 'Quantity', value: (p) => p.name },
+  { key: 'node', header: 'Node', value: (p) => p.nodeName, shrink: 'text' },
+  { key: 'quantity', header: 'Quantity', value: (p) => p.name, shrink: 'text' },
   { key: 'unit', header: 'Unit', value: (p) => p.unit },
   { key: 'lastTime', header: 'Last reading', value: (p) => p.lastTime, time: true },
 ];
@@ -162,7 +157,7 @@ export async function listPoints(ctx: Context, flags: PointSource, output: Outpu
   const session = await openSession(ctx);
   const nodes = await sourceNodes(ctx, session, source);
   const points = await pointsOfNodes(ctx, session, nodes);
-  ctx.print({ columns: pointColumns, rows: points, json: points }, output);
+  await ctx.print({ columns: pointColumns, rows: points, json: points }, output);
   if (format === 'table' && points.length === 0) {
     ctx.reporter.note(`${nodes.map((n) => `${n.name} (${n.id})`).join(', ')} has no measurement points.`);
   }
@@ -209,6 +204,7 @@ export function queryListing(answer: {
     {
       key: 'time',
       header: single === undefined ? 'Time' : `Time · ${single}`,
+      literalHeader: true,
       value: (r) => r.time,
       time: true,
       display: (r) => zonedText(r.time, answer.timeZone),
@@ -217,6 +213,9 @@ export function queryListing(answer: {
       (s): Column<WideRow> => ({
         key: seriesTitle(s),
         header: header(s),
+        literalHeader: true,
+        shrink: 'header',
+        headerKeep: `${s.unit ? ` (${s.unit})` : ''} #${s.pointId}`,
         value: (r) => r.values.get(s.pointId),
         display: (r) => {
           const v = r.values.get(s.pointId);
@@ -247,30 +246,32 @@ export interface QueryFlags extends PointSource, RangeFlags {
 /** The checked flags of a query or an export: where the points come from, the range, the interval. */
 export interface CheckedQuery {
   source: CheckedSource;
-  range: TimeRange;
+  /** Resolved once the project's zone is known (time-flags.ts). */
+  range: RangeSpec;
   interval: DatalogInterval;
 }
 
-export function checkQuery(flags: QueryFlags, now: number): CheckedQuery {
+export function checkQuery(flags: QueryFlags): CheckedQuery {
   return {
     source: checkSource(flags, ['points', 'node', 'meter']),
     interval: parseInterval(flags.interval),
-    range: parseRange(flags, now),
+    range: rangeSpec(flags),
   };
 }
 
 export async function queryReadings(ctx: Context, flags: QueryFlags, output: OutputFlags): Promise<void> {
-  const checked = checkQuery(flags, ctx.io.now());
+  const checked = checkQuery(flags);
   const format = resolveFormat(output, ctx.io.isTTY.stdout);
   const session = await openSession(ctx);
   requireProject(session);
+  const range = resolveRange(checked.range, ctx.io.now(), await rangeZone(session, checked.range));
   const pointIds = await resolvePointIds(ctx, session, checked.source);
   const answer = await withProgress(ctx, 'Loading the readings…', () =>
     session.client.datalog.query({
-      body: { pointIds, ...checked.range, interval: checked.interval },
+      body: { pointIds, ...range, interval: checked.interval },
     }),
   );
   const listing = queryListing(answer);
-  ctx.print(listing, output);
+  await ctx.print(listing, output);
   if (format === 'table' && listing.rows.length === 0) ctx.reporter.note('No readings in this range.');
 }

@@ -14,9 +14,10 @@ import { withProgress } from '../output/progress.js';
 import { checkFlags } from './contract-flags.js';
 import { asSdkError } from './errors.js';
 import { eventError, requireEventProject } from './events.js';
-import { eventFilterOf, type FilterFlags, parseEventIds } from './events-flags.js';
+import { checkEventFlags, eventFilterOf, type FilterFlags, parseEventIds } from './events-flags.js';
 import { ask } from './prompt.js';
 import { openSession } from './session.js';
+import { rangeSpec, rangeZone } from './time-flags.js';
 
 export interface ConfirmFlags extends FilterFlags {
   ids: string[];
@@ -39,7 +40,7 @@ export function confirmTarget(flags: ConfirmFlags, now: number): ConfirmTarget {
   const filterGiven = FILTER_FLAGS.filter((f) => flags[f] !== undefined);
   if (flags.allMatching) {
     if (ids.length > 0) throw new UsageError('give event ids or --all-matching, not both');
-    return { kind: 'matching', filter: eventFilterOf(flags, now) };
+    return { kind: 'matching', filter: checkEventFlags(flags, now) };
   }
   if (filterGiven.length > 0) {
     throw new UsageError(
@@ -103,11 +104,19 @@ function confirmError(error: unknown): unknown {
 }
 
 export async function confirmEvents(ctx: Context, flags: ConfirmFlags): Promise<void> {
-  const target = confirmTarget(flags, ctx.io.now());
+  const checked = confirmTarget(flags, ctx.io.now());
   checkResult(flags);
   if (flags.dryRun && flags.yes) throw new UsageError('give --dry-run or --yes, not both');
   const session = await openSession(ctx);
   requireEventProject(session);
+  // The filter again, its dates now in the project's time zone.
+  const target: ConfirmTarget =
+    checked.kind === 'matching'
+      ? {
+          kind: 'matching',
+          filter: eventFilterOf(flags, ctx.io.now(), await rangeZone(session, rangeSpec(flags))),
+        }
+      : checked;
   const { events } = session.client;
   const print = (data: unknown) => {
     if (flags.json) ctx.io.stdout.write(`${JSON.stringify(data)}\n`);

@@ -34,7 +34,7 @@ describe('event filter flags', () => {
   });
 
   it('builds the filter: the last 24 hours by default, --since, --from/--to, at most 31 days', () => {
-    expect(eventFilterOf({}, NOW)).toEqual({
+    expect(eventFilterOf({}, NOW, undefined)).toEqual({
       startTime: NOW - 24 * HOUR,
       endTime: NOW,
       statuses: [],
@@ -47,6 +47,7 @@ describe('event filter flags', () => {
     const f = eventFilterOf(
       { since: '2h', status: 'pending', level: '1', type: '716', node: '12,13', keyword: ' pump ' },
       NOW,
+      undefined,
     );
     expect(f).toMatchObject({
       startTime: NOW - 2 * HOUR,
@@ -56,22 +57,29 @@ describe('event filter flags', () => {
       nodeIds: [12, 13],
       keyword: 'pump',
     });
-    expect(eventFilterOf({ from: '2026-01-14T00:00:00Z', to: '2026-01-15T00:00:00Z' }, NOW)).toMatchObject({
+    expect(
+      eventFilterOf({ from: '2026-01-14T00:00:00Z', to: '2026-01-15T00:00:00Z' }, NOW, undefined),
+    ).toMatchObject({
       startTime: Date.UTC(2026, 0, 14),
       endTime: Date.UTC(2026, 0, 15),
     });
-    expect(() => eventFilterOf({ since: '32d' }, NOW)).toThrow(
+    expect(() => eventFilterOf({ since: '32d' }, NOW, undefined)).toThrow(
       '--since: the query span cannot exceed 31 days',
     );
     // The contract's own rule and message, said of the flag.
-    expect(() => eventFilterOf({ keyword: 'k'.repeat(101) }, NOW)).toThrow(
+    expect(() => eventFilterOf({ keyword: 'k'.repeat(101) }, NOW, undefined)).toThrow(
       '--keyword: at most 100 characters',
     );
-    expect(() => eventFilterOf({ keyword: 'k'.repeat(100) }, NOW)).not.toThrow();
-    expect(() => eventFilterOf({ since: '1h', from: '2026-01-01' }, NOW)).toThrow(
+    expect(() => eventFilterOf({ keyword: 'k'.repeat(100) }, NOW, undefined)).not.toThrow();
+    expect(() => eventFilterOf({ since: '1h', from: '2026-01-01' }, NOW, undefined)).toThrow(
       'give --since or --from/--to, not both',
     );
-    expect(() => eventFilterOf({ node: 'x' }, NOW)).toThrow('--node must list node ids');
+    expect(() => eventFilterOf({ node: 'x' }, NOW, undefined)).toThrow('--node must list node ids');
+    // A date is a day of the project's zone.
+    expect(eventFilterOf({ from: '2026-01-14', to: '2026-01-15' }, NOW, 'Asia/Shanghai')).toMatchObject({
+      startTime: Date.UTC(2026, 0, 13, 16),
+      endTime: Date.UTC(2026, 0, 14, 16),
+    });
   });
 
   it('reads event ids given apart or with commas', () => {

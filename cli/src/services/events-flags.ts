@@ -9,7 +9,7 @@ import { eventFilter } from '@eem/contract/areas/events';
 import { EVENT_CLASS, EVENT_LEVELS, EVENT_STATUS, EVENT_STATUS_LABELS, LOG_TYPE_NAMES } from '@eem/core';
 import { UsageError } from '../errors.js';
 import { checkFlags, checkRange } from './contract-flags.js';
-import { parseRange } from './datalog-flags.js';
+import { needsZone, rangeSpec, resolveRange } from './time-flags.js';
 
 export const DEFAULT_LIMIT = 50;
 
@@ -124,11 +124,13 @@ const FILTER_FLAGS = {
 
 /**
  * The event filter of the flags (the last 24 hours by default), checked by the contract's
- * event filter and the server's span rule (core checkSpan: at most 31 days).
+ * event filter and the server's span rule (core checkSpan: at most 31 days). A date is a day
+ * of `timeZone`, the project's (time-flags.ts).
  */
-export function eventFilterOf(flags: FilterFlags, now: number): EventFilter {
-  const range = parseRange(flags, now);
-  checkRange(range, flags.since !== undefined ? '--since' : '--from to --to');
+export function eventFilterOf(flags: FilterFlags, now: number, timeZone: string | undefined): EventFilter {
+  const spec = rangeSpec(flags);
+  const range = resolveRange(spec, now, timeZone);
+  checkRange(range, spec.spanFlag);
   const filter: EventFilter = {
     startTime: range.startTime,
     endTime: range.endTime,
@@ -140,6 +142,14 @@ export function eventFilterOf(flags: FilterFlags, now: number): EventFilter {
     keyword: flags.keyword?.trim() ?? '',
   };
   return checkFlags(eventFilter, filter, FILTER_FLAGS);
+}
+
+/**
+ * The flags checked before the project's zone is known (before anything is sent): a date is
+ * taken as a UTC day here, where only its form and the span matter.
+ */
+export function checkEventFlags(flags: FilterFlags, now: number): EventFilter {
+  return eventFilterOf(flags, now, needsZone(rangeSpec(flags)) ? 'UTC' : undefined);
 }
 
 /** Event ids given as arguments (`eem events confirm 12 13` or `12,13`). */

@@ -155,8 +155,19 @@ describe('events show and count', () => {
     const json = await setUp(server(1).client);
     await countEvents(json.ctx, 'status', {}, { json: true });
     expect(JSON.parse(json.io.stdout.text)).toEqual({
+      by: 'status',
+      total: 3,
       rows: [{ key: 1, label: 'Pending', count: 3 }],
       averageConfirmMs: 90_000,
     });
+    // One shape whatever --by.
+    const byLevel = await setUp(server(1).client);
+    await countEvents(byLevel.ctx, 'level', {}, { json: true });
+    expect(Object.keys(JSON.parse(byLevel.io.stdout.text))).toEqual([
+      'by',
+      'total',
+      'rows',
+      'averageConfirmMs',
+    ]);
   });
 });

@@ -13,9 +13,16 @@ import { withProgress } from '../output/progress.js';
 import type { Column } from '../output/render.js';
 import { asSdkError } from './errors.js';
 import { className, paintLevel } from './events-colours.js';
-import { eventFilterOf, type FilterFlags, parseLimit, STATUS_NAMES } from './events-flags.js';
+import {
+  checkEventFlags,
+  eventFilterOf,
+  type FilterFlags,
+  parseLimit,
+  STATUS_NAMES,
+} from './events-flags.js';
 import { formatSpan } from './notices-tail-format.js';
 import { type ActiveSession, openSession } from './session.js';
+import { rangeSpec, rangeZone } from './time-flags.js';
 
 /** The largest page the server answers. */
 export const PAGE_MAX = PAGE_LIMIT_MAX;
@@ -61,7 +68,7 @@ export const eventColumns: Column<EventItem>[] = [
     display: (e, p) => paintLevel(p, e.eventClass, className(e.eventClass)),
   },
   { key: 'logType', header: 'Log type', value: (e) => e.logType, machineOnly: true },
-  { key: 'logTypeName', header: 'Type', value: (e) => e.logTypeName },
+  { key: 'logTypeName', header: 'Type', value: (e) => e.logTypeName, shrink: 'text' },
   {
     key: 'status',
     header: 'Status',
@@ -74,8 +81,8 @@ export const eventColumns: Column<EventItem>[] = [
           : statusName(e.status),
   },
   { key: 'nodeId', header: 'Node id', value: (e) => e.nodeId, machineOnly: true },
-  { key: 'nodeName', header: 'Node', value: (e) => e.nodeName },
-  { key: 'description', header: 'Description', value: (e) => e.description },
+  { key: 'nodeName', header: 'Node', value: (e) => e.nodeName, shrink: 'text' },
+  { key: 'description', header: 'Description', value: (e) => e.description, shrink: 'text' },
 ];
 
 /** The columns of one event shown on its own (every field). */
@@ -142,19 +149,20 @@ export async function fetchEvents(
 }
 
 export async function listEvents(ctx: Context, flags: ListFlags, output: OutputFlags): Promise<void> {
-  const filter = eventFilterOf(flags, ctx.io.now());
+  checkEventFlags(flags, ctx.io.now());
   if (flags.all && flags.limit !== undefined) throw new UsageError('give --limit or --all, not both');
   const limit = flags.all ? Number.POSITIVE_INFINITY : parseLimit(flags.limit);
   const format = resolveFormat(output, ctx.io.isTTY.stdout);
   const session = await openSession(ctx);
   requireEventProject(session);
+  const filter = eventFilterOf(flags, ctx.io.now(), await rangeZone(session, rangeSpec(flags)));
   let answer: EventPage;
   try {
     answer = await withProgress(ctx, 'Loading events…', () => fetchEvents(session.client, filter, limit));
   } catch (error) {
     throw eventError(error, 'read the event log');
   }
-  ctx.print({ columns: eventColumns, rows: answer.list, json: answer.list }, output);
+  await ctx.print({ columns: eventColumns, rows: answer.list, json: answer.list }, output);
   if (format === 'table' && answer.list.length === 0) ctx.reporter.note('No events match.');
   if (answer.total > answer.list.length) {
     ctx.reporter.note(
@@ -187,7 +195,7 @@ export async function showEvent(ctx: Context, id: number, output: OutputFlags): 
     throw eventError(error, 'read events');
   }
   const others = related.filter((e) => e.id !== id);
-  ctx.print(
+  await ctx.print(
     { columns: detailColumns, rows: [event], json: { ...event, related: others }, vertical: true },
     output,
   );
@@ -200,7 +208,7 @@ export async function showEvent(ctx: Context, id: number, output: OutputFlags): 
     return;
   }
   ctx.io.stdout.write(`${ctx.stdoutPalette.bold('Related events')}\n`);
-  ctx.print({ columns: eventColumns, rows: others, json: others }, output);
+  await ctx.print({ columns: eventColumns, rows: others, json: others }, output);
 }
 
 export const COUNT_BY = ['level', 'type', 'status', 'node'] as const;
@@ -225,10 +233,11 @@ export async function countEvents(
   flags: FilterFlags,
   output: OutputFlags,
 ): Promise<void> {
-  const filter = eventFilterOf(flags, ctx.io.now());
+  checkEventFlags(flags, ctx.io.now());
   const format = resolveFormat(output, ctx.io.isTTY.stdout);
   const session = await openSession(ctx);
   requireEventProject(session);
+  const filter = eventFilterOf(flags, ctx.io.now(), await rangeZone(session, rangeSpec(flags)));
   const { events } = session.client;
   let rows: CountRow[];
   let averageConfirmMs: number | null = null;
@@ -261,8 +270,14 @@ export async function countEvents(
     },
     { key: 'count', header: 'Count', value: (r) => r.count },
   ];
-  const json = by === 'status' ? { rows, averageConfirmMs } : rows;
-  ctx.print({ columns, rows, json, ndjson: rows }, output);
+  // One shape whatever --by: the rows, their total, and the average time to confirm (by status).
+  const json = {
+    by,
+    total: rows.reduce((n, r) => n + r.count, 0),
+    rows,
+    averageConfirmMs: by === 'status' ? averageConfirmMs : null,
+  };
+  await ctx.print({ columns, rows, json, ndjson: rows }, output);
   if (format !== 'table') return;
   const total = rows.reduce((sum, r) => sum + r.count, 0);
   ctx.reporter.note(total === 0 ? 'No events match.' : `${total} event${total === 1 ? '' : 's'} in all.`);

@@ -123,9 +123,9 @@ describe('following a task on the progress channel', () => {
     expect(s.polls).toEqual([]);
     expect(s.checks).toEqual([{ params: { id: 12 } }]);
     expect(lines(io)).toEqual([
-      'task 12: 导入中 10%',
-      'task 12: 导入中 40% (rows 800/2000)',
-      'task 12: 导入中 75% (rows 1500/2000)',
+      'task 12: importing 10%',
+      'task 12: importing 40% (800/2000 rows)',
+      'task 12: importing 75% (1500/2000 rows)',
       'task 12: success 100%',
     ]);
     expect(io.stdout.text).toBe('12\n');
@@ -144,7 +144,7 @@ describe('following a task on the progress channel', () => {
     const { io, ctx, client } = await setUp(s, channel, { tty: true, env: { TERM: 'xterm' } });
     await followTask(ctx, client, running(0), { intervalMs: 60_000, userId: 3 });
     const frames = io.stderr.text.split('\r\u001b[2K');
-    expect(frames[1]).toMatch(/^导入中 .* {2}50% {2}1000\/2000 rows$/);
+    expect(frames[1]).toMatch(/^importing .* {2}50% {2}1000\/2000 rows$/);
     expect(frames[2]).toMatch(/^success .* 100%\n/);
     expect(s.polls).toEqual([]);
   });
@@ -157,7 +157,7 @@ describe('following a task on the progress channel', () => {
     await followTask(ctx, client, running(0), { intervalMs: 20, userId: 3 });
     expect(s.polls).toHaveLength(2);
     expect(s.polls[0]).toEqual({ params: { id: 12 } });
-    expect(lines(io)).toEqual(['task 12: 导入中 50%', 'task 12: success 100%']);
+    expect(lines(io)).toEqual(['task 12: importing 50%', 'task 12: success 100%']);
     expect(channel.closed).toBe(1);
   });
 
@@ -169,7 +169,7 @@ describe('following a task on the progress channel', () => {
     await followTask(ctx, client, running(0), { intervalMs: 1, userId: 3 });
     expect(s.polls).toHaveLength(3);
     expect(io.stderr.text).toContain('progress channel unavailable (no WebSocket implementation available)');
-    expect(lines(io)).toEqual(['task 12: 导入中 20%', 'task 12: 导入中 60%', 'task 12: success 100%']);
+    expect(lines(io)).toEqual(['task 12: importing 20%', 'task 12: importing 60%', 'task 12: success 100%']);
   });
 
   it('polls at once when the channel closes, and goes on polling every interval while it is away', async () => {
@@ -187,9 +187,9 @@ describe('following a task on the progress channel', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(55);
     expect(io.stderr.text).toContain('progress channel reconnecting (closed (1006)): polling every 0.03 s');
     expect(lines(io)).toEqual([
-      'task 12: 导入中 20%',
-      'task 12: 导入中 50%',
-      'task 12: 导入中 70%',
+      'task 12: importing 20%',
+      'task 12: importing 50%',
+      'task 12: importing 70%',
       'task 12: success 100%',
     ]);
   });
@@ -261,7 +261,7 @@ describe('following a task on the progress channel', () => {
     await expect(
       followTask(set.ctx, set.client, running(0), { intervalMs: 60_000, userId: 3 }),
     ).rejects.toBeInstanceOf(InterruptedError);
-    expect(lines(set.io)).toEqual(['task 12: 导入中 30%']);
+    expect(lines(set.io)).toEqual(['task 12: importing 30%']);
     expect(set.io.stderr.text).toContain(
       'Stopped following task 12; it keeps running on the server. Follow it again with: eem tasks watch 12',
     );
@@ -315,7 +315,7 @@ describe('following a task by polling', () => {
     const { io, ctx, client } = await setUp(s, undefined);
     await followTask(ctx, client, running(0), { intervalMs: 1, userId: 3 });
     expect(s.polls).toHaveLength(5);
-    expect(lines(io)).toEqual(['task 12: 导入中 42%', 'task 12: 导入中 43%', 'task 12: success 100%']);
+    expect(lines(io)).toEqual(['task 12: importing 42%', 'task 12: importing 43%', 'task 12: success 100%']);
   });
 
   it('throws a failing poll', async () => {
@@ -341,7 +341,7 @@ describe('following a task by polling', () => {
     const { io, ctx, client } = await setUp(s, undefined);
     await followTask(ctx, client, other(running(0)), { intervalMs: 1, userId: 3 });
     expect(s.polls).toEqual([{ params: { id: 12 } }, { params: { id: 12 } }]);
-    expect(lines(io)).toEqual(['task 12: 导入中 50% (rows 10/20)', 'task 12: success 100%']);
+    expect(lines(io)).toEqual(['task 12: importing 50% (writing 10/20 rows)', 'task 12: success 100%']);
   });
 
   it('ends with a clear error (exit 1) when the task is gone or may not be seen, and keeps an expired session (exit 4)', async () => {

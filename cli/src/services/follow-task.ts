@@ -12,14 +12,48 @@
  */
 import { writeFile } from 'node:fs/promises';
 import type { Task } from '@eem/contract';
-import { POLLING, progressPercent, TASK_OPERATION_TYPE, taskPhase } from '@eem/core';
+import { POLLING, progressPercent, reconnectDelay, TASK_OPERATION_TYPE, taskPhase } from '@eem/core';
 import type { ChannelHandle, ChannelStatus, Client } from '@eem/sdk';
 import type { Context } from '../context.js';
-import { CliError, InterruptedError, UsageError } from '../errors.js';
+import { CliError, InterruptedError, UnknownOutcomeError, UsageError } from '../errors.js';
+import type { EndingSignal } from '../exit-codes.js';
 import { type ProgressUpdate, taskProgress } from '../output/task-progress.js';
-import { asSdkError } from './errors.js';
+import { asSdkError, networkCause } from './errors.js';
 
 export const DEFAULT_INTERVAL_SECONDS = POLLING.importMs / 1000;
+
+/** How long following keeps trying while the server cannot be reached (EEM_RETRY_SECONDS). */
+export const DEFAULT_RETRY_SECONDS = 60;
+
+/** EEM_RETRY_SECONDS as milliseconds: a whole number of seconds from 1 to 86400, else a usage error. */
+export function retryMs(env: Readonly<Record<string, string | undefined>>): number {
+  const value = env.EEM_RETRY_SECONDS;
+  if (value === undefined || value === '') return DEFAULT_RETRY_SECONDS * 1000;
+  const seconds = Number(value);
+  if (!/^\d+$/.test(value.trim()) || seconds < 1 || seconds > 86_400)
+    throw new UsageError(
+      `EEM_RETRY_SECONDS must be a whole number of seconds from 1 to 86400 (got "${value}")`,
+    );
+  return seconds * 1000;
+}
+
+/**
+ * A failure that says nothing about the task: the server could not be reached (the network, a
+ * restart) or answered with a server error. Following retries these.
+ */
+export function isTransient(error: unknown): boolean {
+  const sdk = asSdkError(error);
+  if (!sdk) return false;
+  if (sdk.name === 'NetworkError') return sdk.reason !== 'aborted';
+  return sdk.httpStatus !== null && sdk.httpStatus >= 500;
+}
+
+/** Why the server is away, in a few words: the cause of a network error, or the HTTP status. */
+function outageReason(error: unknown): string {
+  const sdk = asSdkError(error);
+  if (sdk?.name === 'NetworkError') return networkCause(error);
+  return sdk?.httpStatus ? `HTTP ${sdk.httpStatus}` : 'no answer';
+}
 
 /** --interval SECONDS as milliseconds: a number from 0.5 to 3600. */
 export function intervalMs(value: string | undefined): number {
@@ -37,6 +71,8 @@ const REPORTED = new Set<number>([TASK_OPERATION_TYPE.nodeImport, TASK_OPERATION
 export interface FollowOptions {
   /** Between polls when the channel is closed or silent. */
   intervalMs: number;
+  /** How long to keep trying while the server cannot be reached (default: EEM_RETRY_SECONDS, 60 s). */
+  retryMs?: number | undefined;
   /** The signed-in user, whose progress channel is opened (unknown: asked of the server). */
   userId?: number | undefined;
   /** Where an import's error report goes when it fails (none: not downloaded). */
@@ -125,15 +161,15 @@ async function finalCheck(client: Client, ended: Task, signal: AbortSignal): Pro
 }
 
 /**
- * Shows the progress of a running task until it ends (the ended task, exact) or Ctrl-C
- * (undefined). A failing poll is thrown.
+ * Shows the progress of a running task until it ends (the ended task, exact) or a signal
+ * ends eem (the signal: Ctrl-C, SIGTERM, SIGHUP). A failing poll is thrown.
  */
 async function follow(
   ctx: Context,
   client: Client,
   start: Task,
   options: FollowOptions,
-): Promise<Task | undefined> {
+): Promise<Task | EndingSignal> {
   const progress = taskProgress(ctx);
   const controller = new AbortController();
   const { signal } = controller;
@@ -145,9 +181,9 @@ async function follow(
   const seconds = `${options.intervalMs / 1000} s`;
 
   let settled = false;
-  let resolveEnd: (task: Task | undefined) => void = () => {};
+  let resolveEnd: (task: Task | EndingSignal) => void = () => {};
   let rejectEnd: (error: unknown) => void = () => {};
-  const ended = new Promise<Task | undefined>((resolve, reject) => {
+  const ended = new Promise<Task | EndingSignal>((resolve, reject) => {
     resolveEnd = resolve;
     rejectEnd = reject;
   });
@@ -157,6 +193,9 @@ async function follow(
   let polled = false;
   let polling = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** While the server cannot be reached: since when, and how many tries in a row. */
+  let outage: { since: number; tries: number } | undefined;
+  const giveUpMs = options.retryMs ?? retryMs(ctx.io.env);
 
   const stop = () => {
     settled = true;
@@ -164,7 +203,7 @@ async function follow(
     timer = undefined;
     channel?.close();
   };
-  const settle = (task: Task | undefined) => {
+  const settle = (task: Task | EndingSignal) => {
     if (settled) return;
     stop();
     resolveEnd(task);
@@ -196,19 +235,55 @@ async function follow(
     else if (changed) schedulePoll(options.intervalMs);
   };
 
+  /** A poll that could not reach the server: try again with backoff, until giveUpMs has passed. */
+  const retry = (error: unknown): number | undefined => {
+    const now = ctx.io.now();
+    outage ??= { since: now, tries: 0 };
+    const waited = now - outage.since;
+    if (waited >= giveUpMs) {
+      fail(
+        new UnknownOutcomeError(
+          `lost the server while following task ${start.id} (${outageReason(error)}; tried for ${Math.round(waited / 1000)} s): the task may have ended or may still be running`,
+          `Follow it again with: ${watchHint(start.id)}`,
+        ),
+      );
+      return undefined;
+    }
+    const delay = Math.min(reconnectDelay(outage.tries), Math.max(0, giveUpMs - waited));
+    if (outage.tries === 0 || ctx.flags.debug) {
+      progress.end();
+      ctx.reporter.warn(
+        `task ${start.id}: cannot reach the server (${outageReason(error)}); trying again with backoff for up to ${Math.round(giveUpMs / 1000)} s`,
+      );
+    }
+    outage.tries++;
+    return delay;
+  };
+
   const poll = async () => {
     if (settled || polling) return;
     polling = true;
     polled = true;
+    let next = options.intervalMs;
     try {
       // By id: the task is found whatever the profile's project (importProgress is filtered by it).
       const task = await client.notices.task({ params: { id: start.id } }, { signal });
+      if (outage) {
+        outage = undefined;
+        progress.end();
+        ctx.reporter.note(`task ${start.id}: the server answers again; following on.`);
+      }
       accept(task);
     } catch (error) {
-      if (!signal.aborted) fail(pollError(start.id, error));
+      if (signal.aborted) return;
+      if (isTransient(error)) {
+        const delay = retry(error);
+        if (delay === undefined) return;
+        next = delay;
+      } else fail(pollError(start.id, error));
     } finally {
       polling = false;
-      schedulePoll(options.intervalMs);
+      schedulePoll(next);
     }
   };
 
@@ -227,9 +302,9 @@ async function follow(
     if (fallBack) void poll();
   };
 
-  const release = ctx.io.onInterrupt?.(() => {
+  const release = ctx.io.onInterrupt?.((endedBy) => {
     controller.abort();
-    settle(undefined);
+    settle(endedBy);
   });
   // Opening the channel runs beside the wait: Ctrl-C or the end never wait for it.
   const openChannel = async () => {
@@ -259,7 +334,7 @@ async function follow(
   try {
     void openChannel();
     const result = await ended;
-    if (result === undefined) return undefined;
+    if (typeof result === 'string') return result;
     const exact = await finalCheck(client, result, signal);
     progress.update(updateOf(exact));
     return exact;
@@ -280,11 +355,11 @@ export async function followTask(
   let ended = task;
   if (taskPhase(task.status) === 'running') {
     const result = await follow(ctx, client, task, options);
-    if (result === undefined) {
+    if (typeof result === 'string') {
       ctx.reporter.note(
         `Stopped following task ${task.id}; it keeps running on the server. Follow it again with: ${watchHint(task.id)}`,
       );
-      throw new InterruptedError();
+      throw new InterruptedError(result);
     }
     ended = result;
   }

@@ -30,5 +30,5 @@ export function userColumns(): Column<User>[] {
 export async function showMe(ctx: Context, output: OutputFlags): Promise<void> {
   const { client } = await openSession(ctx);
   const user = await withProgress(ctx, 'Asking the server…', () => client.session.me());
-  ctx.print({ columns: userColumns(), rows: [user], json: user, vertical: true }, output);
+  await ctx.print({ columns: userColumns(), rows: [user], json: user, vertical: true }, output);
 }

@@ -86,7 +86,7 @@ export async function showMenu(
     },
     { key: 'module', header: 'Module', value: (r) => r.module, machineOnly: true },
   ];
-  const format = ctx.print({ columns, rows, json: { module, menu }, ndjson: rows }, flags);
+  const format = await ctx.print({ columns, rows, json: { module, menu }, ndjson: rows }, flags);
   if (format === 'table') {
     ctx.reporter.note(
       ctx.reporter.dim(

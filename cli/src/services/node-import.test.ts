@@ -95,7 +95,7 @@ describe('import nodes', () => {
     expect(s.polls[0]).toEqual({ params: { id: 12 } });
     expect(io.stdout.text).toBe('12\n');
     expect(io.stderr.text).toContain(
-      'task 12: 导入中 0%\ntask 12: 导入中 42%\ntask 12: success 100%\nTask 12 succeeded: imported 3 nodes\n',
+      'task 12: importing 0%\ntask 12: importing 42%\ntask 12: success 100%\nTask 12 succeeded: imported 3 nodes\n',
     );
   });
 
@@ -104,7 +104,7 @@ describe('import nodes', () => {
     const { io, ctx } = await setUp(s, { tty: true });
     await importNodes(ctx, workbook(), FLAGS);
     const frames = io.stderr.text.split('\r\u001b[2K');
-    expect(frames[1]).toMatch(/^导入中 .* {2}50% {2}1000\/2000 rows$/);
+    expect(frames[1]).toMatch(/^importing .* {2}50% {2}1000\/2000 rows$/);
     expect(io.stderr.text).toContain('100%');
     expect(io.stderr.text).toContain('Task 12 succeeded: done');
   });

@@ -107,7 +107,13 @@ export function drawTree(ctx: Context, nodes: readonly NodeTreeItem[]): string {
 const nodeColumns: Column<NodeRow>[] = [
   { key: 'id', header: 'ID', value: (r) => r.id },
   { key: 'modelLabel', header: 'Type', value: (r) => r.modelLabel },
-  { key: 'name', header: 'Name', value: (r) => r.name, display: (r) => `${'  '.repeat(r.depth)}${r.name}` },
+  {
+    key: 'name',
+    header: 'Name',
+    value: (r) => r.name,
+    display: (r) => `${'  '.repeat(r.depth)}${r.name}`,
+    shrink: 'text',
+  },
   { key: 'parentId', header: 'Parent', value: (r) => r.parentId },
   { key: 'depth', header: 'Depth', value: (r) => r.depth },
 ];
@@ -141,7 +147,7 @@ export async function showTree(ctx: Context, flags: TreeFlags, output: OutputFla
     return;
   }
   const listing: Listing<NodeRow> = { columns: nodeColumns, rows, json: tree, ndjson: rows };
-  ctx.print(listing, output);
+  await ctx.print(listing, output);
 }
 
 /** One field of a node detail, as a table shows it. */
@@ -195,7 +201,7 @@ export async function showNode(
     value: (row) => fieldCell(row[i]?.value),
     ...(TIME_FIELDS.has(field.key) && typeof field.value === 'number' ? { time: true } : {}),
   }));
-  ctx.print({ columns, rows: [fields], json: detail, vertical: true }, output);
+  await ctx.print({ columns, rows: [fields], json: detail, vertical: true }, output);
 }
 
 export interface TemplateFlags {

@@ -32,7 +32,7 @@ import {
   type StreamState,
 } from './notices-tail-stream.js';
 import { chooseLanguage, openSession } from './session.js';
-import { parseDuration } from './tasks.js';
+import { parseDuration } from './time-flags.js';
 
 /** Silence after which the channel is pinged (and dropped when the ping goes unanswered). */
 export const TAIL_HEARTBEAT_MS = 15_000;
@@ -240,7 +240,7 @@ export async function tailNotices(ctx: Context, flags: TailFlags, inject: TailIn
       ...(inject.open ? { open: inject.open } : {}),
     },
   );
-  const release = ctx.io.onInterrupt?.(() => finish(new InterruptedError()));
+  const release = ctx.io.onInterrupt?.((signal) => finish(new InterruptedError(signal)));
   stream.start();
   try {
     await ended;

@@ -73,7 +73,7 @@ export async function listProfiles(ctx: Context, output: OutputFlags): Promise<v
     ...r,
     expiresAt: r.expiresAt === null ? null : new Date(r.expiresAt).toISOString(),
   }));
-  const format = ctx.print({ columns, rows, json }, output);
+  const format = await ctx.print({ columns, rows, json }, output);
   if (format === 'table' && rows.length === 0) ctx.reporter.note('No profiles yet: `eem login` creates one.');
 }
 

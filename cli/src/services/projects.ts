@@ -95,6 +95,7 @@ export function projectListing(catalogue: ProjectCatalogue, currentId: number): 
       key: 'name',
       header: 'Name',
       value: (r) => r.name,
+      shrink: 'text',
       display: (r, p) =>
         `${'  '.repeat(r.depth)}${r.current ? p.bold.green(r.name) : r.type === 'project' ? r.name : p.dim(r.name)}`,
     },
@@ -120,7 +121,7 @@ export async function listProjects(ctx: Context, output: OutputFlags): Promise<v
   const catalogue = await withProgress(ctx, 'Loading projects…', () =>
     loadProjects(session.client, session.project.id),
   );
-  const format = ctx.print(projectListing(catalogue, session.project.id), output);
+  const format = await ctx.print(projectListing(catalogue, session.project.id), output);
   if (format === 'table' && catalogue.rows.length === 0) ctx.reporter.note('No projects to enter.');
 }
 
@@ -224,11 +225,11 @@ export async function currentProject(ctx: Context, output: OutputFlags): Promise
       `No current project on profile "${chosen.name}": commands work on the platform (module pf where the server is in platform mode).`,
     );
     const rows: CurrentProject[] = [];
-    ctx.print({ columns: currentColumns, rows, json: null, ndjson: [] }, output);
+    await ctx.print({ columns: currentColumns, rows, json: null, ndjson: [] }, output);
     return;
   }
   const row: CurrentProject = { id: project.id, name, source, profile: chosen.name };
-  ctx.print({ columns: currentColumns, rows: [row], json: row, vertical: true }, output);
+  await ctx.print({ columns: currentColumns, rows: [row], json: row, vertical: true }, output);
 }
 
 const currentColumns: Column<CurrentProject>[] = [

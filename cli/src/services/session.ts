@@ -67,9 +67,9 @@ export function describeSource(source: Source, what: 'profile' | 'server' | 'pro
     case 'env':
       return env;
     case 'config':
-      return what === 'profile' ? 'eem profile use' : 'profile';
+      return what === 'profile' ? 'the default profile' : 'profile';
     case 'default':
-      return 'default';
+      return what === 'profile' ? 'no default profile set' : 'default';
   }
 }
 
@@ -144,6 +144,7 @@ export async function buildClient(
   token?: () => string | undefined,
   projectId?: () => number,
 ) {
+  ctx.server = server;
   return ctx.io.createClient({
     baseUrl: server,
     ...(token ? { token } : {}),
@@ -199,6 +200,7 @@ export async function openSession(ctx: Context): Promise<ActiveSession> {
     if (home !== undefined && home !== server.url) throw tokenBelongsElsewhere(chosen, server.url, home);
     const loaded = session ? await ctx.credentials.load(chosen.name, session.storage) : undefined;
     if (!loaded) throw notSignedIn(chosen, server.url);
+    if (loaded.warning) ctx.reporter.warn(loaded.warning);
     token = loaded.token;
     tokenSource = loaded.storage;
     tokenLocation = loaded.location;
@@ -215,6 +217,7 @@ export async function openSession(ctx: Context): Promise<ActiveSession> {
   const userId = tokenSource === 'env' ? undefined : chosen.profile?.session?.userId;
   active = { profile: chosen, server, token, tokenSource, tokenLocation, userId, project, client };
   if (tokenSource !== 'env') ctx.onSessionExpired = () => forgetToken(ctx, chosen.name, token);
+  ctx.tokenSource = tokenSource;
   return active;
 }
 

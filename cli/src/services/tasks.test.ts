@@ -249,7 +249,9 @@ describe('tasks watch', () => {
     const { io, ctx } = await setUp(client);
     await watchTaskById(ctx, 12, { intervalMs: 1 });
     expect(calls.polls[0]).toEqual({ params: { id: 12 } });
-    expect(io.stderr.text).toBe('task 12: 生成中 50%\ntask 12: success 100%\nTask 12 succeeded: generated\n');
+    expect(io.stderr.text).toBe(
+      'task 12: generating 50%\ntask 12: success 100%\nTask 12 succeeded: generated\n',
+    );
   });
 
   it('reports a task that already failed at once, with its error report', async () => {

@@ -19,39 +19,17 @@ import { UsageError } from '../errors.js';
 import { type OutputFlags, resolveFormat } from '../output/format.js';
 import { withProgress } from '../output/progress.js';
 import type { Column } from '../output/render.js';
+import { localTime } from '../output/time.js';
 import { checkFlags } from './contract-flags.js';
 import { asSdkError } from './errors.js';
 import { followTask, pollError } from './follow-task.js';
 import { reportPathFor } from './node-import.js';
 import { chooseLanguage, openSession } from './session.js';
+import { needsZone, type RangeSpec, rangeSpec, rangeZone, resolveRange } from './time-flags.js';
 
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
-const UNITS: Record<string, number> = { m: MINUTE, h: 60 * MINUTE, d: DAY };
 export const DEFAULT_LIMIT = 100;
 /** The highest operation type (TASK_OPERATION_TYPE: 9, the rollup recalculation). */
 export const MAX_OPERATION_TYPE = Math.max(...Object.values(TASK_OPERATION_TYPE));
-
-/** "30m", "24h", "7d" as milliseconds; a usage error naming the flag otherwise. */
-export function parseDuration(value: string, flag: string): number {
-  const m = /^(\d+)\s*([mhd])$/.exec(value.trim());
-  const unit = m?.[2] === undefined ? undefined : UNITS[m[2]];
-  if (!m || unit === undefined || Number(m[1]) < 1) {
-    throw new UsageError(`${flag} must be a duration such as 30m, 24h or 7d (got "${value}")`);
-  }
-  return Number(m[1]) * unit;
-}
-
-/** A date (YYYY-MM-DD, local midnight) or an ISO 8601 date-time; a usage error naming the flag otherwise. */
-export function parseTime(value: string, flag: string): number {
-  const text = value.trim();
-  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(text);
-  const ms = dateOnly ? new Date(`${text}T00:00:00`).getTime() : Date.parse(text);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(ms)) {
-    throw new UsageError(`${flag} must be a date (YYYY-MM-DD) or an ISO 8601 time (got "${value}")`);
-  }
-  return ms;
-}
 
 export interface ListFlags {
   type?: string | undefined;
@@ -68,21 +46,18 @@ export interface TaskQuery {
   limit: number;
 }
 
-/** The flags as a task-log query, checked before anything is sent. */
-export function taskQuery(flags: ListFlags, now: number): TaskQuery {
-  if (flags.since !== undefined && (flags.from !== undefined || flags.to !== undefined)) {
-    throw new UsageError('give --since or --from/--to, not both');
-  }
-  let startTime: number;
-  let endTime: number;
-  if (flags.from !== undefined || flags.to !== undefined) {
-    endTime = flags.to === undefined ? now : parseTime(flags.to, '--to');
-    startTime = flags.from === undefined ? endTime - DAY : parseTime(flags.from, '--from');
-    if (endTime <= startTime) throw new UsageError('--to must be later than --from');
-  } else {
-    endTime = now;
-    startTime = now - parseDuration(flags.since ?? '24h', '--since');
-  }
+/** The time flags of the task log: `--to` alone means the day before it. */
+export function taskRange(flags: ListFlags): RangeSpec {
+  return rangeSpec(flags, { toAlone: 'day-before' });
+}
+
+/**
+ * The flags as a task-log query, checked before anything is sent; a date is a day of
+ * `timeZone` (the project's; time-flags.ts), taken as UTC by the check before it is known.
+ */
+export function taskQuery(flags: ListFlags, now: number, timeZone?: string): TaskQuery {
+  const spec = taskRange(flags);
+  const { startTime, endTime } = resolveRange(spec, now, timeZone ?? (needsZone(spec) ? 'UTC' : undefined));
   const query: TaskQuery = { startTime, endTime, limit: DEFAULT_LIMIT };
   if (flags.type !== undefined) {
     const type = Number(flags.type);
@@ -99,7 +74,7 @@ export function taskQuery(flags: ListFlags, now: number): TaskQuery {
     query.limit = Number(flags.limit);
   }
   // The task log's own rules: the span (at most 31 days) and the page size.
-  const span = flags.since !== undefined || flags.from === undefined ? '--since' : '--from to --to';
+  const span = spec.spanFlag;
   checkFlags(taskLogBody, taskLogQuery(query), { startTime: span, endTime: span, 'page.limit': '--limit' });
   return query;
 }
@@ -107,11 +82,22 @@ export function taskQuery(flags: ListFlags, now: number): TaskQuery {
 const logColumns: Column<TaskLogRow>[] = [
   { key: 'id', header: 'ID', value: (r) => r.id },
   { key: 'time', header: 'Started', value: (r) => r.time, time: true },
-  { key: 'endTime', header: 'Ended', value: (r) => r.endTime, time: true },
+  {
+    key: 'endTime',
+    header: 'Ended',
+    value: (r) => r.endTime,
+    time: true,
+    // The same day as the start: the time alone (a table at 80 columns keeps its text).
+    display: (r) => {
+      const [startDay, startTime] = localTime(r.time).split(' ');
+      const [endDay, endTime] = localTime(r.endTime).split(' ');
+      return endDay === startDay && startTime !== undefined ? (endTime ?? '') : localTime(r.endTime);
+    },
+  },
   { key: 'operationType', header: 'Op', value: (r) => r.operationType, machineOnly: true },
-  { key: 'typeName', header: 'Type', value: (r) => r.typeName },
-  { key: 'projectName', header: 'Project', value: (r) => r.projectName },
-  { key: 'operator', header: 'Operator', value: (r) => r.operator },
+  { key: 'typeName', header: 'Type', value: (r) => r.typeName, shrink: 'text' },
+  { key: 'projectName', header: 'Project', value: (r) => r.projectName, shrink: 'text' },
+  { key: 'operator', header: 'Operator', value: (r) => r.operator, shrink: 'text' },
   {
     key: 'result',
     header: 'Result',
@@ -124,7 +110,7 @@ const logColumns: Column<TaskLogRow>[] = [
           : p.yellow(r.result),
   },
   { key: 'percent', header: '%', value: (r) => progressPercent(r.processInfo.ratio) },
-  { key: 'message', header: 'Message', value: (r) => r.message },
+  { key: 'message', header: 'Message', value: (r) => r.message, shrink: 'text' },
 ];
 
 /** The note of `tasks list` when the task log is refused for permission. */
@@ -143,9 +129,10 @@ function taskLogQuery(query: TaskQuery) {
 }
 
 export async function listTasks(ctx: Context, flags: ListFlags, output: OutputFlags): Promise<void> {
-  const query = taskQuery(flags, ctx.io.now());
+  taskQuery(flags, ctx.io.now());
   const format = resolveFormat(output, ctx.io.isTTY.stdout);
   const session = await openSession(ctx);
+  const query = taskQuery(flags, ctx.io.now(), await rangeZone(session, taskRange(flags)));
   let answer: { total: number; list: TaskLogRow[] };
   try {
     answer = await withProgress(ctx, 'Loading the task log…', () =>
@@ -161,7 +148,7 @@ export async function listTasks(ctx: Context, flags: ListFlags, output: OutputFl
     await listRecentTasks(ctx, query, output, format);
     return;
   }
-  ctx.print({ columns: logColumns, rows: answer.list, json: answer.list }, output);
+  await ctx.print({ columns: logColumns, rows: answer.list, json: answer.list }, output);
   if (format === 'table' && answer.list.length === 0) ctx.reporter.note('No tasks in this time span.');
   if (answer.total > answer.list.length) {
     ctx.reporter.note(
@@ -228,7 +215,7 @@ async function listRecentTasks(
     .sort((a, b) => b.id - a.id)
     .slice(0, query.limit);
   const rows = shown.map((t) => recordOf(ctx, t));
-  ctx.print({ columns: taskColumns, rows, json: shown }, output);
+  await ctx.print({ columns: taskColumns, rows, json: shown }, output);
   if (format === 'table' && rows.length === 0) ctx.reporter.note('No running or recent tasks.');
 }
 
@@ -238,7 +225,7 @@ export async function showTask(ctx: Context, id: number, output: OutputFlags): P
   const task = await withProgress(ctx, 'Loading the task…', () =>
     session.client.notices.task({ params: { id } }),
   );
-  ctx.print({ columns: taskColumns, rows: [recordOf(ctx, task)], json: task, vertical: true }, output);
+  await ctx.print({ columns: taskColumns, rows: [recordOf(ctx, task)], json: task, vertical: true }, output);
 }
 
 export interface WatchFlags {

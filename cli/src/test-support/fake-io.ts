@@ -8,6 +8,7 @@ import type { Client, ClientOptions } from '@eem/sdk';
 import { afterAll } from 'vitest';
 import type { Keychain } from '../config/keychain.js';
 import { type Context, createContext, type GlobalFlags } from '../context.js';
+import type { EndingSignal } from '../exit-codes.js';
 import type { Env, InputStream, IO } from '../io.js';
 
 export class MemoryStream extends Writable {
@@ -98,8 +99,8 @@ export interface FakeIO extends IO {
   configHome: string;
   clients: ClientCall[];
   keychainImpl: Keychain;
-  /** Plays Ctrl-C: calls the handlers registered through onInterrupt. */
-  interrupt(): void;
+  /** Plays Ctrl-C (or another ending signal): calls the handlers registered through onInterrupt. */
+  interrupt(signal?: EndingSignal): void;
 }
 
 const made: string[] = [];
@@ -127,7 +128,7 @@ export function fakeIO(options: FakeOptions = {}): FakeIO {
   const keychainImpl = options.keychain ?? new MemoryKeychain();
   const clients: ClientCall[] = [];
   const env: Env = { XDG_CONFIG_HOME: configHome, HOME: configHome, ...options.env };
-  const interruptHandlers = new Set<() => void>();
+  const interruptHandlers = new Set<(signal: EndingSignal) => void>();
   return {
     stdin,
     stdout: new MemoryStream(tty.stdout),
@@ -149,8 +150,8 @@ export function fakeIO(options: FakeOptions = {}): FakeIO {
         interruptHandlers.delete(handler);
       };
     },
-    interrupt() {
-      for (const handler of [...interruptHandlers]) handler();
+    interrupt(signal = 'SIGINT') {
+      for (const handler of [...interruptHandlers]) handler(signal);
     },
     configHome,
     clients,

@@ -6,8 +6,9 @@
 
 import type { Notice, Task, User } from '@eem/contract';
 import { isProjectBound, type Module, resolveModule, WIRE_MESSAGES } from '@eem/core';
-import { Box, Text, useApp, useInput, useStdout } from 'ink';
+import { Box, Text, useApp, useInput } from 'ink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { textWidth } from '../output/text-width.js';
 import { asSdkError, isSdkError } from '../services/errors.js';
 import type { StreamState } from '../services/notices-tail-stream.js';
 import type { ProjectCatalogue } from '../services/projects.js';
@@ -26,6 +27,7 @@ import { NoticesPane } from './NoticesPane.js';
 import { ProjectPane } from './ProjectPane.js';
 import { SessionPane } from './SessionPane.js';
 import { TasksPane } from './TasksPane.js';
+import { projectPaneWidth, useTerminalSize } from './use-terminal-size.js';
 
 export interface AppProps {
   services: AppServices;
@@ -42,7 +44,7 @@ export function App({ services, session, onExit }: AppProps) {
     onExit?.(code);
     app.exit(code);
   };
-  const { stdout } = useStdout();
+  const size = useTerminalSize();
   const [user, setUser] = useState<User>();
   const [platformMode, setPlatformMode] = useState(false);
   const [catalogue, setCatalogue] = useState<ProjectCatalogue>();
@@ -164,9 +166,15 @@ export function App({ services, session, onExit }: AppProps) {
     };
     refresh();
     const timer = setInterval(refresh, services.tasksIntervalMs ?? 5_000);
+    // The progress channel tells each change as it happens; the poll fills in what it missed.
+    const stopUpdates = services.taskUpdates?.((task) => {
+      if (!live || task.projectId !== project.id) return;
+      setTasks((list = []) => [task, ...list.filter((t) => t.id !== task.id)]);
+    });
     return () => {
       live = false;
       clearInterval(timer);
+      stopUpdates?.();
     };
   }, [focus, services, project.id, fail]);
 
@@ -231,9 +239,11 @@ export function App({ services, session, onExit }: AppProps) {
       setHelp(true);
       return;
     }
-    if (key.tab) {
+    // Several Tabs in one chunk (typed fast, or sent by tmux) come as one input of tabs.
+    const tabs = key.tab ? 1 : /^\t+$/.test(input) ? input.length : 0;
+    if (tabs > 0) {
       const cycle = paneCycle(services);
-      setFocus((f) => cycle[(cycle.indexOf(f) + 1) % cycle.length] ?? 'projects');
+      setFocus((f) => cycle[(cycle.indexOf(f) + tabs) % cycle.length] ?? 'projects');
       return;
     }
     // The events pane reloads its own list.
@@ -250,10 +260,16 @@ export function App({ services, session, onExit }: AppProps) {
     else if (key.return) void switchTo(entries[cursorRef.current]);
   });
 
-  const rows = stdout.rows ?? 24;
-  const wanted = Math.max(entries.length, 10) + 3;
-  const paneHeight = Math.max(6, Math.min(rows - 4, wanted));
   const locked = user !== undefined && isProjectBound(user.usertype);
+  const cycle = paneCycle(services);
+  const hints = `↑↓ move · enter switch project · tab pane${cycle.length > 2 ? ` (${cycle.slice(1).join(', ')})` : ''} · r reload${locked ? ' · a project user works in a project' : ''}`;
+  // The whole terminal but its last line (a frame as tall as the terminal makes Ink clear the
+  // screen on every frame): the header, the panes, the key hints (wrapped, never cut) and a
+  // line for the status.
+  const hintLines = Math.max(1, Math.ceil(textWidth(hints) / Math.max(1, size.columns - 2)));
+  const paneHeight = Math.max(6, size.rows - 1 - hintLines - 1 - 1);
+  const leftWidth = projectPaneWidth(size.columns);
+  const rightWidth = Math.max(10, size.columns - leftWidth);
 
   return (
     <Box flexDirection="column">
@@ -284,10 +300,18 @@ export function App({ services, session, onExit }: AppProps) {
             currentId={project.id}
             focused={focus === 'projects'}
             height={paneHeight}
+            width={leftWidth}
             loading={loading}
           />
           {focus === 'tasks' ? (
-            <TasksPane tasks={tasks} projectId={project.id} focused height={paneHeight} error={tasksError} />
+            <TasksPane
+              tasks={tasks}
+              projectId={project.id}
+              focused
+              height={paneHeight}
+              width={rightWidth}
+              error={tasksError}
+            />
           ) : focus === 'notices' ? (
             <NoticesPane
               notices={notices}
@@ -305,6 +329,7 @@ export function App({ services, session, onExit }: AppProps) {
               projectId={project.id}
               focused
               height={paneHeight}
+              width={rightWidth}
               onCapture={onCapture}
               onFail={fail}
             />
@@ -319,23 +344,19 @@ export function App({ services, session, onExit }: AppProps) {
           )}
         </Box>
       )}
-      <Box paddingX={1}>
-        <Text dimColor wrap="truncate-end">
-          ↑↓ move · enter switch project · tab pane
-          {paneCycle(services).length > 2 ? ` (${paneCycle(services).slice(1).join(', ')})` : ''} · r reload
-          {locked ? ' · a project user works in a project' : ''}
+      <Box paddingX={1} height={hintLines}>
+        <Text dimColor wrap="wrap">
+          {hints}
         </Text>
       </Box>
-      {status ? (
-        <Box paddingX={1}>
-          <Text
-            wrap="truncate-end"
-            color={status.tone === 'error' ? 'red' : status.tone === 'success' ? 'green' : undefined}
-          >
-            {status.text}
-          </Text>
-        </Box>
-      ) : null}
+      <Box paddingX={1} height={1}>
+        <Text
+          wrap="truncate-end"
+          color={status?.tone === 'error' ? 'red' : status?.tone === 'success' ? 'green' : undefined}
+        >
+          {status?.text ?? ' '}
+        </Text>
+      </Box>
     </Box>
   );
 }

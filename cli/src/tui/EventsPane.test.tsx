@@ -1,6 +1,7 @@
 import type { EventItem, Notice } from '@eem/contract';
 import { render } from 'ink-testing-library';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTextWidth } from '../output/text-width.js';
 import { demoEvent, FIXTURE_NOW as NOW } from '../services/events-fixtures.js';
 import { demoUser } from '../test-support/fixtures.js';
 import { App } from './App.js';
@@ -60,6 +61,8 @@ function services(overrides: Partial<AppServices> = {}) {
   };
   return { value, confirms, listener: () => listener };
 }
+
+beforeAll(loadTextWidth);
 
 describe('the notices pane', () => {
   it('shows notices as they arrive, newest first, and whether it is connected', async () => {

@@ -9,18 +9,21 @@ import { confirmChoice } from '@eem/contract/areas/events';
 import { EVENT_LIMITS, isConfirmed } from '@eem/core';
 import { Box, Text, useInput } from 'ink';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { textWidth as textWidthOf, truncate } from '../output/text-width.js';
 import { localTime } from '../output/time.js';
 import { asSdkError, isSdkError } from '../services/errors.js';
 import { alarmColour } from '../services/events-colours.js';
 import type { AppServices } from './app-model.js';
 import { visibleWindow } from './app-model.js';
-import { Pane } from './Pane.js';
+import { Pane, position } from './Pane.js';
 
 export interface EventsPaneProps {
   services: Pick<AppServices, 'events' | 'confirmEvents'>;
   projectId: number;
   focused: boolean;
   height: number;
+  /** Columns, the border included. */
+  width: number;
   /** true while the result is being typed: the app leaves every key to the pane. */
   onCapture: (capturing: boolean) => void;
   /** An error the app handles (an expired session ends the app). */
@@ -35,8 +38,27 @@ const STATUS: Record<number, [string, string | undefined]> = {
   3: ['confirmed', 'green'],
 };
 
-function EventLine({ event, cursor, selected }: { event: EventItem; cursor: boolean; selected: boolean }) {
+/** The columns of a line before its text: cursor and mark, id, level, status. */
+const FIXED = 6 + 8 + 3 + 11;
+
+function EventLine({
+  event,
+  cursor,
+  selected,
+  textWidth,
+}: {
+  event: EventItem;
+  cursor: boolean;
+  selected: boolean;
+  textWidth: number;
+}) {
   const [status, colour] = STATUS[event.status] ?? [String(event.status), undefined];
+  // Cut here, by display width (a Chinese name takes two columns a character), so the line
+  // never pushes the pane's right border.
+  const text = truncate(
+    `${localTime(event.time).slice(5, 16)} · ${event.logTypeName} · ${event.nodeName} · ${event.description}`,
+    Math.max(1, textWidth),
+  );
   return (
     <Box>
       <Box width={6} flexShrink={0}>
@@ -54,14 +76,22 @@ function EventLine({ event, cursor, selected }: { event: EventItem; cursor: bool
       <Box width={11} flexShrink={0}>
         <Text color={colour}>{status}</Text>
       </Box>
-      <Text wrap="truncate-end">
-        {localTime(event.time).slice(5, 16)} · {event.logTypeName} · {event.nodeName} · {event.description}
-      </Text>
+      <Text>{text}</Text>
     </Box>
   );
 }
 
-export function EventsPane({ services, projectId, focused, height, onCapture, onFail }: EventsPaneProps) {
+const HINTS = 'space select · a all · c confirm with a result · s simple confirm · r reload';
+
+export function EventsPane({
+  services,
+  projectId,
+  focused,
+  height,
+  width,
+  onCapture,
+  onFail,
+}: EventsPaneProps) {
   const [events, setEvents] = useState<EventItem[]>();
   const [error, setError] = useState<string>();
   const [cursor, setCursor] = useState(0);
@@ -198,13 +228,16 @@ export function EventsPane({ services, projectId, focused, height, onCapture, on
     { isActive: focused },
   );
 
-  const rows = Math.max(1, height - 5);
+  // Below the border and the title, above the hints (wrapped, never cut) or the result.
+  const inner = Math.max(1, width - 4);
+  const hintLines = Math.ceil(textWidthOf(HINTS) / inner);
+  const rows = Math.max(1, height - 3 - hintLines);
   const list = events ?? [];
   const window = visibleWindow(list.length, cursor, rows);
   const chosenCount = targets(list, selected, cursor).length;
   return (
     <Pane
-      title={`Events${selected.size > 0 ? ` · ${selected.size} selected` : ''}`}
+      title={`Events${position(window.start, window.end, list.length)}${selected.size > 0 ? ` · ${selected.size} selected` : ''}`}
       focused={focused}
       height={height}
     >
@@ -225,6 +258,7 @@ export function EventsPane({ services, projectId, focused, height, onCapture, on
               event={event}
               cursor={window.start + i === cursor}
               selected={selected.has(event.id)}
+              textWidth={inner - FIXED}
             />
           ))
       )}
@@ -251,9 +285,11 @@ export function EventsPane({ services, projectId, focused, height, onCapture, on
           {message.text}
         </Text>
       ) : (
-        <Text dimColor wrap="truncate-end">
-          space select · a all · c confirm with a result · s simple confirm · r reload
-        </Text>
+        <Box height={hintLines} flexShrink={0}>
+          <Text dimColor wrap="wrap">
+            {HINTS}
+          </Text>
+        </Box>
       )}
     </Pane>
   );

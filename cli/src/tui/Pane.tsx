@@ -1,4 +1,8 @@
-/** The frame of a TUI pane: a rounded border and a bold title, both cyan while the pane has focus. */
+/**
+ * The frame of a TUI pane: a border and a bold title. The focused pane is marked by more than
+ * colour (it shows with NO_COLOR too): a double border and a ▶ before its title; the others
+ * have a rounded border, grey.
+ */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 
@@ -6,8 +10,8 @@ export interface PaneProps {
   title: ReactNode;
   focused: boolean;
   height: number;
-  /** A fixed width ("50%"); without one the pane takes the room left. */
-  width?: string;
+  /** A fixed width in columns; without one the pane takes the room left. */
+  width?: number;
   children: ReactNode;
 }
 
@@ -15,16 +19,22 @@ export function Pane({ title, focused, height, width, children }: PaneProps) {
   return (
     <Box
       flexDirection="column"
-      borderStyle="round"
+      borderStyle={focused ? 'double' : 'round'}
       borderColor={focused ? 'cyan' : 'gray'}
-      {...(width === undefined ? { flexGrow: 1 } : { width })}
+      {...(width === undefined ? { flexGrow: 1 } : { width, flexShrink: 0 })}
       height={height}
       paddingX={1}
     >
-      <Text bold color={focused ? 'cyan' : undefined}>
+      <Text bold color={focused ? 'cyan' : undefined} wrap="truncate-end">
+        {focused ? '▶ ' : '  '}
         {title}
       </Text>
       {children}
     </Box>
   );
+}
+
+/** "3–10 of 50" when a list has more rows than it shows; nothing when all are shown. */
+export function position(start: number, end: number, total: number): string {
+  return total > end - start ? ` · ${start + 1}–${end} of ${total}` : '';
 }

@@ -1,7 +1,7 @@
 /** The project switcher: the projects the user may enter (the tenant tree in platform mode). */
 import { Box, Text } from 'ink';
 import { type Entry, visibleWindow } from './app-model.js';
-import { Pane } from './Pane.js';
+import { Pane, position } from './Pane.js';
 
 export interface ProjectPaneProps {
   entries: readonly Entry[];
@@ -9,6 +9,8 @@ export interface ProjectPaneProps {
   currentId: number;
   focused: boolean;
   height: number;
+  /** Columns, the border included. */
+  width: number;
   loading: boolean;
 }
 
@@ -16,24 +18,28 @@ function label(entry: Entry): string {
   return entry.kind === 'platform' ? entry.label : entry.row.name;
 }
 
-export function ProjectPane({ entries, cursor, currentId, focused, height, loading }: ProjectPaneProps) {
-  const rows = Math.max(1, height - 2);
+export function ProjectPane({
+  entries,
+  cursor,
+  currentId,
+  focused,
+  height,
+  width,
+  loading,
+}: ProjectPaneProps) {
+  // Below the border and the title.
+  const rows = Math.max(1, height - 3);
   const { start, end } = visibleWindow(entries.length, cursor, rows);
   return (
     <Pane
       title={
         <>
-          Projects{' '}
-          {entries.length > rows ? (
-            <Text dimColor>
-              ({cursor + 1}/{entries.length})
-            </Text>
-          ) : null}
+          Projects<Text dimColor>{position(start, end, entries.length)}</Text>
         </>
       }
       focused={focused}
       height={height}
-      width="50%"
+      width={width}
     >
       {loading && entries.length === 0 ? <Text dimColor>loading…</Text> : null}
       {!loading && entries.length === 0 ? <Text dimColor>no projects to enter</Text> : null}
@@ -46,8 +52,10 @@ export function ProjectPane({ entries, cursor, currentId, focused, height, loadi
             : entry.kind === 'platform' && currentId === 0;
         return (
           <Box key={entry.key}>
-            <Text color={selected ? 'cyan' : undefined}>{selected ? '› ' : '  '}</Text>
+            <Text color={selected ? 'cyan' : undefined}>{selected ? '›' : ' '}</Text>
+            <Text color="green">{current ? '●' : ' '}</Text>
             <Text wrap="truncate-end">
+              {' '}
               {'  '.repeat(entry.depth)}
               <Text
                 bold={current}
@@ -58,7 +66,6 @@ export function ProjectPane({ entries, cursor, currentId, focused, height, loadi
               </Text>
               {entry.kind === 'project' ? <Text dimColor> #{entry.row.id}</Text> : null}
               {entry.kind === 'group' ? <Text dimColor> ({entry.row.type})</Text> : null}
-              {current ? <Text color="green"> ● current</Text> : null}
             </Text>
           </Box>
         );

@@ -1,6 +1,7 @@
 import type { Task } from '@eem/contract';
 import { render } from 'ink-testing-library';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTextWidth } from '../output/text-width.js';
 import { demoUser } from '../test-support/fixtures.js';
 import { demoTask } from '../test-support/tasks.js';
 import { App } from './App.js';
@@ -25,6 +26,8 @@ async function until(frame: () => string | undefined, text: string): Promise<str
   }
   throw new Error(`"${text}" never appeared in:\n${frame()}`);
 }
+
+beforeAll(loadTextWidth);
 
 describe('the tasks pane', () => {
   it('shows running and recent tasks on Tab (after the session), with progress polled live', async () => {
@@ -70,6 +73,48 @@ describe('the tasks pane', () => {
     const stopped = polls;
     await new Promise((r) => setTimeout(r, 60));
     expect(polls).toBe(stopped);
+    app.unmount();
+  });
+
+  it('follows the progress channel: a task shows at once, not at the next poll', async () => {
+    let push: ((task: Task) => void) | undefined;
+    let stopped = false;
+    const services: AppServices = {
+      me: async () => demoUser(),
+      systemInfo: async () => ({ platformMode: false }),
+      projects: async () => ({ tree: false, raw: [], rows: [] }),
+      switchProject: async () => {},
+      forgetSession: async () => {},
+      tasks: async () => [],
+      // A poll that would come far too late.
+      tasksIntervalMs: 3_600_000,
+      taskUpdates(onTask) {
+        push = onTask;
+        return () => {
+          stopped = true;
+        };
+      },
+      now: () => Date.UTC(2026, 0, 15, 8, 0, 0),
+    };
+    const app = render(<App services={services} session={session} />);
+    await until(app.lastFrame, 'Session');
+    app.stdin.write(TAB);
+    await until(app.lastFrame, 'Session');
+    app.stdin.write(TAB);
+    await until(app.lastFrame, 'No running or recent tasks');
+    push?.(demoTask({ id: 31, ratio: 0.5 }));
+    await until(app.lastFrame, ' 50%');
+    push?.(demoTask({ id: 31, status: 3, ratio: 1, message: 'imported 2 rows' }));
+    const done = await until(app.lastFrame, 'success');
+    expect(done).toMatch(/#31 +success .*100%/);
+    // Another project's task is not this pane's.
+    push?.(demoTask({ id: 32, projectId: 99, ratio: 0.1 }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(app.lastFrame()).not.toContain('#32');
+    app.stdin.write(TAB);
+    await until(app.lastFrame, '▶ Projects');
+    await new Promise((r) => setTimeout(r, 30));
+    expect(stopped).toBe(true);
     app.unmount();
   });
 });

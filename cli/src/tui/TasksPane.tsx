@@ -2,8 +2,9 @@
 import type { Task } from '@eem/contract';
 import { progressPercent, taskOperationName, taskPhase } from '@eem/core';
 import { Box, Text } from 'ink';
+import { truncate } from '../output/text-width.js';
 import { localTime } from '../output/time.js';
-import { Pane } from './Pane.js';
+import { Pane, position } from './Pane.js';
 
 export interface TasksPaneProps {
   tasks: Task[] | undefined;
@@ -11,12 +12,17 @@ export interface TasksPaneProps {
   projectId: number;
   focused: boolean;
   height: number;
+  /** Columns, the border included. */
+  width: number;
   error: string | undefined;
 }
 
 const BAR = 12;
 
-function TaskLine({ task }: { task: Task }) {
+/** The columns of a line before its text: id, phase, bar and percent. */
+const FIXED = 7 + 9 + BAR + 6;
+
+function TaskLine({ task, textWidth }: { task: Task; textWidth: number }) {
   const phase = taskPhase(task.status);
   const percent = phase === 'success' ? 100 : progressPercent(task.ratio);
   const filled = Math.round((percent / 100) * BAR);
@@ -34,24 +40,26 @@ function TaskLine({ task }: { task: Task }) {
         <Text dimColor>{'░'.repeat(BAR - filled)}</Text>
         <Text> {String(percent).padStart(3)}%</Text>
       </Box>
-      <Text wrap="truncate-end">
-        {taskOperationName(task.operationType)} · {task.processInfo.name} · {localTime(task.startTime)}
-        {task.message ? ` · ${task.message}` : ''}
+      <Text>
+        {truncate(
+          `${taskOperationName(task.operationType)} · ${task.processInfo.name} · ${localTime(task.startTime)}${task.message ? ` · ${task.message}` : ''}`,
+          Math.max(1, textWidth),
+        )}
       </Text>
     </Box>
   );
 }
 
-export function TasksPane({ tasks, projectId, focused, height, error }: TasksPaneProps) {
-  const shown = [...(tasks ?? [])]
-    .sort(
-      (a, b) =>
-        Number(taskPhase(a.status) !== 'running') - Number(taskPhase(b.status) !== 'running') ||
-        b.startTime - a.startTime,
-    )
-    .slice(0, Math.max(1, height - 3));
+export function TasksPane({ tasks, projectId, focused, height, width, error }: TasksPaneProps) {
+  const all = [...(tasks ?? [])].sort(
+    (a, b) =>
+      Number(taskPhase(a.status) !== 'running') - Number(taskPhase(b.status) !== 'running') ||
+      b.startTime - a.startTime,
+  );
+  // Below the border and the title: the running ones first, then the newest.
+  const shown = all.slice(0, Math.max(1, height - 3));
   return (
-    <Pane title="Tasks" focused={focused} height={height}>
+    <Pane title={`Tasks${position(0, shown.length, all.length)}`} focused={focused} height={height}>
       {projectId === 0 ? (
         <Text dimColor>No current project: tasks belong to a project.</Text>
       ) : error ? (
@@ -61,7 +69,7 @@ export function TasksPane({ tasks, projectId, focused, height, error }: TasksPan
       ) : shown.length === 0 ? (
         <Text dimColor>No running or recent tasks. (eem import nodes FILE starts one.)</Text>
       ) : (
-        shown.map((task) => <TaskLine key={task.id} task={task} />)
+        shown.map((task) => <TaskLine key={task.id} task={task} textWidth={width - 4 - FIXED} />)
       )}
     </Pane>
   );

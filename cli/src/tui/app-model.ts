@@ -15,8 +15,13 @@ export interface AppServices {
   forgetSession(): Promise<void>;
   /** Running and recent tasks of the current project (absent: no tasks pane). */
   tasks?(): Promise<Task[]>;
-  /** How often the tasks pane polls (default 5 s). */
+  /** How often the tasks pane polls (default 5 s); the progress channel says more at once. */
   tasksIntervalMs?: number;
+  /**
+   * Every task update of the progress channel (`/eem-ws/notice/{userId}`) as it comes, while
+   * the tasks pane is shown (absent: the pane only polls); returns the stop.
+   */
+  taskUpdates?(onTask: (task: Task) => void): () => void;
   /** The user's notices, live, while the app runs (absent: no notices pane); returns the stop. */
   notices?(listener: NoticeListener): () => void;
   /** Recent events of the current project, newest first (absent: no events pane). */

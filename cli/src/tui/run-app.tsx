@@ -6,6 +6,7 @@ import { render } from 'ink';
 import type { Context } from '../context.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { shareColourLevel } from '../output/colour.js';
+import { loadTextWidth } from '../output/text-width.js';
 import { fetchEvents } from '../services/events.js';
 import { eventFilterOf } from '../services/events-flags.js';
 import { noticeStream } from '../services/notices-tail.js';
@@ -22,6 +23,10 @@ export async function runApp(ctx: Context): Promise<ExitCode> {
   const { client } = active;
   const store = await ctx.profiles();
   const profile = active.profile.profile;
+
+  // The channels' user: the saved sign-in's, else the server's answer (EEM_TOKEN).
+  const userId = () =>
+    active.userId === undefined ? client.session.me().then((u) => u.id) : Promise.resolve(active.userId);
 
   const services: AppServices = {
     me: () => client.session.me(),
@@ -40,13 +45,28 @@ export async function runApp(ctx: Context): Promise<ExitCode> {
       if (active.tokenSource !== 'env') await forgetToken(ctx, active.profile.name, active.token);
     },
     tasks: () => client.notices.importProgressAll(),
+    taskUpdates(onTask) {
+      const open = ctx.io.openProgressChannel;
+      if (!open) return () => {};
+      let stopped = false;
+      let close: (() => void) | undefined;
+      void userId()
+        .then((id) => (stopped ? undefined : open(client, { userId: id, onTask })))
+        .then((handle) => {
+          if (stopped) handle?.close();
+          else close = () => handle?.close();
+        })
+        // No channel: the pane polls.
+        .catch(() => undefined);
+      return () => {
+        stopped = true;
+        close?.();
+      };
+    },
     notices(listener) {
       let stop: (() => void) | undefined;
       let stopped = false;
-      // The channel's user: the saved sign-in's, else the server's answer (EEM_TOKEN).
-      void (
-        active.userId === undefined ? client.session.me().then((u) => u.id) : Promise.resolve(active.userId)
-      )
+      void userId()
         .then((userId) => {
           if (stopped) return;
           const stream = noticeStream(
@@ -76,7 +96,7 @@ export async function runApp(ctx: Context): Promise<ExitCode> {
       };
     },
     events: async () =>
-      (await fetchEvents(client, eventFilterOf({ since: '7d' }, ctx.io.now()), EVENTS_SHOWN)).list,
+      (await fetchEvents(client, eventFilterOf({ since: '7d' }, ctx.io.now(), undefined), EVENTS_SHOWN)).list,
     confirmEvents: (ids, mode, result) =>
       client.events.confirm({
         body: {
@@ -102,6 +122,12 @@ export async function runApp(ctx: Context): Promise<ExitCode> {
   // Ink colours with chalk's shared instance: give it eem's decision for stdout (NO_COLOR,
   // TERM=dumb, --no-color), not chalk's own guess, which knows nothing of them.
   shareColourLevel(ctx.stdoutPalette.level);
+  await loadTextWidth();
+  // A resized terminal has reflowed the old frame: clear the screen before Ink draws the new
+  // one (registered before Ink's own listener, so it runs first), or parts of it stay.
+  const stdout = ctx.io.stdout;
+  const clearOnResize = () => stdout.write('\u001b[2J\u001b[H');
+  stdout.on('resize', clearOnResize);
   const instance = render(<App services={services} session={session} />, {
     stdin: ctx.io.stdin as NodeJS.ReadStream,
     stdout: ctx.io.stdout as NodeJS.WriteStream,
@@ -109,6 +135,6 @@ export async function runApp(ctx: Context): Promise<ExitCode> {
     exitOnCtrlC: false,
     patchConsole: false,
   });
-  const result = await instance.waitUntilExit();
+  const result = await instance.waitUntilExit().finally(() => stdout.off('resize', clearOnResize));
   return result === EXIT.auth || result === EXIT.interrupted ? result : EXIT.ok;
 }

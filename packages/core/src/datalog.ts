@@ -261,3 +261,55 @@ export function exportHeader(language: 'zh' | 'en', timeZone: string): string[] 
 export function exportSheetName(language: 'zh' | 'en', n: number): string {
   return `${language === 'zh' ? '数据' : 'Readings'}${n > 1 ? ` ${n}` : ''}`;
 }
+
+/**
+ * The Value cell of the reading import (datalog.import), read the same way by the server and
+ * described the same way by the web console and the CLI: a number sets the reading, the
+ * marker `DELETE` (or `删除`, any case, spaces around ignored) deletes the stored reading, and
+ * an empty cell is a mistake, never a deletion (a blank left by a spreadsheet must not remove
+ * data).
+ */
+export const READING_DELETE_MARKERS = ['DELETE', '删除'] as const;
+
+export type ImportValue =
+  | { kind: 'set'; value: number }
+  | { kind: 'delete' }
+  | { kind: 'blank' }
+  | { kind: 'invalid'; text: string };
+
+export function importValue(cell: string | number | null | undefined): ImportValue {
+  if (typeof cell === 'number')
+    return Number.isFinite(cell) ? { kind: 'set', value: cell } : invalid(String(cell));
+  const text = (cell ?? '').trim();
+  if (text === '') return { kind: 'blank' };
+  if (READING_DELETE_MARKERS.some((m) => m.toLowerCase() === text.toLowerCase())) return { kind: 'delete' };
+  const value = Number(text);
+  return Number.isFinite(value) ? { kind: 'set', value } : invalid(text);
+}
+
+function invalid(text: string): ImportValue {
+  return { kind: 'invalid', text: text.length > 40 ? `${text.slice(0, 40)}…` : text };
+}
+
+/** The messages of the reading import; `cell` is the cell's address, e.g. E7. */
+export const READING_IMPORT_MESSAGES = {
+  blankValue: (cell: string) =>
+    `Value: cell ${cell} is empty; write a number, or ${READING_DELETE_MARKERS[0]} to delete the stored reading`,
+  invalidValue: (cell: string, text: string) =>
+    `Value: cell ${cell} holds "${text}", not a number; write a number, or ${READING_DELETE_MARKERS[0]} to delete the stored reading`,
+  /** The template's help line about the Value column. */
+  valueHelp: `Value: a number sets the reading; ${READING_DELETE_MARKERS[0]} (or ${READING_DELETE_MARKERS[1]}) deletes the stored reading; an empty Value is an error, never a deletion. Counters (cumulative quantities) cannot be negative.`,
+} as const;
+
+/** What a reading import did, or would do (dry run): the task's message, the same everywhere. */
+export function readingImportOutcome(o: {
+  rows: number;
+  written: number;
+  deleted: number;
+  dryRun: boolean;
+}): string {
+  const readings = (n: number) => `${n} reading${n === 1 ? '' : 's'}`;
+  if (o.dryRun)
+    return `${o.rows} rows valid: ${readings(o.written)} would be written, ${readings(o.deleted)} deleted; nothing was written (dry run)`;
+  return `import succeeded: ${o.rows} rows read, ${readings(o.written)} written, ${readings(o.deleted)} deleted`;
+}

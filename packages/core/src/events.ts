@@ -78,7 +78,8 @@ export const LOG_TYPE_NAMES: Record<number, [zh: string, en: string]> = {
   714: ['维保工单', 'Service order'],
   715: ['维修工单', 'Repair order'],
   716: ['设备离线', 'Device offline'],
-  717: ['节点导入', 'Node import'],
+  // Every import task notifies with 717 (nodes, pipe network, readings, production data).
+  717: ['导入任务', 'Import task'],
   718: ['系统日志', 'System log'],
   719: ['层级生成', 'Hierarchy generation'],
   720: ['拓扑生成', 'Topology generation'],

@@ -13,3 +13,4 @@ export * from './time.js';
 export * from './users.js';
 export * from './values.js';
 export * from './wire.js';
+export * from './workbook.js';

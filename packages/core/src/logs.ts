@@ -31,6 +31,8 @@ export const TASK_OPERATION_NAMES: Record<number, readonly [zh: string, en: stri
   5: ['生成层级配置', 'Generate hierarchy configuration'],
   6: ['节点批量导入', 'Node batch import'],
   7: ['管网节点导入', 'Pipe-network node import'],
+  8: ['读数导入', 'Reading import'],
+  9: ['汇总重算', 'Rollup recalculation'],
 };
 
 export function taskOperationName(operationType: number, language: 'zh' | 'en' = 'en'): string {

@@ -235,6 +235,15 @@ export const NODE_MESSAGES = {
   spreadsheetType: 'only xls or xlsx files can be imported',
 } as const;
 
+/**
+ * How an import task's message begins, in the language of the request that started it (the
+ * web console's captions keep 导入成功 / 导入失败 in Chinese, as the spec shows them).
+ */
+export const IMPORT_OUTCOME = {
+  zh: { succeeded: NODE_MESSAGES.importSucceeded, failed: NODE_MESSAGES.importFailed },
+  en: { succeeded: 'Import succeeded', failed: 'Import failed' },
+} as const;
+
 /** 'cannot hold': why a node of childLabel may not sit under parentLabel. */
 export function cannotHoldMessage(parentLabel: string, childLabel: string): string {
   const allowed = nodeType(childLabel)?.parents ?? [];

@@ -40,6 +40,8 @@ export interface ImportDialogProps {
   intervalMs?: number;
   /** When 'view log' is offered: after a failure (default) or after any end (success too). */
   viewLogOn?: 'failure' | 'end';
+  /** Shows the task's message after a success too (what the import wrote and deleted). */
+  showOutcome?: boolean;
 }
 
 export function ImportDialog(props: ImportDialogProps) {
@@ -124,7 +126,13 @@ export function ImportDialog(props: ImportDialogProps) {
             if (sheet.choose(picked)) reset();
           }}
         />
-        {progress && <TaskProgressBar progress={progress} showMessage={!props.failure} />}
+        {progress && (
+          <TaskProgressBar
+            progress={progress}
+            showMessage={!props.failure}
+            showOutcome={props.showOutcome === true}
+          />
+        )}
         {progress?.phase === 'failure' && props.failure?.(progress)}
         {props.report && progress?.phase === 'failure' && progress.task && !progress.refused && (
           <Button

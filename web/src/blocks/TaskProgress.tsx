@@ -128,9 +128,16 @@ export interface TaskProgressBarProps {
   captions?: Partial<Record<TaskPhase, string>>;
   /** Shows the task's message under a failed bar (default true). */
   showMessage?: boolean;
+  /** Shows the task's message under a succeeded bar too (what an import wrote and deleted). */
+  showOutcome?: boolean;
 }
 
-export function TaskProgressBar({ progress, captions, showMessage = true }: TaskProgressBarProps) {
+export function TaskProgressBar({
+  progress,
+  captions,
+  showMessage = true,
+  showOutcome = false,
+}: TaskProgressBarProps) {
   const t = useTexts(blockTexts);
   const caption =
     progress.phase === 'success'
@@ -157,11 +164,12 @@ export function TaskProgressBar({ progress, captions, showMessage = true }: Task
         aria-label={caption}
         stroke={color}
       />
-      {showMessage && progress.phase === 'failure' && progress.message && (
-        <Typography.Text type="tertiary" size="small">
-          {progress.message}
-        </Typography.Text>
-      )}
+      {((showMessage && progress.phase === 'failure') || (showOutcome && progress.phase === 'success')) &&
+        progress.message && (
+          <Typography.Text type="tertiary" size="small">
+            {progress.message}
+          </Typography.Text>
+        )}
     </div>
   );
 }

@@ -324,7 +324,7 @@ export const datalog = {
     method: 'POST',
     path: '/eem-service/v1/flink/datalog/import',
     summary:
-      'Import readings from an xlsx workbook (multipart field file; the columns Point ID, Time, Value) as a task (operation type 8): all rows or none. Problems: nodes.importProblems and nodes.importReport.',
+      'Import readings from an xlsx or xls workbook (multipart field file; the columns Point ID, Time, Value: a number, or DELETE to delete the stored reading; an empty Value is an error) as a task (operation type 8): all rows or none; the task message says how many readings were (dry run: would be) written and deleted. Problems: nodes.importProblems and nodes.importReport.',
     body: importBody,
     data: task,
     permission: 'datalog_update',

@@ -1,6 +1,6 @@
 /** datalog.import and its template. */
 import type { catalogue, EndpointParsedInput, Task } from '@eem/contract';
-import { exportHeader, LOG_TYPE, TASK_OPERATION_TYPE } from '@eem/core';
+import { exportHeader, LOG_TYPE, READING_IMPORT_MESSAGES, TASK_OPERATION_TYPE } from '@eem/core';
 import ExcelJS from 'exceljs';
 import { currentProject, type RequestContext, requireUser } from '../../context.js';
 import { attachment } from '../../http/attachment.js';
@@ -51,7 +51,7 @@ export async function sendImportTemplate(ctx: RequestContext): Promise<null> {
   for (const line of [
     'Point ID, Time and Value are read; Node, Quantity and Unit are for you (an export reads back as it is).',
     `Time: ISO with offset (${now}) or local time of ${project.timeZone} (${now.slice(0, 19).replace('T', ' ')}).`,
-    'Value: a number; an empty value deletes the reading. Counters (cumulative quantities) cannot be negative.',
+    READING_IMPORT_MESSAGES.valueHelp,
     'All rows or none: any problem and nothing is written; the problems are listed row by row.',
   ])
     help.addRow([line]);

@@ -1,15 +1,28 @@
 /**
- * The reading import (datalog.import, operation type 8): an xlsx with the columns Point ID,
- * Time and Value on any number of sheets (the export's own format reads back: the other
- * columns are ignored). Every row is checked first (the point exists in the project, the
- * time is readable, the value is a number, a counter is not negative, no point and time
- * twice); any problem and nothing is written. Otherwise all changes go in one transaction
- * with the audit and the rollups (write-readings.ts). Problems: nodes.importProblems.
+ * The reading import (datalog.import, operation type 8): an xlsx or xls workbook with the
+ * columns Point ID, Time and Value on any number of sheets (the export's own format reads
+ * back: the other columns are ignored; headers are matched by core's header rule, so a
+ * workbook saved again by Excel, WPS or LibreOffice still matches). Every row is checked first
+ * (the point exists in the project, the time is readable, the Value is a number or the delete
+ * marker DELETE: core's importValue, a blank Value is an error naming its cell, a counter is
+ * not negative, no point and time twice); any problem and nothing is written. Otherwise all
+ * changes go in one transaction with the audit and the rollups (write-readings.ts). The task's
+ * message says how many readings were (or, in a dry run, would be) written and deleted
+ * (core's readingImportOutcome). Problems: nodes.importProblems.
  */
 
 import type { Project } from '@eem/contract';
-import { DATALOG_MESSAGES, zonedTime } from '@eem/core';
-import ExcelJS from 'exceljs';
+import {
+  columnLetters,
+  DATALOG_MESSAGES,
+  foundHeaders,
+  headerIs,
+  importValue,
+  READING_IMPORT_MESSAGES,
+  readingImportOutcome,
+  zonedTime,
+} from '@eem/core';
+import type ExcelJS from 'exceljs';
 import type { RequestContext } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
 import { recordOperation } from '../logs/record-operation.js';
@@ -21,24 +34,23 @@ import {
   MAX_LISTED_PROBLEMS,
   problemText,
 } from '../nodes/import-report-store.js';
+import { loadWorkbook, WorkbookError } from '../nodes/read-workbook.js';
 import { TaskProgress } from '../nodes/task-progress.js';
 import { parseReadingTime } from './iso-time.js';
 import { loadPoints } from './point-store.js';
+import { readingAt } from './repo/readings.js';
 import { applyChanges, type ReadingChange } from './write-readings.js';
 
+/** The names each column is known by (the en and zh headers of the export and template). */
 const COLUMNS = {
-  point: ['point id', 'pointid', '点位id', '点位'],
-  time: ['time', '时间'],
-  value: ['value', '数值', '值'],
+  point: ['Point ID', 'PointID', 'Point', '点位ID', '点位 ID', '点位'],
+  time: ['Time', '时间'],
+  value: ['Value', '数值', '值'],
 } as const;
+const COLUMN_TITLES = { point: 'Point ID', time: 'Time', value: 'Value' } as const;
 
-function columnOf(header: string, names: readonly string[]): boolean {
-  const text = header
-    .toLowerCase()
-    .replace(/\s*\(.*\)\s*$/, '')
-    .trim();
-  return names.includes(text);
-}
+/** The most rows a sheet of an .xls is read to (the xlsx row limit). */
+const XLS_MAX_ROWS = 1_048_576;
 
 function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
@@ -46,6 +58,14 @@ function cellText(value: ExcelJS.CellValue): string {
   if (typeof value === 'object' && 'result' in value) return String(value.result ?? '');
   if (typeof value === 'object' && 'text' in value) return String(value.text);
   return String(value);
+}
+
+/** A Value cell as core's importValue reads it: a number as it is, anything else as text. */
+function valueCell(value: ExcelJS.CellValue): string | number {
+  if (typeof value === 'number') return value;
+  if (value !== null && typeof value === 'object' && 'result' in value && typeof value.result === 'number')
+    return value.result;
+  return cellText(value);
 }
 
 export interface ImportJob {
@@ -87,15 +107,13 @@ export async function runReadingImport(job: ImportJob): Promise<void> {
   };
   let total = 0;
   try {
-    const workbook = new ExcelJS.Workbook();
+    let workbook: ExcelJS.Workbook;
     try {
-      await workbook.xlsx.load(job.data as unknown as ArrayBuffer);
-    } catch {
-      await finish(
-        false,
-        'import failed: the file cannot be read as an xlsx workbook',
-        importProblem('the file cannot be read as an xlsx workbook'),
-      );
+      workbook = await loadWorkbook(job.data, XLS_MAX_ROWS);
+    } catch (error) {
+      const reason =
+        error instanceof WorkbookError ? error.message : 'the file cannot be read as an xlsx or xls workbook';
+      await finish(false, `import failed: ${reason}`, importProblem(reason));
       return;
     }
     const points = new Map(
@@ -106,15 +124,21 @@ export async function runReadingImport(job: ImportJob): Promise<void> {
     let badRows = 0;
     let listed = 0;
     const seen = new Set<string>();
+    // Checking is the first 30 % of the task, writing the rest: each phase says its rows.
+    const rowsInAll = workbook.worksheets.reduce((n, sheet) => n + Math.max(0, sheet.rowCount - 1), 0);
+    const checking = progress.span(0, 0.3, rowsInAll, 'checking');
+    let scanned = 0;
     const local = (p: number[]) =>
       zonedTime(job.project.timeZone, p[0] ?? 0, p[1] ?? 1, p[2] ?? 1, p[3] ?? 0, p[4] ?? 0, p[5] ?? 0);
     for (const sheet of workbook.worksheets) {
       const header = sheet.getRow(1);
       const cols = { point: 0, time: 0, value: 0 };
+      const headers: string[] = [];
       header.eachCell((cell, col) => {
         const text = cellText(cell.value);
+        headers.push(text);
         for (const key of ['point', 'time', 'value'] as const)
-          if (!cols[key] && columnOf(text, COLUMNS[key])) cols[key] = col;
+          if (!cols[key] && headerIs(text, COLUMNS[key])) cols[key] = col;
       });
       if (sheet.rowCount <= 1 && !cols.point) continue;
       const missing = (['point', 'time', 'value'] as const).filter((k) => !cols[k]);
@@ -123,12 +147,14 @@ export async function runReadingImport(job: ImportJob): Promise<void> {
           sheet: sheet.name,
           row: 0,
           messages: [
-            `the sheet has no column ${missing.map((k) => ({ point: 'Point ID', time: 'Time', value: 'Value' })[k]).join(', ')}`,
+            `the sheet has no column ${missing.map((k) => COLUMN_TITLES[k]).join(', ')} (${foundHeaders(headers)})`,
           ],
         });
         continue;
       }
+      const valueColumn = columnLetters(cols.value);
       for (let r = 2; r <= sheet.rowCount; r++) {
+        if (++scanned % 2_000 === 0) await checking(scanned);
         const row = sheet.getRow(r);
         const raw = {
           point: row.getCell(cols.point).value,
@@ -166,11 +192,11 @@ export async function runReadingImport(job: ImportJob): Promise<void> {
         } else time = parseReadingTime(cellText(raw.time), local);
         if (time === null)
           messages.push('Time: not a time (use 2026-03-29T02:15:00+02:00 or 2026-03-29 02:15:00)');
-        const valueText = cellText(raw.value).trim();
-        const value = valueText === '' ? null : Number(valueText);
-        if (value !== null && !Number.isFinite(value))
-          messages.push('Value: must be a number (empty deletes the reading)');
-        if (point?.kind === 'cumulative' && value !== null && value < 0)
+        const cell = `${valueColumn}${r}`;
+        const value = importValue(valueCell(raw.value));
+        if (value.kind === 'blank') messages.push(READING_IMPORT_MESSAGES.blankValue(cell));
+        if (value.kind === 'invalid') messages.push(READING_IMPORT_MESSAGES.invalidValue(cell, value.text));
+        if (point?.kind === 'cumulative' && value.kind === 'set' && value.value < 0)
           messages.push(DATALOG_MESSAGES.negativeCounter.replace('value:', 'Value:'));
         if (point && time !== null) {
           const key = `${point.id}:${time}`;
@@ -180,14 +206,13 @@ export async function runReadingImport(job: ImportJob): Promise<void> {
         if (messages.length > 0) {
           badRows++;
           if (listed++ < MAX_LISTED_PROBLEMS) problems.push({ sheet: sheet.name, row: r, messages });
-        } else
+        } else if (value.kind === 'set' || value.kind === 'delete')
           changes.push({
             pointId: point?.id as number,
             time: time as number,
-            value: value !== null && Number.isFinite(value) ? value : null,
+            value: value.kind === 'set' ? value.value : null,
           });
       }
-      await progress.at(0.3 * (changes.length / Math.max(1, total)), { message: `checking: ${total} rows` });
     }
     if (total === 0 && problems.length === 0)
       problems.push({ sheet: '', row: 0, messages: ['the workbook has no rows to import'] });
@@ -207,10 +232,19 @@ export async function runReadingImport(job: ImportJob): Promise<void> {
       return;
     }
     if (job.dryRun) {
-      await finish(true, `${total} rows valid; nothing was written (dry run)`, result);
+      // What the run would do: a value that differs from the stored one is written; a marked
+      // reading that is stored is deleted.
+      let written = 0;
+      let deleted = 0;
+      for (const change of changes) {
+        const stored = await readingAt(services.db, change.pointId, change.time);
+        if (change.value === null) deleted += stored === undefined ? 0 : 1;
+        else written += stored === change.value ? 0 : 1;
+      }
+      await finish(true, readingImportOutcome({ rows: total, written, deleted, dryRun: true }), result);
       return;
     }
-    const written = await inTransaction(services.db, (trx) =>
+    const applied = await inTransaction(services.db, (trx) =>
       applyChanges(
         trx,
         changes,
@@ -226,7 +260,16 @@ export async function runReadingImport(job: ImportJob): Promise<void> {
         progress.span(0.3, 0.95, changes.length, 'writing', trx),
       ),
     );
-    await finish(true, `import succeeded: ${total} rows read, ${written.changed} readings changed`, result);
+    await finish(
+      true,
+      readingImportOutcome({
+        rows: total,
+        written: applied.changed - applied.deleted,
+        deleted: applied.deleted,
+        dryRun: false,
+      }),
+      result,
+    );
   } catch (error) {
     job.ctx.request.log.error({ err: error }, 'reading import failed');
     const reason = 'an internal error stopped the import; nothing was imported';

@@ -25,15 +25,19 @@ export interface ChangeSource {
   timeZone: string;
 }
 
-/** Applies changes (in a transaction the caller opened); answers how many differed and the range. */
+/**
+ * Applies changes (in a transaction the caller opened); answers how many differed (of them how
+ * many deleted a stored reading) and the range.
+ */
 export async function applyChanges(
   trx: Db,
   changes: readonly ReadingChange[],
   from: ChangeSource,
   onProgress?: (done: number) => Promise<void>,
-): Promise<{ changed: number; ranges: Map<number, [number, number]> }> {
+): Promise<{ changed: number; deleted: number; ranges: Map<number, [number, number]> }> {
   const ranges = new Map<number, [number, number]>();
   let changed = 0;
+  let deleted = 0;
   let done = 0;
   for (const change of changes) {
     const old = await readingAt(trx, change.pointId, change.time);
@@ -58,6 +62,7 @@ export async function applyChanges(
         changed_at: from.now,
       });
       changed++;
+      if (change.value === null) deleted++;
       const range = ranges.get(change.pointId);
       if (range) {
         range[0] = Math.min(range[0], change.time);
@@ -69,5 +74,5 @@ export async function applyChanges(
   }
   for (const [pointId, [start, end]] of ranges)
     await recomputeRollups(trx, pointId, start, end, from.timeZone);
-  return { changed, ranges };
+  return { changed, deleted, ranges };
 }

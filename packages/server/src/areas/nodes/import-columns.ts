@@ -2,9 +2,16 @@
  * The layout of the node import workbook, shared by the template and the reader: one sheet
  * per node type named '建筑 Building', a header row of 'zh en' names: 上级路径 Parent path,
  * 名称 Name, then the type's fields. The reader also accepts the Chinese or the English half of
- * a name, the model label and the field key, in any case.
+ * a name, the model label and the field key, compared by core's header rule (normalizeHeader:
+ * case, spaces, a byte-order mark, full-width brackets and the '*' marker do not matter).
  */
-import { type Bilingual, NODE_TYPES, type NodeField, type NodeTypeDefinition } from '@eem/core';
+import {
+  type Bilingual,
+  NODE_TYPES,
+  type NodeField,
+  type NodeTypeDefinition,
+  normalizeHeader,
+} from '@eem/core';
 
 export const PARENT_PATH_HEADER: Bilingual = ['上级路径', 'Parent path'];
 export const NAME_HEADER: Bilingual = ['名称', 'Name'];
@@ -47,11 +54,6 @@ export function importColumns(type: NodeTypeDefinition): ImportColumn[] {
     { key: 'name', header: bilingual(NAME_HEADER) },
     ...type.fields.map((field) => ({ key: field.key, header: bilingual(field.label), field })),
   ];
-}
-
-/** Lower case, single spaces, no required-marker '*'. */
-export function normalizeHeader(text: string): string {
-  return text.replace(/\*/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
 function namesOf(label: Bilingual, extra: string[] = []): Set<string> {

@@ -16,7 +16,7 @@
  * ('writing: 1200/20000 rows'); nothing waits on a timer.
  */
 import type { Project } from '@eem/contract';
-import { NODE_MESSAGES, TASK_OPERATION_TYPE } from '@eem/core';
+import { IMPORT_OUTCOME, NODE_MESSAGES, TASK_OPERATION_TYPE } from '@eem/core';
 import type { RequestContext } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/portable.js';
@@ -64,6 +64,7 @@ export function networkImportRunning(ctx: RequestContext, projectId: number): Pr
 }
 
 export async function runImport(job: ImportJob): Promise<void> {
+  const outcome = IMPORT_OUTCOME[job.ctx.language];
   const { services } = job.ctx;
   const progress = new TaskProgress(services.tasks, job.taskId);
   /** Keeps the problems (and the error report, if any), then ends the task. */
@@ -106,7 +107,7 @@ export async function runImport(job: ImportJob): Promise<void> {
       if (!taken) lock = key;
       if (taken || (await networkImportRunning(job.ctx, job.project.id))) {
         const reason = NODE_MESSAGES.networkImportRunning;
-        await finish(false, `${NODE_MESSAGES.importFailed}: ${reason}`, importProblem(reason, read.rowCount));
+        await finish(false, `${outcome.failed}: ${reason}`, importProblem(reason, read.rowCount));
         return;
       }
     }
@@ -141,7 +142,7 @@ export async function runImport(job: ImportJob): Promise<void> {
           : 'the workbook has errors';
       await finish(
         false,
-        `${NODE_MESSAGES.importFailed}: ${counted}; nothing was imported; the error report lists every row (${first.join(' | ')})`,
+        `${outcome.failed}: ${counted}; nothing was imported; the error report lists every row (${first.join(' | ')})`,
         problems,
         content,
       );
@@ -166,7 +167,7 @@ export async function runImport(job: ImportJob): Promise<void> {
         progress: progress.span(0.5, 0.95, rows, 'writing', trx),
       });
     });
-    await finish(true, `${NODE_MESSAGES.importSucceeded}: ${written} nodes imported`, problems);
+    await finish(true, `${outcome.succeeded}: ${written} nodes imported`, problems);
   } catch (error) {
     let reason: string;
     if (error instanceof WorkbookError) reason = error.message;
@@ -179,7 +180,7 @@ export async function runImport(job: ImportJob): Promise<void> {
       job.ctx.request.log.error({ err: error }, 'node import failed');
       reason = 'an internal error stopped the import; nothing was imported';
     }
-    await finish(false, `${NODE_MESSAGES.importFailed}: ${reason}`, importProblem(reason, read?.rowCount));
+    await finish(false, `${outcome.failed}: ${reason}`, importProblem(reason, read?.rowCount));
   } finally {
     if (lock !== undefined) services.nodeJobs.release(lock);
   }

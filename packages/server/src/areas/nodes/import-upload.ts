@@ -1,15 +1,15 @@
 /**
- * The edge check of an uploaded node workbook: xls or xlsx by name, within the size limit, and
- * an xlsx (zip) by content. An old binary .xls (Excel 97-2003) cannot be read by exceljs: the
- * answer says to save it as xlsx.
+ * The edge check of an uploaded workbook (the node and reading imports): xls or xlsx by name,
+ * within the size limit, and by content an xlsx (zip) or an Excel 97-2003 .xls (OLE2, read by
+ * spreadsheets/xls.ts).
  */
 import { MESSAGES, NODE_MESSAGES } from '@eem/core';
 import { ApiError } from '../../http/api-error.js';
 import type { UploadedFile } from '../../http/read-multipart.js';
+import { isXls } from '../../spreadsheets/xls.js';
 import { NODE_IMPORT_MAX_BYTES } from './import-limits.js';
 
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
-const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
 const startsWith = (data: Buffer, head: readonly number[]) => head.every((byte, i) => data[i] === byte);
 
@@ -22,11 +22,7 @@ export function checkSpreadsheet(file: UploadedFile): void {
       `file: ${MESSAGES.fileTooLarge} (at most ${NODE_IMPORT_MAX_BYTES / 1024 / 1024} MB)`,
     );
   if (file.data.length === 0) throw ApiError.validation('file: the file is empty');
-  if (startsWith(file.data, ZIP)) return;
-  if (startsWith(file.data, OLE2))
-    throw ApiError.validation(
-      'file: this is an Excel 97-2003 workbook (.xls), which cannot be read; open it in Excel or WPS, save it as .xlsx and import that file',
-    );
+  if (startsWith(file.data, ZIP) || isXls(file.data)) return;
   throw ApiError.validation(`file: the content is not an Excel workbook (${NODE_MESSAGES.spreadsheetType})`);
 }
 

@@ -12,8 +12,9 @@
  * report of a failed import loads the whole workbook (loadWorkbook) to add its error column.
  */
 import { Readable } from 'node:stream';
-import type { NodeTypeDefinition } from '@eem/core';
+import { foundHeaders, type NodeTypeDefinition } from '@eem/core';
 import ExcelJS from 'exceljs';
+import { isXls, xlsWorkbook } from '../../spreadsheets/xls.js';
 import { columnOfHeader, importColumns, sheetName, typeOfSheet, typesOfScope } from './import-columns.js';
 import { NODE_IMPORT_MAX_ROWS } from './import-limits.js';
 import { workbookPartsFirst } from './zip-order.js';
@@ -50,10 +51,25 @@ export interface ReadResult {
   rowCount: number;
 }
 
-/** A file that is not a readable xlsx workbook. */
+/** A file that is not a readable xlsx or xls workbook. */
 export class WorkbookError extends Error {}
 
-export async function loadWorkbook(data: Buffer): Promise<ExcelJS.Workbook> {
+/**
+ * The whole workbook as a document: an xlsx by exceljs, an Excel 97-2003 .xls through the xls
+ * reader (spreadsheets/xls.ts), at most `maxRows` rows a sheet.
+ */
+export async function loadWorkbook(
+  data: Buffer,
+  maxRows = NODE_IMPORT_MAX_ROWS + 2,
+): Promise<ExcelJS.Workbook> {
+  if (isXls(data)) {
+    try {
+      return await xlsWorkbook(data, maxRows);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new WorkbookError(`the file could not be read as an xls workbook (${reason})`);
+    }
+  }
   const workbook = new ExcelJS.Workbook();
   try {
     // Data validations are not read: a list on a whole column would become a million entries.
@@ -87,6 +103,8 @@ export function cellInput(value: ExcelJS.CellValue): CellInput {
 /** Collects one node sheet: the header row gives the columns, the other rows their cells. */
 class SheetCollector {
   readonly sheet: ImportSheet;
+  /** The header row's texts, for a message naming what was found. */
+  private headers: string[] = [];
   /** Column numbers (1-based) read, and the slot each one fills. */
   private readonly columns: number[] = [];
   private readonly slots: number[] = [];
@@ -120,6 +138,7 @@ class SheetCollector {
     for (let col = 1; col < values.length; col++) {
       const header = cellInput(values[col]);
       if (typeof header !== 'string') continue;
+      this.headers.push(header);
       const key = columnOfHeader(type, header);
       if (key === 'error') this.sheet.errorColumn = col;
       else if (key !== undefined) {
@@ -136,10 +155,13 @@ class SheetCollector {
   /** The sheet, with a problem for every required column it lacks. */
   finish(): ImportSheet {
     const present = new Set(this.slots);
-    for (const [slot, column] of importColumns(this.sheet.type).entries()) {
-      const needed = column.key === 'parentPath' || column.key === 'name' || column.field?.required === true;
-      if (needed && !present.has(slot)) this.sheet.problems.push(`missing column ${column.header}`);
-    }
+    const missing = importColumns(this.sheet.type).filter(
+      (column, slot) =>
+        (column.key === 'parentPath' || column.key === 'name' || column.field?.required === true) &&
+        !present.has(slot),
+    );
+    for (const column of missing)
+      this.sheet.problems.push(`missing column ${column.header} (${foundHeaders(this.headers)})`);
     return this.sheet;
   }
 }
@@ -206,7 +228,8 @@ async function collect(
 export async function readWorkbook(data: Buffer, scope: 'all' | 'network'): Promise<ReadResult> {
   let sheets: ImportSheet[] | undefined;
   try {
-    sheets = await collect(scope, (visit) => streamSheets(data, visit));
+    // An .xls has no streaming reader: the whole-file reader below reads it.
+    sheets = isXls(data) ? undefined : await collect(scope, (visit) => streamSheets(data, visit));
   } catch {
     sheets = undefined;
   }

@@ -1,5 +1,5 @@
 import { Modal } from '@douyinfe/semi-ui-19';
-import { READING_INTERVAL_MS, TASK_OPERATION_TYPE } from '@eem/core';
+import { READING_INTERVAL_MS, readingImportOutcome, TASK_OPERATION_TYPE } from '@eem/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeRequest, fakeServer, fileAnswer, renderWithProviders } from '../../../blocks/test-kit';
@@ -162,13 +162,20 @@ describe('MeterEntryPage', () => {
     expect(s.callsOf('datalog.editLog')[0]?.body).toMatchObject({ pointId: 101 });
   });
 
-  it('imports a workbook as a task and then offers recalculation', async () => {
+  it('imports a workbook as a task, says what it wrote and deleted, and then offers recalculation', async () => {
     let status = 2;
+    const outcome = readingImportOutcome({ rows: 3, written: 2, deleted: 1, dryRun: false });
     const s = server({
       'datalog.importTemplate': () => fileAnswer(new Uint8Array([1]), 'readings template.xlsx'),
       'datalog.import': () => taskOf(51, TASK_OPERATION_TYPE.datalogImport, 2, 0),
       'notices.importProgress': () =>
-        taskOf(51, TASK_OPERATION_TYPE.datalogImport, status, status === 3 ? 1 : 0.5),
+        taskOf(
+          51,
+          TASK_OPERATION_TYPE.datalogImport,
+          status,
+          status === 3 ? 1 : 0.5,
+          status === 3 ? outcome : 'checking: 1/3 rows',
+        ),
     });
     renderWithProviders(<MeterEntryPage intervalMs={5} />, {
       client: s.client,
@@ -186,6 +193,7 @@ describe('MeterEntryPage', () => {
     expect(await screen.findByText('导入中')).toBeTruthy();
     status = 3;
     expect(await screen.findByText('导入成功')).toBeTruthy();
+    expect(screen.getByText(outcome)).toBeTruthy();
     expect(s.callsOf('notices.importProgress')[0]?.url.searchParams.get('operationType')).toBe(
       String(TASK_OPERATION_TYPE.datalogImport),
     );

@@ -267,6 +267,7 @@ export function EntryWorkspace({ point, range, interval, importIntervalMs }: Ent
             />
           )}
           maxBytes={NODE_IMPORT_LIMITS.maxBytes}
+          showOutcome
           onSuccess={() => {
             setChanged((c) =>
               mergeRanges(c, { pointId: point.id, startTime: range.start, endTime: range.end }),

@@ -31,6 +31,10 @@ export const TASK_OPERATION_NAMES: Record<number, readonly [zh: string, en: stri
   5: ['生成层级配置', 'Generate hierarchy configuration'],
   6: ['节点批量导入', 'Node batch import'],
   7: ['管网节点导入', 'Pipe-network node import'],
+  8: ['数据导入', 'Reading import'],
+  9: ['数据重算', 'Recalculation'],
+  10: ['能耗录入导入', 'Energy entry import'],
+  11: ['分时重算', 'Time-of-use re-split'],
 };
 
 export function taskOperationName(operationType: number, language: 'zh' | 'en' = 'en'): string {

@@ -10,6 +10,14 @@ export {
   type TrendTemplate,
 } from './areas/datalog.js';
 export {
+  type ConsumptionAnswer,
+  type DetailAnswer,
+  EXPORT_TABLE_FORMATS,
+  type ScriptAnswer,
+} from './areas/energy.js';
+export type { EnergyNode, EnergyNodeRef } from './areas/energy-schemas.js';
+export { ENTRY_GRAINS, type EntryGrid } from './areas/entries.js';
+export {
   type AlarmScheme,
   type ConfirmChoice,
   confirmChoice,
@@ -21,14 +29,6 @@ export {
   type Incident,
   LOSS_EVENT_TYPES,
 } from './areas/events.js';
-export {
-  type ConsumptionAnswer,
-  type DetailAnswer,
-  EXPORT_TABLE_FORMATS,
-  type ScriptAnswer,
-} from './areas/energy.js';
-export type { EnergyNode, EnergyNodeRef } from './areas/energy-schemas.js';
-export { ENTRY_GRAINS, type EntryGrid } from './areas/entries.js';
 export type { EventPlan, FaultScenario } from './areas/expert.js';
 export type { FavoriteNode } from './areas/favorites.js';
 export { FILE_NAME_PATTERN, type StoredFile, UPLOAD_KINDS } from './areas/files.js';

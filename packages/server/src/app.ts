@@ -5,17 +5,22 @@ import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { datalogHandlers } from './areas/datalog/handlers.js';
+import { energyHandlers } from './areas/energy/handlers.js';
+import { entriesHandlers } from './areas/entries/handlers.js';
 import { startAlarmEngine } from './areas/events/alarm-engine.js';
 import { eventsHandlers } from './areas/events/handlers.js';
 import { expertHandlers } from './areas/expert/handlers.js';
+import { favoritesHandlers } from './areas/favorites/handlers.js';
 import { filesHandlers } from './areas/files/handlers.js';
 import { logsHandlers } from './areas/logs/handlers.js';
+import { meteringHandlers } from './areas/metering/handlers.js';
 import { monitorHandlers } from './areas/monitor/handlers.js';
 import { nodesHandlers } from './areas/nodes/handlers.js';
 import { NODE_IMPORT_MAX_BYTES } from './areas/nodes/import-limits.js';
 import { registerChannels } from './areas/notices/channels.js';
 import { noticesHandlers } from './areas/notices/handlers.js';
 import { pqHandlers } from './areas/pq/handlers.js';
+import { productionHandlers } from './areas/production/handlers.js';
 import { projectsHandlers } from './areas/projects/handlers.js';
 import { sessionHandlers } from './areas/session/handlers.js';
 import { registerSsoPage } from './areas/session/sso-page.js';
@@ -51,6 +56,11 @@ export const handlers: CatalogueHandlers = {
   events: eventsHandlers,
   expert: expertHandlers,
   pq: pqHandlers,
+  energy: energyHandlers,
+  metering: meteringHandlers,
+  production: productionHandlers,
+  entries: entriesHandlers,
+  favorites: favoritesHandlers,
 };
 
 export interface StartOptions {

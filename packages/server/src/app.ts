@@ -38,6 +38,7 @@ import { registerEndpoints } from './http/register-endpoints.js';
 import { serveWeb } from './http/serve-web.js';
 import { createServices, type Services } from './services.js';
 import { startDemoAlarms } from './simulator/alarms.js';
+import { seedEnergyConfig, seedEnergyData } from './simulator/energy.js';
 import { seedExpert } from './simulator/expert.js';
 import { seedReadings, startLiveReadings } from './simulator/readings.js';
 import { demoProjectIds, seedDemoNodeTrees } from './simulator/seed-nodes.js';
@@ -162,7 +163,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       // The demo world's trees, readings and expert library (each once); none without the demo.
       if (!opened.demo) return { world: opened, readingProjects: [] };
       await seedDemoNodeTrees(services, opened.projects);
+      await seedEnergyConfig(services, opened.projects);
       const projects = await seedReadings(services, demoProjectIds(opened.projects));
+      await seedEnergyData(services, opened.projects);
       await seedExpert(services, opened);
       return { world: opened, readingProjects: projects };
     }));

@@ -64,8 +64,7 @@ export async function saveAssociations(
   const seen = new Set<number>();
   for (const m of body.meters) {
     const meter = model.node(m.meterId);
-    if (meter?.modelLabel !== 'meter')
-      throw ApiError.validation(ENERGY_MESSAGES.notAMeter(m.meterId));
+    if (meter?.modelLabel !== 'meter') throw ApiError.validation(ENERGY_MESSAGES.notAMeter(m.meterId));
     if (seen.has(m.meterId)) throw ApiError.validation(`meters: ${meter.name} is listed twice`);
     seen.add(m.meterId);
     if (m.meterId === nodeId)

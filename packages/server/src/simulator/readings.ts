@@ -258,13 +258,15 @@ async function writeHistory(
   )[0] as number;
   const archiveSlots: number[] = [];
   const archiveBusy: number[] = [];
+  // The archive ends where the history's first local day starts: no bucket of both.
+  const archiveTo = days[0] as number;
   if (energy.archiveDays > 0)
-    for (let t = archiveFrom; t < from; t += READING_INTERVAL_MS) {
+    for (let t = archiveFrom; t < archiveTo; t += READING_INTERVAL_MS) {
       archiveSlots.push(t);
       archiveBusy.push(activity(t, project.timeZone));
     }
-  const archiveHours = archiveSlots.length > 0 ? bucketStarts(archiveFrom, from, '1h', project.timeZone) : [];
-  const archiveDays = archiveSlots.length > 0 ? bucketStarts(archiveFrom, from, '1d', project.timeZone) : [];
+  const archiveHours = archiveSlots.length > 0 ? bucketStarts(archiveFrom, archiveTo, '1h', project.timeZone) : [];
+  const archiveDays = archiveSlots.length > 0 ? bucketStarts(archiveFrom, archiveTo, '1d', project.timeZone) : [];
   const models = new Map<number, NodeModel>();
   let written = 0;
   for (const point of points) {

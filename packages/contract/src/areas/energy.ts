@@ -12,7 +12,7 @@
  * plus its manual entries; in the unit of the project's unit setting; over periods of the
  * project's accounting cycle in its time zone. All calls act on the current project.
  */
-import { ENERGY_LIMITS } from '@eem/core';
+import { ENERGY_LIMITS, ENERGY_MESSAGES, ENERGY_TYPE } from '@eem/core';
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint.js';
 import { epochMs, id } from '../schemas.js';
@@ -124,12 +124,20 @@ const scriptFields = z.object({
   compare: z.enum(['yoy', 'mom'], { error: 'compare must be yoy or mom' }).optional(),
 });
 
-/** The order of the range, and `children` with exactly one node. */
-function scriptRules<T extends { startTime: number; endTime: number; children: boolean; nodes: unknown[] }>(
-  value: T,
-  ctx: z.RefinementCtx,
-): void {
+/** The order of the range, `children` with exactly one node, and time-of-use bands of electricity only. */
+function scriptRules<
+  T extends {
+    startTime: number;
+    endTime: number;
+    children: boolean;
+    nodes: unknown[];
+    energyType: number;
+    tou: boolean;
+  },
+>(value: T, ctx: z.RefinementCtx): void {
   ordered(value, ctx);
+  if (value.tou && value.energyType !== ENERGY_TYPE.electricity)
+    ctx.addIssue({ code: 'custom', path: ['energyType'], message: ENERGY_MESSAGES.touElectricity });
   if (value.children && value.nodes.length !== 1)
     ctx.addIssue({
       code: 'custom',

@@ -1,0 +1,480 @@
+/**
+ * The energy data core over HTTP against a server with three days of simulated history:
+ * consumption and time-of-use bands equal to sums computed here from the raw 15-minute
+ * readings (each reading's increase goes to the period, and the band, of its time in the
+ * project's zone); periods on the project's calendar (Shanghai's midnights, Chicago's months
+ * from the 26th, its 25-hour day when DST ends); the spec's refusals naming the field (more
+ * than 6 nodes, span limits, a node no scheme applies to); permissions (no plan without
+ * energydata_update, no scheme without energyconfig_update); another project's ids refused;
+ * a plan saved and read back, a bad one refused with nothing written.
+ */
+import { DATE_TYPE, ENERGY_LIMITS, ENERGY_MESSAGES, localParts, zonedTime } from '@eem/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectId, raw, refusal } from '../admin/support.js';
+import { login } from '../nodes/support.js';
+import type { SignedIn } from '../support/clients.js';
+import { type InProcessServer, startInProcessServer } from '../support/server.js';
+
+const SH_ZONE = 'Asia/Shanghai';
+const HOUR = 3_600_000;
+const ELECTRICITY = 2;
+
+let server: InProcessServer;
+let operator: SignedIn;
+let inspector: SignedIn;
+let manager: SignedIn;
+let chicago: SignedIn;
+let sh: number;
+
+interface Meter {
+  id: number;
+  modelLabel: string;
+  name: string;
+  pointId: number;
+}
+let meters: Meter[];
+
+/** Local midnight of the day `back` days before today in Shanghai. */
+function shDay(back: number): number {
+  const today = localParts(server.now(), SH_ZONE);
+  return zonedTime(SH_ZONE, today.year, today.month, today.day - back);
+}
+
+/** Shanghai's industrial bands outside summer (the simulator's current version): 2 peak, 3 flat, 4 valley. */
+function shanghaiBand(ms: number): 'peak' | 'flat' | 'valley' {
+  const p = localParts(ms, SH_ZONE);
+  const minute = p.hour * 60 + p.minute;
+  const weekday = new Date(Date.UTC(p.year, p.month - 1, p.day)).getUTCDay();
+  const holiday = weekday === 0 || weekday === 6;
+  if (minute < 360 || minute >= 1320) return 'valley';
+  if (holiday) return 'flat';
+  if ((minute >= 480 && minute < 660) || (minute >= 1080 && minute < 1260)) return 'peak';
+  return 'flat';
+}
+
+/** The raw counter readings of a point over [from, to) and the one just before. */
+async function readings(client: SignedIn['client'], pointId: number, from: number, to: number) {
+  const answer = await client.datalog.query({
+    body: { pointIds: [pointId], startTime: from - 2 * HOUR, endTime: to, interval: 'raw' },
+  });
+  return answer.series[0]?.data ?? [];
+}
+
+/**
+ * Independent sums: each reading in [from, to) adds its increase over the reading before it
+ * (a smaller value is a replaced counter: the value itself) to the bucket its time falls in.
+ */
+function sums(
+  data: readonly { time: number; value: number }[],
+  from: number,
+  to: number,
+  bucket: (ms: number) => string,
+): Map<string, number> {
+  const out = new Map<string, number>();
+  let prev: number | undefined;
+  for (const r of data) {
+    if (r.time >= from && r.time < to && prev !== undefined) {
+      const key = bucket(r.time);
+      out.set(key, (out.get(key) ?? 0) + (r.value >= prev ? r.value - prev : r.value));
+    }
+    prev = r.value;
+  }
+  return out;
+}
+
+const dayKey = (ms: number) => {
+  const p = localParts(ms, SH_ZONE);
+  return `${p.year}-${p.month}-${p.day}`;
+};
+
+beforeAll(async () => {
+  server = await startInProcessServer({ config: { historyDays: 3 } });
+  sh = projectId(server, 'SH-01');
+  [operator, inspector, manager, chicago] = await Promise.all([
+    login(server, 'operator-sh', { projectId: sh }),
+    login(server, 'inspector', { projectId: sh }),
+    login(server, 'manager-bj', { projectId: projectId(server, 'BE-01') }),
+    login(server, 'operator-chi', { projectId: projectId(server, 'CH-01') }),
+  ]);
+  // The electricity meters of Shanghai with their energy counter (kWh, cumulative).
+  const tree = await operator.client.datalog.meterTree({ query: { scope: 'electric' } });
+  const ids: { id: number; modelLabel: string; name: string }[] = [];
+  const walk = (n: { id: number; modelLabel: string; name: string; children?: unknown[] }) => {
+    if (n.modelLabel === 'meter') ids.push({ id: n.id, modelLabel: n.modelLabel, name: n.name });
+    for (const c of (n.children ?? []) as (typeof n)[]) walk(c);
+  };
+  for (const n of tree) walk(n);
+  const points = await operator.client.datalog.points({ body: { nodes: ids.slice(0, 40) } });
+  meters = ids.flatMap((m) => {
+    const point = points.find(
+      (p) => p.nodeId === m.id && p.kind === 'cumulative' && p.energyType === ELECTRICITY,
+    );
+    return point ? [{ ...m, pointId: point.id }] : [];
+  });
+}, 240_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('numbers come from the readings', () => {
+  it("a meter's daily consumption equals the sum of its raw readings' increases per Shanghai day", async () => {
+    const meter = meters[0];
+    expect(meter).toBeDefined();
+    if (!meter) return;
+    const from = shDay(2);
+    const to = shDay(0);
+    const answer = await operator.client.energy.consumption({
+      body: {
+        nodes: [{ id: meter.id, modelLabel: meter.modelLabel }],
+        energyType: ELECTRICITY,
+        startTime: from,
+        endTime: to,
+        cycle: DATE_TYPE.day,
+      },
+    });
+    expect(answer.timeZone).toBe(SH_ZONE);
+    expect(answer.times).toEqual([shDay(2), shDay(1)]);
+    for (const t of answer.times) expect(localParts(t, SH_ZONE)).toMatchObject({ hour: 0, minute: 0 });
+    const expected = sums(await readings(operator.client, meter.pointId, from, to), from, to, dayKey);
+    const values = answer.series[0]?.values ?? [];
+    expect(values.length).toBe(2);
+    answer.times.forEach((t, i) => {
+      const want = expected.get(dayKey(t)) ?? 0;
+      expect(want).toBeGreaterThan(0);
+      expect(values[i]).toBeCloseTo(want, 2);
+    });
+  });
+
+  it("a parent's consumption is the sum of its metered children (the project of its buildings)", async () => {
+    const from = shDay(2);
+    const to = shDay(1);
+    const children = await operator.client.energy.consumeQuery({
+      body: {
+        nodes: [{ id: sh, modelLabel: 'project' }],
+        children: true,
+        energyType: ELECTRICITY,
+        startTime: from,
+        endTime: to,
+        cycle: DATE_TYPE.day,
+      },
+    });
+    const project = await operator.client.energy.consumption({
+      body: {
+        nodes: [{ id: sh, modelLabel: 'project' }],
+        energyType: ELECTRICITY,
+        startTime: from,
+        endTime: to,
+        cycle: DATE_TYPE.day,
+      },
+    });
+    const sum = children.series.reduce((s, c) => s + (c.total ?? 0), 0);
+    expect(sum).toBeGreaterThan(0);
+    expect(project.series[0]?.total).toBeCloseTo(sum, 1);
+  });
+
+  it('the time-of-use bands of a meter equal the raw increases by band of their Shanghai local time', async () => {
+    const meter = meters[1] ?? meters[0];
+    if (!meter) throw new Error('no meter');
+    const from = shDay(2);
+    const to = shDay(0);
+    const answer = await operator.client.energy.timeshare({
+      body: {
+        nodes: [{ id: meter.id, modelLabel: meter.modelLabel }],
+        startTime: from,
+        endTime: to,
+        cycle: DATE_TYPE.day,
+      },
+    });
+    const series = answer.series[0];
+    if (!series) throw new Error('no series');
+    const data = await readings(operator.client, meter.pointId, from, to);
+    const byBand = sums(data, from, to, (ms) => `${dayKey(ms)}|${shanghaiBand(ms)}`);
+    answer.times.forEach((t, i) => {
+      for (const band of ['peak', 'flat', 'valley'] as const)
+        expect(series.bands[band][i] ?? 0).toBeCloseTo(byBand.get(`${dayKey(t)}|${band}`) ?? 0, 2);
+      expect(series.bands.sharp[i] ?? 0).toBe(0);
+      const parts = ['sharp', 'peak', 'flat', 'valley', 'unassigned'] as const;
+      const total = parts.reduce((s, b) => s + (series.bands[b][i] ?? 0), 0);
+      expect(total).toBeCloseTo(series.values[i] ?? 0, 2);
+    });
+    expect(series.totals.total).toBeGreaterThan(0);
+  });
+
+  it('hourly periods of consume/query split 09:00 into peak and 23:00 into valley (Shanghai time)', async () => {
+    const meter = meters[0];
+    if (!meter) throw new Error('no meter');
+    const day = shDay(1);
+    const answer = await operator.client.energy.consumeQuery({
+      body: {
+        nodes: [{ id: meter.id, modelLabel: meter.modelLabel }],
+        energyType: ELECTRICITY,
+        startTime: day,
+        endTime: day + 24 * HOUR,
+        cycle: DATE_TYPE.hour,
+        tou: true,
+      },
+    });
+    expect(answer.times).toHaveLength(24);
+    const bands = answer.series[0]?.bands;
+    if (!bands) throw new Error('no bands');
+    const weekday = new Date(day + 8 * HOUR).getUTCDay();
+    const working = weekday !== 0 && weekday !== 6;
+    // The hour 09:00–10:00 holds readings 09:00..09:45: peak on a working day.
+    const nine = answer.times.findIndex((t) => localParts(t, SH_ZONE).hour === 9);
+    expect(bands[working ? 'peak' : 'flat'][nine]).toBeCloseTo(answer.series[0]?.values[nine] ?? -1, 3);
+    const eleven = answer.times.findIndex((t) => localParts(t, SH_ZONE).hour === 23);
+    expect(bands.valley[eleven]).toBeCloseTo(answer.series[0]?.values[eleven] ?? -1, 3);
+  });
+});
+
+describe("periods follow the project's calendar", () => {
+  it("Chicago's months start on the 26th at midnight Chicago time; the day DST ends has 25 hours", async () => {
+    const chi = 'America/Chicago';
+    const start = zonedTime(chi, 2026, 9, 26);
+    const months = await chicago.client.energy.consumption({
+      body: {
+        nodes: [{ id: projectId(server, 'CH-01'), modelLabel: 'project' }],
+        energyType: ELECTRICITY,
+        startTime: start,
+        endTime: zonedTime(chi, 2026, 11, 26),
+        cycle: DATE_TYPE.month,
+      },
+    });
+    expect(months.timeZone).toBe(chi);
+    expect(months.times).toEqual([zonedTime(chi, 2026, 9, 26), zonedTime(chi, 2026, 10, 26)]);
+    const days = await chicago.client.energy.consumption({
+      body: {
+        nodes: [{ id: projectId(server, 'CH-01'), modelLabel: 'project' }],
+        energyType: ELECTRICITY,
+        startTime: zonedTime(chi, 2026, 10, 31),
+        endTime: zonedTime(chi, 2026, 11, 3),
+        cycle: DATE_TYPE.day,
+      },
+    });
+    expect(days.times).toHaveLength(3);
+    const [a, b, c] = days.times as [number, number, number];
+    expect(b - a).toBe(24 * HOUR);
+    expect(c - b).toBe(25 * HOUR);
+  });
+});
+
+describe('bad input is refused with the field named', () => {
+  it('more than 6 nodes, a span too long, an unknown energy type', async () => {
+    const nodes = Array.from({ length: ENERGY_LIMITS.nodes + 1 }, (_, i) => ({
+      id: i + 1,
+      modelLabel: 'building',
+    }));
+    const seven = await raw(
+      server,
+      operator.token,
+      'POST',
+      '/eem-service/v1/energy/consumption',
+      {
+        nodes,
+        energyType: ELECTRICITY,
+        startTime: shDay(2),
+        endTime: shDay(1),
+        cycle: DATE_TYPE.day,
+      },
+      { projectId: String(sh) },
+    );
+    expect(seven.code).not.toBe(0);
+    expect(seven.msg).toContain(ENERGY_MESSAGES.tooManyNodes(ENERGY_LIMITS.nodes));
+    const long = await raw(
+      server,
+      operator.token,
+      'POST',
+      '/eem-service/v1/energy/consumption',
+      {
+        nodes: [{ id: sh, modelLabel: 'project' }],
+        energyType: ELECTRICITY,
+        startTime: shDay(60),
+        endTime: shDay(0),
+        cycle: DATE_TYPE.day,
+      },
+      { projectId: String(sh) },
+    );
+    expect(long.code).not.toBe(0);
+    expect(long.msg).toMatch(/31 days/);
+    const type = await raw(
+      server,
+      operator.token,
+      'POST',
+      '/eem-service/v1/energy/consumption',
+      {
+        nodes: [{ id: sh, modelLabel: 'project' }],
+        energyType: 99,
+        startTime: shDay(2),
+        endTime: shDay(1),
+        cycle: DATE_TYPE.day,
+      },
+      { projectId: String(sh) },
+    );
+    expect(type.msg).toMatch(/energyType/);
+    const bulk = await raw(
+      server,
+      operator.token,
+      'POST',
+      '/eem-service/v1/energy/consume/query',
+      {
+        nodes: [{ id: sh, modelLabel: 'project' }],
+        energyType: ELECTRICITY,
+        startTime: shDay(100),
+        endTime: shDay(0),
+        cycle: DATE_TYPE.hour,
+      },
+      { projectId: String(sh) },
+    );
+    expect(bulk.msg).toContain(ENERGY_MESSAGES.bulkSpan('hour'));
+  });
+
+  it('time of use for water is refused; a node no scheme applies to is refused by name', async () => {
+    const water = await raw(
+      server,
+      operator.token,
+      'POST',
+      '/eem-service/v1/energy/consume/query',
+      {
+        nodes: [{ id: sh, modelLabel: 'project' }],
+        energyType: 3,
+        startTime: shDay(2),
+        endTime: shDay(1),
+        cycle: DATE_TYPE.day,
+        tou: true,
+      },
+      { projectId: String(sh) },
+    );
+    expect(water.msg).toContain(ENERGY_MESSAGES.touElectricity);
+    // Berlin's manager unbinds Berlin's scheme: the project then has none.
+    const schemes = await manager.client.metering.schemes();
+    const scheme = schemes[0];
+    if (!scheme) throw new Error('Berlin has no scheme');
+    await manager.client.metering.bindScheme({ body: { schemeId: scheme.id, nodes: [] } });
+    const be = projectId(server, 'BE-01');
+    const refused = await refusal(
+      manager.client.energy.timeshare({
+        body: {
+          nodes: [{ id: be, modelLabel: 'project' }],
+          startTime: shDay(2),
+          endTime: shDay(1),
+          cycle: DATE_TYPE.day,
+        },
+      }),
+    );
+    expect(refused.msg).toMatch(/^nodes: no time-of-use scheme applies to /);
+  });
+});
+
+describe('permissions and the project boundary', () => {
+  it('another project’s node ids are refused; its project header is refused', async () => {
+    // A Chicago meter (node ids are unique across projects).
+    const chiTree = await chicago.client.datalog.meterTree({ query: { scope: 'electric' } });
+    const chiMeters: { id: number; modelLabel: string }[] = [];
+    const walk = (n: { id: number; modelLabel: string; children?: unknown[] }) => {
+      if (n.modelLabel === 'meter') chiMeters.push(n);
+      for (const c of (n.children ?? []) as (typeof n)[]) walk(c);
+    };
+    for (const n of chiTree) walk(n);
+    const foreign = chiMeters[0];
+    if (!foreign) throw new Error('no Chicago meter');
+    const answer = await raw(
+      server,
+      operator.token,
+      'POST',
+      '/eem-service/v1/energy/consumption',
+      {
+        nodes: [{ id: foreign.id, modelLabel: foreign.modelLabel }],
+        energyType: ELECTRICITY,
+        startTime: shDay(2),
+        endTime: shDay(1),
+        cycle: DATE_TYPE.day,
+      },
+      { projectId: String(sh) },
+    );
+    expect(answer.code).not.toBe(0);
+    expect(answer.msg).toMatch(/^nodes: node \d+ does not exist in this project/);
+    const header = await raw(
+      server,
+      operator.token,
+      'POST',
+      '/eem-service/v1/energy/consumption',
+      {
+        nodes: [{ id: projectId(server, 'CH-01'), modelLabel: 'project' }],
+        energyType: ELECTRICITY,
+        startTime: shDay(2),
+        endTime: shDay(1),
+        cycle: DATE_TYPE.day,
+      },
+      { projectId: String(projectId(server, 'CH-01')) },
+    );
+    expect(header.code).not.toBe(0);
+    const asProject = await raw(
+      server,
+      operator.token,
+      'POST',
+      '/eem-service/v1/energy/consumption',
+      {
+        nodes: [{ id: projectId(server, 'CH-01'), modelLabel: 'project' }],
+        energyType: ELECTRICITY,
+        startTime: shDay(2),
+        endTime: shDay(1),
+        cycle: DATE_TYPE.day,
+      },
+      { projectId: String(sh) },
+    );
+    expect(asProject.code).not.toBe(0);
+  });
+
+  it('plans need energydata_update, schemes energyconfig_update; a bad plan writes nothing', async () => {
+    const year = localParts(server.now(), SH_ZONE).year;
+    const node = { id: sh, modelLabel: 'project' };
+    const values = Array.from({ length: 12 }, (_, i) => 1000 + i);
+    const denied = await raw(
+      server,
+      inspector.token,
+      'PUT',
+      '/eem-service/v1/energy/plan',
+      { node, energyType: ELECTRICITY, year, values },
+      { projectId: String(sh) },
+    );
+    expect(denied.code).not.toBe(0);
+    const scheme = await raw(
+      server,
+      operator.token,
+      'POST',
+      '/eem-service/v1/energy/timeshare/scheme/nodes',
+      { schemeId: 1, nodes: [] },
+      { projectId: String(sh) },
+    );
+    expect(scheme.code).not.toBe(0);
+    // The operator may edit plans: saved and read back; a negative or short plan is refused whole.
+    await operator.client.energy.savePlan({ body: { node, energyType: ELECTRICITY, year, values } });
+    const read = await operator.client.energy.plan({
+      body: { nodes: [node], energyType: ELECTRICITY, year },
+    });
+    expect(read.series[0]?.plan).toEqual(values);
+    const short = await raw(
+      server,
+      operator.token,
+      'PUT',
+      '/eem-service/v1/energy/plan',
+      { node, energyType: ELECTRICITY, year, values: [1, 2] },
+      { projectId: String(sh) },
+    );
+    expect(short.msg).toMatch(/values: give 12 monthly values/);
+    const negative = await raw(
+      server,
+      operator.token,
+      'PUT',
+      '/eem-service/v1/energy/plan',
+      { node, energyType: ELECTRICITY, year, values: [...values.slice(0, 11), -5] },
+      { projectId: String(sh) },
+    );
+    expect(negative.code).not.toBe(0);
+    const again = await operator.client.energy.plan({
+      body: { nodes: [node], energyType: ELECTRICITY, year },
+    });
+    expect(again.series[0]?.plan).toEqual(values);
+  });
+});

@@ -10,7 +10,7 @@ import { DATE_TYPE, type DateType, ENERGY_LIMITS, ENERGY_TYPES, localParts, zone
 import type { Client } from '@eem/sdk';
 import type { Context } from '../context.js';
 import { CliError, UsageError } from '../errors.js';
-import type { OutputFlags } from '../output/format.js';
+import { type OutputFlags, resolveFormat } from '../output/format.js';
 import { withProgress } from '../output/progress.js';
 import type { Column, Listing } from '../output/render.js';
 import { parsePointIds } from './datalog-flags.js';
@@ -336,10 +336,19 @@ export function consumptionRows(answer: ScriptAnswer): ConsumptionRow[] {
   return rows;
 }
 
-const num = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(round(v)));
+/** A table cell: one decimal from 100 up, three below (machine formats keep three). */
+const num = (v: number | null | undefined) =>
+  v === null || v === undefined ? '' : String(round(v, Math.abs(v) >= 100 ? 1 : 3));
 
-export function consumptionListing(answer: ScriptAnswer): Listing<ConsumptionRow> {
-  const rows = consumptionRows(answer);
+/**
+ * The listing of an answer. For a table (`forTable`), the nodes nothing measures for this
+ * energy type and the bands that are empty in every period are left out (the caller says so),
+ * so that it fits 80 columns; machine formats keep every row and column.
+ */
+export function consumptionListing(answer: ScriptAnswer, forTable = false): Listing<ConsumptionRow> {
+  const all = consumptionRows(answer);
+  const shownNodes = new Set(answer.series.filter((s) => !forTable || s.metered).map((s) => s.node.id));
+  const rows = all.filter((r) => shownNodes.has(r.nodeId));
   const single = answer.series.length === 1;
   const bands = answer.series.some((s) => s.bands);
   const unit = answer.unit;
@@ -356,29 +365,31 @@ export function consumptionListing(answer: ScriptAnswer): Listing<ConsumptionRow
     { key: 'path', header: 'Path', value: (r) => r.path, machineOnly: true },
     {
       key: 'value',
-      header: `Consumption (${unit})`,
+      header: unit,
       value: (r) => round(r.value),
       display: (r) => num(r.value),
     },
   ];
   if (bands)
-    for (const band of ['sharp', 'peak', 'flat', 'valley'] as const)
+    for (const band of ['sharp', 'peak', 'flat', 'valley'] as const) {
+      if (forTable && rows.every((r) => !r[band])) continue;
       columns.push({
         key: band,
         header: band[0]?.toUpperCase() + band.slice(1),
         value: (r) => round(r[band]),
         display: (r) => num(r[band]),
       });
+    }
   if (answer.compare) {
     columns.push({
       key: 'compare',
-      header: answer.compare === 'yoy' ? 'Year earlier' : 'Period before',
+      header: answer.compare === 'yoy' ? 'Yoy' : 'Mom',
       value: (r) => round(r.compare),
       display: (r) => num(r.compare),
     });
     columns.push({
       key: 'change',
-      header: 'Change %',
+      header: 'Δ %',
       value: (r) => r.change ?? null,
       display: (r) =>
         r.change === null || r.change === undefined ? '' : `${r.change > 0 ? '+' : ''}${r.change}`,
@@ -397,13 +408,23 @@ export async function showConsumption(
   const answer = await withProgress(ctx, 'Summing the consumption…', () =>
     prepared.session.client.energy.consumeQuery({ body: prepared.body }),
   );
-  const listing = consumptionListing(answer);
-  const format = ctx.print(listing, output);
-  if (format === 'table') {
+  const table = resolveFormat(output, ctx.io.isTTY.stdout) === 'table';
+  ctx.print(consumptionListing(answer, table), output);
+  if (table) {
     ctx.reporter.note(`Periods in ${answer.timeZone} (the project's zone), ${answer.unit}.`);
+    const unmetered = answer.series.filter((s) => !s.metered).map((s) => s.node.name);
     if (answer.series.length === 0) ctx.reporter.note('No nodes: the node has no children.');
-    else if (answer.series.every((s) => !s.metered))
+    else if (unmetered.length === answer.series.length)
       ctx.reporter.note('No meter or manual entry measures these nodes for this energy type.');
+    else if (unmetered.length > 0)
+      ctx.reporter.note(`Not measured for this energy type (left out): ${unmetered.join(', ')}.`);
+    const bands = answer.series.find((s) => s.bands)?.bands;
+    if (bands) {
+      const empty = (['sharp', 'peak', 'flat', 'valley'] as const).filter((b) =>
+        answer.series.every((s) => !s.metered || (s.bands?.[b] ?? []).every((v) => !v)),
+      );
+      if (empty.length > 0) ctx.reporter.note(`No ${empty.join(', ')} consumption in these periods.`);
+    }
   }
 }
 

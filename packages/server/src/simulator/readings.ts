@@ -265,8 +265,10 @@ async function writeHistory(
       archiveSlots.push(t);
       archiveBusy.push(activity(t, project.timeZone));
     }
-  const archiveHours = archiveSlots.length > 0 ? bucketStarts(archiveFrom, archiveTo, '1h', project.timeZone) : [];
-  const archiveDays = archiveSlots.length > 0 ? bucketStarts(archiveFrom, archiveTo, '1d', project.timeZone) : [];
+  const archiveHours =
+    archiveSlots.length > 0 ? bucketStarts(archiveFrom, archiveTo, '1h', project.timeZone) : [];
+  const archiveDays =
+    archiveSlots.length > 0 ? bucketStarts(archiveFrom, archiveTo, '1d', project.timeZone) : [];
   const models = new Map<number, NodeModel>();
   let written = 0;
   for (const point of points) {

@@ -1,5 +1,7 @@
 /**
- * The energy data core over HTTP against a server with three days of simulated history:
+ * The energy data core over HTTP against a server whose clock stands at 3 November 2026 with
+ * ten days of simulated history (so Chicago's autumn DST change on 1 November and its month
+ * start on 26 October lie inside it):
  * consumption and time-of-use bands equal to sums computed here from the raw 15-minute
  * readings (each reading's increase goes to the period, and the band, of its time in the
  * project's zone); periods on the project's calendar (Shanghai's midnights, Chicago's months
@@ -16,6 +18,9 @@ import type { SignedIn } from '../support/clients.js';
 import { type InProcessServer, startInProcessServer } from '../support/server.js';
 
 const SH_ZONE = 'Asia/Shanghai';
+const CHI_ZONE = 'America/Chicago';
+/** The server's clock at start: after Chicago's DST end (1 Nov) and month start (26 Oct). */
+const START = Date.UTC(2026, 10, 3, 15);
 const HOUR = 3_600_000;
 const ELECTRICITY = 2;
 
@@ -88,7 +93,7 @@ const dayKey = (ms: number) => {
 };
 
 beforeAll(async () => {
-  server = await startInProcessServer({ config: { historyDays: 3 } });
+  server = await startInProcessServer({ config: { historyDays: 10 }, start: START });
   sh = projectId(server, 'SH-01');
   [operator, inspector, manager, chicago] = await Promise.all([
     login(server, 'operator-sh', { projectId: sh }),
@@ -256,6 +261,59 @@ describe("periods follow the project's calendar", () => {
     const [a, b, c] = days.times as [number, number, number];
     expect(b - a).toBe(24 * HOUR);
     expect(c - b).toBe(25 * HOUR);
+  });
+});
+
+describe('across a DST change and a cycle start that is not the 1st (Chicago)', () => {
+  it("days of 25 hours and months from the 26th equal the raw readings' sums by Chicago's calendar", async () => {
+    const tree = await chicago.client.datalog.meterTree({ query: { scope: 'electric' } });
+    const ids: { id: number; modelLabel: string }[] = [];
+    const walk = (n: { id: number; modelLabel: string; children?: unknown[] }) => {
+      if (n.modelLabel === 'meter') ids.push({ id: n.id, modelLabel: n.modelLabel });
+      for (const c of (n.children ?? []) as (typeof n)[]) walk(c);
+    };
+    for (const n of tree) walk(n);
+    const points = await chicago.client.datalog.points({ body: { nodes: ids.slice(0, 10) } });
+    const point = points.find((p) => p.kind === 'cumulative' && p.energyType === ELECTRICITY);
+    if (!point) throw new Error('no Chicago electricity counter');
+    const node = { id: point.nodeId, modelLabel: 'meter' };
+    const chiDay = (ms: number) => {
+      const p = localParts(ms, CHI_ZONE);
+      return `${p.year}-${p.month}-${p.day}`;
+    };
+    // Days: 31 Oct, 1 Nov (25 hours), 2 Nov.
+    const from = zonedTime(CHI_ZONE, 2026, 10, 31);
+    const to = zonedTime(CHI_ZONE, 2026, 11, 3);
+    const days = await chicago.client.energy.consumption({
+      body: { nodes: [node], energyType: ELECTRICITY, startTime: from, endTime: to, cycle: DATE_TYPE.day },
+    });
+    expect(days.times.map((t) => localParts(t, CHI_ZONE).day)).toEqual([31, 1, 2]);
+    const raw = await readings(chicago.client, point.id, zonedTime(CHI_ZONE, 2026, 10, 20), server.now());
+    const byDay = sums(raw, from, to, chiDay);
+    // Chicago shows MWh (its unit setting): kWh × 0.001.
+    expect(days.unit).toBe('MWh');
+    days.times.forEach((t, i) => {
+      expect(days.series[0]?.values[i]).toBeCloseTo((byDay.get(chiDay(t)) ?? Number.NaN) * 0.001, 5);
+    });
+    // The 25-hour day holds 100 quarter hours of readings: more than its neighbours' 96.
+    const count = (a: number, b: number) => raw.filter((r) => r.time >= a && r.time < b).length;
+    expect(count(days.times[1] as number, days.times[2] as number)).toBe(100);
+    // Months from the 26th: [26 Sep, 26 Oct) holds the history's first days, [26 Oct, 26 Nov) the rest up to now.
+    const months = await chicago.client.energy.consumption({
+      body: {
+        nodes: [node],
+        energyType: ELECTRICITY,
+        startTime: zonedTime(CHI_ZONE, 2026, 9, 26),
+        endTime: zonedTime(CHI_ZONE, 2026, 11, 26),
+        cycle: DATE_TYPE.month,
+      },
+    });
+    expect(months.times).toEqual([zonedTime(CHI_ZONE, 2026, 9, 26), zonedTime(CHI_ZONE, 2026, 10, 26)]);
+    const monthOf = (ms: number) => (ms < zonedTime(CHI_ZONE, 2026, 10, 26) ? 'a' : 'b');
+    const byMonth = sums(raw, zonedTime(CHI_ZONE, 2026, 9, 26), server.now(), monthOf);
+    expect(byMonth.get('a')).toBeGreaterThan(0);
+    expect(months.series[0]?.values[0]).toBeCloseTo((byMonth.get('a') ?? Number.NaN) * 0.001, 5);
+    expect(months.series[0]?.values[1]).toBeCloseTo((byMonth.get('b') ?? Number.NaN) * 0.001, 5);
   });
 });
 

@@ -317,6 +317,150 @@ describe('across a DST change and a cycle start that is not the 1st (Chicago)', 
   });
 });
 
+describe('the analysis calls agree with one another', () => {
+  const project = () => ({ id: sh, modelLabel: 'project' });
+  const range = () => ({ startTime: shDay(3), endTime: shDay(0) });
+
+  it('tbhb, top, standard, detail, consume/summary and consume/export give the consumption figures', async () => {
+    const { client } = operator;
+    const children = await client.energy.consumeQuery({
+      body: { nodes: [project()], children: true, energyType: ELECTRICITY, ...range(), cycle: DATE_TYPE.day },
+    });
+    const building = children.series.find((s) => s.metered);
+    if (!building) throw new Error('no metered child');
+    const node = { id: building.node.id, modelLabel: building.node.modelLabel };
+    // tbhb: the values of consumption; the period before of day i is day i-1.
+    const tbhb = await client.energy.tbhb({
+      body: { nodes: [node], energyType: ELECTRICITY, ...range(), cycle: DATE_TYPE.day },
+    });
+    const t = tbhb.series[0];
+    expect(t?.values).toEqual(building.values);
+    expect(t?.mom.slice(1)).toEqual(building.values.slice(0, -1));
+    // top: the project's children ranked by the same totals, largest first.
+    const top = await client.energy.top({ body: { energyType: ELECTRICITY, ...range(), limit: 10 } });
+    const totals = children.series.filter((s) => (s.total ?? 0) > 0).map((s) => s.total ?? 0);
+    expect(top.rows.map((r) => r.value)).toEqual(
+      [...totals].sort((a, b) => b - a).map((v) => expect.closeTo(v, 3)),
+    );
+    // standard: tce = kWh × the electricity coal factor.
+    const types = await client.energy.energyTypes();
+    const factor = types.find((x) => x.energyType === ELECTRICITY)?.coalFactor ?? Number.NaN;
+    const standard = await client.energy.standard({
+      body: { nodes: [node], ...range(), cycle: DATE_TYPE.day, energyTypes: [ELECTRICITY] },
+    });
+    expect(standard.series[0]?.total).toBeCloseTo((building.total ?? 0) * factor, 4);
+    // detail: the building's row totals the same.
+    const detail = await client.energy.detail({
+      body: { nodes: [node], energyType: ELECTRICITY, ...range(), cycle: DATE_TYPE.day },
+    });
+    expect(detail.rows[0]?.total).toBeCloseTo(building.total ?? Number.NaN, 3);
+    // consume/summary: several types at once, electricity equal.
+    const summary = await client.energy.consumeSummary({
+      body: { nodes: [node], energyTypes: [ELECTRICITY, 3], ...range() },
+    });
+    const value = summary.rows[0]?.values.find((v) => v.energyType === ELECTRICITY)?.value;
+    expect(value).toBeCloseTo(building.total ?? Number.NaN, 3);
+    // consume/export as CSV: a header and a row per child and period.
+    const response = await fetch(`${server.url}/eem-service/v1/energy/consume/export`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${operator.token}`,
+        projectId: String(sh),
+      },
+      body: JSON.stringify({
+        nodes: [project()],
+        children: true,
+        energyType: ELECTRICITY,
+        ...range(),
+        cycle: DATE_TYPE.day,
+        format: 'csv',
+      }),
+    });
+    expect(response.status).toBe(200);
+    const lines = (await response.text()).trim().split(/\r?\n/);
+    expect(lines.length - 1).toBe(children.series.length * children.times.length);
+  });
+
+  it("balance: a building's own meters against what it feeds; difference and rate", async () => {
+    const children = await operator.client.energy.consumeQuery({
+      body: { nodes: [project()], children: true, energyType: ELECTRICITY, ...range(), cycle: DATE_TYPE.day },
+    });
+    const building = children.series.find((s) => s.node.modelLabel === 'building' && s.metered);
+    if (!building) throw new Error('no building');
+    const balance = await operator.client.energy.balance({
+      body: {
+        node: { id: building.node.id, modelLabel: 'building' },
+        energyType: ELECTRICITY,
+        ...range(),
+        cycle: DATE_TYPE.day,
+      },
+    });
+    for (const row of balance.rows) {
+      if (row.parent === null || row.children === null) continue;
+      expect(row.diff).toBeCloseTo(row.parent - row.children, 3);
+      if (row.parent > 0) expect(row.rate).toBeCloseTo(((row.parent - row.children) / row.parent) * 100, 1);
+    }
+    // The simulator's supply meters measure what they feed plus about 4 %: a small positive loss.
+    expect(balance.total.rate).toBeGreaterThan(0);
+    expect(balance.total.rate).toBeLessThan(10);
+  });
+
+  it('/home figures: energy types, periods, the forecast with its MAPE, the per-project overview', async () => {
+    const { client } = operator;
+    const types = await client.energy.energyTypes();
+    expect(types.find((t) => t.energyType === ELECTRICITY)?.used).toBe(true);
+    const period = await client.energy.period({ body: { periods: ['day', 'month'] } });
+    const electricity = period.rows.find((r) => r.energyType === ELECTRICITY);
+    expect(electricity?.periods.map((p) => p.period)).toEqual(['day', 'month']);
+    for (const p of electricity?.periods ?? [])
+      expect(localParts(p.start, SH_ZONE)).toMatchObject({ hour: 0, minute: 0 });
+    const meter = meters[0];
+    if (!meter) throw new Error('no meter');
+    const forecast = await client.energy.predict({ body: { node: { id: meter.id, modelLabel: 'meter' } } });
+    expect(forecast.forecast).toHaveLength(24);
+    expect(forecast.method).toMatch(/same-weekday profile/);
+    for (const f of forecast.forecast) expect(f.lower).toBeLessThanOrEqual(f.value);
+    const overview = await client.energy.overview({ body: {} });
+    expect(overview.map((o) => o.projectId)).toEqual([sh]);
+    expect(overview[0]?.electricity).toBeGreaterThan(0);
+  });
+
+  it('favourites are per user; manual entries of a future period are refused whole', async () => {
+    const { client } = operator;
+    const meter = meters[0];
+    if (!meter) throw new Error('no meter');
+    await client.favorites.add({ body: { nodeId: meter.id, modelLabel: 'meter' } });
+    expect((await client.favorites.list({ body: {} })).map((f) => f.nodeId)).toContain(meter.id);
+    expect((await inspector.client.favorites.list({ body: {} })).map((f) => f.nodeId)).not.toContain(
+      meter.id,
+    );
+    await client.favorites.remove({ query: { nodeId: meter.id, modelLabel: 'meter' } });
+    expect((await client.favorites.list({ body: {} })).map((f) => f.nodeId)).not.toContain(meter.id);
+    const now = localParts(server.now(), SH_ZONE);
+    const next =
+      now.month === 12 ? `${now.year + 1}-01` : `${now.year}-${String(now.month + 1).padStart(2, '0')}`;
+    const past = `${now.year}-${String(now.month).padStart(2, '0')}`;
+    const cells = [
+      { node: project(), energyType: 22, period: past, quantity: 1.5 },
+      { node: project(), energyType: 22, period: next, quantity: 2 },
+    ];
+    const refused = await raw(
+      server,
+      operator.token,
+      'POST',
+      '/eem-service/v1/system/data/save',
+      { cells },
+      { projectId: String(sh) },
+    );
+    expect(refused.msg).toContain(ENERGY_MESSAGES.futureEntry);
+    const grid = await client.entries.query({
+      body: { year: now.year, nodes: [project()], energyTypes: [22] },
+    });
+    expect(JSON.stringify(grid)).not.toContain('1.5');
+  });
+});
+
 describe('bad input is refused with the field named', () => {
   it('more than 6 nodes, a span too long, an unknown energy type', async () => {
     const nodes = Array.from({ length: ENERGY_LIMITS.nodes + 1 }, (_, i) => ({

@@ -90,9 +90,9 @@ describe('units and coal factors', () => {
     });
     const after = await projectKwh();
     expect(after.unit).toBe('MWh');
-    after.series[0]?.values.forEach((v, i) =>
-      expect(v).toBeCloseTo((before.series[0]?.values[i] ?? 0) * 0.001, 4),
-    );
+    after.series[0]?.values.forEach((v, i) => {
+      expect(v).toBeCloseTo((before.series[0]?.values[i] ?? 0) * 0.001, 4);
+    });
     const zero = await raw(
       server,
       manager.token,
@@ -179,7 +179,9 @@ describe('bindings and connections', () => {
         },
       });
       const [b, m] = both.series;
-      b?.values.forEach((v, i) => expect(v).toBeCloseTo((m?.values[i] ?? 0) * 0.5, 3));
+      b?.values.forEach((v, i) => {
+        expect(v).toBeCloseTo((m?.values[i] ?? 0) * 0.5, 3);
+      });
     } finally {
       await manager.client.metering.saveAssociations({
         body: {

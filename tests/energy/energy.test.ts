@@ -426,6 +426,28 @@ describe('the analysis calls agree with one another', () => {
     expect(overview[0]?.electricity).toBeGreaterThan(0);
   });
 
+  it("the simulator's demo data: manual entries, products with plan and actual, an energy plan", async () => {
+    const { client } = operator;
+    const year = localParts(server.now(), SH_ZONE).year;
+    const entries = await client.entries.query({ body: { year } });
+    const types = new Set(entries.rows.map((r) => r.energyType));
+    expect(types.has(22)).toBe(true); // diesel
+    expect(types.has(24)).toBe(true); // purchased steam
+    expect(entries.rows.some((r) => (r.total ?? 0) > 0)).toBe(true);
+    const products = await client.production.products({ body: {} });
+    expect(products.list.length).toBeGreaterThanOrEqual(2);
+    const first = products.list[0];
+    if (!first) throw new Error('no product');
+    const grid = await client.production.plans({ body: { productId: first.id, year } });
+    expect(grid.rows.length).toBeGreaterThan(0);
+    expect(grid.rows.some((r) => r.plan.filter((v) => v !== null).length === 12)).toBe(true);
+    expect(grid.rows.some((r) => r.actual.some((v) => v !== null && v > 0))).toBe(true);
+    // Months of the grid that lie ahead take no actual output.
+    grid.months.forEach((m, i) => {
+      if (m.future) for (const r of grid.rows) expect(r.actual[i]).toBeNull();
+    });
+  });
+
   it('favourites are per user; manual entries of a future period are refused whole', async () => {
     const { client } = operator;
     const meter = meters[0];

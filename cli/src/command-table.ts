@@ -88,6 +88,11 @@ export const COMMAND_SUMMARIES: readonly CommandSummary[] = [
     summary: 'events and alarms of the current project: the log, one event, counts, confirming',
   },
   {
+    name: 'energy',
+    term: 'energy consumption|export|types',
+    summary: 'energy consumption per period, by time-of-use band, against last year; export',
+  },
+  {
     name: 'notices',
     term: 'notices tail',
     summary: 'your notices as they arrive, live (reconnects and resumes by itself)',

@@ -30,6 +30,7 @@ const LOADERS: Record<string, (runtime: Runtime) => Promise<Command>> = {
   tasks: async (rt) => (await import('./commands/tasks.js')).tasksCommand(rt),
   datalog: async (rt) => (await import('./commands/datalog.js')).datalogCommand(rt),
   events: async (rt) => (await import('./commands/events.js')).eventsCommand(rt),
+  energy: async (rt) => (await import('./commands/energy.js')).energyCommand(rt),
   notices: async (rt) => (await import('./commands/notices.js')).noticesCommand(rt),
   me: async (rt) => (await import('./commands/session.js')).meCommand(rt),
   menu: async (rt) => (await import('./commands/shell.js')).menuCommand(rt),

@@ -167,7 +167,7 @@ async function csvBaseline(rows) {
 }
 
 /** The by-day consumption of the year from the raw rows (the scan the rollups spare). */
-function rawScan(file, points, start, end) {
+export function rawScan(file, points, start, end) {
   const db = new Database(file, { readonly: true });
   const started = performance.now();
   const days = bucketStarts(start, end, '1d', TZ);

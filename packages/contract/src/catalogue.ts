@@ -1,13 +1,18 @@
 /** The whole call catalogue, by area. Each area's name is its folder in every layer. */
 import { datalog } from './areas/datalog.js';
+import { energy } from './areas/energy.js';
+import { entries } from './areas/entries.js';
 import { events } from './areas/events.js';
 import { expert } from './areas/expert.js';
+import { favorites } from './areas/favorites.js';
 import { files } from './areas/files.js';
 import { logs } from './areas/logs.js';
+import { metering } from './areas/metering.js';
 import { monitor } from './areas/monitor.js';
 import { nodes } from './areas/nodes.js';
 import { notices } from './areas/notices.js';
 import { pq } from './areas/pq.js';
+import { production } from './areas/production.js';
 import { projects } from './areas/projects.js';
 import { session } from './areas/session.js';
 import { shell } from './areas/shell.js';
@@ -28,6 +33,11 @@ export const catalogue = {
   events,
   expert,
   pq,
+  energy,
+  metering,
+  production,
+  entries,
+  favorites,
 } as const;
 
 export type Catalogue = typeof catalogue;

@@ -212,6 +212,17 @@ function channelExtension(
   };
 }
 
+/** What an area's table cannot say: the catalogue's wildcards and the calls chosen for them. */
+const AREA_NOTES: Record<string, string> = {
+  energy:
+    "The spec's catalogue names `/eem-service/v1/energy/consume/*` only as a wildcard. Its concrete calls are " +
+    'designed here (marked "chosen"): `energy/consume/query` (consumption of up to 200 nodes, or the children of ' +
+    'one, per period with optional time-of-use bands and a year-on-year or month-on-month series), ' +
+    '`energy/consume/export` (the same as xlsx or CSV, a row per node and period) and `energy/consume/summary` ' +
+    '(totals of several energy types and tce at once). They serve scripts and `eem energy` (docs/cli.md); ' +
+    "periods follow the project's accounting cycle in its time zone.",
+};
+
 /** The OpenAPI 3.1 document of the catalogue (first key `x-generated`). */
 export function renderOpenApi(entries: readonly CatalogueEntry[] = listEndpoints()): object {
   const components: Record<string, JsonSchema> = { ErrorEnvelope: errorEnvelope };
@@ -376,6 +387,8 @@ export function renderApiMarkdown(entries: readonly CatalogueEntry[] = listEndpo
   for (const area of areas) {
     const inArea = entries.filter((e) => e.area === area);
     lines.push(`## Area ${area}`, '');
+    const note = AREA_NOTES[area];
+    if (note) lines.push(note, '');
     lines.push('| Method | Path | Id | Permission | Summary |', '|---|---|---|---|---|');
     for (const { endpoint } of inArea) {
       lines.push(

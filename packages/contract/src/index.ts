@@ -10,6 +10,14 @@ export {
   type TrendTemplate,
 } from './areas/datalog.js';
 export {
+  type ConsumptionAnswer,
+  type DetailAnswer,
+  EXPORT_TABLE_FORMATS,
+  type ScriptAnswer,
+} from './areas/energy.js';
+export type { EnergyNode, EnergyNodeRef } from './areas/energy-schemas.js';
+export { ENTRY_GRAINS, type EntryGrid } from './areas/entries.js';
+export {
   type AlarmScheme,
   type ConfirmChoice,
   confirmChoice,
@@ -22,8 +30,10 @@ export {
   LOSS_EVENT_TYPES,
 } from './areas/events.js';
 export type { EventPlan, FaultScenario } from './areas/expert.js';
+export type { FavoriteNode } from './areas/favorites.js';
 export { FILE_NAME_PATTERN, type StoredFile, UPLOAD_KINDS } from './areas/files.js';
 export type { OperationLogRow, TaskLogRow } from './areas/logs.js';
+export type { TouScheme } from './areas/metering.js';
 export { type Graph, type GraphElement, REALTIME_POLL_MS, type RealtimeValue } from './areas/monitor.js';
 export {
   type NodeAttributes,
@@ -34,6 +44,7 @@ export {
   type TreeContextConfig,
 } from './areas/nodes.js';
 export { PQ_EVENT_TYPES, type PqEvent, type Waveform } from './areas/pq.js';
+export { PRODUCTION_KINDS, type Product, type ProductionGrid } from './areas/production.js';
 export { isProjectProfile, type ProjectProfile, projectProfileOf } from './areas/projects.js';
 export { systemInfo } from './areas/shell.js';
 export * from './areas/users-schemas.js';

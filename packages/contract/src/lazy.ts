@@ -28,6 +28,11 @@ const LOADERS: AreaLoaders = {
   events: () => import('./areas/events.js').then((m) => m.events),
   expert: () => import('./areas/expert.js').then((m) => m.expert),
   pq: () => import('./areas/pq.js').then((m) => m.pq),
+  energy: () => import('./areas/energy.js').then((m) => m.energy),
+  metering: () => import('./areas/metering.js').then((m) => m.metering),
+  production: () => import('./areas/production.js').then((m) => m.production),
+  entries: () => import('./areas/entries.js').then((m) => m.entries),
+  favorites: () => import('./areas/favorites.js').then((m) => m.favorites),
 };
 
 /** The areas of the catalogue, in catalogue order. */

@@ -60,11 +60,29 @@ export function localParts(ms: number, timeZone: string): LocalParts {
   };
 }
 
-/** The zone's offset from UTC in ms at an instant. */
+/** Offsets already computed, per zone and instant (a pure function of both), bounded. */
+const offsets = new Map<string, Map<number, number>>();
+const OFFSETS_KEPT = 200_000;
+
+/**
+ * The zone's offset from UTC in ms at an instant. Kept per instant: calendar arithmetic asks
+ * for the same instants again and again (a year of days probes each midnight several times),
+ * and Intl's formatting is what such loops spend their time on.
+ */
 export function zoneOffsetMs(ms: number, timeZone: string): number {
+  let zone = offsets.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    offsets.set(timeZone, zone);
+  }
+  const known = zone.get(ms);
+  if (known !== undefined) return known;
   const p = localParts(ms, timeZone);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return asUtc - Math.floor(ms / 1000) * 1000;
+  const offset =
+    Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(ms / 1000) * 1000;
+  if (zone.size >= OFFSETS_KEPT) zone.clear();
+  zone.set(ms, offset);
+  return offset;
 }
 
 /**

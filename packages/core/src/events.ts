@@ -111,6 +111,9 @@ export const TASK_OPERATION_TYPE = {
   /** Chosen (issue 6): the meter-reading import and the rollup recalculation. */
   datalogImport: 8,
   datalogRecalculation: 9,
+  /** Chosen (issue 15): the manual energy entry import and the time-of-use re-split. */
+  energyEntryImport: 10,
+  touResplit: 11,
 } as const;
 
 /** Task progress status: 2 running, 3 success, anything else failure. */

@@ -1,6 +1,7 @@
 export * from './alarms.js';
 export * from './calendar.js';
 export * from './datalog.js';
+export * from './energy.js';
 export * from './events.js';
 export * from './login.js';
 export * from './logs.js';

@@ -33,6 +33,8 @@ export const TASK_OPERATION_NAMES: Record<number, readonly [zh: string, en: stri
   7: ['管网节点导入', 'Pipe-network node import'],
   8: ['读数导入', 'Reading import'],
   9: ['汇总重算', 'Rollup recalculation'],
+  10: ['能耗录入导入', 'Energy entry import'],
+  11: ['分时重算', 'Time-of-use re-split'],
 };
 
 export function taskOperationName(operationType: number, language: 'zh' | 'en' = 'en'): string {

@@ -10,6 +10,12 @@ export const OPERATION_PERMISSIONS = {
   datalog_browser: ['energy', '数据查看', 'View data logs'],
   datalog_update: ['energy', '数据编辑', 'Edit data logs'],
   devicerepairdatalog_browser: ['energy', '表计录入查看', 'View meter entry'],
+  energydata_update: ['energy', '能耗数据编辑', 'Edit energy entries, production and plans'],
+  energyconfig_update: [
+    'cloud',
+    '能源配置编辑',
+    'Edit energy configuration (units, cycles, time of use, meters)',
+  ],
   devicenodeconfig_browser: ['pq', '用电设备查看', 'View electric equipment'],
   benchmarkconfig_browser: ['pq', '指标配置查看', 'View indicator configuration'],
   devicemanage_browser: ['ops', '设备查看', 'View equipment'],

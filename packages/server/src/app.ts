@@ -5,17 +5,22 @@ import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { datalogHandlers } from './areas/datalog/handlers.js';
+import { energyHandlers } from './areas/energy/handlers.js';
+import { entriesHandlers } from './areas/entries/handlers.js';
 import { startAlarmEngine } from './areas/events/alarm-engine.js';
 import { eventsHandlers } from './areas/events/handlers.js';
 import { expertHandlers } from './areas/expert/handlers.js';
+import { favoritesHandlers } from './areas/favorites/handlers.js';
 import { filesHandlers } from './areas/files/handlers.js';
 import { logsHandlers } from './areas/logs/handlers.js';
+import { meteringHandlers } from './areas/metering/handlers.js';
 import { monitorHandlers } from './areas/monitor/handlers.js';
 import { nodesHandlers } from './areas/nodes/handlers.js';
 import { NODE_IMPORT_MAX_BYTES } from './areas/nodes/import-limits.js';
 import { registerChannels } from './areas/notices/channels.js';
 import { noticesHandlers } from './areas/notices/handlers.js';
 import { pqHandlers } from './areas/pq/handlers.js';
+import { productionHandlers } from './areas/production/handlers.js';
 import { projectsHandlers } from './areas/projects/handlers.js';
 import { sessionHandlers } from './areas/session/handlers.js';
 import { registerSsoPage } from './areas/session/sso-page.js';
@@ -33,6 +38,7 @@ import { registerEndpoints } from './http/register-endpoints.js';
 import { serveWeb } from './http/serve-web.js';
 import { createServices, type Services } from './services.js';
 import { startDemoAlarms } from './simulator/alarms.js';
+import { seedEnergyConfig, seedEnergyData } from './simulator/energy.js';
 import { seedExpert } from './simulator/expert.js';
 import { seedReadings, startLiveReadings } from './simulator/readings.js';
 import { demoProjectIds, seedDemoNodeTrees } from './simulator/seed-nodes.js';
@@ -51,6 +57,11 @@ export const handlers: CatalogueHandlers = {
   events: eventsHandlers,
   expert: expertHandlers,
   pq: pqHandlers,
+  energy: energyHandlers,
+  metering: meteringHandlers,
+  production: productionHandlers,
+  entries: entriesHandlers,
+  favorites: favoritesHandlers,
 };
 
 export interface StartOptions {
@@ -152,7 +163,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       // The demo world's trees, readings and expert library (each once); none without the demo.
       if (!opened.demo) return { world: opened, readingProjects: [] };
       await seedDemoNodeTrees(services, opened.projects);
+      await seedEnergyConfig(services, opened.projects);
       const projects = await seedReadings(services, demoProjectIds(opened.projects));
+      await seedEnergyData(services, opened.projects);
       await seedExpert(services, opened);
       return { world: opened, readingProjects: projects };
     }));

@@ -135,7 +135,8 @@ export const shell = {
     id: 'shell.convertTime',
     method: 'POST',
     path: '/eem-service/v1/costcaculating/convertTime',
-    summary: 'Start times of the day, week, month and year containing `time`, in the project’s time zone.',
+    summary:
+      'Start times of the accounting day, week, month and year containing `time` in the project’s time zone, by its cycle settings (metering.cycle).',
     body: z.object({
       cycles: z
         .array(

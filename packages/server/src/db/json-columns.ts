@@ -10,6 +10,13 @@ import { z } from 'zod';
 import { jsonColumn } from './json-column.js';
 
 const texts = z.array(z.string());
+const touPeriods = z.array(
+  z.object({
+    band: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+    start: z.number(),
+    end: z.number(),
+  }),
+);
 const ids = z.array(z.number().int());
 
 export const JSON_COLUMNS = {
@@ -41,4 +48,36 @@ export const JSON_COLUMNS = {
   scenarioChecks: jsonColumn('fault_scenarios', 'checks', texts),
   scenarioAttachments: jsonColumn('fault_scenarios', 'attachments', texts),
   planSteps: jsonColumn('event_plans', 'steps', z.array(z.object({ text: z.string(), role: z.string() }))),
+  energyCycle: jsonColumn(
+    'energy_settings',
+    'cycle',
+    z.object({
+      dayStartHour: z.number().int(),
+      weekStartDay: z.number().int(),
+      monthStartDay: z.number().int(),
+      yearStartMonth: z.number().int(),
+    }),
+  ),
+  energyUnits: jsonColumn(
+    'energy_settings',
+    'units',
+    z.record(z.string(), z.object({ unit: z.string(), multiplier: z.number() })),
+  ),
+  touDefinition: jsonColumn(
+    'tou_versions',
+    'definition',
+    z.object({
+      seasons: z.array(
+        z.object({
+          name: z.string(),
+          start: z.string(),
+          end: z.string(),
+          workday: touPeriods,
+          holiday: touPeriods,
+        }),
+      ),
+      holidays: texts,
+      workdays: texts,
+    }),
+  ),
 } as const;

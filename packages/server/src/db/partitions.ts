@@ -1,6 +1,6 @@
 /**
- * Monthly partitions of the time series on PostgreSQL (ADR 0016): `readings` and
- * `reading_rollups` are partitioned by range of `ts` (epoch ms), one partition per UTC month
+ * Monthly partitions of the time series on PostgreSQL (ADR 0016): `readings`,
+ * `reading_rollups` and `tou_rollups` (ADR 0017) are partitioned by range of `ts` (epoch ms), one partition per UTC month
  * (`readings_p2026_03`), and a default partition that takes a row of a month without one (an
  * import of old data, a clock far ahead), so a write never fails for want of a partition. The
  * maintenance (a singleton, hourly) creates the months ahead, moves rows out of the default
@@ -10,7 +10,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /** The partitioned tables, with what each is called in messages. */
-export const PARTITIONED_TABLES = ['readings', 'reading_rollups'] as const;
+export const PARTITIONED_TABLES = ['readings', 'reading_rollups', 'tou_rollups'] as const;
 export type PartitionedTable = (typeof PARTITIONED_TABLES)[number];
 
 /** The start (UTC) of the month of `ms`. */

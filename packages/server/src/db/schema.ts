@@ -446,6 +446,129 @@ export interface PqEventTable {
   seed: number;
 }
 
+// ------------------------------------------------------------------ energy (migration 0009)
+
+/** Per project: the accounting cycle and the display units (JSON; null: the defaults). */
+export interface EnergySettingTable {
+  project_id: number;
+  cycle: string | null;
+  units: string | null;
+  updated_at: number;
+}
+
+/** A standard-coal factor: project 0 the platform default, else a project's override. */
+export interface CoalFactorTable {
+  id: Generated<number>;
+  project_id: number;
+  energy_type: number;
+  factor: number;
+  updated_at: number;
+}
+
+export interface TouSchemeTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An effective-dated definition of a scheme: from a local day's start, to the start of its last day (null: open). */
+export interface TouVersionTable {
+  id: Generated<number>;
+  project_id: number;
+  scheme_id: number;
+  effective_from: number;
+  effective_to: number | null;
+  /** JSON: seasons, holidays, workdays. */
+  definition: string;
+}
+
+/** The scheme of a node (node 0: the project). */
+export interface TouBindingTable {
+  project_id: number;
+  node_id: number;
+  scheme_id: number;
+}
+
+/** A counter's increase per time-of-use band (1..4) in a local hour (grain 1) or day (2). */
+export interface TouRollupTable {
+  project_id: number;
+  point_id: number;
+  grain: number;
+  ts: number;
+  band: number;
+  delta: number;
+}
+
+/** A meter bound to a node (node 0: the project) with its energy type, coefficient and item. */
+export interface NodeMeterTable {
+  project_id: number;
+  node_id: number;
+  meter_id: number;
+  energy_type: number;
+  coef: number;
+  item: string | null;
+}
+
+/** A supply connection: `from_id` feeds `to_id` with an energy type. */
+export interface NodeConnectionTable {
+  project_id: number;
+  energy_type: number;
+  from_id: number;
+  to_id: number;
+}
+
+/** A monthly plan (quota) in the base unit; year and month name the accounting month. */
+export interface EnergyPlanTable {
+  project_id: number;
+  node_id: number;
+  energy_type: number;
+  year: number;
+  month: number;
+  value: number;
+}
+
+export interface ProductTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  unit: string;
+  created_at: number;
+}
+
+/** Planned (kind 1) or actual (kind 2) output of a product at a node in an accounting month. */
+export interface ProductionValueTable {
+  project_id: number;
+  product_id: number;
+  node_id: number;
+  kind: number;
+  year: number;
+  month: number;
+  value: number;
+}
+
+/** A manual entry in the base unit: period 'YYYY-MM' (accounting month) or 'YYYY-MM-DD' (day). */
+export interface EnergyEntryTable {
+  project_id: number;
+  node_id: number;
+  energy_type: number;
+  period: string;
+  quantity: number;
+  amount: number | null;
+  remark: string;
+  updated_by: number;
+  updated_at: number;
+}
+
+export interface FavoriteNodeTable {
+  project_id: number;
+  user_id: number;
+  node_id: number;
+  model_label: string;
+  created_at: number;
+}
+
 export interface Database {
   tenants: TenantTable;
   projects: ProjectTable;
@@ -484,6 +607,19 @@ export interface Database {
   incidents: IncidentTable;
   alarm_schemes: AlarmSchemeTable;
   event_type_settings: EventTypeSettingTable;
+  energy_settings: EnergySettingTable;
+  coal_factors: CoalFactorTable;
+  tou_schemes: TouSchemeTable;
+  tou_versions: TouVersionTable;
+  tou_bindings: TouBindingTable;
+  tou_rollups: TouRollupTable;
+  node_meters: NodeMeterTable;
+  node_connections: NodeConnectionTable;
+  energy_plans: EnergyPlanTable;
+  products: ProductTable;
+  production_values: ProductionValueTable;
+  energy_entries: EnergyEntryTable;
+  favorite_nodes: FavoriteNodeTable;
 }
 
 // ------------------------------------------------------------------ PostgreSQL only

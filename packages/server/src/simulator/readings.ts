@@ -9,16 +9,21 @@
  * hour (a restart first fills the time it was down). An open breaker (remote control) takes
  * the load of the meters below it to zero. Deterministic for EEM_SEED.
  */
-import { bucketStarts, localParts, READING_INTERVAL_MS } from '@eem/core';
+import { bucketStarts, ENERGY_TYPE, energyTypeOfDataId, localParts, READING_INTERVAL_MS } from '@eem/core';
 import { z } from 'zod';
 import { ensurePoints, loadPoints, type PointInfo } from '../areas/datalog/point-store.js';
 import { insertReadings, latestReading, valueBefore } from '../areas/datalog/repo/readings.js';
 import { insertRollups } from '../areas/datalog/repo/rollups.js';
-import { recomputeRollups, rollupsOf } from '../areas/datalog/rollups.js';
+import { recomputeRollups, rollupsOf, touRollupsOf } from '../areas/datalog/rollups.js';
+import { EnergyModel } from '../areas/energy/model.js';
+import { insertTouRollups } from '../areas/metering/repo/tou-rollups.js';
+import { type ProjectTouPlans, projectTouPlans } from '../areas/metering/tou-plan.js';
 import { nodeSkeleton } from '../areas/nodes/repo/nodes.js';
 import { readSetting, writeSetting } from '../areas/shell/repo/settings.js';
 import { type Db, inTransaction } from '../db/database.js';
+import type { TouRollupTable } from '../db/schema.js';
 import type { Services } from '../services.js';
+import { supplyPlan } from './energy.js';
 import { seededRandom } from './random.js';
 
 const MARKER = 'simulator.readings';
@@ -63,19 +68,70 @@ interface NodeModel {
   pf: number;
   /** A communication gap in this slot (no reading of any point). */
   gap(slot: number): boolean;
+  /** A supply meter: its load is what the meters it feeds draw, plus a loss (simulator/energy.ts). */
+  supply?: { fed: readonly number[]; factor: number };
 }
 
-function modelOf(nodeId: number, seed: number): NodeModel {
+/** Supply meters by node: what they feed (simulator/energy.ts supplyPlan). */
+export type Supplies = ReadonlyMap<number, { fed: number[]; factor: number }>;
+
+function modelOf(nodeId: number, seed: number, supplies?: Supplies): NodeModel {
   const r = seededRandom(seed * 7_919 + nodeId);
   const scale = r.pick([15, 40, 80, 150, 300, 600]) * (0.8 + r.next() * 0.4);
   const pf = 0.86 + r.next() * 0.1;
-  return { scale, pf, gap: (slot) => noise(nodeId, slot, 7) > 0.994 };
+  const supply = supplies?.get(nodeId);
+  return { scale, pf, gap: (slot) => noise(nodeId, slot, 7) > 0.994, ...(supply ? { supply } : {}) };
+}
+
+const scales = new Map<string, number>();
+
+/** The scale of a fed node's model, without building the whole model each time. */
+function scaleOf(nodeId: number, seed: number): number {
+  const key = `${seed}:${nodeId}`;
+  let scale = scales.get(key);
+  if (scale === undefined) {
+    scale = modelOf(nodeId, seed).scale;
+    scales.set(key, scale);
+  }
+  return scale;
+}
+
+/** The electric load (kW) and flow of a node's model at a slot: its own, or what it supplies. */
+function loads(
+  nodeId: number,
+  model: NodeModel,
+  slot: number,
+  busy: number,
+  seed: number,
+): { load: number; flow: number } {
+  if (!model.supply) {
+    return {
+      load: model.scale * busy * (1 + 0.06 * noise(nodeId, slot, 1)),
+      flow: (model.scale / 20) * busy * (1 + 0.08 * noise(nodeId, slot, 5)),
+    };
+  }
+  let load = 0;
+  let flow = 0;
+  for (const fed of model.supply.fed) {
+    const scale = scaleOf(fed, seed);
+    load += scale * busy * (1 + 0.06 * noise(fed, slot, 1));
+    flow += (scale / 20) * busy * (1 + 0.08 * noise(fed, slot, 5));
+  }
+  return { load: load * model.supply.factor, flow: flow * model.supply.factor };
 }
 
 /** The instantaneous value of a quantity (data id) at a slot; counters get their rate. */
-function instant(point: PointInfo, model: NodeModel, slot: number, busy: number, on: boolean): number {
+function instant(
+  point: Pick<PointInfo, 'id' | 'nodeId' | 'dataId' | 'nodeLabel'>,
+  model: NodeModel,
+  slot: number,
+  busy: number,
+  on: boolean,
+  seed: number,
+): number {
   const n = (salt: number) => noise(point.nodeId, slot, salt);
-  const load = on ? model.scale * busy * (1 + 0.06 * n(1)) : 0;
+  const base = loads(point.nodeId, model, slot, busy, seed);
+  const load = on ? base.load : 0;
   const spike = noise(point.id, slot, 11) > 0.9995 ? 4 : 1;
   switch (point.dataId) {
     case 1000:
@@ -102,7 +158,7 @@ function instant(point: PointInfo, model: NodeModel, slot: number, busy: number,
     case 4002:
     case 4003:
     case 4100:
-      return (model.scale / 20) * busy * (1 + 0.08 * n(5)) * (point.dataId === 4100 ? spike : 1);
+      return base.flow * (point.dataId === 4100 ? spike : 1);
     case 4200:
       return 0.45 + 0.05 * n(6);
     case 5000:
@@ -146,9 +202,34 @@ interface Counter {
   value: number;
 }
 
+/** What the energy data core adds to a project's history: supply meters, time-of-use plans, an archive year. */
+export interface EnergyHistory {
+  supplies: Supplies;
+  tou: ProjectTouPlans | null;
+  /** Days before the raw history that get hour and day rollups (no readings) of the energy counters. */
+  archiveDays: number;
+}
+
+/** The time-of-use rows of a point's readings when it is an electricity counter under a scheme. */
+function touRows(
+  project: Project,
+  point: PointInfo,
+  readings: readonly { ts: number; value: number }[],
+  hours: readonly number[],
+  days: readonly number[],
+  before: number | undefined,
+  tou: ProjectTouPlans | null,
+): TouRollupTable[] {
+  if (!tou || point.kind !== 'cumulative' || point.energyType !== ENERGY_TYPE.electricity) return [];
+  const plan = tou.planOfNode(point.nodeId);
+  if (plan.versions.length === 0) return [];
+  return touRollupsOf(project.id, point.id, readings, hours, days, before, (ts) => plan.bandAt(ts));
+}
+
 /**
  * Writes the readings of `points` for the slots [from, to) and their rollups (fresh buckets:
- * nothing stored there yet). Counters continue from `counters`.
+ * nothing stored there yet), and before them the archive year of the energy counters (rollups
+ * only, as after a retention of raw readings). Counters continue from `counters`.
  */
 async function writeHistory(
   db: Db,
@@ -158,6 +239,7 @@ async function writeHistory(
   to: number,
   seed: number,
   counters: Map<number, Counter>,
+  energy: EnergyHistory,
 ): Promise<number> {
   const slots: number[] = [];
   const busy: number[] = [];
@@ -168,18 +250,56 @@ async function writeHistory(
   if (slots.length === 0) return 0;
   const hours = bucketStarts(from, to, '1h', project.timeZone);
   const days = bucketStarts(from, to, '1d', project.timeZone);
+  const archiveFrom = bucketStarts(
+    from - energy.archiveDays * 86_400_000,
+    from - energy.archiveDays * 86_400_000 + 1,
+    '1d',
+    project.timeZone,
+  )[0] as number;
+  const archiveSlots: number[] = [];
+  const archiveBusy: number[] = [];
+  // The archive ends where the history's first local day starts: no bucket of both.
+  const archiveTo = days[0] as number;
+  if (energy.archiveDays > 0)
+    for (let t = archiveFrom; t < archiveTo; t += READING_INTERVAL_MS) {
+      archiveSlots.push(t);
+      archiveBusy.push(activity(t, project.timeZone));
+    }
+  const archiveHours =
+    archiveSlots.length > 0 ? bucketStarts(archiveFrom, archiveTo, '1h', project.timeZone) : [];
+  const archiveDays =
+    archiveSlots.length > 0 ? bucketStarts(archiveFrom, archiveTo, '1d', project.timeZone) : [];
   const models = new Map<number, NodeModel>();
   let written = 0;
   for (const point of points) {
     let model = models.get(point.nodeId);
     if (!model) {
-      model = modelOf(point.nodeId, seed);
+      model = modelOf(point.nodeId, seed, energy.supplies);
       models.set(point.nodeId, model);
     }
     const counter = counters.get(point.id) ?? {
       value: Math.round(1000 + Math.abs(noise(point.id, 0, 12)) * 50_000),
     };
     counters.set(point.id, counter);
+    const energyCounter = point.kind === 'cumulative' && energyTypeOfDataId(point.dataId) !== undefined;
+    let archiveLast: number | undefined;
+    if (energyCounter && archiveSlots.length > 0) {
+      const archived: { ts: number; value: number }[] = [];
+      for (let i = 0; i < archiveSlots.length; i++) {
+        const slot = Math.floor((archiveSlots[i] as number) / READING_INTERVAL_MS);
+        counter.value += instant(point, model, slot, archiveBusy[i] as number, true, seed) * 0.25;
+        archived.push({ ts: archiveSlots[i] as number, value: round(counter.value, point.decimals + 1) });
+      }
+      await insertRollups(db, [
+        ...rollupsOf(point.id, 1, archived, archiveHours, undefined),
+        ...rollupsOf(point.id, 2, archived, archiveDays, undefined),
+      ]);
+      await insertTouRollups(
+        db,
+        touRows(project, point, archived, archiveHours, archiveDays, undefined, energy.tou),
+      );
+      archiveLast = archived.at(-1)?.value;
+    }
     // One counter of about every fifth is replaced (reset to zero) once in the history.
     const resetAt =
       noise(point.id, 1, 13) > 0.6
@@ -188,7 +308,7 @@ async function writeHistory(
     const readings: { ts: number; value: number }[] = [];
     for (let i = 0; i < slots.length; i++) {
       const slot = Math.floor((slots[i] as number) / READING_INTERVAL_MS);
-      const value = instant(point, model, slot, busy[i] as number, true);
+      const value = instant(point, model, slot, busy[i] as number, true, seed);
       let stored = value;
       if (point.kind === 'cumulative') {
         if (slots[i] === resetAt) counter.value = 0;
@@ -202,11 +322,13 @@ async function writeHistory(
       db,
       readings.map((r) => ({ point_id: point.id, ts: r.ts, value: r.value })),
     );
-    const before = await valueBefore(db, point.id, from);
+    // The archive's last counter stands for the reading before the history (there is no raw row of it).
+    const before = (await valueBefore(db, point.id, from)) ?? archiveLast;
     await insertRollups(db, [
       ...rollupsOf(point.id, 1, readings, hours, before),
       ...rollupsOf(point.id, 2, readings, days, before),
     ]);
+    await insertTouRollups(db, touRows(project, point, readings, hours, days, before, energy.tou));
     written += readings.length;
   }
   return written;
@@ -215,6 +337,18 @@ async function writeHistory(
 function round(value: number, decimals: number): number {
   const f = 10 ** Math.min(6, Math.max(0, decimals));
   return Math.round(value * f) / f;
+}
+
+/** A history of at least this many days gets an archive year of energy rollups before it. */
+const ARCHIVE_FROM_HISTORY_DAYS = 30;
+const ARCHIVE_DAYS = 365;
+
+/** The supply meters and time-of-use plans of a project (simulator/energy.ts seeds them first). */
+async function energyOf(services: Services, project: Project): Promise<Omit<EnergyHistory, 'archiveDays'>> {
+  const full = await services.projects.get(project.id);
+  if (!full) return { supplies: new Map(), tou: null };
+  const model = await EnergyModel.load(services.db, full);
+  return { supplies: supplyPlan(model), tou: await projectTouPlans(services.db, full) };
 }
 
 /**
@@ -241,8 +375,12 @@ export async function seedReadings(services: Services, projectIds: readonly numb
     const done = `${MARKER}.${project.id}`;
     if (await readSetting(db, done, z.boolean(), false)) continue;
     const points = await loadPoints(db, project);
+    const energy: EnergyHistory = {
+      ...(await energyOf(services, project)),
+      archiveDays: config.historyDays >= ARCHIVE_FROM_HISTORY_DAYS ? ARCHIVE_DAYS : 0,
+    };
     rows += await inTransaction(db, async (trx) => {
-      const written = await writeHistory(trx, project, points, start, end, config.seed, new Map());
+      const written = await writeHistory(trx, project, points, start, end, config.seed, new Map(), energy);
       await writeSetting(trx, done, true);
       return written;
     });
@@ -268,10 +406,11 @@ export function startLiveReadings(services: Services, projects: readonly Project
     { slot: number; points: PointInfo[]; breakers: Map<number, number[]>; counters: Map<number, Counter> }
   >();
   const models = new Map<number, NodeModel>();
+  const supplies = new Map<number, { fed: number[]; factor: number }>();
   const model = (nodeId: number) => {
     let m = models.get(nodeId);
     if (!m) {
-      m = modelOf(nodeId, config.seed);
+      m = modelOf(nodeId, config.seed, supplies);
       models.set(nodeId, m);
     }
     return m;
@@ -281,6 +420,10 @@ export function startLiveReadings(services: Services, projects: readonly Project
 
   async function load(project: Project, slot: number) {
     await ensurePoints(db, project, services.clock());
+    for (const [meter, supply] of (await energyOf(services, project)).supplies) {
+      supplies.set(meter, supply);
+      models.delete(meter);
+    }
     const points = await loadPoints(db, project);
     const counters = new Map<number, Counter>();
     for (const p of points) {
@@ -310,6 +453,7 @@ export function startLiveReadings(services: Services, projects: readonly Project
           slot * 1000 + Math.floor((now % READING_INTERVAL_MS) / config.liveIntervalMs),
           busy,
           on(s.breakers, p.nodeId),
+          config.seed,
         );
         if (p.kind === 'cumulative') {
           const c = s.counters.get(p.id);
@@ -350,7 +494,7 @@ export function startLiveReadings(services: Services, projects: readonly Project
     s.counters.set(p.id, counter);
     for (let t = from; t < to; t += READING_INTERVAL_MS) {
       const slot = t / READING_INTERVAL_MS;
-      const value = instant(p, m, slot, activity(t, project.timeZone), isOn);
+      const value = instant(p, m, slot, activity(t, project.timeZone), isOn, config.seed);
       let stored = value;
       if (p.kind === 'cumulative') {
         counter.value += value * 0.25;

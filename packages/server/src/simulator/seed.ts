@@ -88,6 +88,7 @@ const ADMIN_OPS = new Set([
   'nodeconfig_update',
   'alarmscheme_update',
   'expert_update',
+  'energyconfig_update',
 ]);
 const fwPages = ROUTES.filter((r) => r.module === 'fw').map((r) => r.menuKey);
 const operations = Object.keys(OPERATION_PERMISSIONS);

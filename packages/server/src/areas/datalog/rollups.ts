@@ -8,10 +8,18 @@
  * of the increase from the reading before (which may lie in an earlier bucket). A counter that
  * falls (reset, meter change) counts from zero: the increase is the new value. So a change of
  * a reading also changes the delta of the next reading, and the recomputed range reaches to it.
+ *
+ * Electricity counters also get time-of-use rollups (table `tou_rollups`, ADR 0017): the same
+ * increases by hour and day, split by the band of each reading's local time under the scheme
+ * in effect for the point that day (metering/tou-plan.ts). A reading's increase goes to the
+ * band and buckets of its own time, as it goes to the hour and day of its own time here, so
+ * the bands of a bucket add up to its `delta` (less what no scheme covered).
  */
-import { bucketStarts, nextDayStart } from '@eem/core';
+import { bucketStarts, nextDayStart, type TouBand } from '@eem/core';
 import type { Db } from '../../db/database.js';
-import type { ReadingRollupTable } from '../../db/schema.js';
+import type { ReadingRollupTable, TouRollupTable } from '../../db/schema.js';
+import { deleteTouRollups, insertTouRollups } from '../metering/repo/tou-rollups.js';
+import { touPlanOfPoint } from '../metering/tou-plan.js';
 import { firstTimeFrom, type Reading, readingsOf, valueBefore } from './repo/readings.js';
 import { deleteRollups, insertRollups } from './repo/rollups.js';
 
@@ -70,8 +78,47 @@ export function rollupsOf(
 }
 
 /**
+ * The time-of-use rows of one point's readings (sorted) for hour and day buckets starting at
+ * `hours` and `days` (the readings lie at or after their first starts): per bucket and band the
+ * sum of the increases of readings whose time `bandAt` gives that band (null: none, left out).
+ */
+export function touRollupsOf(
+  projectId: number,
+  pointId: number,
+  readings: readonly Reading[],
+  hours: readonly number[],
+  days: readonly number[],
+  prev: number | undefined,
+  bandAt: (ts: number) => TouBand | null,
+): TouRollupTable[] {
+  const sums = new Map<string, TouRollupTable>();
+  const add = (grain: number, ts: number, band: number, delta: number) => {
+    const key = `${grain}:${ts}:${band}`;
+    const row = sums.get(key);
+    if (row) row.delta += delta;
+    else sums.set(key, { project_id: projectId, point_id: pointId, grain, ts, band, delta });
+  };
+  let h = 0;
+  let d = 0;
+  let last = prev;
+  for (const r of readings) {
+    const inc = increase(last, r.value);
+    last = r.value;
+    if (inc === 0) continue;
+    const band = bandAt(r.ts);
+    if (band === null) continue;
+    while (h + 1 < hours.length && (hours[h + 1] as number) <= r.ts) h++;
+    while (d + 1 < days.length && (days[d + 1] as number) <= r.ts) d++;
+    add(GRAIN.hour, hours[h] as number, band, inc);
+    add(GRAIN.day, days[d] as number, band, inc);
+  }
+  return [...sums.values()];
+}
+
+/**
  * Rewrites the hour and day rollups of a point that cover [from, to), and those of the next
- * reading after the range (its delta depends on the last reading of the range).
+ * reading after the range (its delta depends on the last reading of the range); for an
+ * electricity counter its time-of-use rollups of those days too.
  */
 export async function recomputeRollups(
   db: Db,
@@ -87,10 +134,19 @@ export async function recomputeRollups(
   const dayTo = nextDayStart(days.at(-1) as number, timeZone);
   const readings = await readingsOf(db, pointId, dayFrom, dayTo);
   const before = await valueBefore(db, pointId, dayFrom);
+  const hours = bucketStarts(dayFrom, dayTo, '1h', timeZone);
   const rows = [
-    ...rollupsOf(pointId, GRAIN.hour, readings, bucketStarts(dayFrom, dayTo, '1h', timeZone), before),
+    ...rollupsOf(pointId, GRAIN.hour, readings, hours, before),
     ...rollupsOf(pointId, GRAIN.day, readings, days, before),
   ];
   await deleteRollups(db, pointId, dayFrom, dayTo);
   await insertRollups(db, rows);
+  const plan = await touPlanOfPoint(db, pointId, timeZone);
+  if (!plan) return;
+  await deleteTouRollups(db, pointId, dayFrom, dayTo);
+  if (plan.versions.length === 0) return;
+  await insertTouRollups(
+    db,
+    touRollupsOf(plan.projectId, pointId, readings, hours, days, before, (ts) => plan.bandAt(ts)),
+  );
 }

@@ -10,7 +10,11 @@ import type { AuthUser } from '../../auth/auth-user.js';
 import type { NodeRow } from './repo/nodes.js';
 
 /** The ids of the nodes the user may see, or null for every node of the project. */
-export function visibleNodes(user: AuthUser, project: Project, rows: readonly NodeRow[]): Set<number> | null {
+export function visibleNodes(
+  user: AuthUser,
+  project: Pick<Project, 'id' | 'tenantId'>,
+  rows: readonly Pick<NodeRow, 'id' | 'parent_id' | 'model_label'>[],
+): Set<number> | null {
   if (user.root) return null;
   const keys = new Set(user.nodeKeys);
   if (keys.has(`project:${project.id}`) || keys.has(`tenant:${project.tenantId}`)) return null;

@@ -1,8 +1,17 @@
 import type { catalogue } from '@eem/contract';
-import { buildNavMenu, CHANNEL, CYCLE, LOGIN_TITLE_SIZE, POLLING, permissionTree, startOf } from '@eem/core';
+import {
+  buildNavMenu,
+  CHANNEL,
+  CYCLE,
+  LOGIN_TITLE_SIZE,
+  POLLING,
+  periodStart,
+  permissionTree,
+} from '@eem/core';
 import { z } from 'zod';
 import { enterableProject } from '../../context.js';
 import type { AreaHandlers } from '../../http/handlers.js';
+import { energySettings } from '../metering/repo/settings.js';
 import { SSO_AUTHORIZE_PATH, SSO_LOGOUT_PATH } from '../session/sso-page.js';
 import { enumerations } from './enumerations.js';
 import { readSetting } from './repo/settings.js';
@@ -73,9 +82,11 @@ export const shellHandlers: AreaHandlers<typeof catalogue.shell> = {
   },
   async convertTime({ body }, ctx) {
     const project = await enterableProject(ctx, body.projectId);
+    // The project's accounting cycle (day start hour, week, month and year starts; /cycleconfig).
+    const { cycle: settings } = await energySettings(ctx.services.db, project.id);
     return body.cycles.map((cycle) => ({
       cycle,
-      startTime: startOf(body.time, CYCLE_UNITS[cycle], project.timeZone),
+      startTime: periodStart(body.time, CYCLE_UNITS[cycle], project.timeZone, settings),
     }));
   },
 };

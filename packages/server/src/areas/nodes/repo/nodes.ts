@@ -9,6 +9,7 @@ import type { Insertable, Selectable } from 'kysely';
 import { type Db, inTransaction } from '../../../db/database.js';
 import { JSON_COLUMNS } from '../../../db/json-columns.js';
 import type { NodeTable } from '../../../db/schema.js';
+import { deleteEnergyOfNode } from '../../metering/repo/meters.js';
 import { revokeNodeGrants } from '../../users/repo/grants.js';
 
 export type NodeRow = Selectable<NodeTable>;
@@ -228,6 +229,7 @@ export async function deleteLeafNode(db: Db, node: Pick<NodeRow, 'id' | 'project
       .where('project_id', '=', node.project_id)
       .where((eb) => eb.or([eb('from_id', '=', node.id), eb('to_id', '=', node.id)]))
       .execute();
+    await deleteEnergyOfNode(trx, node.project_id, node.id);
     return revokeNodeGrants(trx, node.model_label, node.id);
   });
 }

@@ -110,6 +110,8 @@ export const TASK_OPERATION_TYPE = {
   /** Chosen (issue 6): the meter-reading import and the rollup recalculation. */
   datalogImport: 8,
   datalogRecalculation: 9,
+  /** Chosen (issue 18): the device ledger import. */
+  deviceImport: 10,
 } as const;
 
 /** Task progress status: 2 running, 3 success, anything else failure. */

@@ -1,9 +1,11 @@
 export * from './alarms.js';
 export * from './calendar.js';
 export * from './datalog.js';
+export * from './devices.js';
 export * from './events.js';
 export * from './login.js';
 export * from './logs.js';
+export * from './maintenance.js';
 export * from './menu.js';
 export * from './nodes.js';
 export * from './permissions.js';
@@ -13,3 +15,4 @@ export * from './time.js';
 export * from './users.js';
 export * from './values.js';
 export * from './wire.js';
+export * from './workorders.js';

@@ -1,9 +1,11 @@
 /** The whole call catalogue, by area. Each area's name is its folder in every layer. */
 import { datalog } from './areas/datalog.js';
+import { devices } from './areas/devices.js';
 import { events } from './areas/events.js';
 import { expert } from './areas/expert.js';
 import { files } from './areas/files.js';
 import { logs } from './areas/logs.js';
+import { maintenance } from './areas/maintenance.js';
 import { monitor } from './areas/monitor.js';
 import { nodes } from './areas/nodes.js';
 import { notices } from './areas/notices.js';
@@ -12,6 +14,7 @@ import { projects } from './areas/projects.js';
 import { session } from './areas/session.js';
 import { shell } from './areas/shell.js';
 import { users } from './areas/users.js';
+import { workorders } from './areas/workorders.js';
 import type { AnyEndpoint } from './define-endpoint.js';
 
 export const catalogue = {
@@ -28,6 +31,9 @@ export const catalogue = {
   events,
   expert,
   pq,
+  workorders,
+  maintenance,
+  devices,
 } as const;
 
 export type Catalogue = typeof catalogue;

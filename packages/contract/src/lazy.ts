@@ -28,6 +28,9 @@ const LOADERS: AreaLoaders = {
   events: () => import('./areas/events.js').then((m) => m.events),
   expert: () => import('./areas/expert.js').then((m) => m.expert),
   pq: () => import('./areas/pq.js').then((m) => m.pq),
+  workorders: () => import('./areas/workorders.js').then((m) => m.workorders),
+  maintenance: () => import('./areas/maintenance.js').then((m) => m.maintenance),
+  devices: () => import('./areas/devices.js').then((m) => m.devices),
 };
 
 /** The areas of the catalogue, in catalogue order. */

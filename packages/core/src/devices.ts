@@ -92,8 +92,10 @@ export function checkParameterValue(
     case 'number': {
       const n = typeof value === 'number' ? value : Number(String(value).trim());
       if (!Number.isFinite(n)) return { problem: DEVICE_MESSAGES.notANumber(param.name) };
-      if (param.min !== null && n < param.min) return { problem: DEVICE_MESSAGES.belowMin(param.name, param.min) };
-      if (param.max !== null && n > param.max) return { problem: DEVICE_MESSAGES.aboveMax(param.name, param.max) };
+      if (param.min !== null && n < param.min)
+        return { problem: DEVICE_MESSAGES.belowMin(param.name, param.min) };
+      if (param.max !== null && n > param.max)
+        return { problem: DEVICE_MESSAGES.aboveMax(param.name, param.max) };
       return { value: n };
     }
     case 'date': {

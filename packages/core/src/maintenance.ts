@@ -94,7 +94,13 @@ export function nextOccurrence(
   const approx =
     cycle === 'runningHours'
       ? (cycleHours ?? 1) * HOUR_MS
-      : { daily: 86_400_000, weekly: 7 * 86_400_000, monthly: 28 * 86_400_000, quarterly: 89 * 86_400_000, yearly: 365 * 86_400_000 }[cycle];
+      : {
+          daily: 86_400_000,
+          weekly: 7 * 86_400_000,
+          monthly: 28 * 86_400_000,
+          quarterly: 89 * 86_400_000,
+          yearly: 365 * 86_400_000,
+        }[cycle];
   let index = Math.max(0, Math.floor((from - firstTime) / approx) - 1);
   while (index > 0 && planOccurrence(firstTime, cycle, index, timeZone, cycleHours) >= from) index--;
   while (planOccurrence(firstTime, cycle, index, timeZone, cycleHours) < from) index++;

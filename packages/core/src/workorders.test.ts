@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { zonedTime } from './calendar.js';
 import { nextOccurrence, planOccurrence } from './maintenance.js';
 import {
   hoursToMs,
@@ -16,7 +17,6 @@ import {
   workOrderActions,
   workOrderRefusal,
 } from './workorders.js';
-import { zonedTime } from './calendar.js';
 
 const S = WORK_ORDER_STATUS;
 const EXECUTOR = 7;
@@ -27,15 +27,27 @@ function states(type: WorkOrderType): { name: string; order: WorkOrderFacts }[] 
   const base = { code: 'X-1', type, teamId: null, executorName: 'Li Wei', teamName: null };
   const stages = type === 'maintenance' ? [1, 2] : [1];
   return [
-    { name: 'to be confirmed', order: { ...base, status: S.toBeConfirmed, reviewStage: 0, executorId: null } },
-    { name: 'to be repaired', order: { ...base, status: S.toBeRepaired, reviewStage: 0, executorId: EXECUTOR } },
+    {
+      name: 'to be confirmed',
+      order: { ...base, status: S.toBeConfirmed, reviewStage: 0, executorId: null },
+    },
+    {
+      name: 'to be repaired',
+      order: { ...base, status: S.toBeRepaired, reviewStage: 0, executorId: EXECUTOR },
+    },
     ...stages.map((stage) => ({
       name: `to be reviewed, stage ${stage}`,
       order: { ...base, status: S.toBeReviewed, reviewStage: stage, executorId: EXECUTOR },
     })),
     { name: 'returned', order: { ...base, status: S.returned, reviewStage: 0, executorId: EXECUTOR } },
-    { name: 'timed out, not taken', order: { ...base, status: S.timedOut, reviewStage: 0, executorId: null } },
-    { name: 'timed out, taken', order: { ...base, status: S.timedOut, reviewStage: 0, executorId: EXECUTOR } },
+    {
+      name: 'timed out, not taken',
+      order: { ...base, status: S.timedOut, reviewStage: 0, executorId: null },
+    },
+    {
+      name: 'timed out, taken',
+      order: { ...base, status: S.timedOut, reviewStage: 0, executorId: EXECUTOR },
+    },
     { name: 'completed', order: { ...base, status: S.completed, reviewStage: 0, executorId: EXECUTOR } },
     { name: 'discarded', order: { ...base, status: S.discarded, reviewStage: 0, executorId: EXECUTOR } },
     // 7 is the inspection orders' abnormal: nothing of this machine applies.

@@ -127,7 +127,12 @@ export interface WorkOrderTypeInfo {
 }
 
 export const WORK_ORDER_TYPE_INFO: Record<WorkOrderType, WorkOrderTypeInfo> = {
-  maintenance: { logType: 714, route: '/serviceOrder', codePrefix: 'MO', label: ['维保工单', 'Service order'] },
+  maintenance: {
+    logType: 714,
+    route: '/serviceOrder',
+    codePrefix: 'MO',
+    label: ['维保工单', 'Service order'],
+  },
   repair: { logType: 715, route: '/repairorder', codePrefix: 'RO', label: ['维修工单', 'Repair order'] },
 };
 

@@ -5,11 +5,14 @@ import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { datalogHandlers } from './areas/datalog/handlers.js';
+import { devicesHandlers } from './areas/devices/handlers.js';
 import { startAlarmEngine } from './areas/events/alarm-engine.js';
 import { eventsHandlers } from './areas/events/handlers.js';
 import { expertHandlers } from './areas/expert/handlers.js';
 import { filesHandlers } from './areas/files/handlers.js';
 import { logsHandlers } from './areas/logs/handlers.js';
+import { maintenanceHandlers } from './areas/maintenance/handlers.js';
+import { maintenanceScheduler } from './areas/maintenance/scheduler.js';
 import { monitorHandlers } from './areas/monitor/handlers.js';
 import { nodesHandlers } from './areas/nodes/handlers.js';
 import { NODE_IMPORT_MAX_BYTES } from './areas/nodes/import-limits.js';
@@ -21,6 +24,7 @@ import { sessionHandlers } from './areas/session/handlers.js';
 import { registerSsoPage } from './areas/session/sso-page.js';
 import { shellHandlers } from './areas/shell/handlers.js';
 import { usersHandlers } from './areas/users/handlers.js';
+import { workordersHandlers } from './areas/workorders/handlers.js';
 import { type Clock, systemClock } from './clock.js';
 import { type Cluster, openCluster } from './cluster/cluster.js';
 import { loadConfig, type ServerConfig } from './config.js';
@@ -33,9 +37,11 @@ import { registerEndpoints } from './http/register-endpoints.js';
 import { serveWeb } from './http/serve-web.js';
 import { createServices, type Services } from './services.js';
 import { startDemoAlarms } from './simulator/alarms.js';
+import { startDemoRepairs } from './simulator/demo-repairs.js';
 import { seedExpert } from './simulator/expert.js';
 import { seedReadings, startLiveReadings } from './simulator/readings.js';
 import { demoProjectIds, seedDemoNodeTrees } from './simulator/seed-nodes.js';
+import { seedOperations } from './simulator/seed-operations.js';
 
 export const handlers: CatalogueHandlers = {
   session: sessionHandlers,
@@ -51,6 +57,9 @@ export const handlers: CatalogueHandlers = {
   events: eventsHandlers,
   expert: expertHandlers,
   pq: pqHandlers,
+  workorders: workordersHandlers,
+  maintenance: maintenanceHandlers,
+  devices: devicesHandlers,
 };
 
 export interface StartOptions {
@@ -154,6 +163,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await seedDemoNodeTrees(services, opened.projects);
       const projects = await seedReadings(services, demoProjectIds(opened.projects));
       await seedExpert(services, opened);
+      await seedOperations(services, opened);
       return { world: opened, readingProjects: projects };
     }));
     await cluster.start(services);
@@ -173,8 +183,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (config.simulator)
     cluster.singletons.register('simulator.live', () => startLiveReadings(services, readingProjects));
   cluster.singletons.register('alarm-engine', () => startAlarmEngine(services));
+  cluster.singletons.register('maintenance', maintenanceScheduler(services));
   if (config.simulator && world.demo)
     cluster.singletons.register('simulator.alarms', () => startDemoAlarms(services, world, config));
+  if (config.simulator && world.demo && config.demoRepairIntervalMs > 0)
+    cluster.singletons.register('simulator.repairs', () => startDemoRepairs(services, world, config));
   await cluster.lead();
   let closed = false;
   return {

@@ -1,8 +1,7 @@
 /**
  * The people of a project's work orders: who may enter the project and holds a permission
  * (executors hold workorder_take, dispatchers workorder_assign, reviewers the review keys),
- * the operations teams and their members. Kept for 10 s per server and project, so a burst
- * of orders (a plan's run, a batch) reads the users once.
+ * the operations teams and their members.
  */
 import type { Project } from '@eem/contract';
 import { loadAuthUser } from '../../auth/auth-user.js';
@@ -10,34 +9,30 @@ import type { Db } from '../../db/database.js';
 import type { Services } from '../../services.js';
 import { operationsTeams, personNames, projectCandidates, teamMembers } from './repo/people.js';
 
-const KEEP_MS = 10_000;
-
 interface ProjectPeople {
-  at: number;
   /** Users who may enter the project, with their permissions. */
   users: { id: number; name: string; nicName: string; permissions: ReadonlySet<string> }[];
   teams: { id: number; name: string; memberIds: number[] }[];
 }
 
-const caches = new WeakMap<Services, Map<number, ProjectPeople>>();
+/** What a transaction has read, by project (forgotten with the transaction). */
+const kept = new WeakMap<Db, Map<number, ProjectPeople>>();
 
 /**
- * The people of a project. Inside a transaction pass it as `db` (SQLite has one connection: a
- * query through the pool would wait for the transaction that waits for it).
+ * The people of a project, read afresh: a role, a user or a team changed a moment ago counts at
+ * once. Inside a transaction pass it as `db` (SQLite has one connection: a query through the
+ * pool would wait for the transaction that waits for it); what is read is then kept for the rest
+ * of that transaction, so a burst of orders (a plan's run, a batch) reads the users once.
  */
 export async function projectPeople(
   services: Services,
   project: Project,
   db: Db = services.db,
 ): Promise<ProjectPeople> {
-  let cache = caches.get(services);
-  if (!cache) {
-    cache = new Map();
-    caches.set(services, cache);
-  }
-  const now = services.clock();
-  const known = cache.get(project.id);
-  if (known && now - known.at >= 0 && now - known.at < KEEP_MS) return known;
+  const keep = db !== services.db;
+  let cache = keep ? kept.get(db) : undefined;
+  const known = cache?.get(project.id);
+  if (known) return known;
   const users: ProjectPeople['users'] = [];
   for (const id of await projectCandidates(db, project.tenantId, project.id)) {
     const user = await loadAuthUser(db, id);
@@ -50,7 +45,6 @@ export async function projectPeople(
     teams.map((t) => t.id),
   );
   const people: ProjectPeople = {
-    at: now,
     users,
     teams: teams.map((t) => ({
       id: t.id,
@@ -58,13 +52,14 @@ export async function projectPeople(
       memberIds: members.filter((m) => m.group_id === t.id).map((m) => m.user_id),
     })),
   };
-  cache.set(project.id, people);
+  if (keep) {
+    if (!cache) {
+      cache = new Map();
+      kept.set(db, cache);
+    }
+    cache.set(project.id, people);
+  }
   return people;
-}
-
-/** Forgets what is kept of a project (a team or a user changed in a test, a plan's run). */
-export function forgetPeople(services: Services, projectId: number): void {
-  caches.get(services)?.delete(projectId);
 }
 
 /** Users of the project holding `permission`; of `teamId` only when given. */

@@ -69,8 +69,8 @@ export const COMMAND_SUMMARIES: readonly CommandSummary[] = [
   },
   {
     name: 'import',
-    term: 'import nodes FILE',
-    summary: 'import nodes from a workbook and follow the task to its end',
+    term: 'import nodes|devices FILE',
+    summary: 'import nodes or devices from a workbook and follow the task to its end',
   },
   {
     name: 'tasks',
@@ -86,6 +86,11 @@ export const COMMAND_SUMMARIES: readonly CommandSummary[] = [
     name: 'events',
     term: 'events list|show|count|confirm',
     summary: 'events and alarms of the current project: the log, one event, counts, confirming',
+  },
+  {
+    name: 'orders',
+    term: 'orders list|show|take|submit',
+    summary: 'repair and maintenance work orders: the board, one order, taking, submitting',
   },
   {
     name: 'notices',

@@ -30,6 +30,7 @@ const LOADERS: Record<string, (runtime: Runtime) => Promise<Command>> = {
   datalog: async (rt) => (await import('./commands/datalog.js')).datalogCommand(rt),
   events: async (rt) => (await import('./commands/events.js')).eventsCommand(rt),
   notices: async (rt) => (await import('./commands/notices.js')).noticesCommand(rt),
+  orders: async (rt) => (await import('./commands/orders.js')).ordersCommand(rt),
   me: async (rt) => (await import('./commands/session.js')).meCommand(rt),
   menu: async (rt) => (await import('./commands/shell.js')).menuCommand(rt),
   completion: async (rt) => (await import('./commands/completion.js')).completionCommand(rt),

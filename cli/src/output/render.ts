@@ -34,11 +34,14 @@ export interface Listing<R> {
   ndjson?: readonly unknown[];
   /** A single record: tables show it as "Field  value" lines instead of a header row. */
   vertical?: boolean;
+  /** The time zone tables show times in (the project's); default the machine's. */
+  timeZone?: string | undefined;
 }
 
-function plainCell(value: Cell, time: boolean | undefined, forTable: boolean): string {
+function plainCell(value: Cell, time: boolean | undefined, forTable: boolean, timeZone?: string): string {
   if (value === null || value === undefined) return '';
-  if (time && typeof value === 'number') return (forTable ? localTime(value) : isoTime(value)) ?? '';
+  if (time && typeof value === 'number')
+    return (forTable ? localTime(value, timeZone) : isoTime(value)) ?? '';
   return String(value);
 }
 
@@ -50,10 +53,10 @@ function csvCell(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function tableCell<R>(column: Column<R>, row: R, palette: Palette): string {
+function tableCell<R>(column: Column<R>, row: R, palette: Palette, timeZone?: string): string {
   return column.display
     ? column.display(row, palette)
-    : tsvCell(plainCell(column.value(row), column.time, true));
+    : tsvCell(plainCell(column.value(row), column.time, true, timeZone));
 }
 
 function renderTable<R>(listing: Listing<R>, palette: Palette): string {
@@ -64,12 +67,14 @@ function renderTable<R>(listing: Listing<R>, palette: Palette): string {
     if (row === undefined) return '';
     const width = Math.max(...columns.map((c) => c.header.length));
     return columns
-      .map((c) => `${palette.bold(padEnd(c.header, width))}  ${tableCell(c, row, palette)}`.trimEnd())
+      .map((c) =>
+        `${palette.bold(padEnd(c.header, width))}  ${tableCell(c, row, palette, listing.timeZone)}`.trimEnd(),
+      )
       .join('\n')
       .concat('\n');
   }
   if (rows.length === 0) return '';
-  const cells = rows.map((row) => columns.map((c) => tableCell(c, row, palette)));
+  const cells = rows.map((row) => columns.map((c) => tableCell(c, row, palette, listing.timeZone)));
   const headers = columns.map((c) => c.header.toUpperCase());
   const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((line) => textWidth(line[i] ?? ''))));
   const line = (parts: string[]) =>

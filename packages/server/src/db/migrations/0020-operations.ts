@@ -197,11 +197,12 @@ export function operations(dialect: Dialect) {
         .addUniqueConstraint('work_orders_code', ['project_id', 'code'])
         .execute();
       await projectKey(db, 'work_orders');
-      // The board: counts by state and pages by planned start, per project and type.
+      // The board: pages of a state by planned start, and the counts by state with the overdue
+      // ones, per project and type, from the index alone (overdue last: a covering count).
       await db.schema
         .createIndex('work_orders_board')
         .on('work_orders')
-        .columns(['project_id', 'type', 'status', 'executetimeplan'])
+        .columns(['project_id', 'type', 'status', 'executetimeplan', 'overdue'])
         .execute();
       await db.schema
         .createIndex('work_orders_planned')

@@ -191,7 +191,8 @@ export async function orderCounts(
     .select([
       'o.status',
       (eb) => eb.fn.countAll<number>().as('n'),
-      sql<number>`sum(case when o.overdue = 1 then 1 else 0 end)`.as('late'),
+      // overdue is 0 or 1: its sum counts the late ones, from the board index alone.
+      sql<number>`sum(o.overdue)`.as('late'),
     ])
     .groupBy('o.status')
     .execute();

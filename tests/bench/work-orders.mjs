@@ -3,8 +3,8 @@
 // counts by state (workorders.repairCount, with the overdue count) and the first page of the
 // list (workorders.repairQuery, 50 orders, newest planned start first), over HTTP from the
 // built server. The baseline is the bare SQL of the same on the same file (better-sqlite3 in
-// this process, no HTTP, no session, no JSON): a `count(*) ... group by status` and the first
-// 50 rows by planned start. Target: the board at least half the baseline's speed (ratio ≥ 0.5),
+// this process, no HTTP, no session, no JSON) answering the same: a `count(*) ... group by
+// status` with the overdue sum, and the first 50 rows by planned start with the list's total. Target: the board at least half the baseline's speed (ratio ≥ 0.5),
 // which only indexed queries reach.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -68,7 +68,7 @@ function writeOrders(file, projectId) {
   db.close();
 }
 
-/** The bare SQL of the board: counts by state (with the overdue ones) and the first page. */
+/** The bare SQL of the board: counts by state (with the overdue ones), the first page and its total. */
 function bareBoard(db, projectId) {
   const started = performance.now();
   const counts = db
@@ -76,13 +76,17 @@ function bareBoard(db, projectId) {
       "select status, count(*) as n, sum(overdue) as late from work_orders where project_id = ? and type = 'repair' group by status",
     )
     .all(projectId);
+  const { total } = db
+    .prepare("select count(*) as total from work_orders where project_id = ? and type = 'repair'")
+    .get(projectId);
   const page = db
     .prepare(
       "select * from work_orders where project_id = ? and type = 'repair' order by executetimeplan desc, id desc limit 50",
     )
     .all(projectId);
   const ms = performance.now() - started;
-  return { ms, total: counts.reduce((n, r) => n + r.n, 0), page: page.length };
+  if (total !== counts.reduce((n, r) => n + r.n, 0)) throw new Error('the counts disagree');
+  return { ms, total, page: page.length };
 }
 
 async function board(client) {
@@ -134,9 +138,9 @@ export async function run() {
     return {
       name: 'work-orders',
       title: `Work-order board, ${ORDERS.toLocaleString('en-US')} repair orders`,
-      description: `The board's view of one project holding ${ORDERS.toLocaleString('en-US')} repair orders in every state: the counts by state with the overdue count (workorders.repairCount) and the first page of 50 (workorders.repairQuery), both over HTTP from the built server on SQLite, against the bare SQL of the same (a grouped count and the first 50 rows) through better-sqlite3 on the same file. Medians of ${TURNS} turns, alternated. Target: ratio (baseline time / board time) at least 0.5.`,
+      description: `The board's view of one project holding ${ORDERS.toLocaleString('en-US')} repair orders in every state: the counts by state with the overdue count (workorders.repairCount) and the first page of 50 (workorders.repairQuery), both over HTTP from the built server on SQLite, against the bare SQL answering the same (the grouped count, the first 50 rows and their total) through better-sqlite3 on the same file. Medians of ${TURNS} turns, alternated. Target: ratio (baseline time / board time) at least 0.5.`,
       rows: [
-        { case: 'bare SQL: grouped count + first page (baseline)', value: median(baseline), unit: 'ms' },
+        { case: 'bare SQL: grouped count + first page with its total (baseline)', value: median(baseline), unit: 'ms' },
         {
           case: 'board over HTTP: repairCount + repairQuery',
           value: median(served),

@@ -140,7 +140,11 @@ export async function run() {
       title: `Work-order board, ${ORDERS.toLocaleString('en-US')} repair orders`,
       description: `The board's view of one project holding ${ORDERS.toLocaleString('en-US')} repair orders in every state: the counts by state with the overdue count (workorders.repairCount) and the first page of 50 (workorders.repairQuery), both over HTTP from the built server on SQLite, against the bare SQL answering the same (the grouped count, the first 50 rows and their total) through better-sqlite3 on the same file. Medians of ${TURNS} turns, alternated. Target: ratio (baseline time / board time) at least 0.5.`,
       rows: [
-        { case: 'bare SQL: grouped count + first page with its total (baseline)', value: median(baseline), unit: 'ms' },
+        {
+          case: 'bare SQL: grouped count + first page with its total (baseline)',
+          value: median(baseline),
+          unit: 'ms',
+        },
         {
           case: 'board over HTTP: repairCount + repairQuery',
           value: median(served),

@@ -6,6 +6,8 @@
  * machine): a refusal names the state, the executor or the permission, and eem prints it.
  */
 import type { OrderFilter, WorkOrder, WorkOrderDetail } from '@eem/contract';
+import { workorders } from '@eem/contract/areas/workorders';
+import { orderFilter } from '@eem/contract/areas/workorders-schemas';
 import {
   PAGE_LIMIT_MAX,
   WORK_ORDER_STATUS,
@@ -21,6 +23,7 @@ import { CliError, UsageError } from '../errors.js';
 import { type OutputFlags, resolveFormat } from '../output/format.js';
 import { withProgress } from '../output/progress.js';
 import type { Column } from '../output/render.js';
+import { checkFlags } from './contract-flags.js';
 import { asSdkError } from './errors.js';
 import { parseLimit } from './events-flags.js';
 import { positiveInt, requireProject } from './nodes.js';
@@ -118,15 +121,19 @@ export function orderFilterOf(flags: ListFlags, me: number | undefined): OrderFi
       executorId = me;
     } else executorId = positiveInt(flags.executor, '--executor');
   }
-  const keyword = flags.keyword?.trim() ?? '';
-  if (keyword.length > 100) throw new UsageError('--keyword: at most 100 characters');
-  return {
+  const filter: OrderFilter = {
     code: '',
-    keyword,
+    keyword: flags.keyword?.trim() ?? '',
     overTimeOnly: flags.overdue === true,
     ...(status === undefined ? {} : { workSheetStatus: status }),
     ...(executorId === undefined ? {} : { executorId }),
   };
+  // The contract's own filter, said of the flags (`--keyword: at most 100 characters`).
+  return checkFlags(orderFilter, filter, {
+    keyword: '--keyword',
+    executorId: '--executor',
+    workSheetStatus: '--status',
+  });
 }
 
 /** A refusal of the server as a message the user can act on. */
@@ -335,8 +342,8 @@ export async function submitOrders(
   codes: readonly string[],
   flags: SubmitFlags,
 ): Promise<void> {
-  if (codes.length === 0) throw new UsageError('give the code of at least one order');
-  if (codes.length > 100) throw new UsageError('at most 100 orders at a time');
+  const batch = workorders.repairSubmitBatch.body;
+  if (batch) checkFlags(batch, { codes: codes.map((c) => c.trim()) }, { codes: 'CODE' });
   const types = new Set(codes.map(typeOfCode));
   if (types.size > 1) throw new UsageError('submit repair orders and maintenance orders separately');
   const [type] = [...types] as [WorkOrderType];

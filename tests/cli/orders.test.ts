@@ -133,6 +133,16 @@ describe('eem orders take and submit', () => {
     const taken = await eem(home, ['orders', 'take', code]);
     expect(taken.code, taken.stderr).toBe(0);
     expect(taken.stderr).toContain(`Took ${code}: To be repaired`);
+    const mine = await json<WorkOrder[]>([
+      'orders',
+      'list',
+      '--executor',
+      'me',
+      '--status',
+      'repair',
+      '--all',
+    ]);
+    expect(mine.map((o) => o.code)).toContain(code);
     const again = await eem(home, ['orders', 'take', code]);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain(`order ${code} is to be repaired (待维修)`);

@@ -20,7 +20,7 @@ const kept = new WeakMap<Db, Map<number, ProjectPeople>>();
 
 /**
  * The people of a project, read afresh: a role, a user or a team changed a moment ago counts at
- * once. Inside a transaction pass it as `db` (SQLite has one connection: a query through the
+ * once (users come through the sign-in's cache, which every such change empties). Inside a transaction pass it as `db` (SQLite has one connection: a query through the
  * pool would wait for the transaction that waits for it); what is read is then kept for the rest
  * of that transaction, so a burst of orders (a plan's run, a batch) reads the users once.
  */
@@ -35,7 +35,9 @@ export async function projectPeople(
   if (known) return known;
   const users: ProjectPeople['users'] = [];
   for (const id of await projectCandidates(db, project.tenantId, project.id)) {
-    const user = await loadAuthUser(db, id);
+    // Outside a transaction through the sign-in's user cache (emptied by every change of a
+    // user, role or permission); inside one from the transaction itself.
+    const user = keep ? await loadAuthUser(db, id) : await services.auth.user(id);
     if (user?.projectIds.includes(project.id))
       users.push({ id, name: user.name, nicName: user.nicName, permissions: user.permissions });
   }

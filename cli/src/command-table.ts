@@ -69,8 +69,8 @@ export const COMMAND_SUMMARIES: readonly CommandSummary[] = [
   },
   {
     name: 'import',
-    term: 'import nodes FILE',
-    summary: 'import nodes from a workbook and follow the task to its end',
+    term: 'import nodes|devices FILE',
+    summary: 'import nodes or devices from a workbook and follow the task to its end',
   },
   {
     name: 'tasks',
@@ -91,6 +91,11 @@ export const COMMAND_SUMMARIES: readonly CommandSummary[] = [
     name: 'energy',
     term: 'energy consumption|export|types',
     summary: 'energy consumption per period, by time-of-use band, against last year; export',
+  },
+  {
+    name: 'orders',
+    term: 'orders list|show|take|submit',
+    summary: 'repair and maintenance work orders: the board, one order, taking, submitting',
   },
   {
     name: 'notices',

@@ -32,6 +32,7 @@ const LOADERS: Record<string, (runtime: Runtime) => Promise<Command>> = {
   events: async (rt) => (await import('./commands/events.js')).eventsCommand(rt),
   energy: async (rt) => (await import('./commands/energy.js')).energyCommand(rt),
   notices: async (rt) => (await import('./commands/notices.js')).noticesCommand(rt),
+  orders: async (rt) => (await import('./commands/orders.js')).ordersCommand(rt),
   me: async (rt) => (await import('./commands/session.js')).meCommand(rt),
   menu: async (rt) => (await import('./commands/shell.js')).menuCommand(rt),
   completion: async (rt) => (await import('./commands/completion.js')).completionCommand(rt),

@@ -15,6 +15,7 @@ const SUITES = [
   'node-import.mjs',
   'datalog.mjs',
   'energy.mjs',
+  'work-orders.mjs',
   'cli-startup.mjs',
   'web-bundle.mjs',
   'client-typecheck.mjs',

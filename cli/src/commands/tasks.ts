@@ -17,7 +17,7 @@ export function tasksCommand(runtime: Runtime): Command {
         .description('the task log, newest first')
         .option(
           '--type <n>',
-          'only this operation type (1 to 9; 6 node import, 7 pipe-network import, 8 reading import, 9 recalculation)',
+          'only this operation type (1 to 10; 6 node import, 7 pipe-network import, 8 reading import, 9 recalculation, 10 device import)',
         )
         .option('--since <duration>', 'this far back, e.g. 30m, 24h, 7d (default 24h, at most 31d)')
         .option(

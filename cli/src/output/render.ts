@@ -53,11 +53,14 @@ export interface Listing<R> {
   ndjson?: readonly unknown[];
   /** A single record: tables show it as "Field  value" lines instead of a header row. */
   vertical?: boolean;
+  /** The time zone tables show times in (the project's); default the machine's. */
+  timeZone?: string | undefined;
 }
 
-function plainCell(value: Cell, time: boolean | undefined, forTable: boolean): string {
+function plainCell(value: Cell, time: boolean | undefined, forTable: boolean, timeZone?: string): string {
   if (value === null || value === undefined) return '';
-  if (time && typeof value === 'number') return (forTable ? localTime(value) : isoTime(value)) ?? '';
+  if (time && typeof value === 'number')
+    return (forTable ? localTime(value, timeZone) : isoTime(value)) ?? '';
   return String(value);
 }
 
@@ -69,10 +72,10 @@ function csvCell(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function tableCell<R>(column: Column<R>, row: R, palette: Palette): string {
+function tableCell<R>(column: Column<R>, row: R, palette: Palette, timeZone?: string): string {
   return column.display
     ? column.display(row, palette)
-    : tsvCell(plainCell(column.value(row), column.time, true));
+    : tsvCell(plainCell(column.value(row), column.time, true, timeZone));
 }
 
 /** A title in capitals, as kubectl and gh print them; what is in parentheses (a unit) as written. */
@@ -124,12 +127,14 @@ function renderTable<R>(listing: Listing<R>, palette: Palette, options: TableOpt
     if (row === undefined) return '';
     const width = Math.max(...columns.map((c) => textWidth(c.header)));
     return columns
-      .map((c) => `${palette.bold(padEnd(c.header, width))}  ${tableCell(c, row, palette)}`.trimEnd())
+      .map((c) =>
+        `${palette.bold(padEnd(c.header, width))}  ${tableCell(c, row, palette, listing.timeZone)}`.trimEnd(),
+      )
       .join('\n')
       .concat('\n');
   }
   if (rows.length === 0) return '';
-  const cells = rows.map((row) => columns.map((c) => tableCell(c, row, palette)));
+  const cells = rows.map((row) => columns.map((c) => tableCell(c, row, palette, listing.timeZone)));
   const headers = columns.map(tableHeader);
   const valueWidths = columns.map((_, i) => Math.max(0, ...cells.map((line) => textWidth(line[i] ?? ''))));
   const natural = headers.map((h, i) => Math.max(textWidth(h), valueWidths[i] ?? 0));

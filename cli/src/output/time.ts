@@ -1,4 +1,8 @@
-/** Times: exact ISO 8601 (UTC) for scripts, local `YYYY-MM-DD HH:mm:ss` (the spec's format) for people. */
+/**
+ * Times: exact ISO 8601 (UTC) for scripts, local `YYYY-MM-DD HH:mm:ss` (the spec's format) for
+ * people: in the project's time zone when the listing names it, else the machine's.
+ */
+import { localParts } from '@eem/core';
 
 export function isoTime(ms: number | null | undefined): string | null {
   if (ms === null || ms === undefined || !Number.isFinite(ms)) return null;
@@ -7,8 +11,12 @@ export function isoTime(ms: number | null | undefined): string | null {
 
 const two = (n: number) => String(n).padStart(2, '0');
 
-export function localTime(ms: number | null | undefined): string {
+export function localTime(ms: number | null | undefined, timeZone?: string): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms)) return '';
+  if (timeZone) {
+    const p = localParts(ms, timeZone);
+    return `${p.year}-${two(p.month)}-${two(p.day)} ${two(p.hour)}:${two(p.minute)}:${two(p.second)}`;
+  }
   const d = new Date(ms);
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
 }

@@ -30,6 +30,7 @@ export function demoEvent(overrides: Partial<EventItem> = {}): EventItem {
     confirmedAt: null,
     result: null,
     hasWave: false,
+    repairOrder: null,
     ...overrides,
   };
 }

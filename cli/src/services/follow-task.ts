@@ -66,7 +66,11 @@ export function intervalMs(value: string | undefined): number {
 }
 
 /** Operation types whose failure leaves an error report (nodes.importReport). */
-const REPORTED = new Set<number>([TASK_OPERATION_TYPE.nodeImport, TASK_OPERATION_TYPE.networkImport]);
+const REPORTED = new Set<number>([
+  TASK_OPERATION_TYPE.nodeImport,
+  TASK_OPERATION_TYPE.networkImport,
+  TASK_OPERATION_TYPE.deviceImport,
+]);
 
 export interface FollowOptions {
   /** Between polls when the channel is closed or silent. */

@@ -1,6 +1,7 @@
 /**
- * `eem import nodes FILE`: checks the workbook, uploads it to the current project (the node
- * batch import, or the pipe-network import with --network) and follows the task it starts.
+ * `eem import nodes FILE` and `eem import devices FILE`: checks the workbook, uploads it to the
+ * current project (the node batch import, the pipe-network import with --network, or the device
+ * import) and follows the task it starts: the same progress, problems and error report.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
@@ -23,6 +24,8 @@ export interface ImportFlags {
   wait: boolean;
   network: boolean;
   intervalMs: number;
+  /** The device ledger's import (devices.importDevices) instead of the node import. */
+  devices?: boolean;
 }
 
 /** `<dir>/<name>.errors.xlsx` beside the input. */
@@ -46,9 +49,13 @@ export async function checkWorkbook(file: string): Promise<string> {
 
 export async function importNodes(ctx: Context, file: string, flags: ImportFlags): Promise<void> {
   const type = await checkWorkbook(file);
+  if (flags.devices && extname(file).toLowerCase() !== '.xlsx')
+    throw new UsageError(`FILE must be an .xlsx workbook: the device import reads xlsx only (got "${file}")`);
   const session = await openSession(ctx);
   requireProject(session);
-  const endpoint = session.client.nodes[flags.network ? 'networkImport' : 'batchImport'];
+  const endpoint = flags.devices
+    ? session.client.devices.importDevices
+    : session.client.nodes[flags.network ? 'networkImport' : 'batchImport'];
   const data = await readFile(file);
   const what = flags.dryRun ? 'Checking' : 'Uploading';
   const task: Task = await withProgress(ctx, `${what} ${basename(file)}…`, () =>
@@ -59,7 +66,8 @@ export async function importNodes(ctx: Context, file: string, flags: ImportFlags
   );
   // The id is the data of this command: scripts can keep it.
   ctx.io.stdout.write(`${task.id}\n`);
-  const kind = `${flags.network ? 'pipe-network import' : 'node import'}${flags.dryRun ? ', dry run' : ''}`;
+  const label = flags.devices ? 'device import' : flags.network ? 'pipe-network import' : 'node import';
+  const kind = `${label}${flags.dryRun ? ', dry run' : ''}`;
   if (!flags.wait) {
     ctx.reporter.note(`Started task ${task.id} (${kind}). Follow it with: ${watchHint(task.id)}`);
     return;

@@ -1,5 +1,6 @@
 /** The whole call catalogue, by area. Each area's name is its folder in every layer. */
 import { datalog } from './areas/datalog.js';
+import { devices } from './areas/devices.js';
 import { energy } from './areas/energy.js';
 import { entries } from './areas/entries.js';
 import { events } from './areas/events.js';
@@ -7,6 +8,7 @@ import { expert } from './areas/expert.js';
 import { favorites } from './areas/favorites.js';
 import { files } from './areas/files.js';
 import { logs } from './areas/logs.js';
+import { maintenance } from './areas/maintenance.js';
 import { metering } from './areas/metering.js';
 import { monitor } from './areas/monitor.js';
 import { nodes } from './areas/nodes.js';
@@ -17,6 +19,7 @@ import { projects } from './areas/projects.js';
 import { session } from './areas/session.js';
 import { shell } from './areas/shell.js';
 import { users } from './areas/users.js';
+import { workorders } from './areas/workorders.js';
 import type { AnyEndpoint } from './define-endpoint.js';
 
 export const catalogue = {
@@ -38,6 +41,9 @@ export const catalogue = {
   production,
   entries,
   favorites,
+  workorders,
+  maintenance,
+  devices,
 } as const;
 
 export type Catalogue = typeof catalogue;

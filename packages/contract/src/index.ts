@@ -9,6 +9,7 @@ export {
   type RecalculationState,
   type TrendTemplate,
 } from './areas/datalog.js';
+export type { Device, DeviceTemplate, SparePart, StockMove } from './areas/devices.js';
 export {
   type ConsumptionAnswer,
   type DetailAnswer,
@@ -33,6 +34,7 @@ export type { EventPlan, FaultScenario } from './areas/expert.js';
 export type { FavoriteNode } from './areas/favorites.js';
 export { FILE_NAME_PATTERN, type StoredFile, UPLOAD_KINDS } from './areas/files.js';
 export type { OperationLogRow, TaskLogRow } from './areas/logs.js';
+export type { MaintenanceItem, MaintenancePlan } from './areas/maintenance.js';
 export type { TouScheme } from './areas/metering.js';
 export { type Graph, type GraphElement, REALTIME_POLL_MS, type RealtimeValue } from './areas/monitor.js';
 export {
@@ -48,6 +50,7 @@ export { PRODUCTION_KINDS, type Product, type ProductionGrid } from './areas/pro
 export { isProjectProfile, type ProjectProfile, projectProfileOf } from './areas/projects.js';
 export { systemInfo } from './areas/shell.js';
 export * from './areas/users-schemas.js';
+export * from './areas/workorders-schemas.js';
 export type { AreaName, Catalogue } from './catalogue.js';
 export { catalogue, listEndpoints } from './catalogue.js';
 export * from './channels.js';

@@ -33,6 +33,9 @@ const LOADERS: AreaLoaders = {
   production: () => import('./areas/production.js').then((m) => m.production),
   entries: () => import('./areas/entries.js').then((m) => m.entries),
   favorites: () => import('./areas/favorites.js').then((m) => m.favorites),
+  workorders: () => import('./areas/workorders.js').then((m) => m.workorders),
+  maintenance: () => import('./areas/maintenance.js').then((m) => m.maintenance),
+  devices: () => import('./areas/devices.js').then((m) => m.devices),
 };
 
 /** The areas of the catalogue, in catalogue order. */

@@ -114,6 +114,8 @@ export const TASK_OPERATION_TYPE = {
   /** Chosen (issue 15): the manual energy entry import and the time-of-use re-split. */
   energyEntryImport: 10,
   touResplit: 11,
+  /** Chosen (issue 18): the device ledger import. */
+  deviceImport: 12,
 } as const;
 
 /** Task progress status: 2 running, 3 success, anything else failure. */

@@ -1,10 +1,12 @@
 export * from './alarms.js';
 export * from './calendar.js';
 export * from './datalog.js';
+export * from './devices.js';
 export * from './energy.js';
 export * from './events.js';
 export * from './login.js';
 export * from './logs.js';
+export * from './maintenance.js';
 export * from './menu.js';
 export * from './nodes.js';
 export * from './permissions.js';
@@ -15,3 +17,4 @@ export * from './users.js';
 export * from './values.js';
 export * from './wire.js';
 export * from './workbook.js';
+export * from './workorders.js';

@@ -35,6 +35,7 @@ export const TASK_OPERATION_NAMES: Record<number, readonly [zh: string, en: stri
   9: ['汇总重算', 'Rollup recalculation'],
   10: ['能耗录入导入', 'Energy entry import'],
   11: ['分时重算', 'Time-of-use re-split'],
+  12: ['设备导入', 'Device import'],
 };
 
 export function taskOperationName(operationType: number, language: 'zh' | 'en' = 'en'): string {

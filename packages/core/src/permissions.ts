@@ -45,6 +45,9 @@ export const OPERATION_PERMISSIONS = {
   workorder_discard: ['ops', '废弃', 'Discard'],
   workorder_technician_review: ['ops', '技术员审核', 'Technician review'],
   workorder_shift_leader_review: ['ops', '班长审核', 'Shift leader review'],
+  device_update: ['ops', '设备编辑', 'Edit equipment and templates'],
+  sparepart_update: ['ops', '备件编辑', 'Edit spare parts and stock'],
+  maintenance_update: ['ops', '维保配置编辑', 'Edit maintenance plans and items'],
   knowledge_release: ['monitor', '发布', 'Release'],
 } as const satisfies Record<string, readonly [string, string, string]>;
 

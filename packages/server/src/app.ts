@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { datalogHandlers } from './areas/datalog/handlers.js';
+import { devicesHandlers } from './areas/devices/handlers.js';
 import { energyHandlers } from './areas/energy/handlers.js';
 import { entriesHandlers } from './areas/entries/handlers.js';
 import { startAlarmEngine } from './areas/events/alarm-engine.js';
@@ -13,6 +14,8 @@ import { expertHandlers } from './areas/expert/handlers.js';
 import { favoritesHandlers } from './areas/favorites/handlers.js';
 import { filesHandlers } from './areas/files/handlers.js';
 import { logsHandlers } from './areas/logs/handlers.js';
+import { maintenanceHandlers } from './areas/maintenance/handlers.js';
+import { maintenanceScheduler } from './areas/maintenance/scheduler.js';
 import { meteringHandlers } from './areas/metering/handlers.js';
 import { monitorHandlers } from './areas/monitor/handlers.js';
 import { nodesHandlers } from './areas/nodes/handlers.js';
@@ -26,6 +29,7 @@ import { sessionHandlers } from './areas/session/handlers.js';
 import { registerSsoPage } from './areas/session/sso-page.js';
 import { shellHandlers } from './areas/shell/handlers.js';
 import { usersHandlers } from './areas/users/handlers.js';
+import { workordersHandlers } from './areas/workorders/handlers.js';
 import { type Clock, systemClock } from './clock.js';
 import { type Cluster, openCluster } from './cluster/cluster.js';
 import { loadConfig, type ServerConfig } from './config.js';
@@ -38,10 +42,12 @@ import { registerEndpoints } from './http/register-endpoints.js';
 import { serveWeb } from './http/serve-web.js';
 import { createServices, type Services } from './services.js';
 import { startDemoAlarms } from './simulator/alarms.js';
+import { startDemoRepairs } from './simulator/demo-repairs.js';
 import { seedEnergyConfig, seedEnergyData } from './simulator/energy.js';
 import { seedExpert } from './simulator/expert.js';
 import { seedReadings, startLiveReadings } from './simulator/readings.js';
 import { demoProjectIds, seedDemoNodeTrees } from './simulator/seed-nodes.js';
+import { seedOperations } from './simulator/seed-operations.js';
 
 export const handlers: CatalogueHandlers = {
   session: sessionHandlers,
@@ -62,6 +68,9 @@ export const handlers: CatalogueHandlers = {
   production: productionHandlers,
   entries: entriesHandlers,
   favorites: favoritesHandlers,
+  workorders: workordersHandlers,
+  maintenance: maintenanceHandlers,
+  devices: devicesHandlers,
 };
 
 export interface StartOptions {
@@ -167,6 +176,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const projects = await seedReadings(services, demoProjectIds(opened.projects));
       await seedEnergyData(services, opened.projects);
       await seedExpert(services, opened);
+      await seedOperations(services, opened);
       return { world: opened, readingProjects: projects };
     }));
     await cluster.start(services);
@@ -186,8 +196,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (config.simulator)
     cluster.singletons.register('simulator.live', () => startLiveReadings(services, readingProjects));
   cluster.singletons.register('alarm-engine', () => startAlarmEngine(services));
+  cluster.singletons.register('maintenance', maintenanceScheduler(services));
   if (config.simulator && world.demo)
     cluster.singletons.register('simulator.alarms', () => startDemoAlarms(services, world, config));
+  if (config.simulator && world.demo && config.demoRepairIntervalMs > 0)
+    cluster.singletons.register('simulator.repairs', () => startDemoRepairs(services, world, config));
   await cluster.lead();
   let closed = false;
   return {

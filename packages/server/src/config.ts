@@ -39,6 +39,10 @@ export interface ServerConfig {
   trustProxy: string[];
   /** PostgreSQL: the connections of this server's pool (EEM_DATABASE_POOL). */
   databasePool: number;
+  /** The shared spare-parts catalogue of the tenant (EEM_LOAD_ALL_SPARES; system info's load-all-spares flag). */
+  loadAllSpares: boolean;
+  /** How often the demo's alarms raise a repair order (EEM_DEMO_REPAIR_INTERVAL_MS; 0: never). */
+  demoRepairIntervalMs: number;
 }
 
 /** hostname-pid-random: unique among the servers of a database, readable in cluster_members. */
@@ -128,5 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .map((a) => a.trim())
       .filter((a) => a !== ''),
     databasePool: Math.min(500, Math.max(2, Math.round(number(env, 'EEM_DATABASE_POOL', 10)))),
+    loadAllSpares: flag(env, 'EEM_LOAD_ALL_SPARES', true),
+    demoRepairIntervalMs: number(env, 'EEM_DEMO_REPAIR_INTERVAL_MS', 15 * 60_000),
   };
 }

@@ -1,4 +1,5 @@
 export { buildApp, handlers, type RunningServer, type StartOptions, startServer } from './app.js';
+export { runMaintenanceSlot } from './areas/maintenance/scheduler.js';
 export type { Clock } from './clock.js';
 export type { Cluster, ClusterStatus } from './cluster/cluster.js';
 export { runDueSlot, type ScheduleOptions, type Slot, scheduled } from './cluster/schedule.js';

@@ -9,6 +9,7 @@ import { ALARM_KIND_NAMES, EVENT_LIMITS, EVENT_MESSAGES, NOTIFY_CHANNELS, SCHEME
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint.js';
 import { epochMs, id, keywordText, page, pagedList } from '../schemas.js';
+import { workOrderRef } from './workorders-schemas.js';
 
 const level = z
   .number({ error: 'level must be a number' })
@@ -49,6 +50,8 @@ export const eventItem = z.object({
   result: z.string().nullable(),
   /** Whether a waveform recording exists (PQ events). */
   hasWave: z.boolean(),
+  /** The repair order raised for the event (the newest not discarded), or null. */
+  repairOrder: workOrderRef.nullable(),
 });
 export type EventItem = z.output<typeof eventItem>;
 

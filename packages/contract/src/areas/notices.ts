@@ -1,8 +1,10 @@
 /** The message server, the message log and task progress (screens.md §3.1). */
-import { NOTICE_MODE } from '@eem/core';
+import { NOTICE_MODE, TASK_OPERATION_TYPE } from '@eem/core';
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint.js';
 import { epochMs, notice, page, pagedList, task } from '../schemas.js';
+
+const OPERATION_TYPE_MAX = Math.max(...Object.values(TASK_OPERATION_TYPE));
 
 export const notices = {
   registerClient: defineEndpoint({
@@ -48,8 +50,8 @@ export const notices = {
       operationType: z.coerce
         .number({ error: 'operationType must be a number' })
         .int()
-        .min(1, { error: 'operationType must be 1 to 9' })
-        .max(9, { error: 'operationType must be 1 to 9' }),
+        .min(1, { error: `operationType must be 1 to ${OPERATION_TYPE_MAX}` })
+        .max(OPERATION_TYPE_MAX, { error: `operationType must be 1 to ${OPERATION_TYPE_MAX}` }),
       taskId: z.coerce.number().int().positive().optional(),
     }),
     data: task.nullable(),

@@ -23,6 +23,7 @@ import { events } from './migrations/0006-events.js';
 import { expertPq } from './migrations/0007-expert-pq.js';
 import { scaleOut } from './migrations/0008-scale-out.js';
 import { energy } from './migrations/0009-energy.js';
+import { operations } from './migrations/0020-operations.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -57,6 +58,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0007-expert-pq': expertPq(dialect),
     '0008-scale-out': scaleOut(dialect),
     '0009-energy': energy(dialect),
+    '0020-operations': operations(dialect),
   };
 }
 

@@ -5,7 +5,7 @@
  * (areas/shell/repo/settings.ts).
  */
 import { catalogue } from '@eem/contract';
-import { NOTIFY_CHANNELS } from '@eem/core';
+import { NOTIFY_CHANNELS, PARAMETER_TYPES } from '@eem/core';
 import { z } from 'zod';
 import { jsonColumn } from './json-column.js';
 
@@ -18,6 +18,46 @@ const touPeriods = z.array(
   }),
 );
 const ids = z.array(z.number().int());
+const partQuantities = z.array(z.object({ partId: z.number().int(), quantity: z.number().int() }));
+
+/** What the executor of a work order recorded (work_orders.work). */
+export const ORDER_WORK = z.object({
+  result: z.string(),
+  cause: z.string(),
+  spareParts: partQuantities,
+  attachments: texts,
+});
+export type OrderWorkValue = z.output<typeof ORDER_WORK>;
+
+/** The maintenance items of an order, as made, with what was recorded (work_orders.items). */
+export const ORDER_ITEMS = z.array(
+  z.object({
+    itemId: z.number().int(),
+    name: z.string(),
+    content: z.string(),
+    method: z.string(),
+    standard: z.string(),
+    done: z.boolean(),
+    reading: z.string(),
+    note: z.string(),
+  }),
+);
+export type OrderItemValue = z.output<typeof ORDER_ITEMS>[number];
+
+export const REVIEW_DRAFT = z.object({ comment: z.string(), userId: z.number().int(), savedAt: z.number() });
+export type ReviewDraftValue = z.output<typeof REVIEW_DRAFT>;
+
+export const TEMPLATE_PARAMETERS = z.array(
+  z.object({
+    name: z.string(),
+    unit: z.string(),
+    dataType: z.enum(PARAMETER_TYPES),
+    min: z.number().nullable(),
+    max: z.number().nullable(),
+    required: z.boolean(),
+    options: texts,
+  }),
+);
 
 export const JSON_COLUMNS = {
   projectDocuments: jsonColumn('projects', 'documents', texts),
@@ -80,4 +120,20 @@ export const JSON_COLUMNS = {
       workdays: texts,
     }),
   ),
+  deviceParameters: jsonColumn(
+    'devices',
+    'parameters',
+    z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+  ),
+  deviceDocuments: jsonColumn('devices', 'documents', texts),
+  templateParameters: jsonColumn('device_templates', 'parameters', TEMPLATE_PARAMETERS),
+  templateItemIds: jsonColumn('device_templates', 'item_ids', ids),
+  sparePartDeviceIds: jsonColumn('spare_parts', 'device_ids', ids),
+  itemSpareParts: jsonColumn('maintenance_items', 'spare_parts', partQuantities),
+  maintenancePlanDeviceIds: jsonColumn('maintenance_plans', 'device_ids', ids),
+  maintenancePlanItemIds: jsonColumn('maintenance_plans', 'item_ids', ids),
+  orderAttachments: jsonColumn('work_orders', 'attachments', texts),
+  orderItems: jsonColumn('work_orders', 'items', ORDER_ITEMS),
+  orderWork: jsonColumn('work_orders', 'work', ORDER_WORK),
+  orderReviewDraft: jsonColumn('work_orders', 'review_draft', REVIEW_DRAFT),
 } as const;

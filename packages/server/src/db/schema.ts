@@ -569,6 +569,188 @@ export interface FavoriteNodeTable {
   created_at: number;
 }
 
+// ------------------------------------------------------------------ operations (migration 0020)
+
+/** A device of a project's ledger; parameters by the template's names and documents are JSON. */
+export interface DeviceTable {
+  id: Generated<number>;
+  project_id: number;
+  template_id: number | null;
+  name: string;
+  /** Unique in the project. */
+  code: string;
+  model: string;
+  manufacturer: string;
+  /** Where the device is (a node of the project). */
+  node_id: number | null;
+  factory_date: number | null;
+  operation_date: number | null;
+  /** 1 running, 2 scrapped. */
+  status: number;
+  last_maintenance: number | null;
+  next_maintenance: number | null;
+  /** JSON object: parameter name → value. */
+  parameters: string;
+  /** fileName (files). */
+  image: string | null;
+  /** JSON array of fileNames. */
+  documents: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A device type of a project: its parameter definitions and default items (JSON). */
+export interface DeviceTemplateTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  parameters: string;
+  item_ids: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SparePartTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  model: string;
+  unit: string;
+  template_id: number | null;
+  supplier: string;
+  contact_phone: string;
+  safety_stock: number;
+  /** Changed only by stock moves; never below zero. */
+  stock: number;
+  price: number;
+  /** JSON array of device ids. */
+  device_ids: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A stock-in (1) or stock-out (2) of a part, with the stock after it. */
+export interface StockMoveTable {
+  id: Generated<number>;
+  project_id: number;
+  part_id: number;
+  kind: number;
+  quantity: number;
+  stock_after: number;
+  time: number;
+  user_id: number | null;
+  device_id: number | null;
+  /** The work order whose completion used the parts. */
+  order_id: number | null;
+  note: string;
+}
+
+export interface MaintenanceItemTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  device_type: string;
+  content: string;
+  method: string;
+  standard: string;
+  /** Estimated hours in ms. */
+  hours: number;
+  /** JSON array of {partId, quantity}. */
+  spare_parts: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MaintenancePlanTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  enabled: number;
+  /** JSON arrays of ids. */
+  device_ids: string;
+  item_ids: string;
+  cycle: string;
+  cycle_hours: number | null;
+  first_time: number;
+  /** The team that does its orders (null: the dispatchers assign them). */
+  team_id: number | null;
+  timeconsumeplan: number;
+  remind_before: number;
+  tasklevel: number;
+  /** The next occurrence whose orders are still to come: its index, time and due time (time − lead). */
+  next_index: number;
+  next_time: number;
+  due_at: number;
+  last_generated_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A maintenance or repair order (core workorders.ts gives the meaning of status and review_stage). */
+export interface WorkOrderTable {
+  id: Generated<number>;
+  project_id: number;
+  type: string;
+  code: string;
+  status: number;
+  review_stage: number;
+  tasklevel: number;
+  description: string;
+  device_id: number | null;
+  node_id: number | null;
+  team_id: number | null;
+  executor_id: number | null;
+  creator_id: number | null;
+  /** manual, plan or event. */
+  source: string;
+  plan_id: number | null;
+  /** The plan's name when it generated the order. */
+  plan_name: string;
+  event_id: number | null;
+  executetimeplan: number;
+  timeconsumeplan: number;
+  deadline: number;
+  executetime: number | null;
+  finishtime: number | null;
+  overdue: number;
+  /** JSON array of fileNames (photos at creation). */
+  attachments: string;
+  /** JSON array of the order's maintenance items with what was recorded. */
+  items: string;
+  /** JSON: the work (result, cause, spare parts, photos). */
+  work: string;
+  /** JSON: a review saved for later ({comment, userId, savedAt}), or null. */
+  review_draft: string | null;
+  taken_at: number | null;
+  submitted_at: number | null;
+  completed_at: number | null;
+  /** Incremented by every change: a change names the version it read. */
+  version: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One step of an order's timeline. */
+export interface WorkOrderStepTable {
+  id: Generated<number>;
+  project_id: number;
+  order_id: number;
+  time: number;
+  action: string;
+  user_id: number | null;
+  from_status: number | null;
+  to_status: number;
+  note: string;
+}
+
+/** The last number of the codes of a project, prefix and local day (yymmdd). */
+export interface WorkOrderCodeTable {
+  project_id: number;
+  prefix: string;
+  day: string;
+  last: number;
+}
+
 export interface Database {
   tenants: TenantTable;
   projects: ProjectTable;
@@ -620,6 +802,15 @@ export interface Database {
   production_values: ProductionValueTable;
   energy_entries: EnergyEntryTable;
   favorite_nodes: FavoriteNodeTable;
+  devices: DeviceTable;
+  device_templates: DeviceTemplateTable;
+  spare_parts: SparePartTable;
+  stock_moves: StockMoveTable;
+  maintenance_items: MaintenanceItemTable;
+  maintenance_plans: MaintenancePlanTable;
+  work_orders: WorkOrderTable;
+  work_order_steps: WorkOrderStepTable;
+  work_order_codes: WorkOrderCodeTable;
 }
 
 // ------------------------------------------------------------------ PostgreSQL only

@@ -29,6 +29,7 @@ export function testEvent(patch: Partial<EventItem> = {}): EventItem {
     confirmedAt: null,
     result: null,
     hasWave: false,
+    repairOrder: null,
     ...patch,
   };
 }

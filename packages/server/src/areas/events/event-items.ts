@@ -1,13 +1,25 @@
 /** Event rows as the contract's event items: node name and path, type name, who confirmed. */
 import type { EventItem } from '@eem/contract';
-import { logTypeName } from '@eem/core';
+import { logTypeName, workOrderStatusName } from '@eem/core';
 import type { Db } from '../../db/database.js';
 import { nodePaths } from '../datalog/point-store.js';
 import { nodeNames } from '../nodes/repo/nodes.js';
 import { userNames } from '../users/repo/users.js';
+import { repairOrdersOfEvents } from '../workorders/repo/orders.js';
 import type { EventRow } from './repo/events.js';
 
 export type { EventRow };
+
+/** What an event answers of its repair order. */
+function orderRef(order: { code: string; status: number } | undefined, language: 'zh' | 'en') {
+  return order
+    ? {
+        code: order.code,
+        workSheetStatus: order.status,
+        statusName: workOrderStatusName(order.status, language),
+      }
+    : null;
+}
 
 export async function eventItems(
   db: Db,
@@ -24,6 +36,11 @@ export async function eventItems(
     (await nodeNames(db, nodeIds)).filter((n) => n.project_id === projectId).map((n) => [n.id, n]),
   );
   const users = await userNames(db, userIds);
+  const orders = await repairOrdersOfEvents(
+    db,
+    projectId,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => {
     const node = r.node_id === null ? undefined : nodes.get(r.node_id);
     return {
@@ -51,6 +68,7 @@ export async function eventItems(
       confirmedAt: r.confirmed_at,
       result: r.result,
       hasWave: r.has_wave === 1,
+      repairOrder: orderRef(orders.get(r.id), language),
     };
   });
 }

@@ -111,6 +111,7 @@ const IMPORT_TYPES = new Set<number>([
   TASK_OPERATION_TYPE.nodeImport,
   TASK_OPERATION_TYPE.networkImport,
   TASK_OPERATION_TYPE.datalogImport,
+  TASK_OPERATION_TYPE.deviceImport,
 ]);
 
 /** Every problem of an ended import, row by row; an empty list for one without problems. */
@@ -118,7 +119,7 @@ export async function sendProblems(ctx: RequestContext, taskId: number): Promise
   const user = requireUser(ctx);
   const task = Number.isSafeInteger(taskId) ? await taskById(ctx.services.db, taskId) : undefined;
   if (!task || !IMPORT_TYPES.has(task.operation_type))
-    throw ApiError.notFound(`query.taskId: no node import task ${taskId}`);
+    throw ApiError.notFound(`query.taskId: no import task ${taskId}`);
   if (!mayViewTask(user, task)) throw ApiError.permission(`no permission for task ${taskId}`);
   if (task.status === TASK_STATUS.running)
     throw ApiError.conflict(`task ${taskId} is still running; its problems are known when it ends`);

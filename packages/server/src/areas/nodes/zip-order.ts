@@ -119,6 +119,20 @@ function reorder(data: Buffer): Buffer | undefined {
   return out;
 }
 
+/**
+ * What the parts of a zip expand to (the sum of their uncompressed sizes in the central
+ * directory), or undefined for a zip this does not plainly understand (the caller refuses it or
+ * lets the reader decide). Bounds an upload by what it expands to, not only by its size.
+ */
+export function expandedSize(data: Buffer): number | undefined {
+  try {
+    const entries = entriesOf(data);
+    return entries?.reduce((sum, e) => sum + data.readUInt32LE(e.central + 24), 0);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The zip with the workbook parts first; the same bytes when that cannot or need not be done. */
 export function workbookPartsFirst(data: Buffer): Buffer {
   try {

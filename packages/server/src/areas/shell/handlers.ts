@@ -60,7 +60,7 @@ export const shellHandlers: AreaHandlers<typeof catalogue.shell> = {
         logoutUrl: SSO_LOGOUT_PATH,
       },
       login: { ...login, login_logo_title_size: size },
-      envInfos: { inspection: true, loadAllSpares: false },
+      envInfos: { inspection: true, loadAllSpares: ctx.services.config.loadAllSpares },
       reportServerUrl: '',
       version: '0.1.0',
     };

@@ -36,6 +36,7 @@ export function eventItem(patch: Partial<EventItem> = {}): EventItem {
     confirmedAt: null,
     result: null,
     hasWave: false,
+    repairOrder: null,
     ...patch,
   };
 }

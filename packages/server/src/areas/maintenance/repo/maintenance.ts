@@ -1,0 +1,270 @@
+/** Maintenance items and plans of a project; lists of ids and parts are JSON columns. */
+import type { Selectable } from 'kysely';
+import type { Db } from '../../../db/database.js';
+import { JSON_COLUMNS } from '../../../db/json-columns.js';
+import { contains } from '../../../db/portable.js';
+import type { MaintenanceItemTable, MaintenancePlanTable } from '../../../db/schema.js';
+
+const C = JSON_COLUMNS;
+
+export type ItemRow = Omit<Selectable<MaintenanceItemTable>, 'spare_parts'> & {
+  spare_parts: { partId: number; quantity: number }[];
+};
+export type ItemValues = Omit<ItemRow, 'id' | 'project_id' | 'created_at'>;
+
+function decodedItem(row: Selectable<MaintenanceItemTable>): ItemRow {
+  return { ...row, spare_parts: C.itemSpareParts.read(row.spare_parts, row.id) };
+}
+
+function encodedItem<T extends { spare_parts: { partId: number; quantity: number }[] }>(v: T) {
+  return { ...v, spare_parts: C.itemSpareParts.write(v.spare_parts) };
+}
+
+function itemsMatching(db: Db, projectId: number, keyword: string, deviceType: string) {
+  let query = db.selectFrom('maintenance_items').where('project_id', '=', projectId);
+  if (keyword) query = query.where((eb) => eb.or([contains('name', keyword), contains('content', keyword)]));
+  if (deviceType) query = query.where('device_type', '=', deviceType);
+  return query;
+}
+
+export async function itemCount(
+  db: Db,
+  projectId: number,
+  keyword: string,
+  deviceType: string,
+): Promise<number> {
+  const row = await itemsMatching(db, projectId, keyword, deviceType)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function itemPage(
+  db: Db,
+  projectId: number,
+  keyword: string,
+  deviceType: string,
+  page: { limit: number; offset: number },
+): Promise<ItemRow[]> {
+  const rows = await itemsMatching(db, projectId, keyword, deviceType)
+    .selectAll()
+    .orderBy('name')
+    .orderBy('id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return rows.map(decodedItem);
+}
+
+export async function itemsByIds(db: Db, projectId: number, ids: readonly number[]): Promise<ItemRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('maintenance_items')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('id', 'in', [...ids])
+    .execute();
+  return rows.map(decodedItem);
+}
+
+export async function itemNameTaken(db: Db, projectId: number, name: string, exceptId = 0): Promise<boolean> {
+  const row = await db
+    .selectFrom('maintenance_items')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('name', '=', name)
+    .where('id', '<>', exceptId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertItem(
+  db: Db,
+  values: ItemValues & { project_id: number; created_at: number },
+): Promise<ItemRow> {
+  const row = await db
+    .insertInto('maintenance_items')
+    .values(encodedItem(values))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return decodedItem(row);
+}
+
+export async function updateItem(
+  db: Db,
+  projectId: number,
+  id: number,
+  values: ItemValues,
+): Promise<ItemRow> {
+  const row = await db
+    .updateTable('maintenance_items')
+    .set(encodedItem(values))
+    .where('project_id', '=', projectId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return decodedItem(row);
+}
+
+export async function deleteItem(db: Db, projectId: number, id: number): Promise<void> {
+  await db.deleteFrom('maintenance_items').where('project_id', '=', projectId).where('id', '=', id).execute();
+}
+
+// ------------------------------------------------------------------ plans
+
+export type PlanRow = Omit<Selectable<MaintenancePlanTable>, 'device_ids' | 'item_ids'> & {
+  device_ids: number[];
+  item_ids: number[];
+};
+export type PlanValues = Omit<PlanRow, 'id' | 'project_id' | 'created_at'>;
+
+function decodedPlan(row: Selectable<MaintenancePlanTable>): PlanRow {
+  return {
+    ...row,
+    device_ids: C.maintenancePlanDeviceIds.read(row.device_ids, row.id),
+    item_ids: C.maintenancePlanItemIds.read(row.item_ids, row.id),
+  };
+}
+
+function encodedPlan<T extends Partial<PlanRow>>(v: T) {
+  const { device_ids, item_ids, ...rest } = v;
+  return {
+    ...rest,
+    ...(device_ids === undefined ? {} : { device_ids: C.maintenancePlanDeviceIds.write(device_ids) }),
+    ...(item_ids === undefined ? {} : { item_ids: C.maintenancePlanItemIds.write(item_ids) }),
+  };
+}
+
+function plansMatching(db: Db, projectId: number, keyword: string, enabled: boolean | undefined) {
+  let query = db.selectFrom('maintenance_plans').where('project_id', '=', projectId);
+  if (keyword) query = query.where(contains('name', keyword));
+  if (enabled !== undefined) query = query.where('enabled', '=', enabled ? 1 : 0);
+  return query;
+}
+
+export async function planCount(
+  db: Db,
+  projectId: number,
+  keyword: string,
+  enabled?: boolean,
+): Promise<number> {
+  const row = await plansMatching(db, projectId, keyword, enabled)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function planPage(
+  db: Db,
+  projectId: number,
+  keyword: string,
+  enabled: boolean | undefined,
+  page: { limit: number; offset: number },
+): Promise<PlanRow[]> {
+  const rows = await plansMatching(db, projectId, keyword, enabled)
+    .selectAll()
+    .orderBy('name')
+    .orderBy('id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return rows.map(decodedPlan);
+}
+
+/** Every plan of a project (which name a device or an item). */
+export async function projectPlans(db: Db, projectId: number): Promise<PlanRow[]> {
+  const rows = await db
+    .selectFrom('maintenance_plans')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .execute();
+  return rows.map(decodedPlan);
+}
+
+export async function plansByIds(db: Db, projectId: number, ids: readonly number[]): Promise<PlanRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('maintenance_plans')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .execute();
+  return rows.map(decodedPlan);
+}
+
+export async function planNameTaken(db: Db, projectId: number, name: string, exceptId = 0): Promise<boolean> {
+  const row = await db
+    .selectFrom('maintenance_plans')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('name', '=', name)
+    .where('id', '<>', exceptId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertPlan(
+  db: Db,
+  values: PlanValues & { project_id: number; created_at: number },
+): Promise<PlanRow> {
+  const row = await db
+    .insertInto('maintenance_plans')
+    .values({
+      ...values,
+      device_ids: C.maintenancePlanDeviceIds.write(values.device_ids),
+      item_ids: C.maintenancePlanItemIds.write(values.item_ids),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return decodedPlan(row);
+}
+
+export async function updatePlan(
+  db: Db,
+  projectId: number,
+  id: number,
+  values: Partial<PlanValues>,
+): Promise<PlanRow> {
+  const row = await db
+    .updateTable('maintenance_plans')
+    .set(encodedPlan(values))
+    .where('project_id', '=', projectId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return decodedPlan(row);
+}
+
+export async function deletePlan(db: Db, projectId: number, id: number): Promise<void> {
+  await db.deleteFrom('maintenance_plans').where('project_id', '=', projectId).where('id', '=', id).execute();
+}
+
+/** Enabled plans of every project whose next occurrence is due (its time − the reminder lead ≤ now). */
+export async function duePlans(db: Db, now: number, limit: number): Promise<PlanRow[]> {
+  const rows = await db
+    .selectFrom('maintenance_plans')
+    .selectAll()
+    .where('enabled', '=', 1)
+    .where('due_at', '<=', now)
+    .orderBy('due_at')
+    .limit(limit)
+    .execute();
+  return rows.map(decodedPlan);
+}
+
+/** Moves a plan to its next occurrence, if it is still at the one the caller read. */
+export async function advancePlan(
+  db: Db,
+  plan: { project_id: number; id: number; next_index: number },
+  next: { next_index: number; next_time: number; due_at: number; last_generated_at: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('maintenance_plans')
+    .set(next)
+    .where('project_id', '=', plan.project_id)
+    .where('id', '=', plan.id)
+    .where('next_index', '=', plan.next_index)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -33,11 +33,16 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   'nodes tree': ['eem nodes tree', 'eem nodes tree --root 12 --depth 1', 'eem nodes tree --json > tree.json'],
   'nodes show': ['eem nodes show 12', 'eem nodes show 12 --json | jq .name'],
   'nodes template': ['eem nodes template -o nodes.xlsx', 'eem nodes template --network -o network.xlsx'],
-  import: ['eem import nodes nodes.xlsx --dry-run', 'eem import nodes nodes.xlsx'],
+  import: ['eem import nodes nodes.xlsx --dry-run', 'eem import devices devices.xlsx'],
   'import nodes': [
     'eem import nodes nodes.xlsx --dry-run',
     'eem import nodes nodes.xlsx',
     'eem import nodes network.xls --network --no-wait',
+  ],
+  'import devices': [
+    'eem import devices devices.xlsx --dry-run',
+    'eem import devices devices.xlsx',
+    'eem import devices devices.xlsx --no-wait',
   ],
   tasks: ['eem tasks list --since 7d', 'eem tasks watch 123'],
   'tasks list': [
@@ -81,6 +86,37 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'eem events confirm 123 124 --result "checked on site"',
     'eem events confirm --all-matching --type 716 --since 7d --dry-run',
     'eem events confirm --all-matching --level 5 --simple --yes',
+  ],
+  energy: [
+    'eem energy types',
+    'eem energy consumption --children --from 2026-11-01 --tou',
+    'eem energy export --children --interval 1d --from 2026-10-01 --to 2026-11-01 -o october.xlsx',
+  ],
+  'energy types': ['eem energy types', 'eem energy types --all --json | jq -r ".[].name"'],
+  'energy consumption': [
+    'eem energy consumption --children --from 2026-11-01 --tou',
+    'eem energy consumption --node-path "Building A" --interval 1M --from 2026-01 --compare yoy',
+    'eem energy consumption --node 12,13 --type water --from 2026-11-01 -o csv > water.csv',
+  ],
+  'energy export': [
+    'eem energy export --children --interval 1d --from 2026-10-01 --to 2026-11-01 -o october.xlsx',
+    'eem energy export --node 12 --interval 1M --from 2026-01 --format csv -o - > year.csv',
+  ],
+  orders: [
+    'eem orders list --status repair',
+    'eem orders show RO-261127-0001',
+    'eem orders take RO-261127-0001',
+  ],
+  'orders list': [
+    'eem orders list --status repair --executor me',
+    'eem orders list --type maintenance --overdue',
+    'eem orders ls --all -o csv > orders.csv',
+  ],
+  'orders show': ['eem orders show RO-261127-0001', 'eem orders show RO-261127-0001 --json | jq .timeline'],
+  'orders take': ['eem orders take RO-261127-0001', 'eem orders take MO-261127-0003 --json'],
+  'orders submit': [
+    'eem orders submit RO-261127-0001 --result "replaced the contactor" --cause "worn contact"',
+    'eem orders submit MO-261127-0003 MO-261127-0004',
   ],
   notices: ['eem notices tail', 'eem notices tail --class alarm,accident --since 1h'],
   'notices tail': [

@@ -409,7 +409,7 @@ export async function showConsumption(
     prepared.session.client.energy.consumeQuery({ body: prepared.body }),
   );
   const table = resolveFormat(output, ctx.io.isTTY.stdout) === 'table';
-  ctx.print(consumptionListing(answer, table), output);
+  await ctx.print(consumptionListing(answer, table), output);
   if (table) {
     ctx.reporter.note(`Periods in ${answer.timeZone} (the project's zone), ${answer.unit}.`);
     const unmetered = answer.series.filter((s) => !s.metered).map((s) => s.node.name);
@@ -485,5 +485,5 @@ export async function listEnergyTypes(ctx: Context, all: boolean, output: Output
     { key: 'coalFactor', header: 'tce per base unit', value: (t) => t.coalFactor },
     { key: 'meters', header: 'Meters', value: (t) => t.meters },
   ];
-  ctx.print({ columns, rows: shown, json: shown }, output);
+  await ctx.print({ columns, rows: shown, json: shown }, output);
 }

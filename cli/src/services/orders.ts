@@ -255,7 +255,7 @@ export async function listOrders(ctx: Context, flags: ListFlags, output: OutputF
   } catch (error) {
     throw orderError(error, `read ${type} orders`);
   }
-  ctx.print({ columns: orderColumns, rows: answer.list, json: answer.list, timeZone }, output);
+  await ctx.print({ columns: orderColumns, rows: answer.list, json: answer.list, timeZone }, output);
   if (format !== 'table') return;
   if (answer.list.length === 0) ctx.reporter.note(`No ${type} orders match.`);
   else if (answer.total > answer.list.length)
@@ -281,7 +281,7 @@ export async function showOrder(ctx: Context, code: string, output: OutputFlags)
   } catch (error) {
     throw orderError(error, `read ${type} orders`);
   }
-  ctx.print({ columns: detailColumns, rows: [detail.order], json: detail, vertical: true, timeZone }, output);
+  await ctx.print({ columns: detailColumns, rows: [detail.order], json: detail, vertical: true, timeZone }, output);
   if (format !== 'table') return;
   const { palette } = { palette: ctx.stdoutPalette };
   const work = detail.work;
@@ -300,7 +300,7 @@ export async function showOrder(ctx: Context, code: string, output: OutputFlags)
       );
   }
   ctx.io.stdout.write(`\n${palette.bold('Timeline')}\n`);
-  ctx.print({ columns: timelineColumns, rows: detail.timeline, json: detail.timeline, timeZone }, output);
+  await ctx.print({ columns: timelineColumns, rows: detail.timeline, json: detail.timeline, timeZone }, output);
   ctx.io.stdout.write('\n');
   ctx.reporter.note(
     detail.actions.length === 0
@@ -323,7 +323,7 @@ export async function takeOrder(ctx: Context, code: string, output: OutputFlags)
     throw orderError(error, 'take orders');
   }
   // Scripts get the order on stdout; people the sentence.
-  if (format !== 'table') ctx.print({ columns: orderColumns, rows: [order], json: order }, output);
+  if (format !== 'table') await ctx.print({ columns: orderColumns, rows: [order], json: order }, output);
   ctx.reporter.note(`Took ${order.code}: ${order.statusName}, executor ${order.executorName}.`);
 }
 

@@ -66,6 +66,8 @@ function server(
     recent: number;
   } = { taskLog: [], task: [], polls: [], downloads: [], recent: 0 };
   const client: FakeOptions['client'] = () => ({
+    // The project's zone, in which tables show times.
+    projects: { nodeData: async () => ({ timeZone: 'Asia/Shanghai' }) },
     logs: {
       taskLog: async (input: unknown) => {
         calls.taskLog.push(input);

@@ -6,7 +6,7 @@ import { CredentialStore } from './config/credential-store.js';
 import { configDir } from './config/paths.js';
 import { openProfileStore, type ProfileStore } from './config/profiles.js';
 import type { IO } from './io.js';
-import { animationAllowed, colourLevel, type Palette, palette } from './output/colour.js';
+import { animationAllowed, colourLevel, loadChalk, type Palette, palette } from './output/colour.js';
 import { type OutputFlags, type OutputFormat, resolveFormat } from './output/format.js';
 import { type Listing, render } from './output/render.js';
 import { Reporter } from './output/reporter.js';
@@ -56,6 +56,15 @@ function tableWidth(io: IO): number | undefined {
   return Number.isInteger(columns) && columns > 0 ? columns : undefined;
 }
 
+/** The context, once chalk is loaded if stdout or stderr is coloured (createContext needs it then). */
+export async function openContext(io: IO, flags: GlobalFlags): Promise<Context> {
+  const coloured = [io.isTTY.stdout, io.isTTY.stderr].some(
+    (isTTY) => colourLevel({ isTTY, env: io.env, flag: flags.color }) > 0,
+  );
+  if (coloured) await loadChalk();
+  return createContext(io, flags);
+}
+
 export function createContext(io: IO, flags: GlobalFlags): Context {
   const debug = flags.debug || io.env.EEM_DEBUG === '1';
   const stdoutPalette = palette(colourLevel({ isTTY: io.isTTY.stdout, env: io.env, flag: flags.color }));
@@ -80,8 +89,11 @@ export function createContext(io: IO, flags: GlobalFlags): Context {
       const format = resolveFormat(outputFlags, io.isTTY.stdout);
       // Display widths are measured only for a table (string-width takes tens of ms to load).
       if (format === 'table') await loadTextWidth();
+      // Times in a table are the project's (asked of the server only for a table with times).
+      const showsTime = format === 'table' && listing.rows.length > 0 && listing.columns.some((c) => c.time);
+      const timeZone = showsTime ? await listing.timeZone?.() : undefined;
       io.stdout.write(
-        render(listing, format, stdoutPalette, { width: tableWidth(io), wide: outputFlags.wide }),
+        render(listing, format, stdoutPalette, { width: tableWidth(io), wide: outputFlags.wide, timeZone }),
       );
       return format;
     },

@@ -1,22 +1,22 @@
-#!/usr/bin/env node
 /**
  * The `eem` program. Tiny on purpose: `--help` (and `eem` without a terminal) print the root
  * help without loading commander; every other call loads the command tree, and each command
  * loads what it needs when it runs. The launcher (bin/eem.cjs) answers `--version` and
- * `--help` itself, the same way, before this file is even loaded.
+ * `--help` itself, the same way, before this file is even loaded. No top-level await: the
+ * launcher runs this file bundled as CommonJS (cli/build.mjs), so that V8 can cache its code.
  */
 
 import { isatty } from 'node:tty';
 
-const argv = process.argv.slice(2);
-const rootHelp =
-  (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h')) ||
-  (argv.length === 0 && !(isatty(0) && isatty(1)));
-
-if (rootHelp) {
-  const { renderRootHelp } = await import('./command-table.js');
-  process.stdout.write(renderRootHelp(process.stdout.columns ?? 80));
-} else {
+async function main(argv: readonly string[]): Promise<void> {
+  const rootHelp =
+    (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h')) ||
+    (argv.length === 0 && !(isatty(0) && isatty(1)));
+  if (rootHelp) {
+    const { renderRootHelp } = await import('./command-table.js');
+    process.stdout.write(renderRootHelp(process.stdout.columns ?? 80));
+    return;
+  }
   const [{ run }, { interruptIsHandled, nodeIO }] = await Promise.all([
     import('./program.js'),
     import('./node-io.js'),
@@ -49,3 +49,5 @@ if (rootHelp) {
   await new Promise<void>((resolve) => process.stderr.write('', () => resolve()));
   process.exit(code);
 }
+
+void main(process.argv.slice(2));

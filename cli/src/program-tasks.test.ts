@@ -9,7 +9,7 @@ describe('eem nodes, import and tasks', () => {
     const io = fakeIO();
     expect(await run(['--help'], io)).toBe(0);
     expect(io.stdout.text).toContain('nodes tree|show|template');
-    expect(io.stdout.text).toContain('import nodes FILE');
+    expect(io.stdout.text).toContain('import nodes|devices FILE');
     expect(io.stdout.text).toContain('tasks list|show|watch');
     const bash = fakeIO();
     expect(await run(['completion', 'bash'], bash)).toBe(0);

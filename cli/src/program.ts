@@ -15,7 +15,7 @@ import { addExamples } from './commands/examples.js';
 import { createRuntime, type Runtime } from './commands/runtime.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import type { IO } from './io.js';
-import { drawEveryFrame } from './output/ink-ci.js';
+import { importInkView } from './output/ink-load.js';
 import { VERSION } from './version.js';
 
 /** How each top-level command of the table is loaded. */
@@ -107,8 +107,7 @@ function rootCommand(runtime: Runtime): Command {
         return;
       }
       const ctx = await runtime.context(command);
-      drawEveryFrame();
-      const { runApp } = await import('./tui/run-app.js');
+      const { runApp } = await importInkView(() => import('./tui/run-app.js'));
       runtime.exitCode = await runApp(ctx);
     });
   // One renderer for the root help: the same text main.ts prints without loading commander.

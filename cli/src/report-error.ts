@@ -1,7 +1,7 @@
 /** Turns what a command threw into one message on stderr and an exit code. */
 import { WIRE_MESSAGES } from '@eem/core';
 import type { Runtime } from './commands/runtime.js';
-import { createContext } from './context.js';
+import { openContext } from './context.js';
 import { CliError, InterruptedError } from './errors.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import { asSdkError, isForeignAnswer, networkCause, type SdkErrorShape } from './services/errors.js';
@@ -20,7 +20,7 @@ const ADDRESS_HINT =
   "Is the address right? It comes from --server, EEM_SERVER or the profile's server; `eem auth status` shows which, and works without the server.";
 
 export async function reportError(runtime: Runtime, error: unknown): Promise<ExitCode> {
-  const ctx = runtime.ctx ?? createContext(runtime.io, { color: true, debug: false });
+  const ctx = runtime.ctx ?? (await openContext(runtime.io, { color: true, debug: false }));
   const { reporter } = ctx;
   const debug = () => {
     if (ctx.flags.debug && error instanceof Error && error.stack) ctx.io.stderr.write(`${error.stack}\n`);

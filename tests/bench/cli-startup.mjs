@@ -92,10 +92,13 @@ export async function run() {
       ],
       ROUNDS,
     );
-    const [fetchScript, projectList] = measure(
+    // eem as it runs every time but the first after a build (V8's code cache written by the
+    // warm-up run), and with the cache off (each start compiles, as the first one does).
+    const [fetchScript, projectList, projectListCold] = measure(
       [
         { args: ['--input-type=module', '-e', FETCH_BASELINE], env: { ...env, URL: url, TOKEN: token } },
         { args: [EEM, 'project', 'list', '--json'], env },
+        { args: [EEM, 'project', 'list', '--json'], env: { ...env, EEM_CODE_CACHE: 'off' } },
       ],
       Math.ceil(ROUNDS / 2),
     );
@@ -122,13 +125,18 @@ export async function run() {
     return {
       name: 'cli-startup',
       title: 'eem start-up',
-      description: `Median wall time of ${ROUNDS} runs each (${Math.ceil(ROUNDS / 2)} against the server and for the catalogue), from spawn to exit, run in turns with the baseline; the ratio is the median of the ratios within each turn. \`eem project list --json\` runs against the reference server on loopback as the platform administrator (platform tree: me, system-info, cloudProjects), beside a Node script making the same three calls with fetch; eem is the bundled binary (cli/build.mjs) whose SDK imports an area of the catalogue when it is first called. The catalogue rows are Node processes that import the built contract (not bundled): zod alone, then the three areas project list calls through the SDK's loader, then every area. Before issue 14 (2026-11-23, the whole catalogue loaded by the SDK, 170-odd modules): 437 ms against 218 ms, 2.00 ×.`,
+      description: `Median wall time of ${ROUNDS} runs each (${Math.ceil(ROUNDS / 2)} against the server and for the catalogue), from spawn to exit, run in turns with the baseline; the ratio is the median of the ratios within each turn. \`eem project list --json\` runs against the reference server on loopback as the platform administrator (platform tree: me, system-info, cloudProjects), beside a Node script making the same three calls with fetch; eem is the bundled binary (cli/build.mjs: CommonJS, compiled with V8's code cache that the first run writes, ADR 0021; chalk only when colouring) whose SDK imports an area of the catalogue when it is first called; a third row runs it with the cache off. The catalogue rows are Node processes that import the built contract (not bundled): zod alone, then the three areas project list calls through the SDK's loader, then every area. Before issue 14 (2026-11-23, the whole catalogue loaded by the SDK, 170-odd modules): 437 ms against 218 ms, 2.00 ×; before the code cache (2026-11-26, an ES module bundle): 233 ms against 162 ms, 1.43 ×.`,
       rows: [
         { case: 'node -e 0 (baseline)', value: bare.ms, unit: 'ms' },
         row('eem --version', version, bare, 1.3),
         row('eem --help', help, bare, 1.5),
         { case: 'node + fetch, same 3 calls (baseline)', value: fetchScript.ms, unit: 'ms' },
         row('eem project list --json', projectList, fetchScript, 1.3, 'node + fetch'),
+        row(
+          'eem project list --json, code cache off (as the first run after a build)',
+          projectListCold,
+          fetchScript,
+        ),
         { case: "catalogue cost: import('zod') alone (baseline)", value: zodOnly.ms, unit: 'ms' },
         row('catalogue cost: the 3 areas project list calls, by area (lazy)', threeAreas, zodOnly),
         row('catalogue cost: every area at once (the whole catalogue)', everyArea, zodOnly),

@@ -145,6 +145,32 @@ describe('eem events list, show and count', () => {
     expect(wide.stdout).toContain(all.find((e) => stringWidth(e.description) > 40)?.description ?? '');
   });
 
+  it("a table shows times in the project's zone (Shanghai Plant: Asia/Shanghai), whatever TZ the machine has", async () => {
+    const all = await listed();
+    const shanghai = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'Asia/Shanghai',
+      dateStyle: 'short',
+      timeStyle: 'medium',
+    });
+    const expected = all.map((e) => `${e.id} ${shanghai.format(e.time)}`);
+    for (const TZ of ['America/New_York', 'UTC']) {
+      const table = await eem(home, ['events', 'list', ...window, '--all', '-o', 'table', '--wide'], {
+        env: { TZ },
+      });
+      expect(table.code, table.stderr).toBe(0);
+      const rows = table.stdout
+        .trimEnd()
+        .split('\n')
+        .slice(1)
+        .map((l) => /^(\d+) +(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) /.exec(l)?.slice(1, 3).join(' '));
+      expect(rows, TZ).toEqual(expected);
+      const first = all[0];
+      if (!first) continue;
+      const shown = await eem(home, ['events', 'show', String(first.id), '-o', 'table'], { env: { TZ } });
+      expect(shown.stdout).toMatch(new RegExp(`^Time +${shanghai.format(first.time)}$`, 'm'));
+    }
+  });
+
   it('shows one event with its related events, and refuses an unknown one', async () => {
     const [first] = await listed();
     if (!first) throw new Error('no events');

@@ -23,8 +23,8 @@ export function createRuntime(io: IO): Runtime {
     exitCode: undefined,
     async context(command) {
       const globals = command.optsWithGlobals<Record<string, unknown>>();
-      const { createContext } = await import('../context.js');
-      runtime.ctx = createContext(io, {
+      const { openContext } = await import('../context.js');
+      runtime.ctx = await openContext(io, {
         profile: typeof globals.profile === 'string' ? globals.profile : undefined,
         project: typeof globals.project === 'string' ? globals.project : undefined,
         color: globals.color !== false,

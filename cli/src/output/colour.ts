@@ -8,7 +8,7 @@
  * the process's stdout, FORCE_COLOR and argv (not NO_COLOR): `shareColourLevel` hands them
  * this decision before they draw.
  */
-import chalk, { Chalk, type ChalkInstance } from 'chalk';
+import type { ChalkInstance } from 'chalk';
 import type { Env } from '../io.js';
 
 export type ColourLevel = 0 | 1 | 2 | 3;
@@ -40,14 +40,43 @@ export function animationAllowed(isTTY: boolean, env: Env): boolean {
 
 export type Palette = ChalkInstance;
 
+let chalkModule: typeof import('chalk') | undefined;
+
+/**
+ * Loads chalk, which takes some milliseconds a command without colour (a pipe, --json,
+ * NO_COLOR) need not spend: `palette` needs it only for a level above 0.
+ */
+export async function loadChalk(): Promise<void> {
+  chalkModule ??= await import('chalk');
+}
+
+/** What chalk at level 0 does (text joined by spaces, every style and colour the same), without chalk. */
+function plainPalette(): Palette {
+  const paint = (...text: unknown[]) => text.join(' ');
+  const chain: Palette = new Proxy(paint, {
+    get(_target, key) {
+      if (key === 'level') return 0;
+      // hex('#f00'), rgb(255, 0, 0), ansi256(9) and their bg forms give a palette.
+      if (typeof key === 'string' && /^(bg)?(hex|rgb|ansi256)$/i.test(key)) return () => chain;
+      return chain;
+    },
+  }) as unknown as Palette;
+  return chain;
+}
+
+/** A palette of this level; a level above 0 needs `loadChalk` first. */
 export function palette(level: ColourLevel): Palette {
-  return new Chalk({ level });
+  if (level === 0) return plainPalette();
+  if (chalkModule === undefined) throw new Error('colour needs loadChalk() first');
+  return new chalkModule.Chalk({ level });
 }
 
 /**
  * Makes chalk's shared instance (the one Ink and ora colour with) follow eem's decision for
- * the stream they draw on. Call it before rendering with Ink or starting a spinner.
+ * the stream they draw on. Call it before rendering with Ink or starting a spinner (after
+ * `loadChalk`, which importInkView runs).
  */
 export function shareColourLevel(level: ColourLevel): void {
-  chalk.level = level;
+  if (chalkModule === undefined) throw new Error('shareColourLevel needs loadChalk() first');
+  chalkModule.default.level = level;
 }

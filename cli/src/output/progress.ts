@@ -5,7 +5,7 @@
  * colour decision for stderr (NO_COLOR, TERM=dumb, --no-color).
  */
 import type { Context } from '../context.js';
-import { shareColourLevel } from './colour.js';
+import { loadChalk, shareColourLevel } from './colour.js';
 
 export const PROGRESS_DELAY_MS = 250;
 
@@ -20,7 +20,7 @@ export async function withProgress<T>(
   let stop: (() => void) | undefined;
   let finished = false;
   const timer = setTimeout(() => {
-    void import('ora').then(({ default: ora }) => {
+    void Promise.all([import('ora'), loadChalk()]).then(([{ default: ora }]) => {
       if (finished) return;
       // ora colours its frames with chalk's shared instance: eem's decision for stderr, not chalk's guess.
       shareColourLevel(ctx.stderrPalette.level);

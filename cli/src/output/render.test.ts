@@ -1,5 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { palette } from './colour.js';
+import { loadChalk, palette } from './colour.js';
+
+// Coloured palettes use chalk, which eem loads only when it colours.
+await loadChalk();
+
 import { type Column, type Listing, render } from './render.js';
 import { loadTextWidth, textWidth } from './text-width.js';
 

@@ -8,7 +8,7 @@
 import type { Palette } from './colour.js';
 import type { OutputFormat } from './format.js';
 import { padEnd, textWidth, truncate } from './text-width.js';
-import { isoTime, localTime } from './time.js';
+import { displayTime, isoTime } from './time.js';
 
 export type Cell = string | number | boolean | null | undefined;
 
@@ -18,10 +18,10 @@ export interface Column<R> {
   /** Column title in tables. */
   header: string;
   value: (row: R) => Cell;
-  /** The value is epoch milliseconds: local time in tables, ISO 8601 elsewhere. */
+  /** The value is epoch milliseconds: the project's local time in tables, ISO 8601 elsewhere. */
   time?: boolean;
-  /** What a table shows instead of the value (indentation, markers, colour). */
-  display?: (row: R, palette: Palette) => string;
+  /** What a table shows instead of the value (indentation, markers, colour); times in `timeZone`. */
+  display?: (row: R, palette: Palette, timeZone: string | undefined) => string;
   /** Only in tsv and csv (a table shows it inside another column). */
   machineOnly?: boolean;
   /**
@@ -42,6 +42,8 @@ export interface TableOptions {
   width?: number | undefined;
   /** --wide: every column whole, whatever the width. */
   wide?: boolean | undefined;
+  /** The zone of the times a table shows (the project's); undefined: the machine's. */
+  timeZone?: string | undefined;
 }
 
 export interface Listing<R> {
@@ -53,14 +55,18 @@ export interface Listing<R> {
   ndjson?: readonly unknown[];
   /** A single record: tables show it as "Field  value" lines instead of a header row. */
   vertical?: boolean;
-  /** The time zone tables show times in (the project's); default the machine's. */
-  timeZone?: string | undefined;
+  /**
+   * The project's time zone, asked only when a table shows a time (time-flags.ts
+   * `sessionZone`): scripts (tsv, csv, json) get ISO times and never wait for it.
+   */
+  timeZone?: () => Promise<string | undefined>;
 }
 
-function plainCell(value: Cell, time: boolean | undefined, forTable: boolean, timeZone?: string): string {
+function plainCell(value: Cell, time: boolean | undefined, timeZone?: string | null): string {
   if (value === null || value === undefined) return '';
+  // timeZone null: not a table (ISO); a string or undefined: a table's zone.
   if (time && typeof value === 'number')
-    return (forTable ? localTime(value, timeZone) : isoTime(value)) ?? '';
+    return (timeZone === null ? isoTime(value) : displayTime(value, timeZone)) ?? '';
   return String(value);
 }
 
@@ -72,10 +78,10 @@ function csvCell(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function tableCell<R>(column: Column<R>, row: R, palette: Palette, timeZone?: string): string {
+function tableCell<R>(column: Column<R>, row: R, palette: Palette, timeZone: string | undefined): string {
   return column.display
-    ? column.display(row, palette)
-    : tsvCell(plainCell(column.value(row), column.time, true, timeZone));
+    ? column.display(row, palette, timeZone)
+    : tsvCell(plainCell(column.value(row), column.time, timeZone));
 }
 
 /** A title in capitals, as kubectl and gh print them; what is in parentheses (a unit) as written. */
@@ -128,13 +134,13 @@ function renderTable<R>(listing: Listing<R>, palette: Palette, options: TableOpt
     const width = Math.max(...columns.map((c) => textWidth(c.header)));
     return columns
       .map((c) =>
-        `${palette.bold(padEnd(c.header, width))}  ${tableCell(c, row, palette, listing.timeZone)}`.trimEnd(),
+        `${palette.bold(padEnd(c.header, width))}  ${tableCell(c, row, palette, options.timeZone)}`.trimEnd(),
       )
       .join('\n')
       .concat('\n');
   }
   if (rows.length === 0) return '';
-  const cells = rows.map((row) => columns.map((c) => tableCell(c, row, palette, listing.timeZone)));
+  const cells = rows.map((row) => columns.map((c) => tableCell(c, row, palette, options.timeZone)));
   const headers = columns.map(tableHeader);
   const valueWidths = columns.map((_, i) => Math.max(0, ...cells.map((line) => textWidth(line[i] ?? ''))));
   const natural = headers.map((h, i) => Math.max(textWidth(h), valueWidths[i] ?? 0));
@@ -186,13 +192,13 @@ export function render<R>(
       return renderTable(listing, palette, table);
     case 'tsv':
       return listing.rows
-        .map((row) => listing.columns.map((c) => tsvCell(plainCell(c.value(row), c.time, false))).join('\t'))
+        .map((row) => listing.columns.map((c) => tsvCell(plainCell(c.value(row), c.time, null))).join('\t'))
         .map((line) => `${line}\n`)
         .join('');
     case 'csv': {
       const head = listing.columns.map((c) => csvCell(c.key)).join(',');
       const body = listing.rows.map((row) =>
-        listing.columns.map((c) => csvCell(plainCell(c.value(row), c.time, false))).join(','),
+        listing.columns.map((c) => csvCell(plainCell(c.value(row), c.time, null))).join(','),
       );
       return [head, ...body].map((line) => `${line}\n`).join('');
     }

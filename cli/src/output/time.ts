@@ -1,6 +1,6 @@
 /**
- * Times: exact ISO 8601 (UTC) for scripts, local `YYYY-MM-DD HH:mm:ss` (the spec's format) for
- * people: in the project's time zone when the listing names it, else the machine's.
+ * Times: exact ISO 8601 (UTC) for scripts; for people `YYYY-MM-DD HH:mm:ss` (the spec's format)
+ * in the project's time zone, whatever zone (TZ) the machine has, as the console shows them.
  */
 import { localParts } from '@eem/core';
 
@@ -11,14 +11,19 @@ export function isoTime(ms: number | null | undefined): string | null {
 
 const two = (n: number) => String(n).padStart(2, '0');
 
-export function localTime(ms: number | null | undefined, timeZone?: string): string {
+/**
+ * The one way eem shows a time to people: `YYYY-MM-DD HH:mm:ss` in `timeZone`, the project's
+ * (time-flags.ts `sessionZone`). Only where no project is chosen (a session's expiry on the
+ * platform) is there no zone to give, and the machine's is used.
+ */
+export function displayTime(ms: number | null | undefined, timeZone: string | undefined): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms)) return '';
-  if (timeZone) {
-    const p = localParts(ms, timeZone);
-    return `${p.year}-${two(p.month)}-${two(p.day)} ${two(p.hour)}:${two(p.minute)}:${two(p.second)}`;
+  if (timeZone === undefined) {
+    const d = new Date(ms);
+    return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
   }
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+  const p = localParts(ms, timeZone);
+  return `${p.year}-${two(p.month)}-${two(p.day)} ${two(p.hour)}:${two(p.minute)}:${two(p.second)}`;
 }
 
 /** "in 7h 59m", "3m ago": for expiry times shown to people. */

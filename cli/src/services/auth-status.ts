@@ -8,7 +8,7 @@ import { CliError } from '../errors.js';
 import type { OutputFlags } from '../output/format.js';
 import { withProgress } from '../output/progress.js';
 import type { Column } from '../output/render.js';
-import { localTime, relativeTime } from '../output/time.js';
+import { displayTime, relativeTime } from '../output/time.js';
 import { asSdkError, isForeignAnswer, networkCause } from './errors.js';
 import { loadProjects } from './projects.js';
 import { describeSource, openSession } from './session.js';
@@ -168,7 +168,9 @@ export async function authStatus(ctx: Context, output: OutputFlags): Promise<voi
       value: (s) => s.expiresAt,
       time: true,
       display: (s) =>
-        s.expiresAt ? `${localTime(s.expiresAt)} (${relativeTime(s.expiresAt, now)})` : 'unknown',
+        s.expiresAt
+          ? `${displayTime(s.expiresAt, undefined)} (${relativeTime(s.expiresAt, now)})`
+          : 'unknown',
     },
     {
       key: 'serverState',

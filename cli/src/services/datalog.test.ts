@@ -1,17 +1,10 @@
 import type { DatalogPoint, DatalogSeries, NodeTreeItem } from '@eem/contract';
 import { describe, expect, it } from 'vitest';
 import { CliError, UsageError } from '../errors.js';
+import { displayTime } from '../output/time.js';
 import { fakeContext, fakeIO } from '../test-support/fake-io.js';
 import { signInProfile } from '../test-support/signed-in.js';
-import {
-  checkSource,
-  findMeter,
-  listPoints,
-  queryListing,
-  queryReadings,
-  wideRows,
-  zonedText,
-} from './datalog.js';
+import { checkSource, findMeter, listPoints, queryListing, queryReadings, wideRows } from './datalog.js';
 
 const T = Date.UTC(2026, 0, 1, 0, 0, 0);
 
@@ -147,7 +140,7 @@ describe('datalog query', () => {
       [T, { 1: 2 }],
       [T + 1, { 1: 1, 2: 3 }],
     ]);
-    expect(zonedText(T, 'Asia/Shanghai')).toBe('2026-01-01 08:00:00');
+    expect(displayTime(T, 'Asia/Shanghai')).toBe('2026-01-01 08:00:00');
   });
 
   it('prints a table in the project time zone, csv with a header, ndjson a reading per line', async () => {

@@ -4,17 +4,25 @@
  * range at an interval, one row per time and one column per point.
  */
 import type { DatalogPoint, DatalogSeries, NodeTreeItem } from '@eem/contract';
-import { type DatalogInterval, localParts, POINT_NODE_TYPES } from '@eem/core';
+import { type DatalogInterval, POINT_NODE_TYPES } from '@eem/core';
 import type { Client } from '@eem/sdk';
 import type { Context } from '../context.js';
 import { CliError, UsageError } from '../errors.js';
 import { type OutputFlags, resolveFormat } from '../output/format.js';
 import { withProgress } from '../output/progress.js';
 import type { Column, Listing } from '../output/render.js';
+import { displayTime } from '../output/time.js';
 import { parseInterval, parsePointIds } from './datalog-flags.js';
 import { requireProject } from './nodes.js';
 import { type ActiveSession, openSession } from './session.js';
-import { type RangeFlags, type RangeSpec, rangeSpec, rangeZone, resolveRange } from './time-flags.js';
+import {
+  type RangeFlags,
+  type RangeSpec,
+  rangeSpec,
+  rangeZone,
+  resolveRange,
+  sessionZone,
+} from './time-flags.js';
 
 /** Where the points come from: `--points`, `--node` or `--meter` (one of them). */
 export interface PointSource {
@@ -134,13 +142,6 @@ export async function resolvePointIds(
   return points.map((p) => p.id);
 }
 
-/** "YYYY-MM-DD HH:mm:ss" in the time zone. */
-export function zonedText(ms: number, timeZone: string): string {
-  const p = localParts(ms, timeZone);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${p.year}-${two(p.month)}-${two(p.day)} ${two(p.hour)}:${two(p.minute)}:${two(p.second)}`;
-}
-
 const pointColumns: Column<DatalogPoint>[] = [
   { key: 'id', header: 'ID', value: (p) => p.id },
   { key: 'nodeId', header: 'Node ID', value: (p) => p.nodeId, machineOnly: true },
@@ -157,7 +158,10 @@ export async function listPoints(ctx: Context, flags: PointSource, output: Outpu
   const session = await openSession(ctx);
   const nodes = await sourceNodes(ctx, session, source);
   const points = await pointsOfNodes(ctx, session, nodes);
-  await ctx.print({ columns: pointColumns, rows: points, json: points }, output);
+  await ctx.print(
+    { columns: pointColumns, rows: points, json: points, timeZone: () => sessionZone(session) },
+    output,
+  );
   if (format === 'table' && points.length === 0) {
     ctx.reporter.note(`${nodes.map((n) => `${n.name} (${n.id})`).join(', ')} has no measurement points.`);
   }
@@ -207,7 +211,7 @@ export function queryListing(answer: {
       literalHeader: true,
       value: (r) => r.time,
       time: true,
-      display: (r) => zonedText(r.time, answer.timeZone),
+      display: (r) => displayTime(r.time, answer.timeZone),
     },
     ...answer.series.map(
       (s): Column<WideRow> => ({

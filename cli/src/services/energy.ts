@@ -6,7 +6,7 @@
  * machine's (`--from 2026-03-01` is midnight there; periods follow its accounting cycle).
  */
 import type { NodeTreeItem, ScriptAnswer } from '@eem/contract';
-import { DATE_TYPE, type DateType, ENERGY_LIMITS, ENERGY_TYPES, localParts, zonedTime } from '@eem/core';
+import { DATE_TYPE, type DateType, ENERGY_LIMITS, ENERGY_TYPES, localParts } from '@eem/core';
 import type { Client } from '@eem/sdk';
 import type { Context } from '../context.js';
 import { CliError, UsageError } from '../errors.js';
@@ -17,6 +17,7 @@ import { parsePointIds } from './datalog-flags.js';
 import { requireProject } from './nodes.js';
 import { checkTarget, saveDownload } from './save-download.js';
 import { type ActiveSession, openSession } from './session.js';
+import { instantOf, parseTimeFlag, projectTimeZone } from './time-flags.js';
 
 /** --interval and the server's date type of each. */
 export const ENERGY_INTERVALS: Readonly<Record<string, DateType>> = {
@@ -72,31 +73,19 @@ export function parseEnergyInterval(value: string | undefined): DateType {
 }
 
 /**
- * A time of `--from`/`--to` in the project's zone: YYYY-MM (the 1st), YYYY-MM-DD (midnight),
- * YYYY-MM-DDTHH:mm (local there); an ISO time with an offset or Z stands for itself.
+ * A time of `--from`/`--to` in the project's zone: a month (YYYY-MM, its 1st) or what every time
+ * flag of eem takes (time-flags.ts: a date, a wall time there, an ISO time with an offset).
  */
 export function parseZonedTime(value: string, flag: string, timeZone: string): number {
   const text = value.trim();
-  if (/(Z|[+-]\d{2}:?\d{2})$/i.test(text) && /T/.test(text)) {
-    const ms = Date.parse(text);
-    if (!Number.isNaN(ms)) return ms;
+  try {
+    return instantOf(parseTimeFlag(/^\d{4}-\d{2}$/.test(text) ? `${text}-01` : text, flag), timeZone);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    throw new UsageError(
+      `${flag} must be a month (YYYY-MM) or ${error.message.slice(`${flag} must be `.length)}`,
+    );
   }
-  const m = /^(\d{4})-(\d{2})(?:-(\d{2})(?:[T ](\d{2}):(\d{2}))?)?$/.exec(text);
-  if (m) {
-    const [y, mo, d, h, mi] = [m[1], m[2], m[3] ?? '1', m[4] ?? '0', m[5] ?? '0'].map(Number) as [
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
-    const ms = zonedTime(timeZone, y, mo, d, h, mi);
-    const back = localParts(ms, timeZone);
-    if (mo >= 1 && mo <= 12 && back.month === mo && back.day === d) return ms;
-  }
-  throw new UsageError(
-    `${flag} must be a month (YYYY-MM), a date (YYYY-MM-DD), a local time (YYYY-MM-DDTHH:mm) or an ISO time with an offset (got "${value}")`,
-  );
 }
 
 export interface ConsumptionFlags {
@@ -229,13 +218,6 @@ interface Prepared {
   };
 }
 
-async function projectZone(client: Client, projectId: number): Promise<string> {
-  const profile = await client.projects.nodeData({ body: { id: projectId, modelLabel: 'project' } });
-  const zone = (profile as { timeZone?: unknown }).timeZone;
-  if (typeof zone !== 'string' || zone === '') throw new CliError(`project ${projectId} has no time zone`);
-  return zone;
-}
-
 /** The session, the project's zone and the body of the query the checked flags ask for. */
 async function prepare(ctx: Context, checked: CheckedConsumption): Promise<Prepared> {
   const session = await openSession(ctx);
@@ -243,7 +225,7 @@ async function prepare(ctx: Context, checked: CheckedConsumption): Promise<Prepa
   const { client } = session;
   const [timeZone, nodes] = await withProgress(ctx, 'Reading the project…', () =>
     Promise.all([
-      projectZone(client, projectId),
+      projectTimeZone(session, projectId),
       checked.source.kind === 'project' ? Promise.resolve([]) : projectNodes(client, projectId),
     ]),
   );

@@ -15,6 +15,8 @@ function server(total: number, extra: Record<string, unknown> = {}) {
   };
   const all = Array.from({ length: total }, (_, i) => demoEvent({ id: total - i }));
   const client: FakeOptions['client'] = () => ({
+    // The project's zone, in which tables show times.
+    projects: { nodeData: async () => ({ timeZone: 'Asia/Shanghai' }) },
     events: {
       eventLog: async (input: { body: { page: { index: number; limit: number } } }) => {
         calls.eventLog.push(input);

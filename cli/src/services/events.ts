@@ -22,7 +22,7 @@ import {
 } from './events-flags.js';
 import { formatSpan } from './notices-tail-format.js';
 import { type ActiveSession, openSession } from './session.js';
-import { rangeSpec, rangeZone } from './time-flags.js';
+import { rangeSpec, rangeZone, sessionZone } from './time-flags.js';
 
 /** The largest page the server answers. */
 export const PAGE_MAX = PAGE_LIMIT_MAX;
@@ -162,7 +162,10 @@ export async function listEvents(ctx: Context, flags: ListFlags, output: OutputF
   } catch (error) {
     throw eventError(error, 'read the event log');
   }
-  await ctx.print({ columns: eventColumns, rows: answer.list, json: answer.list }, output);
+  await ctx.print(
+    { columns: eventColumns, rows: answer.list, json: answer.list, timeZone: () => sessionZone(session) },
+    output,
+  );
   if (format === 'table' && answer.list.length === 0) ctx.reporter.note('No events match.');
   if (answer.total > answer.list.length) {
     ctx.reporter.note(
@@ -196,7 +199,13 @@ export async function showEvent(ctx: Context, id: number, output: OutputFlags): 
   }
   const others = related.filter((e) => e.id !== id);
   await ctx.print(
-    { columns: detailColumns, rows: [event], json: { ...event, related: others }, vertical: true },
+    {
+      columns: detailColumns,
+      rows: [event],
+      json: { ...event, related: others },
+      vertical: true,
+      timeZone: () => sessionZone(session),
+    },
     output,
   );
   if (format !== 'table') return;
@@ -208,7 +217,10 @@ export async function showEvent(ctx: Context, id: number, output: OutputFlags): 
     return;
   }
   ctx.io.stdout.write(`${ctx.stdoutPalette.bold('Related events')}\n`);
-  await ctx.print({ columns: eventColumns, rows: others, json: others }, output);
+  await ctx.print(
+    { columns: eventColumns, rows: others, json: others, timeZone: () => sessionZone(session) },
+    output,
+  );
 }
 
 export const COUNT_BY = ['level', 'type', 'status', 'node'] as const;

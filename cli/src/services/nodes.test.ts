@@ -36,6 +36,7 @@ function server(): { calls: Calls; client: FakeOptions['client'] } {
           path: 'Shanghai Plant / Building A / Floor 1',
           childCount: 0,
           updatedAt: Date.UTC(2026, 0, 10, 0, 0, 0),
+          timeZone: 'Asia/Shanghai',
           roomType: 2,
           area: null,
         };
@@ -141,10 +142,14 @@ describe('nodes show', () => {
     const { io, ctx, calls } = await signedIn({ tty: true, env: { NO_COLOR: '1' } });
     await showNode(ctx, 1, { type: 'project' }, {});
     expect(calls.tree).toEqual([]);
-    expect(calls.nodeData).toEqual([{ body: { id: 1, modelLabel: 'project' } }]);
+    // The node, then the current project's time zone, in which its times are shown.
+    expect(calls.nodeData).toEqual([
+      { body: { id: 1, modelLabel: 'project' } },
+      { body: { id: 1, modelLabel: 'project' } },
+    ]);
     expect(io.stdout.text).toContain('roomType     2\n');
     expect(io.stdout.text).toMatch(/^path +Shanghai Plant \/ Building A \/ Floor 1$/m);
-    expect(io.stdout.text).toMatch(/^updatedAt +2026-01-10 /m);
+    expect(io.stdout.text).toMatch(/^updatedAt +2026-01-10 08:00:00$/m);
   });
 
   it('asks for --type when the id is not in the tree', async () => {

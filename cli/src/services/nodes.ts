@@ -11,6 +11,7 @@ import { withProgress } from '../output/progress.js';
 import type { Cell, Column, Listing } from '../output/render.js';
 import { checkTarget, saveDownload } from './save-download.js';
 import { type ActiveSession, openSession } from './session.js';
+import { sessionZone } from './time-flags.js';
 
 /** A row of the flattened tree: the root has depth 0 and no parent. */
 export interface NodeRow {
@@ -201,7 +202,10 @@ export async function showNode(
     value: (row) => fieldCell(row[i]?.value),
     ...(TIME_FIELDS.has(field.key) && typeof field.value === 'number' ? { time: true } : {}),
   }));
-  await ctx.print({ columns, rows: [fields], json: detail, vertical: true }, output);
+  await ctx.print(
+    { columns, rows: [fields], json: detail, vertical: true, timeZone: () => sessionZone(session) },
+    output,
+  );
 }
 
 export interface TemplateFlags {

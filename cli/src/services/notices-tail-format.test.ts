@@ -1,7 +1,11 @@
 import type { Notice } from '@eem/contract';
 import { describe, expect, it } from 'vitest';
-import { palette } from '../output/colour.js';
-import { localTime } from '../output/time.js';
+import { loadChalk, palette } from '../output/colour.js';
+
+// Coloured palettes use chalk, which eem loads only when it colours.
+await loadChalk();
+
+import { displayTime } from '../output/time.js';
 import {
   formatSpan,
   humanLine,
@@ -28,7 +32,7 @@ const n: Notice = {
 describe('notice lines', () => {
   it('for people: local time, class, type name, description and node; the class in its alarm colour', () => {
     expect(humanLine(n, palette(0))).toBe(
-      `${localTime(T)}  Accident  Energy over limit  hourly energy 912 kWh over the 800 kWh limit · Workshop A`,
+      `${displayTime(T, undefined)}  Accident  Energy over limit  hourly energy 912 kWh over the 800 kWh limit · Workshop A`,
     );
     const coloured = humanLine(n, palette(3));
     // Level 1's colour (#ff5c4d) in truecolour, bold.

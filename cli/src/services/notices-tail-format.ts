@@ -7,7 +7,7 @@
 import type { Notice } from '@eem/contract';
 import { logTypeName } from '@eem/core';
 import type { Palette } from '../output/colour.js';
-import { isoTime, localTime } from '../output/time.js';
+import { displayTime, isoTime } from '../output/time.js';
 import { className, paintLevel } from './events-colours.js';
 import type { StreamState } from './notices-tail-stream.js';
 
@@ -44,13 +44,18 @@ function typeName(notice: Notice): string {
 
 const oneLine = (text: string) => text.replace(/[\t\r\n]+/g, ' ');
 
-/** `2026-01-15 16:00:00  Alarm     Energy over limit  Workshop A: … · Workshop A` */
-export function humanLine(notice: Notice, palette: Palette, language: 'zh' | 'en' = 'en'): string {
+/** `2026-01-15 16:00:00  Alarm     Energy over limit  Workshop A: … · Workshop A`, the time in `timeZone` (the project's). */
+export function humanLine(
+  notice: Notice,
+  palette: Palette,
+  language: 'zh' | 'en' = 'en',
+  timeZone: string | undefined = undefined,
+): string {
   const cls = className(notice.eventClass, language);
   const node = noticeNode(notice);
   const description = oneLine(notice.description);
   const about = node && !description.includes(node) ? palette.dim(` · ${node}`) : '';
-  return `${palette.dim(localTime(notice.time))}  ${paintLevel(palette, notice.eventClass, cls.padEnd(8))}  ${palette.bold(typeName(notice))}  ${description}${about}`;
+  return `${palette.dim(displayTime(notice.time, timeZone))}  ${paintLevel(palette, notice.eventClass, cls.padEnd(8))}  ${palette.bold(typeName(notice))}  ${description}${about}`;
 }
 
 /** id, ISO time, class, class name, log type, type name, description, node: tab-separated. */

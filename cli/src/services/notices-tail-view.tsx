@@ -10,7 +10,7 @@ import { Box, render, Static, Text } from 'ink';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Context } from '../context.js';
 import { shareColourLevel } from '../output/colour.js';
-import { localTime } from '../output/time.js';
+import { displayTime } from '../output/time.js';
 import type { TailSink } from './notices-tail.js';
 import { statusText } from './notices-tail-format.js';
 import type { StreamState } from './notices-tail-stream.js';
@@ -139,7 +139,11 @@ export function TailView({ store, now }: { store: TailStore; now: () => number }
 }
 
 /** The terminal sink: Ink renders the view on stdout; messages become dim lines among the notices. */
-export function terminalSink(ctx: Context, format: (n: Notice) => string): TailSink {
+export function terminalSink(
+  ctx: Context,
+  format: (n: Notice) => string,
+  timeZone: string | undefined = undefined,
+): TailSink {
   const now = () => ctx.io.now();
   const store = new TailStore(now);
   shareColourLevel(ctx.stdoutPalette.level);
@@ -152,7 +156,8 @@ export function terminalSink(ctx: Context, format: (n: Notice) => string): TailS
   });
   let previous: StreamState['kind'] | undefined;
   let everConnected = false;
-  const info = (text: string) => store.push(ctx.stdoutPalette.dim(`— ${localTime(now())} ${text}`), true);
+  const info = (text: string) =>
+    store.push(ctx.stdoutPalette.dim(`— ${displayTime(now(), timeZone)} ${text}`), true);
   return {
     notice: (notice) => store.push(format(notice)),
     state(state) {

@@ -12,7 +12,7 @@ import { NOTICE_MODE, PAGE_LIMIT_MAX, WIRE_MESSAGES } from '@eem/core';
 import type { Client } from '@eem/sdk';
 import type { Context } from '../context.js';
 import { AuthRequiredError, CliError, InterruptedError } from '../errors.js';
-import { drawEveryFrame } from '../output/ink-ci.js';
+import { importInkView } from '../output/ink-load.js';
 import { checkRange } from './contract-flags.js';
 import { parseClasses, parseTypes } from './events-flags.js';
 import {
@@ -32,7 +32,7 @@ import {
   type StreamState,
 } from './notices-tail-stream.js';
 import { chooseLanguage, openSession } from './session.js';
-import { parseDuration } from './time-flags.js';
+import { parseDuration, sessionZone } from './time-flags.js';
 
 /** Silence after which the channel is pinged (and dropped when the ping goes unanswered). */
 export const TAIL_HEARTBEAT_MS = 15_000;
@@ -204,9 +204,11 @@ export async function tailNotices(ctx: Context, flags: TailFlags, inject: TailIn
   if (inject.sink) sink = inject.sink;
   else if (flags.json) sink = plainSink(ctx, jsonLine);
   else if (ctx.io.isTTY.stdout) {
-    drawEveryFrame();
-    const { terminalSink } = await import('./notices-tail-view.js');
-    sink = terminalSink(ctx, (n) => humanLine(n, ctx.stdoutPalette, language));
+    const [{ terminalSink }, timeZone] = await Promise.all([
+      importInkView(() => import('./notices-tail-view.js')),
+      sessionZone(session),
+    ]);
+    sink = terminalSink(ctx, (n) => humanLine(n, ctx.stdoutPalette, language, timeZone), timeZone);
   } else sink = plainSink(ctx, tsvLine);
 
   let finish: (error?: unknown) => void = () => {};

@@ -27,7 +27,8 @@ import { checkFlags } from './contract-flags.js';
 import { asSdkError } from './errors.js';
 import { parseLimit } from './events-flags.js';
 import { positiveInt, requireProject } from './nodes.js';
-import { type ActiveSession, openSession } from './session.js';
+import { openSession } from './session.js';
+import { sessionZone } from './time-flags.js';
 
 type Members = Client['workorders'];
 
@@ -148,12 +149,6 @@ function orderError(error: unknown, what: string): unknown {
   return error;
 }
 
-/** The project's time zone: what tables show times in. */
-async function projectZone(session: ActiveSession): Promise<string | undefined> {
-  const projects = await session.client.projects.projects({ query: {} }).catch(() => []);
-  return projects.find((p) => p.id === session.project.id)?.timeZone;
-}
-
 const statusColumn: Column<WorkOrder> = {
   key: 'status',
   header: 'Status',
@@ -246,11 +241,11 @@ export async function listOrders(ctx: Context, flags: ListFlags, output: OutputF
   const session = await openSession(ctx);
   requireProject(session);
   const filter = orderFilterOf(flags, session.userId);
+  const timeZone = () => sessionZone(session);
   let answer: { total: number; list: WorkOrder[] };
-  let timeZone: string | undefined;
   try {
-    [answer, timeZone] = await withProgress(ctx, 'Loading orders…', () =>
-      Promise.all([fetchOrders(session.client, type, filter, limit), projectZone(session)]),
+    answer = await withProgress(ctx, 'Loading orders…', () =>
+      fetchOrders(session.client, type, filter, limit),
     );
   } catch (error) {
     throw orderError(error, `read ${type} orders`);
@@ -269,19 +264,19 @@ export async function showOrder(ctx: Context, code: string, output: OutputFlags)
   const format = resolveFormat(output, ctx.io.isTTY.stdout);
   const session = await openSession(ctx);
   requireProject(session);
+  const timeZone = () => sessionZone(session);
   let detail: WorkOrderDetail;
-  let timeZone: string | undefined;
   try {
-    [detail, timeZone] = await withProgress(ctx, 'Loading the order…', () =>
-      Promise.all([
-        calls(session.client, type).detail({ params: { code: code.trim() } }),
-        projectZone(session),
-      ]),
+    detail = await withProgress(ctx, 'Loading the order…', () =>
+      calls(session.client, type).detail({ params: { code: code.trim() } }),
     );
   } catch (error) {
     throw orderError(error, `read ${type} orders`);
   }
-  await ctx.print({ columns: detailColumns, rows: [detail.order], json: detail, vertical: true, timeZone }, output);
+  await ctx.print(
+    { columns: detailColumns, rows: [detail.order], json: detail, vertical: true, timeZone },
+    output,
+  );
   if (format !== 'table') return;
   const { palette } = { palette: ctx.stdoutPalette };
   const work = detail.work;
@@ -300,7 +295,10 @@ export async function showOrder(ctx: Context, code: string, output: OutputFlags)
       );
   }
   ctx.io.stdout.write(`\n${palette.bold('Timeline')}\n`);
-  await ctx.print({ columns: timelineColumns, rows: detail.timeline, json: detail.timeline, timeZone }, output);
+  await ctx.print(
+    { columns: timelineColumns, rows: detail.timeline, json: detail.timeline, timeZone },
+    output,
+  );
   ctx.io.stdout.write('\n');
   ctx.reporter.note(
     detail.actions.length === 0

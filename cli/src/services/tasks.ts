@@ -19,13 +19,13 @@ import { UsageError } from '../errors.js';
 import { type OutputFlags, resolveFormat } from '../output/format.js';
 import { withProgress } from '../output/progress.js';
 import type { Column } from '../output/render.js';
-import { localTime } from '../output/time.js';
+import { displayTime } from '../output/time.js';
 import { checkFlags } from './contract-flags.js';
 import { asSdkError } from './errors.js';
 import { followTask, pollError } from './follow-task.js';
 import { reportPathFor } from './node-import.js';
 import { chooseLanguage, openSession } from './session.js';
-import { needsZone, type RangeSpec, rangeSpec, rangeZone, resolveRange } from './time-flags.js';
+import { needsZone, type RangeSpec, rangeSpec, rangeZone, resolveRange, sessionZone } from './time-flags.js';
 
 export const DEFAULT_LIMIT = 100;
 /** The highest operation type (TASK_OPERATION_TYPE: 9, the rollup recalculation). */
@@ -88,10 +88,12 @@ const logColumns: Column<TaskLogRow>[] = [
     value: (r) => r.endTime,
     time: true,
     // The same day as the start: the time alone (a table at 80 columns keeps its text).
-    display: (r) => {
-      const [startDay, startTime] = localTime(r.time).split(' ');
-      const [endDay, endTime] = localTime(r.endTime).split(' ');
-      return endDay === startDay && startTime !== undefined ? (endTime ?? '') : localTime(r.endTime);
+    display: (r, _palette, timeZone) => {
+      const [startDay, startTime] = displayTime(r.time, timeZone).split(' ');
+      const [endDay, endTime] = displayTime(r.endTime, timeZone).split(' ');
+      return endDay === startDay && startTime !== undefined
+        ? (endTime ?? '')
+        : displayTime(r.endTime, timeZone);
     },
   },
   { key: 'operationType', header: 'Op', value: (r) => r.operationType, machineOnly: true },
@@ -148,7 +150,10 @@ export async function listTasks(ctx: Context, flags: ListFlags, output: OutputFl
     await listRecentTasks(ctx, query, output, format);
     return;
   }
-  await ctx.print({ columns: logColumns, rows: answer.list, json: answer.list }, output);
+  await ctx.print(
+    { columns: logColumns, rows: answer.list, json: answer.list, timeZone: () => sessionZone(session) },
+    output,
+  );
   if (format === 'table' && answer.list.length === 0) ctx.reporter.note('No tasks in this time span.');
   if (answer.total > answer.list.length) {
     ctx.reporter.note(
@@ -215,7 +220,7 @@ async function listRecentTasks(
     .sort((a, b) => b.id - a.id)
     .slice(0, query.limit);
   const rows = shown.map((t) => recordOf(ctx, t));
-  await ctx.print({ columns: taskColumns, rows, json: shown }, output);
+  await ctx.print({ columns: taskColumns, rows, json: shown, timeZone: () => sessionZone(session) }, output);
   if (format === 'table' && rows.length === 0) ctx.reporter.note('No running or recent tasks.');
 }
 
@@ -225,7 +230,16 @@ export async function showTask(ctx: Context, id: number, output: OutputFlags): P
   const task = await withProgress(ctx, 'Loading the task…', () =>
     session.client.notices.task({ params: { id } }),
   );
-  await ctx.print({ columns: taskColumns, rows: [recordOf(ctx, task)], json: task, vertical: true }, output);
+  await ctx.print(
+    {
+      columns: taskColumns,
+      rows: [recordOf(ctx, task)],
+      json: task,
+      vertical: true,
+      timeZone: () => sessionZone(session),
+    },
+    output,
+  );
 }
 
 export interface WatchFlags {

@@ -148,6 +148,26 @@ export async function projectTimeZone(session: ActiveSession, projectId: number)
   return zone;
 }
 
+const zones = new WeakMap<ActiveSession, Map<number, Promise<string>>>();
+
+/**
+ * The zone of the session's current project (asked of the server once per project and
+ * session), in which eem reads dates and shows times; undefined without a project.
+ */
+export function sessionZone(session: ActiveSession): Promise<string | undefined> {
+  const projectId = session.project.id;
+  if (projectId <= 0) return Promise.resolve(undefined);
+  const known = zones.get(session) ?? new Map<number, Promise<string>>();
+  zones.set(session, known);
+  let zone = known.get(projectId);
+  if (!zone) {
+    zone = projectTimeZone(session, projectId);
+    known.set(projectId, zone);
+    zone.catch(() => known.delete(projectId));
+  }
+  return zone;
+}
+
 /**
  * The project's zone when the range needs it: a usage error without a current project (a
  * date has no zone then), naming the flag and what to give instead.
@@ -162,5 +182,5 @@ export async function rangeZone(session: ActiveSession, spec: RangeSpec): Promis
       'Choose one (eem project use, --project ID), or give an ISO time with an offset: 2026-03-01T00:00:00+08:00.',
     );
   }
-  return projectTimeZone(session, projectId);
+  return sessionZone(session);
 }

@@ -10,6 +10,10 @@ import type { Keychain } from '../config/keychain.js';
 import { type Context, createContext, type GlobalFlags } from '../context.js';
 import type { EndingSignal } from '../exit-codes.js';
 import type { Env, InputStream, IO } from '../io.js';
+import { loadChalk } from '../output/colour.js';
+
+// Fake terminals are coloured: eem loads chalk only when it colours (openContext).
+await loadChalk();
 
 export class MemoryStream extends Writable {
   text = '';

@@ -268,6 +268,9 @@ export function App({ services, session, onExit }: AppProps) {
   // line for the status.
   const hintLines = Math.max(1, Math.ceil(textWidth(hints) / Math.max(1, size.columns - 2)));
   const paneHeight = Math.max(6, size.rows - 1 - hintLines - 1 - 1);
+  // Times are shown in the current project's zone (the machine's on the platform).
+  const timeZone =
+    catalogue?.rows.find((r) => r.type === 'project' && r.id === project.id)?.timeZone ?? undefined;
   const leftWidth = projectPaneWidth(size.columns);
   const rightWidth = Math.max(10, size.columns - leftWidth);
 
@@ -311,6 +314,7 @@ export function App({ services, session, onExit }: AppProps) {
               height={paneHeight}
               width={rightWidth}
               error={tasksError}
+              timeZone={timeZone}
             />
           ) : focus === 'notices' ? (
             <NoticesPane
@@ -321,6 +325,7 @@ export function App({ services, session, onExit }: AppProps) {
               now={now}
               focused
               height={paneHeight}
+              timeZone={timeZone}
             />
           ) : focus === 'events' ? (
             <EventsPane
@@ -332,6 +337,7 @@ export function App({ services, session, onExit }: AppProps) {
               width={rightWidth}
               onCapture={onCapture}
               onFail={fail}
+              timeZone={timeZone}
             />
           ) : (
             <SessionPane
@@ -340,6 +346,7 @@ export function App({ services, session, onExit }: AppProps) {
               focused={focus === 'session'}
               height={paneHeight}
               now={now}
+              timeZone={timeZone}
             />
           )}
         </Box>

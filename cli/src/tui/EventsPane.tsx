@@ -10,7 +10,7 @@ import { EVENT_LIMITS, isConfirmed } from '@eem/core';
 import { Box, Text, useInput } from 'ink';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { textWidth as textWidthOf, truncate } from '../output/text-width.js';
-import { localTime } from '../output/time.js';
+import { displayTime } from '../output/time.js';
 import { asSdkError, isSdkError } from '../services/errors.js';
 import { alarmColour } from '../services/events-colours.js';
 import type { AppServices } from './app-model.js';
@@ -28,6 +28,8 @@ export interface EventsPaneProps {
   onCapture: (capturing: boolean) => void;
   /** An error the app handles (an expired session ends the app). */
   onFail: (error: unknown) => void;
+  /** The project's time zone, in which times are shown (undefined: none chosen, the machine's). */
+  timeZone?: string | undefined;
 }
 
 type Tone = 'info' | 'success' | 'error';
@@ -46,17 +48,19 @@ function EventLine({
   cursor,
   selected,
   textWidth,
+  timeZone,
 }: {
   event: EventItem;
   cursor: boolean;
   selected: boolean;
   textWidth: number;
+  timeZone: string | undefined;
 }) {
   const [status, colour] = STATUS[event.status] ?? [String(event.status), undefined];
   // Cut here, by display width (a Chinese name takes two columns a character), so the line
   // never pushes the pane's right border.
   const text = truncate(
-    `${localTime(event.time).slice(5, 16)} · ${event.logTypeName} · ${event.nodeName} · ${event.description}`,
+    `${displayTime(event.time, timeZone).slice(5, 16)} · ${event.logTypeName} · ${event.nodeName} · ${event.description}`,
     Math.max(1, textWidth),
   );
   return (
@@ -91,6 +95,7 @@ export function EventsPane({
   width,
   onCapture,
   onFail,
+  timeZone,
 }: EventsPaneProps) {
   const [events, setEvents] = useState<EventItem[]>();
   const [error, setError] = useState<string>();
@@ -259,6 +264,7 @@ export function EventsPane({
               cursor={window.start + i === cursor}
               selected={selected.has(event.id)}
               textWidth={inner - FIXED}
+              timeZone={timeZone}
             />
           ))
       )}

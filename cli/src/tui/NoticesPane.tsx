@@ -6,6 +6,7 @@
 import type { Notice } from '@eem/contract';
 import { logTypeName } from '@eem/core';
 import { Box, Text } from 'ink';
+import { displayTime } from '../output/time.js';
 import { alarmColour, className } from '../services/events-colours.js';
 import { noticeNode, statusText } from '../services/notices-tail-format.js';
 import type { StreamState } from '../services/notices-tail-stream.js';
@@ -21,21 +22,19 @@ export interface NoticesPaneProps {
   now: number;
   focused: boolean;
   height: number;
+  /** The project's time zone, in which times are shown (undefined: none chosen, the machine's). */
+  timeZone?: string | undefined;
 }
 
-const two = (n: number) => String(n).padStart(2, '0');
+/** HH:mm:ss in the project's zone. */
+const clock = (ms: number, timeZone: string | undefined) => displayTime(ms, timeZone).slice(11);
 
-function clock(ms: number): string {
-  const d = new Date(ms);
-  return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
-}
-
-function NoticeLine({ notice }: { notice: Notice }) {
+function NoticeLine({ notice, timeZone }: { notice: Notice; timeZone: string | undefined }) {
   const node = noticeNode(notice);
   return (
     <Box>
       <Box width={9} flexShrink={0}>
-        <Text dimColor>{clock(notice.time)}</Text>
+        <Text dimColor>{clock(notice.time, timeZone)}</Text>
       </Box>
       <Box width={9} flexShrink={0}>
         <Text color={alarmColour(notice.eventClass)} bold={notice.eventClass <= 2}>
@@ -50,7 +49,16 @@ function NoticeLine({ notice }: { notice: Notice }) {
   );
 }
 
-export function NoticesPane({ notices, count, state, lastNoticeAt, now, focused, height }: NoticesPaneProps) {
+export function NoticesPane({
+  notices,
+  count,
+  state,
+  lastNoticeAt,
+  now,
+  focused,
+  height,
+  timeZone,
+}: NoticesPaneProps) {
   const shown = notices.slice(0, Math.max(1, height - 4));
   const colour = state?.kind === 'connected' ? 'green' : state?.kind === 'disconnected' ? 'red' : 'yellow';
   return (
@@ -62,7 +70,7 @@ export function NoticesPane({ notices, count, state, lastNoticeAt, now, focused,
       {shown.length === 0 ? (
         <Text dimColor>No notices since the app opened. They appear here as they arrive.</Text>
       ) : (
-        shown.map((notice) => <NoticeLine key={notice.id} notice={notice} />)
+        shown.map((notice) => <NoticeLine key={notice.id} notice={notice} timeZone={timeZone} />)
       )}
     </Pane>
   );

@@ -2,7 +2,7 @@
 import type { User } from '@eem/contract';
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import { localTime, relativeTime } from '../output/time.js';
+import { displayTime, relativeTime } from '../output/time.js';
 import type { AppSession } from './app-model.js';
 import { Pane } from './Pane.js';
 
@@ -12,6 +12,8 @@ export interface SessionPaneProps {
   focused: boolean;
   height: number;
   now: number;
+  /** The project's time zone, in which times are shown (undefined: none chosen, the machine's). */
+  timeZone?: string | undefined;
 }
 
 function Field({ name, children }: { name: string; children: ReactNode }) {
@@ -27,7 +29,7 @@ function Field({ name, children }: { name: string; children: ReactNode }) {
 
 const USERTYPES: Record<number, string> = { 3: 'project user', 4: 'project administrator' };
 
-export function SessionPane({ user, session, focused, height, now }: SessionPaneProps) {
+export function SessionPane({ user, session, focused, height, now, timeZone }: SessionPaneProps) {
   const expiring = session.expiresAt !== null && session.expiresAt - now < 15 * 60_000;
   return (
     <Pane title="Session" focused={focused} height={height}>
@@ -59,7 +61,7 @@ export function SessionPane({ user, session, focused, height, now }: SessionPane
           'unknown'
         ) : (
           <Text color={expiring ? 'yellow' : undefined}>
-            {localTime(session.expiresAt)} ({relativeTime(session.expiresAt, now)})
+            {displayTime(session.expiresAt, timeZone)} ({relativeTime(session.expiresAt, now)})
           </Text>
         )}
       </Field>

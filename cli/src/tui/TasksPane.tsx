@@ -3,7 +3,7 @@ import type { Task } from '@eem/contract';
 import { progressPercent, taskOperationName, taskPhase } from '@eem/core';
 import { Box, Text } from 'ink';
 import { truncate } from '../output/text-width.js';
-import { localTime } from '../output/time.js';
+import { displayTime } from '../output/time.js';
 import { Pane, position } from './Pane.js';
 
 export interface TasksPaneProps {
@@ -15,6 +15,8 @@ export interface TasksPaneProps {
   /** Columns, the border included. */
   width: number;
   error: string | undefined;
+  /** The project's time zone, in which times are shown (undefined: none chosen, the machine's). */
+  timeZone?: string | undefined;
 }
 
 const BAR = 12;
@@ -22,7 +24,15 @@ const BAR = 12;
 /** The columns of a line before its text: id, phase, bar and percent. */
 const FIXED = 7 + 9 + BAR + 6;
 
-function TaskLine({ task, textWidth }: { task: Task; textWidth: number }) {
+function TaskLine({
+  task,
+  textWidth,
+  timeZone,
+}: {
+  task: Task;
+  textWidth: number;
+  timeZone: string | undefined;
+}) {
   const phase = taskPhase(task.status);
   const percent = phase === 'success' ? 100 : progressPercent(task.ratio);
   const filled = Math.round((percent / 100) * BAR);
@@ -42,7 +52,7 @@ function TaskLine({ task, textWidth }: { task: Task; textWidth: number }) {
       </Box>
       <Text>
         {truncate(
-          `${taskOperationName(task.operationType)} · ${task.processInfo.name} · ${localTime(task.startTime)}${task.message ? ` · ${task.message}` : ''}`,
+          `${taskOperationName(task.operationType)} · ${task.processInfo.name} · ${displayTime(task.startTime, timeZone)}${task.message ? ` · ${task.message}` : ''}`,
           Math.max(1, textWidth),
         )}
       </Text>
@@ -50,7 +60,7 @@ function TaskLine({ task, textWidth }: { task: Task; textWidth: number }) {
   );
 }
 
-export function TasksPane({ tasks, projectId, focused, height, width, error }: TasksPaneProps) {
+export function TasksPane({ tasks, projectId, focused, height, width, error, timeZone }: TasksPaneProps) {
   const all = [...(tasks ?? [])].sort(
     (a, b) =>
       Number(taskPhase(a.status) !== 'running') - Number(taskPhase(b.status) !== 'running') ||
@@ -69,7 +79,9 @@ export function TasksPane({ tasks, projectId, focused, height, width, error }: T
       ) : shown.length === 0 ? (
         <Text dimColor>No running or recent tasks. (eem import nodes FILE starts one.)</Text>
       ) : (
-        shown.map((task) => <TaskLine key={task.id} task={task} textWidth={width - 4 - FIXED} />)
+        shown.map((task) => (
+          <TaskLine key={task.id} task={task} textWidth={width - 4 - FIXED} timeZone={timeZone} />
+        ))
       )}
     </Pane>
   );

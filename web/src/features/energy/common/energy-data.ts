@@ -1,0 +1,105 @@
+/**
+ * What the energy screens share: the project's node tree (authorised, the project as its
+ * root), the user's favourite nodes as the tree's star (favorites.*), the body of a
+ * series query from an analysis selection (nodes, energy type, the range and its cycle), and
+ * the period formatter of an answer (its cycle in its time zone).
+ */
+import { ENERGY_TYPE } from '@eem/core';
+import { endpointKey } from '@eem/sdk';
+import { useMemo } from 'react';
+import { formatPeriod } from '../../../app/format';
+import { useSession } from '../../../app/session';
+import type { AnalysisSelection, NodePicker } from '../../../blocks/analysis/analysis-model';
+import { useEndpointMutation, useEndpointQuery } from '../../../blocks/data';
+import type { FavouriteSource } from '../../../blocks/NodeTreePicker';
+import { type NodeRef, nodeKey, type TreeNodeLike, toRef } from '../../../blocks/node-tree-model';
+import { GRANULARITY_DATE_TYPE } from '../../../blocks/time-range-model';
+
+export const ELECTRICITY: number = ENERGY_TYPE.electricity;
+
+const TREE = endpointKey('nodes', 'nodeTreeSimpleWithAuth');
+const FAVOURITES = endpointKey('favorites', 'list');
+
+/** The project's node tree the user may see, the project at its root. */
+export function useEnergyTree() {
+  const { effectiveProjectId } = useSession();
+  return useEndpointQuery(
+    TREE,
+    effectiveProjectId > 0 ? { body: { rootID: effectiveProjectId, rootLabel: 'project' } } : null,
+  );
+}
+
+/** The user's starred nodes of the project (favorites.list / add / remove). */
+export function useNodeFavourites(): FavouriteSource {
+  const list = useEndpointQuery(FAVOURITES, { body: {} });
+  // A write refreshes its area: the list.
+  const add = useEndpointMutation(endpointKey('favorites', 'add'));
+  const remove = useEndpointMutation(endpointKey('favorites', 'remove'));
+  const { mutateAsync: adding } = add;
+  const { mutateAsync: removing } = remove;
+  return useMemo(
+    () => ({
+      nodes: (list.data ?? []).map((f) => ({ id: f.nodeId, modelLabel: f.modelLabel, name: f.name })),
+      loading: list.isPending,
+      add: (node: NodeRef) => adding({ body: { nodeId: node.id, modelLabel: node.modelLabel } }),
+      remove: (node: NodeRef) => removing({ query: { nodeId: node.id, modelLabel: node.modelLabel } }),
+    }),
+    [list.data, list.isPending, adding, removing],
+  );
+}
+
+/** The node picker of the energy screens: the project's tree with the favourites star. */
+export function energyNodes(
+  title: string,
+  mode: 'single' | 'multi',
+  more: Partial<NodePicker> = {},
+): NodePicker {
+  return { title, mode, useTree: useEnergyTree, useFavourites: useNodeFavourites, ...more };
+}
+
+/** A node as the energy calls take it. */
+export function refOf(node: { id: number; modelLabel: string }) {
+  return { id: node.id, modelLabel: node.modelLabel };
+}
+
+/** The cycle code of the selection's granularity (7 hour, 1 day, 2 week, 3 month, 5 year). */
+export function cycleOf<X>(selection: AnalysisSelection<X>) {
+  return GRANULARITY_DATE_TYPE[selection.range.granularity] as 1 | 2 | 3 | 5 | 7;
+}
+
+/** nodes, energyType, [startTime, endTime) and cycle from the selection. */
+export function seriesBody<X>(selection: AnalysisSelection<X>, energyType: number) {
+  return {
+    nodes: selection.nodes.map(refOf),
+    energyType,
+    startTime: selection.range.start,
+    endTime: selection.range.end,
+    cycle: cycleOf(selection),
+  };
+}
+
+/** The label of a period start of an answer (its cycle in its zone). */
+export function periodFormatter(answer: { timeZone: string; cycle: number }) {
+  return (ms: number) => formatPeriod(ms, answer.cycle, answer.timeZone);
+}
+
+/** A value with its unit in a column title. */
+export function withUnit(label: string, unit: string): string {
+  return unit ? `${label} (${unit})` : label;
+}
+
+/** Every node of a tree with its path of names ('Works / Hall 1 / Line 2'), parents first. */
+export function nodePaths(
+  tree: readonly TreeNodeLike[] | undefined,
+): { key: string; node: NodeRef; path: string }[] {
+  const out: { key: string; node: NodeRef; path: string }[] = [];
+  const walk = (nodes: readonly TreeNodeLike[], above: string) => {
+    for (const n of nodes) {
+      const path = above ? `${above} / ${n.name}` : n.name;
+      out.push({ key: nodeKey(n), node: toRef(n), path });
+      if (n.children) walk(n.children, path);
+    }
+  };
+  walk(tree ?? [], '');
+  return out;
+}

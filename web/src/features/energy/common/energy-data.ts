@@ -4,10 +4,12 @@
  * series query from an analysis selection (nodes, energy type, the range and its cycle), and
  * the period formatter of an answer (its cycle in its time zone).
  */
+import { Toast } from '@douyinfe/semi-ui-19';
 import { ENERGY_TYPE } from '@eem/core';
 import { endpointKey } from '@eem/sdk';
 import { useMemo } from 'react';
 import { formatPeriod } from '../../../app/format';
+import { errorMessage } from '../../../app/query-client';
 import { useSession } from '../../../app/session';
 import type { AnalysisSelection, NodePicker } from '../../../blocks/analysis/analysis-model';
 import { useEndpointMutation, useEndpointQuery } from '../../../blocks/data';
@@ -29,6 +31,8 @@ export function useEnergyTree() {
   );
 }
 
+const refused = (error: unknown) => Toast.error(errorMessage(error));
+
 /** The user's starred nodes of the project (favorites.list / add / remove). */
 export function useNodeFavourites(): FavouriteSource {
   const list = useEndpointQuery(FAVOURITES, { body: {} });
@@ -41,8 +45,12 @@ export function useNodeFavourites(): FavouriteSource {
     () => ({
       nodes: (list.data ?? []).map((f) => ({ id: f.nodeId, modelLabel: f.modelLabel, name: f.name })),
       loading: list.isPending,
-      add: (node: NodeRef) => adding({ body: { nodeId: node.id, modelLabel: node.modelLabel } }),
-      remove: (node: NodeRef) => removing({ query: { nodeId: node.id, modelLabel: node.modelLabel } }),
+      add: (node: NodeRef) =>
+        adding({ body: { nodeId: node.id, modelLabel: node.modelLabel } }).catch(refused),
+      remove: (node: NodeRef) =>
+        removing({ query: { nodeId: node.id, modelLabel: node.modelLabel } }).catch(refused),
+      // The project is the tree's root, not a node to star.
+      starrable: (node: TreeNodeLike) => node.modelLabel !== 'project',
     }),
     [list.data, list.isPending, adding, removing],
   );

@@ -16,6 +16,7 @@ import {
   cycleOf,
   ELECTRICITY,
   energyNodes,
+  linkedSelection,
   periodFormatter,
   seriesBody,
   withUnit,
@@ -42,7 +43,11 @@ export function EnergyQueryAndAnalysisPage() {
           preset: 'thisMonth',
           presets: ['today', 'last7Days', 'thisMonth', 'thisYear'],
         },
-        initial: () => ({ energyType: ELECTRICITY, extra: {} as Record<string, never> }),
+        initial: (params) => ({
+          ...linkedSelection(params),
+          energyType: ELECTRICITY,
+          extra: {} as Record<string, never>,
+        }),
         useData: () => null,
         side: ({ selection, calendar }: Ctx) => {
           const node = selection.nodes[0];

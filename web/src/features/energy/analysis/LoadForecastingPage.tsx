@@ -45,7 +45,7 @@ export function LoadForecastingPage() {
             <Typography.Text type="tertiary">{a('horizon')}</Typography.Text>
             <Select
               className="eem-select-horizon"
-              style={{ width: 100 }}
+              style={{ width: 130 }}
               value={ctx.selection.extra.horizon}
               optionList={[
                 { value: 'day', label: a('nextDay') },

@@ -23,8 +23,17 @@ export const cellKey = (line: string, index: number) => `${line}#${index}`;
 /** The changed cells of a grid: set, read, clear. */
 export function useGridEdits() {
   const [edits, setEdits] = useState<GridEdits>(new Map());
-  const set = useCallback((line: string, index: number, value: number | null) => {
-    setEdits((old) => new Map(old).set(cellKey(line, index), value));
+  /** A value equal to the stored one (`base`) is no change (inputs report their formatted value on mount). */
+  const set = useCallback((line: string, index: number, value: number | null, base: number | null) => {
+    setEdits((old) => {
+      const key = cellKey(line, index);
+      const same = value === base || (value !== null && base !== null && Math.abs(value - base) < 0.005);
+      if (same && !old.has(key)) return old;
+      const next = new Map(old);
+      if (same) next.delete(key);
+      else next.set(key, value);
+      return next;
+    });
   }, []);
   const clear = useCallback(() => setEdits(new Map()), []);
   return { edits, set, clear };
@@ -50,7 +59,7 @@ export function MonthGrid({
   lines: readonly GridLine[];
   periods: readonly string[];
   edits: GridEdits;
-  onEdit: (line: string, index: number, value: number | null) => void;
+  onEdit: (line: string, index: number, value: number | null, base: number | null) => void;
   editable: boolean;
   label: ReactNode;
   testId: string;
@@ -81,7 +90,12 @@ export function MonthGrid({
                 }}
                 value={value ?? undefined}
                 onChange={(v) =>
-                  onEdit(l.key, i, v === '' || v === undefined || v === null ? null : Number(v))
+                  onEdit(
+                    l.key,
+                    i,
+                    v === '' || v === undefined || v === null ? null : Number(v),
+                    l.values[i] ?? null,
+                  )
                 }
               />
             );

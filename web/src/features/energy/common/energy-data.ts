@@ -111,3 +111,26 @@ export function nodePaths(
   walk(tree ?? [], '');
   return out;
 }
+
+const positive = (value: string | null): number | null => {
+  if (value === null || !/^\d+$/.test(value)) return null;
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+};
+
+/**
+ * The node and range a link carries (`?nodeId&modelLabel&startTime&endTime`, the events'
+ * 'Energy analysis'): the node picked, the range by hour.
+ */
+export function linkedSelection(params: URLSearchParams) {
+  const id = positive(params.get('nodeId'));
+  const modelLabel = params.get('modelLabel');
+  const start = positive(params.get('startTime'));
+  const end = positive(params.get('endTime'));
+  return {
+    ...(id !== null && modelLabel ? { nodes: [{ id, modelLabel, name: '' }] } : {}),
+    ...(start !== null && end !== null && end > start
+      ? { range: { granularity: 'hour' as const, start, end } }
+      : {}),
+  };
+}

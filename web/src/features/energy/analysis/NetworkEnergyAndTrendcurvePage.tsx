@@ -68,7 +68,7 @@ export function NetworkEnergyAndTrendcurvePage() {
         },
         energyType: true,
         range: { granularities: ['hour', 'day'], granularity: 'hour', preset: 'today' },
-        initial: () => ({ energyType: ENERGY_TYPE.steam, extra: { pointId: null } as Extra }),
+        initial: () => ({ energyType: ENERGY_TYPE.water, extra: { pointId: null } as Extra }),
         useData: useProcessValue,
         onNodes: () => ({ pointId: null }),
         bar: (ctx: Ctx) => (

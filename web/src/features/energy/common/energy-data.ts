@@ -96,7 +96,10 @@ export function withUnit(label: string, unit: string): string {
   return unit ? `${label} (${unit})` : label;
 }
 
-/** Every node of a tree with its path of names ('Works / Hall 1 / Line 2'), parents first. */
+/**
+ * Every node of a tree with its path of names below the project ('Hall 1 / Line 2', as the
+ * energy answers name nodes; the project's is its name), parents first.
+ */
 export function nodePaths(
   tree: readonly TreeNodeLike[] | undefined,
 ): { key: string; node: NodeRef; path: string }[] {
@@ -105,7 +108,7 @@ export function nodePaths(
     for (const n of nodes) {
       const path = above ? `${above} / ${n.name}` : n.name;
       out.push({ key: nodeKey(n), node: toRef(n), path });
-      if (n.children) walk(n.children, path);
+      if (n.children) walk(n.children, n.modelLabel === 'project' ? '' : path);
     }
   };
   walk(tree ?? [], '');

@@ -5,7 +5,7 @@
  * split (energy.timeshare) and the top 5 consumers of the month (energy.top). Each links to
  * /energyQueryAndAnalysis.
  */
-import { Button, Card, Col, Empty, Row, Space, Spin, Typography } from '@douyinfe/semi-ui-19';
+import { Card, Col, Empty, Row, Space, Spin, Typography } from '@douyinfe/semi-ui-19';
 import { endpointKey } from '@eem/sdk';
 import { useNavigate } from 'react-router-dom';
 import { formatDate, formatNumber } from '../../../app/format';
@@ -66,11 +66,6 @@ export function EnergyHome({ projectId }: { projectId: number }) {
   );
   const open = () => navigate('/energyQueryAndAnalysis');
   const zone = period.data?.timeZone ?? 'UTC';
-  const more = (
-    <Button theme="borderless" onClick={open}>
-      {o('analysis')}
-    </Button>
-  );
 
   if (period.isError) return <Empty description={t('loadFailed', { message: errorMessage(period.error) })} />;
   if (!period.data) return <Spin />;
@@ -83,9 +78,12 @@ export function EnergyHome({ projectId }: { projectId: number }) {
             <Card
               bodyStyle={{ padding: 12 }}
               data-card={r.energyType}
-              title={withUnit(r.name, r.unit)}
+              title={
+                <Typography.Text link onClick={open} strong>
+                  {withUnit(r.name, r.unit)}
+                </Typography.Text>
+              }
               headerStyle={{ padding: '8px 12px' }}
-              headerExtraContent={more}
             >
               {r.periods.map((p) => (
                 <div

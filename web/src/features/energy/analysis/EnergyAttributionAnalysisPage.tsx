@@ -10,12 +10,12 @@ import { useMemo } from 'react';
 import { formatNumber } from '../../../app/format';
 import { AnalysisScreen } from '../../../blocks/analysis/AnalysisWorkspace';
 import type { AnalysisCard } from '../../../blocks/analysis/analysis-model';
-import { type AnalysisContext, defineAnalysis, idle } from '../../../blocks/analysis/analysis-model';
+import { type AnalysisContext, defineAnalysis, isIdle } from '../../../blocks/analysis/analysis-model';
 import type { DataColumn } from '../../../blocks/DataTable';
 import { compareRange } from '../../../blocks/time-range-model';
 import { useTexts } from '../../../i18n/texts';
 import { nodeColumn, numberColumn, percentColumn } from '../common/columns';
-import { cycleOf, ELECTRICITY, energyNodes, refOf, withUnit } from '../common/energy-data';
+import { cycleOf, ELECTRICITY, energyNodes, nodeRange, useReasons, withUnit } from '../common/energy-data';
 import { energyTexts } from '../common/texts';
 import { energyAnalysisTexts } from './texts';
 
@@ -27,6 +27,7 @@ type Ctx = AnalysisContext<Extra, null>;
 export function EnergyAttributionAnalysisPage() {
   const t = useTexts(energyTexts);
   const a = useTexts(energyAnalysisTexts);
+  const reasons = useReasons();
   const description = useMemo(
     () =>
       defineAnalysis({
@@ -50,14 +51,13 @@ export function EnergyAttributionAnalysisPage() {
         query: {
           endpoint: endpointKey('energy', 'radio'),
           input: ({ selection, calendar }: Ctx) => {
-            const node = selection.nodes[0];
-            if (!node) return idle(t('chooseNode'));
-            if (selection.energyType === null) return idle(t('chooseEnergyType'));
+            const chosen = nodeRange(selection, reasons);
+            if (isIdle(chosen)) return chosen;
             const base = compareRange(selection.range, selection.extra.against, calendar);
             return {
               body: {
-                node: refOf(node),
-                energyType: selection.energyType,
+                node: chosen.node,
+                energyType: chosen.energyType,
                 cycle: cycleOf(selection),
                 base: { startTime: base.start, endTime: base.end },
                 compare: { startTime: selection.range.start, endTime: selection.range.end },
@@ -133,7 +133,7 @@ export function EnergyAttributionAnalysisPage() {
           },
         },
       }),
-    [t, a],
+    [t, a, reasons],
   );
   return <AnalysisScreen description={description} />;
 }

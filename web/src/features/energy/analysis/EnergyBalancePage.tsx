@@ -9,11 +9,19 @@ import { endpointKey } from '@eem/sdk';
 import { useMemo } from 'react';
 import { formatNumber } from '../../../app/format';
 import { AnalysisScreen } from '../../../blocks/analysis/AnalysisWorkspace';
-import { type AnalysisContext, defineAnalysis, idle } from '../../../blocks/analysis/analysis-model';
+import { type AnalysisContext, defineAnalysis, isIdle } from '../../../blocks/analysis/analysis-model';
 import type { DataColumn } from '../../../blocks/DataTable';
 import { useTexts } from '../../../i18n/texts';
 import { numberColumn, percentText } from '../common/columns';
-import { cycleOf, ELECTRICITY, energyNodes, periodFormatter, refOf, withUnit } from '../common/energy-data';
+import {
+  cycleOf,
+  ELECTRICITY,
+  energyNodes,
+  nodeRange,
+  periodFormatter,
+  useReasons,
+  withUnit,
+} from '../common/energy-data';
 import { energyTexts } from '../common/texts';
 import { energyAnalysisTexts } from './texts';
 
@@ -25,6 +33,7 @@ type Ctx = AnalysisContext<Extra, null>;
 export function EnergyBalancePage() {
   const t = useTexts(energyTexts);
   const a = useTexts(energyAnalysisTexts);
+  const reasons = useReasons();
   const description = useMemo(
     () =>
       defineAnalysis({
@@ -53,19 +62,10 @@ export function EnergyBalancePage() {
         query: {
           endpoint: endpointKey('energy', 'balance'),
           input: ({ selection }: Ctx) => {
-            const node = selection.nodes[0];
-            if (!node) return idle(t('chooseNode'));
-            if (selection.energyType === null) return idle(t('chooseEnergyType'));
-            return {
-              body: {
-                node: refOf(node),
-                energyType: selection.energyType,
-                startTime: selection.range.start,
-                endTime: selection.range.end,
-                cycle: cycleOf(selection),
-                tolerance: selection.extra.tolerance,
-              },
-            };
+            const chosen = nodeRange(selection, reasons);
+            return isIdle(chosen)
+              ? chosen
+              : { body: { ...chosen, cycle: cycleOf(selection), tolerance: selection.extra.tolerance } };
           },
         },
         view: {
@@ -127,7 +127,7 @@ export function EnergyBalancePage() {
           },
         },
       }),
-    [t, a],
+    [t, a, reasons],
   );
   return <AnalysisScreen description={description} />;
 }

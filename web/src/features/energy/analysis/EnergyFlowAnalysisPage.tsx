@@ -10,11 +10,11 @@ import { endpointKey } from '@eem/sdk';
 import { useMemo } from 'react';
 import { formatNumber } from '../../../app/format';
 import { AnalysisScreen } from '../../../blocks/analysis/AnalysisWorkspace';
-import { type AnalysisContext, defineAnalysis, idle } from '../../../blocks/analysis/analysis-model';
+import { type AnalysisContext, defineAnalysis, isIdle } from '../../../blocks/analysis/analysis-model';
 import type { DataColumn } from '../../../blocks/DataTable';
 import { useTexts } from '../../../i18n/texts';
 import { percentText } from '../common/columns';
-import { ELECTRICITY, energyNodes, refOf, withUnit } from '../common/energy-data';
+import { ELECTRICITY, energyNodes, nodeRange, useReasons, withUnit } from '../common/energy-data';
 import { energyTexts } from '../common/texts';
 import { energyAnalysisTexts } from './texts';
 
@@ -27,6 +27,7 @@ const DEPTHS = Array.from({ length: ENERGY_LIMITS.flowDepth }, (_, i) => i + 1);
 export function EnergyFlowAnalysisPage() {
   const t = useTexts(energyTexts);
   const a = useTexts(energyAnalysisTexts);
+  const reasons = useReasons();
   const description = useMemo(
     () =>
       defineAnalysis({
@@ -51,18 +52,8 @@ export function EnergyFlowAnalysisPage() {
         query: {
           endpoint: endpointKey('energy', 'flow'),
           input: ({ selection }: Ctx) => {
-            const node = selection.nodes[0];
-            if (!node) return idle(t('chooseNode'));
-            if (selection.energyType === null) return idle(t('chooseEnergyType'));
-            return {
-              body: {
-                node: refOf(node),
-                energyType: selection.energyType,
-                startTime: selection.range.start,
-                endTime: selection.range.end,
-                depth: selection.extra.depth,
-              },
-            };
+            const chosen = nodeRange(selection, reasons);
+            return isIdle(chosen) ? chosen : { body: { ...chosen, depth: selection.extra.depth } };
           },
         },
         view: {
@@ -140,7 +131,7 @@ export function EnergyFlowAnalysisPage() {
           },
         },
       }),
-    [t, a],
+    [t, a, reasons],
   );
   return <AnalysisScreen description={description} />;
 }

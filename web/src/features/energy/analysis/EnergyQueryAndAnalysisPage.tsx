@@ -9,7 +9,7 @@ import { endpointKey } from '@eem/sdk';
 import { useMemo } from 'react';
 import { formatDate, formatNumber } from '../../../app/format';
 import { AnalysisScreen } from '../../../blocks/analysis/AnalysisWorkspace';
-import { type AnalysisContext, defineAnalysis, idle } from '../../../blocks/analysis/analysis-model';
+import { type AnalysisContext, defineAnalysis } from '../../../blocks/analysis/analysis-model';
 import { useTexts } from '../../../i18n/texts';
 import { numberColumn, percentColumn, percentText } from '../common/columns';
 import {
@@ -18,7 +18,8 @@ import {
   energyNodes,
   linkedSelection,
   periodFormatter,
-  seriesBody,
+  seriesInput,
+  useReasons,
   withUnit,
 } from '../common/energy-data';
 import { TouSplit } from '../common/TouSplit';
@@ -31,6 +32,7 @@ type Ctx = AnalysisContext<Record<string, never>, null>;
 export function EnergyQueryAndAnalysisPage() {
   const t = useTexts(energyTexts);
   const a = useTexts(energyAnalysisTexts);
+  const reasons = useReasons();
   const description = useMemo(
     () =>
       defineAnalysis({
@@ -72,12 +74,7 @@ export function EnergyQueryAndAnalysisPage() {
         },
         query: {
           endpoint: endpointKey('energy', 'tbhb'),
-          input: ({ selection }: Ctx) =>
-            selection.nodes.length === 0
-              ? idle(t('chooseNode'))
-              : selection.energyType === null
-                ? idle(t('chooseEnergyType'))
-                : { body: seriesBody(selection, selection.energyType) },
+          input: ({ selection }: Ctx) => seriesInput(selection, reasons),
         },
         view: {
           empty: (answer) => answer.data.series.every((s) => s.total === null),
@@ -160,7 +157,7 @@ export function EnergyQueryAndAnalysisPage() {
           input: (query) => ({ body: { ...query.body, children: false, tou: false, readings: false } }),
         },
       }),
-    [t, a],
+    [t, a, reasons],
   );
   return <AnalysisScreen description={description} />;
 }

@@ -14,14 +14,13 @@ import {
   type AnalysisContext,
   type AnalysisSelection,
   defineAnalysis,
-  idle,
 } from '../../../blocks/analysis/analysis-model';
 import type { DataColumn } from '../../../blocks/DataTable';
 import { useEndpointQuery } from '../../../blocks/data';
 import { useTexts } from '../../../i18n/texts';
 import { useNetworkMeters, usePoints } from '../../datalog/common/queries';
 import { READINGS } from '../../datalog/common/trend-analysis';
-import { periodFormatter, seriesBody, useNodeFavourites, withUnit } from '../common/energy-data';
+import { periodFormatter, seriesInput, useNodeFavourites, useReasons, withUnit } from '../common/energy-data';
 import { energyTexts } from '../common/texts';
 import { energyAnalysisTexts } from './texts';
 
@@ -56,6 +55,7 @@ type Ctx = AnalysisContext<Extra, ReturnType<typeof useProcessValue>>;
 export function NetworkEnergyAndTrendcurvePage() {
   const t = useTexts(energyTexts);
   const a = useTexts(energyAnalysisTexts);
+  const reasons = useReasons();
   const description = useMemo(
     () =>
       defineAnalysis({
@@ -86,12 +86,7 @@ export function NetworkEnergyAndTrendcurvePage() {
         ),
         query: {
           endpoint: endpointKey('energy', 'consumption'),
-          input: ({ selection }: Ctx) =>
-            selection.nodes.length === 0
-              ? idle(t('chooseNode'))
-              : selection.energyType === null
-                ? idle(t('chooseEnergyType'))
-                : { body: seriesBody(selection, selection.energyType) },
+          input: ({ selection }: Ctx) => seriesInput(selection, reasons),
         },
         view: {
           empty: (answer) => answer.data.series.every((s) => s.total === null),
@@ -164,7 +159,7 @@ export function NetworkEnergyAndTrendcurvePage() {
           },
         },
       }),
-    [t, a],
+    [t, a, reasons],
   );
   return <AnalysisScreen description={description} />;
 }

@@ -11,11 +11,13 @@ import { useMemo } from 'react';
 import { formatPeriod } from '../../../app/format';
 import { errorMessage } from '../../../app/query-client';
 import { useSession } from '../../../app/session';
-import type { AnalysisSelection, NodePicker } from '../../../blocks/analysis/analysis-model';
+import { type AnalysisSelection, idle, type NodePicker } from '../../../blocks/analysis/analysis-model';
 import { useEndpointMutation, useEndpointQuery } from '../../../blocks/data';
 import type { FavouriteSource } from '../../../blocks/NodeTreePicker';
 import { type NodeRef, nodeKey, type TreeNodeLike, toRef } from '../../../blocks/node-tree-model';
 import { GRANULARITY_DATE_TYPE } from '../../../blocks/time-range-model';
+import { useTexts } from '../../../i18n/texts';
+import { energyTexts } from './texts';
 
 export const ELECTRICITY: number = ENERGY_TYPE.electricity;
 
@@ -136,4 +138,36 @@ export function linkedSelection(params: URLSearchParams) {
       ? { range: { granularity: 'hour' as const, start, end } }
       : {}),
   };
+}
+
+/** Why a selection cannot be queried: no node, no energy type. */
+export interface Reasons {
+  node: string;
+  energyType: string;
+}
+
+/** The chosen node, energy type and range as the single-node calls take them, or why there are none. */
+export function nodeRange<X>(selection: AnalysisSelection<X>, reasons: Reasons) {
+  const node = selection.nodes[0];
+  if (!node) return idle(reasons.node);
+  if (selection.energyType === null) return idle(reasons.energyType);
+  return {
+    node: refOf(node),
+    energyType: selection.energyType,
+    startTime: selection.range.start,
+    endTime: selection.range.end,
+  };
+}
+
+/** A series call's input (`seriesBody`), or why there is none. */
+export function seriesInput<X>(selection: AnalysisSelection<X>, reasons: Reasons) {
+  if (selection.nodes.length === 0) return idle(reasons.node);
+  if (selection.energyType === null) return idle(reasons.energyType);
+  return { body: seriesBody(selection, selection.energyType) };
+}
+
+/** The reasons of `nodeRange` and `seriesInput` in the interface language. */
+export function useReasons(): Reasons {
+  const t = useTexts(energyTexts);
+  return useMemo(() => ({ node: t('chooseNode'), energyType: t('chooseEnergyType') }), [t]);
 }

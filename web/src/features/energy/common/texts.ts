@@ -47,6 +47,7 @@ export const energyTexts = defineTexts({
     rate: '完成率',
     energyType: '能源类型',
     children: '查询子节点',
+    addRow: '添加行',
   },
   en: {
     nodeTree: 'Node tree',
@@ -93,5 +94,6 @@ export const energyTexts = defineTexts({
     rate: 'Attainment',
     energyType: 'Energy type',
     children: 'Children of the node',
+    addRow: 'Add row',
   },
 });

@@ -5,18 +5,17 @@
  * row added for a node and a manual energy type, and the xlsx template and import (a task
  * with progress and the problems row by row).
  */
-import { Button, Card, Empty, Select, Space, Spin, Toast, Typography } from '@douyinfe/semi-ui-19';
-import { NODE_IMPORT_LIMITS, TASK_OPERATION_TYPE } from '@eem/core';
+import { Button, Card, Empty, Select, Space, Spin, Toast } from '@douyinfe/semi-ui-19';
+import { TASK_OPERATION_TYPE } from '@eem/core';
 import { areaKey, endpointKey } from '@eem/sdk';
 import { useMemo, useState } from 'react';
 import { formatDate } from '../../../app/format';
 import { errorMessage } from '../../../app/query-client';
 import { useEndpointMutation, useEndpointQuery } from '../../../blocks/data';
-import { ImportDialog } from '../../../blocks/ImportDialog';
 import { useTexts } from '../../../i18n/texts';
-import { ImportProblems } from '../../nodes/components/ImportProblems';
 import { EnergyPage, useCanWrite } from '../common/EnergyPage';
 import { nodePaths, refOf, useEnergyTree } from '../common/energy-data';
+import { GridBar, GridImport } from '../common/GridTools';
 import { type GridLine, MonthGrid, useGridEdits } from '../common/MonthGrid';
 import { energyTexts } from '../common/texts';
 import { YearSelect } from '../common/YearSelect';
@@ -54,7 +53,6 @@ function EntryGrid() {
   const nodes = useMemo(() => nodePaths(tree.data), [tree.data]);
   const { edits, set, clear } = useGridEdits();
   const [added, setAdded] = useState<Extra[]>([]);
-  const [pickNode, setPickNode] = useState<string | null>(null);
   const [pickType, setPickType] = useState<number | null>(null);
   const [importing, setImporting] = useState(false);
   const manualTypes = (types.data ?? []).filter((e) => e.kind !== 'aggregate');
@@ -111,17 +109,23 @@ function EntryGrid() {
       <Space vertical align="start" spacing={12} style={{ width: '100%' }}>
         <Space wrap>
           <YearSelect value={year} onChange={setYear} />
-          {canWrite && (
-            <>
-              <Select
-                aria-label={t('node')}
-                placeholder={t('node')}
-                filter
-                style={{ width: 300 }}
-                value={pickNode ?? undefined}
-                optionList={nodes.map((n) => ({ value: n.key, label: n.path }))}
-                onChange={(v) => setPickNode(String(v))}
-              />
+          <GridBar
+            canWrite={canWrite}
+            nodes={nodes}
+            ready={pickType !== null}
+            onAdd={(n) => {
+              const type = manualTypes.find((e) => e.energyType === pickType);
+              if (type)
+                setAdded([
+                  ...added,
+                  {
+                    node: n.node,
+                    energyType: type.energyType,
+                    label: `${n.path} · ${type.name} (${type.unit})`,
+                  },
+                ]);
+            }}
+            more={
               <Select
                 aria-label={t('energyType')}
                 placeholder={t('energyType')}
@@ -130,33 +134,13 @@ function EntryGrid() {
                 optionList={manualTypes.map((e) => ({ value: e.energyType, label: e.name }))}
                 onChange={(v) => setPickType(Number(v))}
               />
-              <Button
-                disabled={pickNode === null || pickType === null}
-                onClick={() => {
-                  const n = nodes.find((x) => x.key === pickNode);
-                  const type = manualTypes.find((e) => e.energyType === pickType);
-                  if (n && type)
-                    setAdded([
-                      ...added,
-                      {
-                        node: n.node,
-                        energyType: type.energyType,
-                        label: `${n.path} · ${type.name} (${type.unit})`,
-                      },
-                    ]);
-                }}
-              >
-                {c('addRow')}
-              </Button>
-              <Button theme="solid" disabled={edits.size === 0} loading={save.isPending} onClick={submit}>
-                {t('save')}
-              </Button>
-              <Button onClick={() => setImporting(true)}>{t('import')}</Button>
-            </>
-          )}
-          {edits.size > 0 && (
-            <Typography.Text type="warning">{t('unsaved', { n: edits.size })}</Typography.Text>
-          )}
+            }
+            unsaved={edits.size}
+            saving={save.isPending}
+            onSave={submit}
+          >
+            <Button onClick={() => setImporting(true)}>{t('import')}</Button>
+          </GridBar>
         </Space>
         {grid.isError ? (
           <Empty description={t('loadFailed', { message: errorMessage(grid.error) })} />
@@ -176,9 +160,8 @@ function EntryGrid() {
           />
         )}
       </Space>
-      {canWrite && (
-        <ImportDialog
-          visible={importing}
+      {canWrite && importing && (
+        <GridImport
           title={c('entryTitle')}
           onClose={() => setImporting(false)}
           template={(client) => client.entries.template.download({ query: year === null ? {} : { year } })}
@@ -189,10 +172,6 @@ function EntryGrid() {
             });
             return { operationType: TASK_OPERATION_TYPE.energyEntryImport, taskId: task.id };
           }}
-          report={(client, taskId) => client.nodes.importReport.download({ query: { taskId } })}
-          failure={(p) => <ImportProblems taskId={p.refused ? undefined : p.task?.id} message={p.message} />}
-          maxBytes={NODE_IMPORT_LIMITS.maxBytes}
-          showOutcome
           onSuccess={() => void grid.refetch()}
         />
       )}

@@ -6,18 +6,17 @@
  * (type 3) output from the xlsx template with progress.
  */
 import { Button, Card, Empty, Select, Space, Spin, Toast, Typography } from '@douyinfe/semi-ui-19';
-import { NODE_IMPORT_LIMITS, TASK_OPERATION_TYPE } from '@eem/core';
+import { TASK_OPERATION_TYPE } from '@eem/core';
 import { areaKey, endpointKey } from '@eem/sdk';
 import { useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../../app/query-client';
 import { ChartPanel } from '../../../blocks/ChartPanel';
 import { useEndpointMutation, useEndpointQuery } from '../../../blocks/data';
-import { ImportDialog } from '../../../blocks/ImportDialog';
 import { useTexts } from '../../../i18n/texts';
-import { ImportProblems } from '../../nodes/components/ImportProblems';
 import { percentText } from '../common/columns';
 import { EnergyPage, useCanWrite } from '../common/EnergyPage';
 import { nodePaths, refOf, useEnergyTree } from '../common/energy-data';
+import { GridBar, GridImport } from '../common/GridTools';
 import { editedValues, type GridLine, MonthGrid, useGridEdits } from '../common/MonthGrid';
 import { energyTexts } from '../common/texts';
 import { YearSelect } from '../common/YearSelect';
@@ -61,7 +60,6 @@ function PlanGrid() {
   const [added, setAdded] = useState<
     { node: { id: number; modelLabel: string; name: string }; path: string }[]
   >([]);
-  const [pick, setPick] = useState<string | null>(null);
   const [importing, setImporting] = useState<Kind | null>(null);
 
   const data = grid.data;
@@ -160,36 +158,17 @@ function PlanGrid() {
               clear();
             }}
           />
-          {canWrite && (
-            <>
-              <Select
-                aria-label={t('node')}
-                placeholder={t('node')}
-                filter
-                style={{ width: 300 }}
-                value={pick ?? undefined}
-                optionList={nodes.map((n) => ({ value: n.key, label: n.path }))}
-                onChange={(v) => setPick(String(v))}
-              />
-              <Button
-                disabled={pick === null}
-                onClick={() => {
-                  const n = nodes.find((x) => x.key === pick);
-                  if (n) setAdded([...added, { node: n.node, path: n.path }]);
-                }}
-              >
-                {c('addRow')}
-              </Button>
-              <Button theme="solid" disabled={edits.size === 0} loading={save.isPending} onClick={submit}>
-                {t('save')}
-              </Button>
-              <Button onClick={() => setImporting('plan')}>{c('importPlan')}</Button>
-              <Button onClick={() => setImporting('actual')}>{c('importActual')}</Button>
-            </>
-          )}
-          {edits.size > 0 && (
-            <Typography.Text type="warning">{t('unsaved', { n: edits.size })}</Typography.Text>
-          )}
+          <GridBar
+            canWrite={canWrite}
+            nodes={nodes}
+            onAdd={(n) => setAdded([...added, { node: n.node, path: n.path }])}
+            unsaved={edits.size}
+            saving={save.isPending}
+            onSave={submit}
+          >
+            <Button onClick={() => setImporting('plan')}>{c('importPlan')}</Button>
+            <Button onClick={() => setImporting('actual')}>{c('importActual')}</Button>
+          </GridBar>
         </Space>
       </Card>
       {grid.isError ? (
@@ -233,8 +212,7 @@ function PlanGrid() {
         </>
       )}
       {canWrite && importing && (
-        <ImportDialog
-          visible
+        <GridImport
           title={importing === 'plan' ? c('importPlan') : c('importActual')}
           onClose={() => setImporting(null)}
           template={(client) =>
@@ -259,10 +237,6 @@ function PlanGrid() {
               taskId: task.id,
             };
           }}
-          report={(client, taskId) => client.nodes.importReport.download({ query: { taskId } })}
-          failure={(p) => <ImportProblems taskId={p.refused ? undefined : p.task?.id} message={p.message} />}
-          maxBytes={NODE_IMPORT_LIMITS.maxBytes}
-          showOutcome
           onSuccess={() => void grid.refetch()}
         />
       )}

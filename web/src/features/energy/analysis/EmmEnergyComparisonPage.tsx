@@ -12,11 +12,9 @@ import { AnalysisScreen } from '../../../blocks/analysis/AnalysisWorkspace';
 import { type AnalysisContext, defineAnalysis, idle } from '../../../blocks/analysis/analysis-model';
 import type { DataColumn } from '../../../blocks/DataTable';
 import { addPeriods } from '../../../blocks/time-range-model';
-import { useTexts } from '../../../i18n/texts';
 import { numberColumn, percentColumn } from '../common/columns';
 import { cycleOf, ELECTRICITY, energyNodes, periodFormatter, refOf } from '../common/energy-data';
-import { energyTexts } from '../common/texts';
-import { energyAnalysisTexts } from './texts';
+import { useAnalysisTexts } from './use-analysis-texts';
 
 interface Extra {
   mode: 'nodes' | 'periods';
@@ -26,8 +24,7 @@ type Ctx = AnalysisContext<Extra, null>;
 const MAX = ENERGY_LIMITS.nodes;
 
 export function EmmEnergyComparisonPage() {
-  const t = useTexts(energyTexts);
-  const a = useTexts(energyAnalysisTexts);
+  const { t, a } = useAnalysisTexts();
   const description = useMemo(
     () =>
       defineAnalysis({

@@ -13,11 +13,9 @@ import type { AnalysisCard } from '../../../blocks/analysis/analysis-model';
 import { type AnalysisContext, defineAnalysis, isIdle } from '../../../blocks/analysis/analysis-model';
 import type { DataColumn } from '../../../blocks/DataTable';
 import { compareRange } from '../../../blocks/time-range-model';
-import { useTexts } from '../../../i18n/texts';
 import { nodeColumn, numberColumn, percentColumn } from '../common/columns';
-import { cycleOf, ELECTRICITY, energyNodes, nodeRange, useReasons, withUnit } from '../common/energy-data';
-import { energyTexts } from '../common/texts';
-import { energyAnalysisTexts } from './texts';
+import { cycleOf, ELECTRICITY, energyNodes, nodeRange, withUnit } from '../common/energy-data';
+import { useAnalysisTexts } from './use-analysis-texts';
 
 interface Extra {
   against: 'yoy' | 'mom';
@@ -25,9 +23,7 @@ interface Extra {
 type Ctx = AnalysisContext<Extra, null>;
 
 export function EnergyAttributionAnalysisPage() {
-  const t = useTexts(energyTexts);
-  const a = useTexts(energyAnalysisTexts);
-  const reasons = useReasons();
+  const { t, a, reasons } = useAnalysisTexts();
   const description = useMemo(
     () =>
       defineAnalysis({

@@ -11,7 +11,6 @@ import { formatNumber } from '../../../app/format';
 import { AnalysisScreen } from '../../../blocks/analysis/AnalysisWorkspace';
 import { type AnalysisContext, defineAnalysis, isIdle } from '../../../blocks/analysis/analysis-model';
 import type { DataColumn } from '../../../blocks/DataTable';
-import { useTexts } from '../../../i18n/texts';
 import { numberColumn, percentText } from '../common/columns';
 import {
   cycleOf,
@@ -19,11 +18,9 @@ import {
   energyNodes,
   nodeRange,
   periodFormatter,
-  useReasons,
   withUnit,
 } from '../common/energy-data';
-import { energyTexts } from '../common/texts';
-import { energyAnalysisTexts } from './texts';
+import { useAnalysisTexts } from './use-analysis-texts';
 
 interface Extra {
   tolerance: number;
@@ -31,9 +28,7 @@ interface Extra {
 type Ctx = AnalysisContext<Extra, null>;
 
 export function EnergyBalancePage() {
-  const t = useTexts(energyTexts);
-  const a = useTexts(energyAnalysisTexts);
-  const reasons = useReasons();
+  const { t, a, reasons } = useAnalysisTexts();
   const description = useMemo(
     () =>
       defineAnalysis({

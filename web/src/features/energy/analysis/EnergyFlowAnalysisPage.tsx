@@ -12,11 +12,9 @@ import { formatNumber } from '../../../app/format';
 import { AnalysisScreen } from '../../../blocks/analysis/AnalysisWorkspace';
 import { type AnalysisContext, defineAnalysis, isIdle } from '../../../blocks/analysis/analysis-model';
 import type { DataColumn } from '../../../blocks/DataTable';
-import { useTexts } from '../../../i18n/texts';
 import { percentText } from '../common/columns';
-import { ELECTRICITY, energyNodes, nodeRange, useReasons, withUnit } from '../common/energy-data';
-import { energyTexts } from '../common/texts';
-import { energyAnalysisTexts } from './texts';
+import { ELECTRICITY, energyNodes, nodeRange, withUnit } from '../common/energy-data';
+import { useAnalysisTexts } from './use-analysis-texts';
 
 interface Extra {
   depth: number;
@@ -25,9 +23,7 @@ type Ctx = AnalysisContext<Extra, null>;
 const DEPTHS = Array.from({ length: ENERGY_LIMITS.flowDepth }, (_, i) => i + 1);
 
 export function EnergyFlowAnalysisPage() {
-  const t = useTexts(energyTexts);
-  const a = useTexts(energyAnalysisTexts);
-  const reasons = useReasons();
+  const { t, a, reasons } = useAnalysisTexts();
   const description = useMemo(
     () =>
       defineAnalysis({

@@ -10,7 +10,6 @@ import { useMemo } from 'react';
 import { formatDate, formatNumber } from '../../../app/format';
 import { AnalysisScreen } from '../../../blocks/analysis/AnalysisWorkspace';
 import { type AnalysisContext, defineAnalysis } from '../../../blocks/analysis/analysis-model';
-import { useTexts } from '../../../i18n/texts';
 import { numberColumn, percentColumn, percentText } from '../common/columns';
 import {
   cycleOf,
@@ -19,20 +18,16 @@ import {
   linkedSelection,
   periodFormatter,
   seriesInput,
-  useReasons,
   withUnit,
 } from '../common/energy-data';
 import { TouSplit } from '../common/TouSplit';
-import { energyTexts } from '../common/texts';
 import { PlanCard } from './PlanCard';
-import { energyAnalysisTexts } from './texts';
+import { useAnalysisTexts } from './use-analysis-texts';
 
 type Ctx = AnalysisContext<Record<string, never>, null>;
 
 export function EnergyQueryAndAnalysisPage() {
-  const t = useTexts(energyTexts);
-  const a = useTexts(energyAnalysisTexts);
-  const reasons = useReasons();
+  const { t, a, reasons } = useAnalysisTexts();
   const description = useMemo(
     () =>
       defineAnalysis({

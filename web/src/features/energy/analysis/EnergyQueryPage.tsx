@@ -12,12 +12,10 @@ import { formatNumber } from '../../../app/format';
 import { AnalysisScreen } from '../../../blocks/analysis/AnalysisWorkspace';
 import { type AnalysisContext, defineAnalysis, idle } from '../../../blocks/analysis/analysis-model';
 import type { DataColumn } from '../../../blocks/DataTable';
-import { useTexts } from '../../../i18n/texts';
 import { nodeColumn } from '../common/columns';
 import { ELECTRICITY, energyNodes, periodFormatter, seriesBody, withUnit } from '../common/energy-data';
 import { TOU_KEYS, TOU_LABELS } from '../common/TouSplit';
-import { energyTexts } from '../common/texts';
-import { energyAnalysisTexts } from './texts';
+import { useAnalysisTexts } from './use-analysis-texts';
 
 interface Extra {
   children: boolean;
@@ -26,8 +24,7 @@ type Ctx = AnalysisContext<Extra, null>;
 const MAX = ENERGY_LIMITS.nodes;
 
 export function EnergyQueryPage() {
-  const t = useTexts(energyTexts);
-  const a = useTexts(energyAnalysisTexts);
+  const { t, a } = useAnalysisTexts();
   const description = useMemo(
     () =>
       defineAnalysis({

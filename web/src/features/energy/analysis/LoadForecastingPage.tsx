@@ -11,11 +11,9 @@ import { formatDate, formatNumber } from '../../../app/format';
 import { AnalysisScreen } from '../../../blocks/analysis/AnalysisWorkspace';
 import { type AnalysisContext, defineAnalysis, idle } from '../../../blocks/analysis/analysis-model';
 import type { DataColumn } from '../../../blocks/DataTable';
-import { useTexts } from '../../../i18n/texts';
 import { percentText } from '../common/columns';
 import { energyNodes, refOf, withUnit } from '../common/energy-data';
-import { energyTexts } from '../common/texts';
-import { energyAnalysisTexts } from './texts';
+import { useAnalysisTexts } from './use-analysis-texts';
 
 interface Extra {
   horizon: 'day' | 'week';
@@ -24,8 +22,7 @@ interface Extra {
 type Ctx = AnalysisContext<Extra, null>;
 
 export function LoadForecastingPage() {
-  const t = useTexts(energyTexts);
-  const a = useTexts(energyAnalysisTexts);
+  const { t, a } = useAnalysisTexts();
   const description = useMemo(
     () =>
       defineAnalysis({

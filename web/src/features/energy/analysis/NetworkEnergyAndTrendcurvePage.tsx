@@ -17,12 +17,10 @@ import {
 } from '../../../blocks/analysis/analysis-model';
 import type { DataColumn } from '../../../blocks/DataTable';
 import { useEndpointQuery } from '../../../blocks/data';
-import { useTexts } from '../../../i18n/texts';
 import { useNetworkMeters, usePoints } from '../../datalog/common/queries';
 import { READINGS } from '../../datalog/common/trend-analysis';
-import { periodFormatter, seriesInput, useNodeFavourites, useReasons, withUnit } from '../common/energy-data';
-import { energyTexts } from '../common/texts';
-import { energyAnalysisTexts } from './texts';
+import { periodFormatter, seriesInput, useNodeFavourites, withUnit } from '../common/energy-data';
+import { useAnalysisTexts } from './use-analysis-texts';
 
 interface Extra {
   pointId: number | null;
@@ -53,9 +51,7 @@ function useProcessValue(selection: AnalysisSelection<Extra>) {
 type Ctx = AnalysisContext<Extra, ReturnType<typeof useProcessValue>>;
 
 export function NetworkEnergyAndTrendcurvePage() {
-  const t = useTexts(energyTexts);
-  const a = useTexts(energyAnalysisTexts);
-  const reasons = useReasons();
+  const { t, a, reasons } = useAnalysisTexts();
   const description = useMemo(
     () =>
       defineAnalysis({

@@ -10,17 +10,14 @@ import { formatNumber } from '../../../app/format';
 import { AnalysisScreen } from '../../../blocks/analysis/AnalysisWorkspace';
 import { type AnalysisContext, defineAnalysis, idle } from '../../../blocks/analysis/analysis-model';
 import type { DataColumn } from '../../../blocks/DataTable';
-import { useTexts } from '../../../i18n/texts';
 import { numberColumn, percentColumn } from '../common/columns';
 import { cycleOf, energyNodes, periodFormatter, refOf, withUnit } from '../common/energy-data';
-import { energyTexts } from '../common/texts';
-import { energyAnalysisTexts } from './texts';
+import { useAnalysisTexts } from './use-analysis-texts';
 
 type Ctx = AnalysisContext<Record<string, never>, null>;
 
 export function SubEnergyConsumptionPage() {
-  const t = useTexts(energyTexts);
-  const a = useTexts(energyAnalysisTexts);
+  const { t, a } = useAnalysisTexts();
   const description = useMemo(
     () =>
       defineAnalysis({

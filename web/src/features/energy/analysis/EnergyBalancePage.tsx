@@ -3,7 +3,7 @@
  * parent's own meters against the sum of what it feeds, the difference and the imbalance rate,
  * rows over the tolerance marked (energy.balance); the children's totals under the table.
  */
-import { InputNumber, Space, Tag, Typography } from '@douyinfe/semi-ui-19';
+import { InputNumber, Space, Tag, Tooltip, Typography } from '@douyinfe/semi-ui-19';
 import { ENERGY_LIMITS } from '@eem/core';
 import { endpointKey } from '@eem/sdk';
 import { useMemo } from 'react';
@@ -102,7 +102,26 @@ export function EnergyBalancePage() {
             const columns: DataColumn<Row>[] = [
               { key: 'time', title: t('period'), render: (r) => label(r.time) },
               numberColumn<'parent', Row>('parent', a('parent'), unit),
-              numberColumn<'children', Row>('children', a('childrenSum'), unit),
+              {
+                // The children's values of the period, on hover.
+                key: 'children',
+                title: withUnit(a('childrenSum'), unit),
+                align: 'right',
+                render: (r) => {
+                  const i = answer.data.times.indexOf(r.time);
+                  return (
+                    <Tooltip
+                      content={answer.data.children.map((c) => (
+                        <div key={`${c.node.modelLabel}_${c.node.id}`}>
+                          {c.node.name}: {formatNumber(c.values[i])}
+                        </div>
+                      ))}
+                    >
+                      <span data-children>{formatNumber(r.children)}</span>
+                    </Tooltip>
+                  );
+                },
+              },
               numberColumn<'diff', Row>('diff', a('diff'), unit),
               {
                 key: 'rate',

@@ -81,8 +81,11 @@ export function BandStrip({
               style={{
                 flex: 1,
                 minWidth: 0,
+                margin: 0,
                 padding: 0,
                 border: 'none',
+                borderRadius: 0,
+                appearance: 'none',
                 background: BAND_COLORS[band],
                 opacity: 0.85,
                 borderLeft: slot % 4 === 0 && slot > 0 ? '1px solid rgba(0,0,0,0.35)' : undefined,

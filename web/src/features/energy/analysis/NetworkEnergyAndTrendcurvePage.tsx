@@ -17,9 +17,10 @@ import {
 } from '../../../blocks/analysis/analysis-model';
 import type { DataColumn } from '../../../blocks/DataTable';
 import { useEndpointQuery } from '../../../blocks/data';
+import { useNodeFavourites } from '../../../blocks/use-node-favourites';
 import { useNetworkMeters, usePoints } from '../../datalog/common/queries';
 import { READINGS } from '../../datalog/common/trend-analysis';
-import { periodFormatter, seriesInput, useNodeFavourites, withUnit } from '../common/energy-data';
+import { periodFormatter, seriesInput, withUnit } from '../common/energy-data';
 import { useAnalysisTexts } from './use-analysis-texts';
 
 interface Extra {

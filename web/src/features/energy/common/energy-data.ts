@@ -4,25 +4,22 @@
  * series query from an analysis selection (nodes, energy type, the range and its cycle), and
  * the period formatter of an answer (its cycle in its time zone).
  */
-import { Toast } from '@douyinfe/semi-ui-19';
 import { ENERGY_TYPE } from '@eem/core';
 import { endpointKey } from '@eem/sdk';
 import { useMemo } from 'react';
 import { formatPeriod } from '../../../app/format';
-import { errorMessage } from '../../../app/query-client';
 import { useSession } from '../../../app/session';
 import { type AnalysisSelection, idle, type NodePicker } from '../../../blocks/analysis/analysis-model';
-import { useEndpointMutation, useEndpointQuery } from '../../../blocks/data';
-import type { FavouriteSource } from '../../../blocks/NodeTreePicker';
+import { useEndpointQuery } from '../../../blocks/data';
 import { type NodeRef, nodeKey, type TreeNodeLike, toRef } from '../../../blocks/node-tree-model';
 import { GRANULARITY_DATE_TYPE } from '../../../blocks/time-range-model';
+import { useNodeFavourites } from '../../../blocks/use-node-favourites';
 import { useTexts } from '../../../i18n/texts';
 import { energyTexts } from './texts';
 
 export const ELECTRICITY: number = ENERGY_TYPE.electricity;
 
 const TREE = endpointKey('nodes', 'nodeTreeSimpleWithAuth');
-const FAVOURITES = endpointKey('favorites', 'list');
 
 /** The project's node tree the user may see, the project at its root. */
 export function useEnergyTree() {
@@ -30,31 +27,6 @@ export function useEnergyTree() {
   return useEndpointQuery(
     TREE,
     effectiveProjectId > 0 ? { body: { rootID: effectiveProjectId, rootLabel: 'project' } } : null,
-  );
-}
-
-const refused = (error: unknown) => Toast.error(errorMessage(error));
-
-/** The user's starred nodes of the project (favorites.list / add / remove). */
-export function useNodeFavourites(): FavouriteSource {
-  const list = useEndpointQuery(FAVOURITES, { body: {} });
-  // A write refreshes its area: the list.
-  const add = useEndpointMutation(endpointKey('favorites', 'add'));
-  const remove = useEndpointMutation(endpointKey('favorites', 'remove'));
-  const { mutateAsync: adding } = add;
-  const { mutateAsync: removing } = remove;
-  return useMemo(
-    () => ({
-      nodes: (list.data ?? []).map((f) => ({ id: f.nodeId, modelLabel: f.modelLabel, name: f.name })),
-      loading: list.isPending,
-      add: (node: NodeRef) =>
-        adding({ body: { nodeId: node.id, modelLabel: node.modelLabel } }).catch(refused),
-      remove: (node: NodeRef) =>
-        removing({ query: { nodeId: node.id, modelLabel: node.modelLabel } }).catch(refused),
-      // The project is the tree's root, not a node to star.
-      starrable: (node: TreeNodeLike) => node.modelLabel !== 'project',
-    }),
-    [list.data, list.isPending, adding, removing],
   );
 }
 

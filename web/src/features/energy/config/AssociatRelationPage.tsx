@@ -27,11 +27,12 @@ import { useEndpointMutation, useEndpointQuery } from '../../../blocks/data';
 import { EnergyTypeSelect } from '../../../blocks/EnergyTypeSelect';
 import { NodeTreePicker } from '../../../blocks/NodeTreePicker';
 import type { NodeRef } from '../../../blocks/node-tree-model';
+import { useNodeFavourites } from '../../../blocks/use-node-favourites';
 import { useLanguage } from '../../../i18n/language';
 import { useTexts } from '../../../i18n/texts';
 import { useAllMeters } from '../../datalog/common/queries';
 import { EnergyPage, useCanWrite } from '../common/EnergyPage';
-import { ELECTRICITY, nodePaths, refOf, useEnergyTree, useNodeFavourites } from '../common/energy-data';
+import { ELECTRICITY, nodePaths, refOf, useEnergyTree } from '../common/energy-data';
 import { energyTexts } from '../common/texts';
 import { energyConfigTexts } from './texts';
 

@@ -101,6 +101,62 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
     'NetworkTrendCurvePage',
   ),
   '/meterEntry': lazyScreen(() => import('../features/datalog/meter-entry/MeterEntryPage'), 'MeterEntryPage'),
+  // Energy data core (issue 15).
+  '/energyQueryAndAnalysis': lazyScreen(
+    () => import('../features/energy/analysis/EnergyQueryAndAnalysisPage'),
+    'EnergyQueryAndAnalysisPage',
+  ),
+  '/energyquery': lazyScreen(() => import('../features/energy/analysis/EnergyQueryPage'), 'EnergyQueryPage'),
+  '/energyBalance': lazyScreen(
+    () => import('../features/energy/analysis/EnergyBalancePage'),
+    'EnergyBalancePage',
+  ),
+  '/energyFlowAnalysis': lazyScreen(
+    () => import('../features/energy/analysis/EnergyFlowAnalysisPage'),
+    'EnergyFlowAnalysisPage',
+  ),
+  '/emmEnergyComparison': lazyScreen(
+    () => import('../features/energy/analysis/EmmEnergyComparisonPage'),
+    'EmmEnergyComparisonPage',
+  ),
+  '/subEnergyConsumption': lazyScreen(
+    () => import('../features/energy/analysis/SubEnergyConsumptionPage'),
+    'SubEnergyConsumptionPage',
+  ),
+  '/networkEnergyAndTrendcurve': lazyScreen(
+    () => import('../features/energy/analysis/NetworkEnergyAndTrendcurvePage'),
+    'NetworkEnergyAndTrendcurvePage',
+  ),
+  '/energyattributionanalysis': lazyScreen(
+    () => import('../features/energy/analysis/EnergyAttributionAnalysisPage'),
+    'EnergyAttributionAnalysisPage',
+  ),
+  '/loadForecasting': lazyScreen(
+    () => import('../features/energy/analysis/LoadForecastingPage'),
+    'LoadForecastingPage',
+  ),
+  '/energyEntry': lazyScreen(() => import('../features/energy/config/EnergyEntryPage'), 'EnergyEntryPage'),
+  '/productionPlan': lazyScreen(
+    () => import('../features/energy/config/ProductionPlanPage'),
+    'ProductionPlanPage',
+  ),
+  '/timesharingconfig': lazyScreen(
+    () => import('../features/energy/config/TimesharingConfigPage'),
+    'TimesharingConfigPage',
+  ),
+  '/cycleconfig': lazyScreen(() => import('../features/energy/config/CycleConfigPage'), 'CycleConfigPage'),
+  '/unitTransition': lazyScreen(
+    () => import('../features/energy/config/UnitTransitionPage'),
+    'UnitTransitionPage',
+  ),
+  '/associatRelation': lazyScreen(
+    () => import('../features/energy/config/AssociatRelationPage'),
+    'AssociatRelationPage',
+  ),
+  '/connectedRelation': lazyScreen(
+    () => import('../features/energy/config/ConnectedRelationPage'),
+    'ConnectedRelationPage',
+  ),
   '/realtimeMonitor': lazyScreen(
     () => import('../features/monitor/RealtimeMonitorPage'),
     'RealtimeMonitorPage',

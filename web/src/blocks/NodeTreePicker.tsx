@@ -42,6 +42,8 @@ export interface FavouriteSource {
   loading?: boolean;
   add: (node: NodeRef) => unknown;
   remove: (node: NodeRef) => unknown;
+  /** Which nodes take a star (default: all). */
+  starrable?: (node: TreeNodeLike) => boolean;
 }
 
 interface CommonProps {
@@ -115,6 +117,7 @@ export function NodeTreePicker(props: NodeTreePickerProps) {
     const own = props.renderExtra;
     return (node: TreeNodeLike) => {
       const starred = favouriteKeys.has(nodeKey(node));
+      if (favourites.starrable && !favourites.starrable(node)) return own?.(node);
       return (
         <>
           {own?.(node)}

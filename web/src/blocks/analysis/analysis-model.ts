@@ -68,7 +68,7 @@ export type AnalysisChart =
       testId?: string;
     }
   | {
-      kind: 'line' | 'bar' | 'stackedBar' | 'pie';
+      kind: 'line' | 'bar' | 'stackedBar' | 'pie' | 'sankey';
       data: ChartData;
       unit?: string;
       integer?: boolean;

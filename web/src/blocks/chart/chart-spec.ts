@@ -7,7 +7,7 @@ import { isInvalidValue } from '@eem/core';
 import type { ChartTheme } from '../../theme/chart-palettes';
 import type { ChartSpec } from './vchart-engine';
 
-export type ChartKind = 'line' | 'bar' | 'pie';
+export type ChartKind = 'line' | 'bar' | 'pie' | 'sankey';
 
 export interface ChartSeries {
   name: string;
@@ -25,6 +25,9 @@ export interface ChartData {
   series?: readonly ChartSeries[];
   /** Slices (pie). */
   items?: readonly PieItem[];
+  /** Nodes and weighted links (sankey); a muted node (a loss) is drawn grey. */
+  nodes?: readonly { key: string; name: string; muted?: boolean }[];
+  links?: readonly { source: string; target: string; value: number }[];
 }
 
 export interface ChartOptions {
@@ -49,6 +52,7 @@ function numberOf(v: unknown): number | null {
 /** True when there is nothing to draw: no category or slice holds a valid value. */
 export function isEmptyChart(kind: ChartKind, data: ChartData): boolean {
   if (kind === 'pie') return !(data.items ?? []).some((i) => numberOf(i.value) !== null);
+  if (kind === 'sankey') return !(data.links ?? []).some((l) => l.value > 0);
   return !(data.series ?? []).some((s) => s.values.some((v) => numberOf(v) !== null));
 }
 
@@ -73,6 +77,43 @@ export function buildChartSpec(data: ChartData, options: ChartOptions): ChartSpe
       innerRadius: 0.5,
       label: { visible: true },
       legends: { visible: true, orient: 'bottom' },
+    };
+  }
+  if (kind === 'sankey') {
+    const nodes = data.nodes ?? [];
+    const index = new Map(nodes.map((n, i) => [n.key, i]));
+    const muted = new Set(nodes.filter((n) => n.muted).map((n) => n.name));
+    return {
+      ...base,
+      type: 'sankey',
+      data: [
+        {
+          id: 'data',
+          values: [
+            {
+              nodes: nodes.map((n) => ({ name: n.name })),
+              links: (data.links ?? [])
+                .filter((l) => l.value > 0 && index.has(l.source) && index.has(l.target))
+                .map((l) => ({ source: index.get(l.source), target: index.get(l.target), value: l.value })),
+            },
+          ],
+        },
+      ],
+      categoryField: 'name',
+      valueField: 'value',
+      sourceField: 'source',
+      targetField: 'target',
+      nodeAlign: 'left',
+      nodeGap: 8,
+      nodeWidth: 12,
+      node: {
+        style: {
+          fill: (d: { name?: string; datum?: { name?: string } }) =>
+            muted.has(d.datum?.name ?? d.name ?? '') ? theme.grid : undefined,
+        },
+      },
+      link: { style: { fillOpacity: 0.25 } },
+      label: { visible: true, style: { fontSize: 12, fill: theme.text } },
     };
   }
   const categories = data.categories ?? [];

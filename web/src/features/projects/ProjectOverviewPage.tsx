@@ -3,6 +3,7 @@
  * area, people, dates, annual output, description) and up to 5 documents to download; holders
  * of nodeconfig_update edit the profile, the image and the documents.
  */
+
 import { IconDownload, IconEdit, IconUpload } from '@douyinfe/semi-icons';
 import {
   Button,
@@ -32,6 +33,7 @@ import type { FieldErrors } from '../../blocks/form-issues';
 import { errorMessage, saveDownloadOrToast } from '../../blocks/save-file';
 import { documentProblem, imageProblem } from '../../blocks/upload-checks';
 import { useTexts } from '../../i18n/texts';
+import { EnergyIntensity } from '../energy/overview/EnergyIntensity';
 import { type ProfileForm, profileBody, profileToForm, validateProfile } from './components/profile-form';
 import { useLevelName } from './queries';
 import { projectTexts } from './texts';
@@ -334,6 +336,7 @@ function Overview({ projectId, canEdit }: { projectId: number; canEdit: boolean 
           />
         </Modal>
       )}
+      <EnergyIntensity projectId={projectId} />
     </div>
   );
 }

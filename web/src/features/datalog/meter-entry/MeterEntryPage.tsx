@@ -10,6 +10,7 @@ import { useMemo } from 'react';
 import { AnalysisScreen } from '../../../blocks/analysis/AnalysisWorkspace';
 import { type AnalysisContext, defineAnalysis, idle } from '../../../blocks/analysis/analysis-model';
 import type { NodeRef } from '../../../blocks/node-tree-model';
+import { useNodeFavourites } from '../../../blocks/use-node-favourites';
 import { useTexts } from '../../../i18n/texts';
 import type { DatalogInterval } from '../common/datalog-range';
 import { carriesPoints, pointNodesById, useAllMeters, useMeterTree, usePoints } from '../common/queries';
@@ -59,6 +60,7 @@ export function MeterEntryPage({ intervalMs }: MeterEntryPageProps = {}) {
         nodes: {
           title: d('meterTree'),
           useTree: useAllMeters,
+          useFavourites: useNodeFavourites,
           mode: 'single',
           selectable: carriesPoints,
         },

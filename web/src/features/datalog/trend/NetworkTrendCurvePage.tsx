@@ -11,6 +11,7 @@ import { useMemo } from 'react';
 import { AnalysisScreen } from '../../../blocks/analysis/AnalysisWorkspace';
 import { type AnalysisContext, defineAnalysis, idle } from '../../../blocks/analysis/analysis-model';
 import type { NodeRef } from '../../../blocks/node-tree-model';
+import { useNodeFavourites } from '../../../blocks/use-node-favourites';
 import { useTexts } from '../../../i18n/texts';
 import { type DatalogInterval, TREND_INTERVALS } from '../common/datalog-range';
 import { carriesPoints, useNetworkMeters, usePoints } from '../common/queries';
@@ -57,6 +58,7 @@ export function NetworkTrendCurvePage() {
         nodes: {
           title: t('networkTree'),
           useTree: useNetworkMeters,
+          useFavourites: useNodeFavourites,
           mode: 'multi',
           max: SELECTION_LIMITS.nodes,
           selectable: carriesPoints,

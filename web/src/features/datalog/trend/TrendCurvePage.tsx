@@ -9,6 +9,7 @@ import { Card } from '@douyinfe/semi-ui-19';
 import { useMemo } from 'react';
 import { AnalysisScreen } from '../../../blocks/analysis/AnalysisWorkspace';
 import { type AnalysisContext, defineAnalysis, idle } from '../../../blocks/analysis/analysis-model';
+import { useNodeFavourites } from '../../../blocks/use-node-favourites';
 import { useTexts } from '../../../i18n/texts';
 import { type DatalogInterval, TREND_INTERVALS } from '../common/datalog-range';
 import { PointPicker } from '../common/PointPicker';
@@ -52,6 +53,7 @@ export function TrendCurvePage() {
         nodes: {
           title: d('meterTree'),
           useTree: useAllMeters,
+          useFavourites: useNodeFavourites,
           mode: 'multi',
           // The points call takes at most 500 devices; the points are capped below.
           max: 500,

@@ -1,7 +1,7 @@
 /**
  * The project home: the project's profile card, today's notices by class (with the latest
- * ones) and the recent import and generation tasks. Energy KPI cards come with the data-log
- * screens.
+ * ones) and the recent import and generation tasks, under the energy cards and charts
+ * (features/energy/overview/EnergyHome.tsx).
  */
 import { Button, Card, Col, Descriptions, Empty, Row, Tag } from '@douyinfe/semi-ui-19';
 import { projectProfileOf, type Task, type TaskLogRow } from '@eem/contract';
@@ -26,6 +26,7 @@ import { useTimeRangeState } from '../../../blocks/TimeRange';
 import { useLanguage } from '../../../i18n/language';
 import { useTexts } from '../../../i18n/texts';
 import { useAlarmColors } from '../../../theme/alarm-colors';
+import { EnergyHome } from '../../energy/overview/EnergyHome';
 import { type TodayNotice, useTodayNotices } from '../../projects/queries';
 import { homeTexts } from '../texts';
 
@@ -142,6 +143,9 @@ export function ProjectHome({ projectId }: { projectId: number }) {
 
   return (
     <Row gutter={[16, 16]}>
+      <Col span={24}>
+        <EnergyHome projectId={projectId} />
+      </Col>
       <Col span={12}>
         <Card
           title={p?.name ?? t('profile')}

@@ -1,0 +1,275 @@
+/**
+ * The energy screens (issue 15) in headless Chromium against the built server with the demo
+ * world (3 days of history), in a browser on Tokyo time while Berlin Works keeps Berlin's:
+ * every one of the 16 routes opens with its data; the numbers shown (cards, tables, the /home
+ * cards, the cycle preview, an entry) equal the same call over HTTP, and the ranges the
+ * console sends are the project's periods, not the browser's; a star on the node tree lands
+ * in the user's favourites. Signed in as manager-bj. Needs `npm run build` first.
+ * Screenshots go to tests/.artifacts/screenshots/ (energy-*.png).
+ */
+
+import { type CycleSettings, periodStart } from '@eem/core';
+import type { Client } from '@eem/sdk';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../support/browser.js';
+import { signIn } from '../support/clients.js';
+import { startTestServer } from '../support/server.js';
+import { settle, snapshotWeb, webSuite } from '../support/web-suite.js';
+
+const BROWSER_ZONE = 'Asia/Tokyo';
+
+const web = webSuite({
+  name: 'web-energy',
+  start: (dataDir) =>
+    startTestServer({
+      env: { EEM_SIMULATOR: 'off', EEM_DEMO: 'on', EEM_HISTORY_DAYS: '3', EEM_WEB_DIR: snapshotWeb(dataDir) },
+      dataDir,
+    }),
+  pageTimeout: 20_000,
+  failureShot: 'energy-failed-',
+});
+
+let client: Client;
+let zone: string;
+let cycle: CycleSettings;
+const PROJECT = 'Berlin Works';
+
+beforeAll(async () => {
+  client = (await signIn(web.url, 'manager-bj')).client;
+  const setting = await client.metering.cycle();
+  zone = setting.timeZone;
+  cycle = setting;
+  expect(zone).not.toBe(BROWSER_ZONE);
+});
+
+const two = (v: number | null | undefined) => (v === null || v === undefined ? '--' : v.toFixed(2));
+
+/** Picks a node of the page's node tree by its name (the text, not the star beside it). */
+async function pick(page: Page, name: string) {
+  await page
+    .locator('[aria-label="Node tree"] .semi-tree-option')
+    .filter({ has: page.getByText(name, { exact: true }) })
+    .first()
+    .getByText(name, { exact: true })
+    .click();
+}
+
+/** The body of the next POST to `path`. */
+async function nextBody(page: Page, path: string): Promise<Record<string, unknown>> {
+  const request = await page.waitForRequest((r) => r.url().endsWith(path) && r.method() === 'POST');
+  return JSON.parse(request.postData() ?? '{}') as Record<string, unknown>;
+}
+
+const cardValue = (page: Page, key: string) =>
+  page.locator(`[data-testid=analysis-cards] [data-card="${key}"] h4`).innerText();
+
+describe('the energy analysis screens', () => {
+  it('show the numbers of the same calls over HTTP, on the project’s calendar', async () => {
+    const page = await web.signedIn('manager-bj', { timezoneId: BROWSER_ZONE });
+
+    // /energyQueryAndAnalysis: this month by day, the project's month in Berlin.
+    await web.open(page, '/energyQueryAndAnalysis');
+    await page.waitForSelector('h4:has-text("Energy query and analysis")');
+    await page.waitForSelector('text=Choose a node in the tree on the left');
+    let body = nextBody(page, '/v2/energy/consumption/tbhb');
+    await pick(page, PROJECT);
+    const tbhb = (await body) as Parameters<Client['energy']['tbhb']>[0]['body'];
+    expect(tbhb.startTime).toBe(periodStart(Date.now(), 'month', zone, cycle));
+    expect(tbhb.cycle).toBe(1);
+    const answer = await client.energy.tbhb({ body: tbhb });
+    const series = answer.series[0];
+    expect(series?.total).not.toBeNull();
+    await page.waitForSelector('[data-testid=analysis-cards]');
+    expect(await cardValue(page, 'total')).toBe(two(series?.total));
+    expect(await cardValue(page, 'peak')).toBe(two(series?.peak?.value));
+    await page.waitForSelector('[data-testid=tou-split] canvas');
+    await settle(page);
+    await screenshot(page, 'energy-query-analysis');
+
+    // /energyFlowAnalysis: the Sankey's total and loss.
+    await web.open(page, '/energyFlowAnalysis');
+    body = nextBody(page, '/v1/energy/flow/query');
+    await pick(page, PROJECT);
+    const flow = await client.energy.flow({
+      body: (await body) as Parameters<Client['energy']['flow']>[0]['body'],
+    });
+    await page.waitForSelector('[data-testid=analysis-cards]');
+    expect(await cardValue(page, 'total')).toBe(two(flow.total));
+    expect(await cardValue(page, 'loss')).toBe(two(flow.loss));
+    expect(await page.locator('[data-testid=energy-table] tbody tr').count()).toBeGreaterThan(1);
+    await settle(page);
+    await screenshot(page, 'energy-flow');
+
+    // /energyquery: the children of the project, a row each with its total.
+    await web.open(page, '/energyquery');
+    await page.getByText('Children of the node').click();
+    body = nextBody(page, '/v2/energy/consumption/detail');
+    await pick(page, PROJECT);
+    const detail = await client.energy.detail({
+      body: (await body) as Parameters<Client['energy']['detail']>[0]['body'],
+    });
+    expect(detail.rows.length).toBeGreaterThan(1);
+    const first = detail.rows[0];
+    const row = page
+      .locator('[data-testid=energy-table] tbody tr')
+      .filter({ hasText: first?.node.path ?? '?' })
+      .first();
+    await expect.poll(() => row.innerText()).toContain(two(first?.total));
+
+    // The other analysis screens open with data for the project or one of its meters.
+    const screens: [string, string, string][] = [
+      ['/emmEnergyComparison', PROJECT, 'energy-table'],
+      ['/subEnergyConsumption', PROJECT, 'analysis-cards'],
+      ['/energyattributionanalysis', PROJECT, 'analysis-cards'],
+      ['/loadForecasting', 'Meter AH1-1', 'analysis-cards'],
+    ];
+    for (const [route, node, testId] of screens) {
+      await web.open(page, route);
+      await pick(page, node);
+      await page.waitForSelector(`[data-testid=${testId}]`);
+      await settle(page);
+      await screenshot(page, `energy${route.replace('/', '-')}`);
+    }
+    // /energyBalance: the project has no meter of its own (the server's reason stands in the
+    // result); a node with bound meters is balanced against what it feeds.
+    await web.open(page, '/energyBalance');
+    await pick(page, PROJECT);
+    await page.waitForSelector('text=has no meter of its own');
+    // Berlin Works' own meters measure its pipe networks: the balance of one of those types.
+    const bindings = await client.metering.associations({ body: { page: { index: 0, limit: 100 } } });
+    const own = bindings.list.find((b) => b.node?.modelLabel === 'project');
+    const typeName = (await client.energy.energyTypes()).find((e) => e.energyType === own?.energyType)?.name;
+    expect(typeName).toBeDefined();
+    body = nextBody(page, '/v1/energy/balance');
+    await page.locator('[data-testid=range-bar] .semi-select').first().click();
+    await page
+      .locator('.semi-select-option')
+      .filter({ hasText: typeName ?? '?' })
+      .first()
+      .click();
+    const balance = await client.energy.balance({
+      body: (await body) as Parameters<Client['energy']['balance']>[0]['body'],
+    });
+    await page.waitForSelector('[data-testid=analysis-cards]');
+    expect(await cardValue(page, 'parent')).toBe(two(balance.total.parent));
+    expect(await cardValue(page, 'children')).toBe(two(balance.total.children));
+    await settle(page);
+    await screenshot(page, 'energy-balance');
+
+    await web.open(page, '/networkEnergyAndTrendcurve');
+    await pick(page, 'Meter Water network 1');
+    await page.waitForSelector('[data-testid=trend-chart] canvas');
+    await settle(page);
+    await screenshot(page, 'energy-network');
+  });
+
+  it('/home and /projectOverview show the project’s periods and intensities', async () => {
+    const page = await web.signedIn('manager-bj', { timezoneId: BROWSER_ZONE });
+    const period = await client.energy.period({ body: { periods: ['day', 'month', 'year'] } });
+    await web.open(page, '/home');
+    await page.waitForSelector('[data-testid=energy-home]');
+    for (const r of period.rows.slice(0, 2)) {
+      const month = r.periods.find((p) => p.period === 'month');
+      expect(month?.start).toBe(periodStart(Date.now(), 'month', zone, cycle));
+      const shown = page.locator(
+        `[data-testid=energy-home] [data-card="${r.energyType}"] [data-period=month] [data-value]`,
+      );
+      // Today's figures grow by the hour; the month's stored part is what the call said.
+      expect(Number(await shown.innerText())).toBeGreaterThanOrEqual(Number(two(month?.value)));
+    }
+    await page.waitForSelector('[data-testid=tou-split] canvas');
+    await settle(page);
+    await screenshot(page, 'energy-home');
+
+    const body = nextBody(page, '/v2/energy/consumption/standard');
+    await web.open(page, '/projectOverview');
+    const standard = await client.energy.standard({
+      body: (await body) as Parameters<Client['energy']['standard']>[0]['body'],
+    });
+    expect(standard.series[0]?.total).not.toBeNull();
+    await expect
+      .poll(() => page.locator('[data-testid=energy-intensity] [data-card=total] h4').innerText())
+      .toBe(two(standard.series[0]?.total));
+    await settle(page);
+    await screenshot(page, 'energy-overview');
+  });
+});
+
+describe('the energy configuration and entry screens', () => {
+  it('open with the stored settings, entries and plans, and a star lands in the favourites', async () => {
+    const page = await web.signedIn('manager-bj', { timezoneId: BROWSER_ZONE });
+
+    await web.open(page, '/cycleconfig');
+    const setting = await client.metering.cycle();
+    const monthStart = setting.preview.find((p) => p.period === 'month');
+    const berlin = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    await page.waitForSelector(`text=${berlin.format(monthStart?.start ?? 0)}`);
+
+    await web.open(page, '/unitTransition');
+    await page.waitForSelector('text=Standard-coal factors');
+    const units = await client.metering.units();
+    await page
+      .getByText(units[units.length - 1]?.name ?? '?', { exact: true })
+      .first()
+      .waitFor();
+
+    await web.open(page, '/timesharingconfig');
+    const schemes = await client.metering.schemes();
+    await page.waitForSelector(`text=${schemes[0]?.name ?? '?'}`);
+    await page.getByRole('button', { name: 'Edit' }).first().click();
+    await page.waitForSelector('[data-slot="95"]');
+    await screenshot(page, 'energy-tou-editor');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await web.open(page, '/energyEntry');
+    const year = Number(
+      new Intl.DateTimeFormat('en', { timeZone: zone, year: 'numeric' }).format(Date.now()),
+    );
+    const entries = await client.entries.query({ body: { year, grain: 'month' } });
+    const stored = entries.rows[0]?.cells.findIndex((c) => c.quantity !== null) ?? -1;
+    expect(stored).toBeGreaterThanOrEqual(0);
+    await page.waitForSelector('[data-testid=entry-grid]');
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-testid=entry-grid] tbody tr')
+          .first()
+          .innerText()
+          .catch(() => ''),
+      )
+      .toContain(entries.rows[0]?.node.path ?? '?');
+    expect(await page.locator('text=unsaved changes').count()).toBe(0);
+
+    await web.open(page, '/productionPlan');
+    await page.waitForSelector('[data-testid=plan-grid]');
+    expect(await page.locator('text=unsaved changes').count()).toBe(0);
+    await settle(page);
+    await screenshot(page, 'energy-production');
+
+    await web.open(page, '/connectedRelation');
+    const [link] = await client.metering.connections({ body: { energyType: 2 } });
+    expect(link).toBeDefined();
+    await page
+      .getByText(link?.to.path ?? '?', { exact: true })
+      .first()
+      .waitFor();
+
+    await web.open(page, '/associatRelation');
+    await pick(page, 'Meter AH1-1');
+    await page.waitForSelector('text=Meters of Meter AH1-1');
+    // The star beside a node goes to the user's favourites.
+    await page.getByRole('button', { name: 'Add Meter AH1-2 to favourites' }).first().click();
+    await expect
+      .poll(async () => (await client.favorites.list({ body: {} })).map((f) => f.name))
+      .toContain('Meter AH1-2');
+  });
+});

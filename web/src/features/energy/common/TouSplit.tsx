@@ -1,0 +1,66 @@
+/**
+ * The time-of-use split of one node's electricity over a range (energy.timeshare): a pie of
+ * sharp, peak, flat and valley (and what no scheme covers) with the shares, or why there is
+ * none. /energyQueryAndAnalysis and /home show it.
+ */
+import { Card, Empty, Spin } from '@douyinfe/semi-ui-19';
+import { endpointKey } from '@eem/sdk';
+import { errorMessage } from '../../../app/query-client';
+import { ChartPanel } from '../../../blocks/ChartPanel';
+import { useEndpointQuery } from '../../../blocks/data';
+import { useTexts } from '../../../i18n/texts';
+import { refOf } from './energy-data';
+import { energyTexts } from './texts';
+
+export const TOU_KEYS = ['sharp', 'peak', 'flat', 'valley', 'unassigned'] as const;
+export const TOU_LABELS = {
+  sharp: 'sharp',
+  peak: 'peakBand',
+  flat: 'flat',
+  valley: 'valley',
+  unassigned: 'unassigned',
+} as const;
+
+export interface TouSplitProps {
+  node: { id: number; modelLabel: string } | null;
+  start: number;
+  end: number;
+  cycle: 1 | 2 | 3 | 5 | 7;
+  title?: string;
+  height?: number;
+}
+
+export function TouSplit({ node, start, end, cycle, title, height = 240 }: TouSplitProps) {
+  const t = useTexts(energyTexts);
+  const answer = useEndpointQuery(
+    endpointKey('energy', 'timeshare'),
+    node ? { body: { nodes: [refOf(node)], startTime: start, endTime: end, cycle } } : null,
+  );
+  const series = answer.data?.series[0];
+  let body: React.ReactNode;
+  if (!node) body = <Empty description={t('chooseNode')} />;
+  else if (answer.isError)
+    body = <Empty description={t('loadFailed', { message: errorMessage(answer.error) })} />;
+  else if (!series) body = <Spin />;
+  else
+    body = (
+      <ChartPanel
+        kind="pie"
+        title={title ?? t('touSplit')}
+        fileName="tou"
+        height={height}
+        unit={answer.data?.unit ?? ''}
+        data={{
+          items: TOU_KEYS.filter((k) => k !== 'unassigned' || series.totals.unassigned > 0).map((k) => ({
+            name: t(TOU_LABELS[k]),
+            value: series.totals[k],
+          })),
+        }}
+      />
+    );
+  return (
+    <div data-testid="tou-split" style={{ width: '100%' }}>
+      {node && series ? body : <Card title={title ?? t('touSplit')}>{body}</Card>}
+    </div>
+  );
+}

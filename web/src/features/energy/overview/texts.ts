@@ -1,0 +1,41 @@
+/** Texts of the energy parts of /home and /projectOverview, in Chinese and English. */
+import { defineTexts } from '../../../i18n/texts';
+
+export const energyOverviewTexts = defineTexts({
+  zh: {
+    today: '今日',
+    thisMonth: '本月',
+    thisYear: '本年',
+    yoy: '同比 {rate}',
+    loadCurve: '今日负荷曲线',
+    yesterday: '昨日',
+    todayLine: '今日',
+    touMonth: '本月分时用电',
+    top: '本月用电排名 Top 5',
+    intensity: '能耗强度',
+    perArea: '单位面积 (tce/m²)',
+    perPerson: '人均 (tce/人)',
+    perOutput: '万元产值 (tce/万元)',
+    monthly: '{year} 年逐月综合能耗',
+    analysis: '能耗分析',
+    noUse: '项目尚无能耗数据',
+  },
+  en: {
+    today: 'Today',
+    thisMonth: 'This month',
+    thisYear: 'This year',
+    yoy: 'YoY {rate}',
+    loadCurve: "Today's load curve",
+    yesterday: 'Yesterday',
+    todayLine: 'Today',
+    touMonth: 'Time of use this month',
+    top: 'Top 5 consumers this month',
+    intensity: 'Energy intensity',
+    perArea: 'Per m² (tce/m²)',
+    perPerson: 'Per person (tce)',
+    perOutput: 'Per 10 k yuan output (tce)',
+    monthly: 'Standard coal by month, {year}',
+    analysis: 'Energy analysis',
+    noUse: 'The project has no energy data yet',
+  },
+});

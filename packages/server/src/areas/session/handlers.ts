@@ -1,4 +1,4 @@
-import type { catalogue } from '@eem/contract';
+import { type catalogue, id as idSchema } from '@eem/contract';
 import { HEADERS } from '@eem/core';
 import { toWireUser } from '../../auth/auth-user.js';
 import { requireUser } from '../../context.js';
@@ -17,9 +17,10 @@ export const sessionHandlers: AreaHandlers<typeof catalogue.session> = {
     const raw = ctx.request.headers[HEADERS.userId.toLowerCase()];
     const text = Array.isArray(raw) ? raw[0] : raw;
     if (!text) return toWireUser(caller);
-    const id = Number(text);
-    if (!Number.isInteger(id) || id <= 0)
-      throw ApiError.validation(`header.User-ID: must be a user id, got '${text}'`);
+    const parsed = idSchema.safeParse(text);
+    if (!parsed.success)
+      throw ApiError.validation('header.User-ID: must be a user id (a positive whole number)');
+    const id = parsed.data;
     if (id === caller.id) return toWireUser(caller);
     const other = await ctx.services.auth.user(id);
     const mayRead =

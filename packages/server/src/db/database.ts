@@ -22,6 +22,7 @@ import { datalog } from './migrations/0005-datalog.js';
 import { events } from './migrations/0006-events.js';
 import { expertPq } from './migrations/0007-expert-pq.js';
 import { scaleOut } from './migrations/0008-scale-out.js';
+import { signIn } from './migrations/0030-sign-in.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -55,6 +56,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0006-events': events(dialect),
     '0007-expert-pq': expertPq(dialect),
     '0008-scale-out': scaleOut(dialect),
+    '0030-sign-in': signIn(dialect),
   };
 }
 

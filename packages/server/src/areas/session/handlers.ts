@@ -7,8 +7,10 @@ import type { AreaHandlers } from '../../http/handlers.js';
 import { recordLogin, recordOperation } from '../logs/record-operation.js';
 
 export const sessionHandlers: AreaHandlers<typeof catalogue.session> = {
-  login: ({ body }, ctx) => recordLogin(ctx, body.userName, () => ctx.services.auth.login(body)),
-  mobileLogin: ({ body }, ctx) => recordLogin(ctx, body.userName, () => ctx.services.auth.login(body)),
+  login: ({ body }, ctx) =>
+    recordLogin(ctx, body.userName, () => ctx.services.auth.login(body, ctx.request.ip)),
+  mobileLogin: ({ body }, ctx) =>
+    recordLogin(ctx, body.userName, () => ctx.services.auth.login(body, ctx.request.ip)),
   ssoToken: ({ query }, ctx) => ctx.services.auth.exchangeSsoCode(query.code),
   ssoLogin: ({ body }, ctx) => recordLogin(ctx, null, () => ctx.services.auth.ssoLogin(body)),
   me: (_input, ctx) => toWireUser(requireUser(ctx)),
@@ -29,23 +31,27 @@ export const sessionHandlers: AreaHandlers<typeof catalogue.session> = {
     return toWireUser(other);
   },
   async changePassword({ body }, ctx) {
-    await ctx.services.auth.changePassword(requireUser(ctx), body);
+    await ctx.services.auth.changePassword(requireUser(ctx), body, {
+      ip: ctx.request.ip,
+      sessionHash: ctx.sessionHash,
+    });
     return null;
   },
   async changeExpiredPassword({ body }, ctx) {
-    await ctx.services.auth.changeExpiredPassword(body);
+    await ctx.services.auth.changeExpiredPassword(body, ctx.request.ip);
     return null;
   },
   async logout(_input, ctx) {
-    if (ctx.sessionHash) await ctx.services.auth.logout(ctx.sessionHash);
-    await recordOperation(ctx, { operation: 'logout', object: requireUser(ctx).name });
+    const user = requireUser(ctx);
+    if (ctx.sessionHash) await ctx.services.auth.logout(ctx.sessionHash, user.id);
+    await recordOperation(ctx, { operation: 'logout', object: user.name });
     return null;
   },
   async operationAuthCheck({ body }, ctx) {
     const user = requireUser(ctx);
     const missing = body.permissions.filter((p) => !user.permissions.has(p));
     const held = body.mode === 'and' ? missing.length === 0 : missing.length < body.permissions.length;
-    const proven = await ctx.services.auth.provePassword(user.id, body.password);
+    const proven = await ctx.services.auth.provePassword(user.id, body.password, ctx.request.ip);
     return { pass: held && proven, missing };
   },
 };

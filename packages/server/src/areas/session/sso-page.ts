@@ -105,7 +105,10 @@ export function registerSsoPage(app: FastifyInstance, services: Services): void 
     if (!account) return page(reply, { redirect, state, error: 'account cannot be empty' }, 400);
     if (!password) return page(reply, { redirect, state, account, error: 'password cannot be empty' }, 400);
     try {
-      const row = await services.auth.verifyCredentials(account, prehashPassword(password));
+      await services.auth.guard.checkAddress(request.ip);
+      const row = await services.auth.verifyCredentials(account, prehashPassword(password), {
+        ip: request.ip,
+      });
       const user = await loadAuthUser(services.db, row.id);
       if (user && isProjectBound(user.usertype) && user.linkedProjectIds.length === 0) {
         throw new ApiError(-2, WIRE_MESSAGES.noProject);
@@ -117,7 +120,8 @@ export function registerSsoPage(app: FastifyInstance, services: Services): void 
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const message = error.code === -1 ? `${error.msg}. ${WIRE_MESSAGES.lockWarning}` : error.msg;
-      return page(reply, { redirect, state, account, error: message }, 401);
+      for (const [name, value] of Object.entries(error.headers)) void reply.header(name, value);
+      return page(reply, { redirect, state, account, error: message }, error.httpStatus === 429 ? 429 : 401);
     }
   });
 }

@@ -19,7 +19,7 @@ import {
   updateRole,
 } from './repo/roles.js';
 import { tenantExists } from './repo/tenants.js';
-import { userCountsByRole } from './repo/users.js';
+import { userCountsByRole, userIdsWithRole } from './repo/users.js';
 import { type RoleRow, roleVisible } from './user-access.js';
 
 type Users = AreaHandlers<typeof catalogue.users>;
@@ -186,8 +186,18 @@ export const roleHandlers: Pick<
       throw ApiError.validation('body.tenantId: the tenant of a role cannot change');
     }
     await checkBody(ctx, scope, body, row.tenant_id, row.id);
-    await updateRole(ctx.services.db, row.id, values(body));
+    const next = values(body);
+    await updateRole(ctx.services.db, row.id, next);
     ctx.services.auth.invalidateUsers();
+    // Taking a permission from the role ends the sessions of its holders at once (but the
+    // caller's own); a permission added takes effect in them at once (the users are read again).
+    const lost = (before: readonly string[], after: readonly string[]) =>
+      before.some((k) => !after.includes(k));
+    if (lost(row.permissions, next.permissions) || lost(row.mobile_permissions, next.mobile_permissions))
+      await ctx.services.auth.revokeUserSessions(
+        await userIdsWithRole(ctx.services.db, row.id),
+        ctx.sessionHash,
+      );
     await recordOperation(ctx, {
       operation: 'edit',
       object: `role ${body.name}`,

@@ -1,0 +1,313 @@
+/**
+ * Sign-in and sessions against an attacker (issue 11, items 3, 5, 6 and 7): what an anonymous
+ * caller sends is checked before anything is stored and only digests are kept; the
+ * expired-password change is no back door; a change of password or role ends the user's other
+ * sessions and their channels at once; failed sign-ins are throttled per address (429,
+ * Retry-After); a locked and an unknown account answer alike; nobody locks the platform
+ * administrator out; the operator's unlock ends a lock.
+ */
+import { spawn } from 'node:child_process';
+import { CLOSE_CODES } from '@eem/contract';
+import { buildLoginPayload, prehashPassword, WIRE_MESSAGES } from '@eem/core';
+import { channelUrl, SessionExpiredError } from '@eem/sdk';
+import { WebSocket } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, type SignedIn, signIn } from '../support/clients.js';
+import { type InProcessServer, SERVER_BIN, startInProcessServer } from '../support/server.js';
+
+let server: InProcessServer;
+const ADDRESS_LIMIT = 6;
+
+beforeAll(async () => {
+  server = await startInProcessServer({
+    // X-Forwarded-For from the test's own address names the client: one address per case.
+    config: { trustProxy: ['127.0.0.1'], signInAddressLimit: ADDRESS_LIMIT, signInAddressWindowMs: 60_000 },
+  });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+let addresses = 0;
+/** A client address never used before in this file. */
+const freshAddress = () => `10.11.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`;
+
+interface Answer {
+  status: number;
+  code: number;
+  msg: string;
+  retryAfter: string | null;
+}
+
+async function post(path: string, body: unknown, ip: string, token?: string): Promise<Answer> {
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': ip,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { code: number; msg: string };
+  return { status: response.status, ...envelope, retryAfter: response.headers.get('retry-after') };
+}
+
+const LOGIN = '/eem-service/v1/auth/common/login';
+const EXPIRED = '/eem-service/v1/auth/common/user/password/updateExpired';
+const CHANGE = '/eem-service/v1/auth/common/user/password/updateSecurity';
+
+const loginAs = (account: string, password: string, ip: string, now = server.stamp()) =>
+  post(LOGIN, buildLoginPayload(account, password, 'web', now), ip);
+
+const session = (account: string, password = DEMO_PASSWORD): Promise<SignedIn> =>
+  signIn(server.url, account, { password, now: server.stamp() });
+
+/** Opens a notice channel and resolves when it is ready; `closed` resolves with the close code. */
+async function openChannel(user: SignedIn): Promise<{ closed: Promise<number>; close(): void }> {
+  const ws = new WebSocket(channelUrl(server.url, 'notices', user.user.id));
+  const closed = new Promise<number>((resolve) => ws.addEventListener('close', (e) => resolve(e.code)));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the channel was not ready in 10 s')), 10_000);
+    ws.addEventListener('open', () => ws.send(JSON.stringify({ type: 'auth', token: user.token })));
+    ws.addEventListener('message', (event) => {
+      if ((JSON.parse(String(event.data)) as { type: string }).type === 'ready') {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    ws.addEventListener('error', () => undefined);
+  });
+  return { closed, close: () => ws.close() };
+}
+
+/** The close code within a second (no heartbeat is sent: the server closes by itself). */
+const closedWithinASecond = (closed: Promise<number>) =>
+  Promise.race([closed, new Promise<string>((r) => setTimeout(() => r('still open after 1 s'), 1_000))]);
+
+describe('what an anonymous sign-in stores (item 3)', () => {
+  it('refuses an oversized account before storing anything, and keeps only pruned digests', async () => {
+    const ip = freshAddress();
+    const huge = await loginAs('x'.repeat(2_000_000), 'Whatever#123', ip);
+    expect(huge.status).toBeGreaterThanOrEqual(400);
+    expect(huge.msg).toMatch(/body|too large/);
+    const long = await loginAs('y'.repeat(51), 'Whatever#123', ip);
+    expect(long.status).toBe(400);
+    expect(long.msg).toContain('body.userName');
+
+    await loginAs('someone-unknown-to-us', 'Whatever#123', ip);
+    const nonces = await server.services.db.selectFrom('login_nonces').selectAll().execute();
+    expect(nonces.length).toBeGreaterThan(0);
+    for (const row of nonces) expect(row.digest).toMatch(/^[0-9a-f]{64}$/);
+    const locks = await server.services.db.selectFrom('sign_in_locks').selectAll().execute();
+    for (const row of locks) expect([row.key, row.account].join()).not.toContain('someone-unknown');
+
+    // Ten minutes on, a new sign-in forgets the old digests.
+    server.advance(11 * 60_000);
+    await loginAs('someone-unknown-to-us', 'Whatever#123', freshAddress());
+    const left = await server.services.db.selectFrom('login_nonces').selectAll().execute();
+    expect(left.length).toBe(1);
+  });
+});
+
+describe('the expired-password change (item 5)', () => {
+  it('refuses an account whose password has not expired, and stale or replayed requests', async () => {
+    const ip = freshAddress();
+    const body = (now: number) => ({
+      name: 'operator-sh',
+      oldPassword: prehashPassword(DEMO_PASSWORD),
+      newPassword: 'Taken#Over2026',
+      timestamps: now,
+    });
+    const notExpired = await post(EXPIRED, body(server.stamp()), ip);
+    expect(notExpired.status).toBe(400);
+    expect(notExpired.msg).toMatch(/^body\.name: the password of this account has not expired/);
+    expect((await loginAs('operator-sh', DEMO_PASSWORD, ip)).code).toBe(0);
+
+    const stale = await post(EXPIRED, body(server.now() - 10 * 60_000), ip);
+    expect(stale.msg).toBe(WIRE_MESSAGES.staleTimestamp);
+    const stamp = server.stamp();
+    await post(EXPIRED, body(stamp), ip);
+    expect((await post(EXPIRED, body(stamp), ip)).msg).toBe(WIRE_MESSAGES.replayedLogin);
+  });
+
+  it('counts wrong old passwords toward the lock, and ends every session of the account', async () => {
+    const db = server.services.db;
+    const before = await session('inspector');
+    await db
+      .updateTable('users')
+      .set({ password_expires_at: server.now() - 1 })
+      .where('name', '=', 'inspector')
+      .execute();
+    const change = (old: string, ip = freshAddress()) =>
+      post(
+        EXPIRED,
+        {
+          name: 'inspector',
+          oldPassword: prehashPassword(old),
+          newPassword: 'Fresh#Pass2026',
+          timestamps: server.stamp(),
+        },
+        ip,
+      );
+    for (let i = 0; i < 4; i++)
+      expect((await change('Not#The1Old')).msg).toBe(WIRE_MESSAGES.wrongCredentials);
+    expect((await change(DEMO_PASSWORD)).code).toBe(0);
+    await expect(before.client.session.me()).rejects.toBeInstanceOf(SessionExpiredError);
+
+    await db
+      .updateTable('users')
+      .set({ password_expires_at: server.now() - 1 })
+      .where('name', '=', 'inspector')
+      .execute();
+    for (let i = 0; i < 5; i++) await change('Not#The1Old');
+    expect((await change('Fresh#Pass2026')).msg).toBe(WIRE_MESSAGES.accountLocked);
+  });
+});
+
+describe('sessions end with a change of password or role (item 6)', () => {
+  it('ends the other sessions and closes their channels with 4401 within a second', async () => {
+    const mine = await session('operator-chi');
+    const other = await session('operator-chi');
+    const channel = await openChannel(other);
+    const answer = await post(
+      CHANGE,
+      {
+        id: mine.user.id,
+        name: 'operator-chi',
+        oldPassword: prehashPassword(DEMO_PASSWORD),
+        newPassword: 'Chicago#2026new',
+      },
+      freshAddress(),
+      mine.token,
+    );
+    expect(answer.code).toBe(0);
+    expect(await closedWithinASecond(channel.closed)).toBe(CLOSE_CODES.unauthorized);
+    await expect(other.client.session.me()).rejects.toBeInstanceOf(SessionExpiredError);
+    expect((await mine.client.session.me()).name).toBe('operator-chi');
+  });
+
+  it('ends every session of a user whose password a root user resets or whose role changes', async () => {
+    const admin = await session('admin');
+    const manager = await session('manager-bj');
+    const channel = await openChannel(manager);
+    await admin.client.users.resetPassword({
+      body: {
+        rootName: 'admin',
+        rootPassword: prehashPassword(DEMO_PASSWORD),
+        userName: 'manager-bj',
+        newPassword: 'Berlin#2026new',
+      },
+    });
+    expect(await closedWithinASecond(channel.closed)).toBe(CLOSE_CODES.unauthorized);
+    await expect(manager.client.session.me()).rejects.toBeInstanceOf(SessionExpiredError);
+
+    const again = await session('manager-bj', 'Berlin#2026new');
+    const tenantAdmin = await session('tenant-admin');
+    const [row] = (await tenantAdmin.client.users.projectUsers({ body: { keyword: 'manager-bj' } })).list;
+    if (!row) throw new Error('manager-bj not listed');
+    const roles = await tenantAdmin.client.users.tenantRoles();
+    const operatorRole = roles.find((r) => r.name === 'Project operator');
+    if (!operatorRole) throw new Error('no Project operator role');
+    await tenantAdmin.client.users.updateUser({
+      body: {
+        id: row.id,
+        name: row.name,
+        roleId: operatorRole.id,
+        customConfig: { usertype: 3 },
+        projectIds: row.projectIds,
+      },
+    });
+    await expect(again.client.session.me()).rejects.toBeInstanceOf(SessionExpiredError);
+    // An edit that changes nothing of what the user may do keeps the sessions.
+    const kept = await session('manager-bj', 'Berlin#2026new');
+    await tenantAdmin.client.users.updateUser({
+      body: {
+        id: row.id,
+        name: row.name,
+        nicName: 'Berlin manager',
+        roleId: operatorRole.id,
+        customConfig: { usertype: 3 },
+        projectIds: row.projectIds,
+      },
+    });
+    expect((await kept.client.session.me()).name).toBe('manager-bj');
+  });
+});
+
+describe('throttling and enumeration (item 7)', () => {
+  it('answers 429 with Retry-After past the failures of an address; other addresses sign in', async () => {
+    const ip = freshAddress();
+    for (let i = 0; i < ADDRESS_LIMIT; i++)
+      expect((await loginAs(`nobody-${i}`, 'Wrong#Pass123', ip)).status).toBe(200);
+    const refused = await loginAs('tenant-admin', DEMO_PASSWORD, ip);
+    expect(refused.status).toBe(429);
+    expect(refused.msg).toBe('too many failed sign-ins from this address; try again later');
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    expect(Number(refused.retryAfter)).toBeLessThanOrEqual(120);
+    expect((await loginAs('tenant-admin', DEMO_PASSWORD, freshAddress())).code).toBe(0);
+    // The window slides on: two windows later the address is let in again.
+    server.advance(2 * 60_000);
+    expect((await loginAs('tenant-admin', DEMO_PASSWORD, ip)).code).toBe(0);
+  });
+
+  it('answers a locked and an unknown account alike', async () => {
+    const tries = async (account: string) => {
+      const answers: Answer[] = [];
+      for (let i = 0; i < 6; i++) answers.push(await loginAs(account, 'Wrong#Pass123', freshAddress()));
+      return answers.map(({ status, code, msg }) => ({ status, code, msg }));
+    };
+    const known = await tries('operator-sh');
+    const unknown = await tries('no-such-account');
+    expect(unknown).toEqual(known);
+    expect(known.at(-1)?.msg).toBe(WIRE_MESSAGES.accountLocked);
+    expect((await loginAs('operator-sh', DEMO_PASSWORD, freshAddress())).msg).toBe(
+      WIRE_MESSAGES.accountLocked,
+    );
+  });
+
+  it('locks the platform administrator out of the attacker’s address only; the operator unlocks', async () => {
+    const attacker = freshAddress();
+    for (let i = 0; i < 5; i++) await loginAs('admin', 'Wrong#Pass123', attacker);
+    expect((await loginAs('admin', DEMO_PASSWORD, attacker)).msg).toBe(WIRE_MESSAGES.accountLocked);
+    expect((await loginAs('admin', DEMO_PASSWORD, freshAddress())).code).toBe(0);
+
+    // `eem-server unlock <account>` on the same database ends the locks of an account.
+    expect((await loginAs('operator-sh', DEMO_PASSWORD, freshAddress())).msg).toBe(
+      WIRE_MESSAGES.accountLocked,
+    );
+    const output = await new Promise<string>((resolve, reject) => {
+      const child = spawn(process.execPath, [SERVER_BIN, 'unlock', 'operator-sh'], {
+        env: {
+          ...process.env,
+          EEM_DATA_DIR: server.dataDir,
+          ...(server.config.databaseUrl ? { EEM_DATABASE_URL: server.config.databaseUrl } : {}),
+        },
+      });
+      let text = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+      });
+      child.stderr.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+      });
+      child.once('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(text))));
+    });
+    expect(output).toContain('operator-sh: 1 lock(s) ended');
+    expect((await loginAs('operator-sh', DEMO_PASSWORD, freshAddress())).code).toBe(0);
+  });
+
+  it('counts wrong password proofs of a signed-in user toward the address throttle', async () => {
+    const ip = freshAddress();
+    const user = await session('tenant-admin');
+    const check = () =>
+      post(
+        '/eem-service/v1/auth/common/operationAuthCheck',
+        { permissions: ['user_browser'], password: prehashPassword('Wrong#Pass123'), mode: 'and' },
+        ip,
+        user.token,
+      );
+    for (let i = 0; i < ADDRESS_LIMIT; i++) expect((await check()).status).toBe(200);
+    expect((await check()).status).toBe(429);
+  });
+});

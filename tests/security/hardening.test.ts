@@ -311,3 +311,36 @@ describe('throttling and enumeration (item 7)', () => {
     expect((await check()).status).toBe(429);
   });
 });
+
+describe('security headers (item 8)', () => {
+  const common = (headers: Headers) => {
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('x-frame-options')).toBe('DENY');
+    expect(headers.get('referrer-policy')).toBe('no-referrer');
+  };
+
+  it('gives the console its policy, and API answers and downloads a policy that allows nothing', async () => {
+    const page = await fetch(`${server.url}/home`, { headers: { accept: 'text/html' } });
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    common(page.headers);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+
+    const user = await session('operator-sh');
+    const download = await fetch(`${server.url}/eem-service/v1/project/batchManageNode/template`, {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(download.status).toBe(200);
+    common(download.headers);
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename=/);
+    expect(download.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    );
+    const refused = await fetch(`${server.url}/eem-service/v1/auth/common/me`);
+    expect(refused.status).toBe(401);
+    common(refused.headers);
+    expect(refused.headers.get('content-security-policy')).toContain("default-src 'none'");
+  });
+});

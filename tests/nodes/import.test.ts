@@ -170,6 +170,39 @@ describe('batch import', () => {
     expect(await nodeCount(server, SH)).toBe(before + 2000);
   });
 
+  it('commits the task’s end and its log entry with the rows: a failure after the commit fails nothing', async () => {
+    const before = await nodeCount(server, SH);
+    const notices = server.services.notices;
+    const publish = notices.publish.bind(notices);
+    // Whatever happens after the commit (here: the owner's notice fails, as a crash would stop
+    // it) leaves the written rows under a succeeded task with its operation-log entry.
+    notices.publish = async () => {
+      throw new Error('crash after the commit');
+    };
+    let done: Task;
+    try {
+      const task = await upload(
+        tenantAdmin,
+        await workbook({ '建筑 Building': [[...HEADERS.building], ['', 'Crash Hall', null, null]] }),
+        { name: 'crash.xlsx' },
+      );
+      done = await waitForTask(tenantAdmin.client, task.id);
+    } finally {
+      notices.publish = publish;
+    }
+    expect(done).toMatchObject({ status: 3, message: `${NODE_MESSAGES.importSucceeded}: 1 nodes imported` });
+    expect(await nodeCount(server, SH)).toBe(before + 1);
+    const entry = await server.services.db
+      .selectFrom('operation_logs')
+      .select(['result', 'description'])
+      .where('object', '=', 'nodes from crash.xlsx')
+      .executeTakeFirst();
+    expect(entry).toEqual({
+      result: 'success',
+      description: `${NODE_MESSAGES.importSucceeded}: 1 nodes imported`,
+    });
+  });
+
   it('writes nothing for a workbook with bad rows; the report lists each row', async () => {
     const before = await nodeCount(server, SH);
     const data = await workbook({

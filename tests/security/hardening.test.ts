@@ -110,6 +110,184 @@ describe('what an anonymous sign-in stores (item 3)', () => {
   });
 });
 
+/** A raw call with a token and, when given, a project header. */
+async function call(
+  method: string,
+  path: string,
+  token: string,
+  options: { body?: unknown; projectId?: number } = {},
+): Promise<{ status: number; code: number; msg: string; data: unknown }> {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(options.projectId === undefined ? {} : { projectId: String(options.projectId) }),
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  const envelope = (await response.json()) as { code: number; msg: string; data: unknown };
+  return { status: response.status, ...envelope };
+}
+
+const project = (code: string) => {
+  const id = server.world.projects[code];
+  if (id === undefined) throw new Error(`no project ${code}`);
+  return id;
+};
+
+describe('objects shared by the projects of a tenant (item 9)', () => {
+  const shared = (what: string) =>
+    `${what} is shared with projects you do not manage; only a tenant administrator may change it (create your own instead)`;
+
+  it('refuses a project administrator changes of a role, quantity, scenario or plan other projects use', async () => {
+    const manager = await session('manager-bj');
+    const BE = project('BE-01');
+    const db = server.services.db;
+    const roles = await manager.client.users.tenantRoles();
+    const operatorRole = roles.find((r) => r.name === 'Project operator');
+    if (!operatorRole) throw new Error('no Project operator role');
+    const role = await call('PUT', '/eem-service/v1/auth/common/role', manager.token, {
+      projectId: BE,
+      body: { id: operatorRole.id, name: 'Project operator', customConfig: { roletype: 1 }, permissions: [] },
+    });
+    expect(role).toMatchObject({ status: 403, msg: shared('the role Project operator') });
+
+    const tenant = (await server.services.projects.get(BE))?.tenantId ?? 0;
+    const quantity = await db
+      .selectFrom('physical_quantities')
+      .select(['id', 'name'])
+      .where('tenant_id', '=', tenant)
+      .executeTakeFirstOrThrow();
+    const refusedQuantity = await call(
+      'DELETE',
+      `/eem-service/v1/physicalQuantity?id=${quantity.id}`,
+      manager.token,
+      {
+        projectId: BE,
+      },
+    );
+    expect(refusedQuantity).toMatchObject({ status: 403, msg: shared(`physical quantity ${quantity.name}`) });
+
+    const scenario = await db
+      .selectFrom('fault_scenarios')
+      .select(['id', 'name'])
+      .where('tenant_id', '=', tenant)
+      .executeTakeFirstOrThrow();
+    const refusedScenario = await call(
+      'DELETE',
+      `/eem-service/v1/expert/faultScenarios?id=${scenario.id}`,
+      manager.token,
+      {
+        projectId: BE,
+      },
+    );
+    expect(refusedScenario).toMatchObject({ status: 403, msg: shared(`fault scenario ${scenario.name}`) });
+    const plan = await db
+      .selectFrom('event_plans')
+      .select(['id', 'name'])
+      .where('tenant_id', '=', tenant)
+      .executeTakeFirstOrThrow();
+    const refusedPlan = await call(
+      'DELETE',
+      `/eem-service/v1/expert/eventPlan?id=${plan.id}`,
+      manager.token,
+      {
+        projectId: BE,
+      },
+    );
+    expect(refusedPlan).toMatchObject({ status: 403, msg: shared(`handling plan ${plan.name}`) });
+    // Nothing was changed, and the tenant administrator may change them.
+    expect(
+      await db.selectFrom('fault_scenarios').select('id').where('id', '=', scenario.id).executeTakeFirst(),
+    ).toBeDefined();
+    const tenantAdmin = await session('tenant-admin');
+    expect(
+      (
+        await call('DELETE', `/eem-service/v1/expert/eventPlan?id=${plan.id}`, tenantAdmin.token, {
+          projectId: BE,
+        })
+      ).code,
+    ).toBe(0);
+  });
+});
+
+describe('reads scoped to what the caller may see (item 10)', () => {
+  it('keeps another project’s groups and files from a project user, masks others’ contacts', async () => {
+    const [manager, operator, tenantAdmin] = [
+      await session('manager-bj'),
+      await session('operator-sh'),
+      await session('tenant-admin'),
+    ];
+    const BE = project('BE-01');
+    const group = await call('POST', '/eem-service/v1/auth/common/userGroup', manager.token, {
+      projectId: BE,
+      body: { name: 'Berlin crew', groupType: 'ordinary', users: [manager.user.id] },
+    });
+    expect(group.code).toBe(0);
+    const groupId = (group.data as { id: number }).id;
+    const read = await call('GET', `/auth/v1/usergroup/${groupId}`, operator.token);
+    expect(read.status).toBe(403);
+    expect(JSON.stringify(read)).not.toContain('manager-bj');
+
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array([37, 80, 68, 70, 45, 49, 46, 52, 10])]), 'berlin.pdf');
+    const uploaded = await fetch(`${server.url}/eem-service/v1/common/uploadFile?kind=document`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${manager.token}`, projectId: String(BE) },
+      body: form,
+    });
+    const stored = ((await uploaded.json()) as { data: { fileName: string } }).data;
+    const download = await call(
+      'GET',
+      `/eem-service/v1/common/downloadFile?fileName=${stored.fileName}`,
+      operator.token,
+    );
+    expect(download.status).toBe(403);
+    const own = await fetch(`${server.url}/eem-service/v1/common/downloadFile?fileName=${stored.fileName}`, {
+      headers: { authorization: `Bearer ${tenantAdmin.token}` },
+    });
+    expect(own.status).toBe(200);
+
+    const other = await fetch(`${server.url}/eem-service/v2/user/getUserByHeaderUserId`, {
+      headers: { authorization: `Bearer ${tenantAdmin.token}`, 'User-ID': String(operator.user.id) },
+    });
+    const user = ((await other.json()) as { data: { email: string; mobilePhone: string } }).data;
+    expect(user.email).toContain('*');
+    expect(user.mobilePhone === '' || user.mobilePhone.includes('*')).toBe(true);
+    const self = await operator.client.session.me();
+    expect(self.email).not.toContain('*');
+  });
+
+  it('shows a tenant’s operation log nothing a root user did in another tenant', async () => {
+    const admin = await session('admin');
+    const CH = project('CH-01');
+    const made = await call('POST', '/eem-service/v1/auth/common/userGroup', admin.token, {
+      projectId: CH,
+      body: { name: 'Chicago night shift', groupType: 'ordinary', users: [] },
+    });
+    expect(made.code).toBe(0);
+    const tenantAdmin = await session('tenant-admin');
+    const log = await call('POST', '/eem-service/v1/log/operation/query', tenantAdmin.token, {
+      body: {
+        startTime: server.now() - 86_400_000,
+        endTime: server.now() + 60_000,
+        keyword: 'Chicago night',
+      },
+    });
+    expect(log.code).toBe(0);
+    expect((log.data as { total: number }).total).toBe(0);
+    const own = await call('POST', '/eem-service/v1/log/operation/query', admin.token, {
+      body: {
+        startTime: server.now() - 86_400_000,
+        endTime: server.now() + 60_000,
+        keyword: 'Chicago night',
+      },
+    });
+    expect((own.data as { total: number }).total).toBe(1);
+  });
+});
+
 describe('the expired-password change (item 5)', () => {
   it('refuses an account whose password has not expired, and stale or replayed requests', async () => {
     const ip = freshAddress();

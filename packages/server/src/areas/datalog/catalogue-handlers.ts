@@ -4,6 +4,7 @@
  */
 import type { catalogue, EndpointData, EndpointParsedInput, PhysicalQuantity, TreeNode } from '@eem/contract';
 import { type DatalogInterval, NODE_TYPES, POINT_NODE_TYPES } from '@eem/core';
+import { assertGovernsTenant, scopeOf } from '../../auth/scope.js';
 import { currentProject, type RequestContext, requireUser } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { recordOperation } from '../logs/record-operation.js';
@@ -175,6 +176,7 @@ export async function updateQuantity(
   const project = await currentProject(ctx);
   checkDeviceTypes(body.deviceTypes);
   const row = await ownQuantity(ctx, project.tenantId, body.id);
+  await assertGovernsTenant(ctx, await scopeOf(ctx), project.tenantId, `physical quantity ${row.name}`);
   if (row.data_id !== body.dataId)
     throw ApiError.validation('dataId: the data id of a quantity cannot change');
   const updated = await updateQuantityRow(ctx.services.db, row.id, columns(body, ctx.services.clock()));
@@ -189,6 +191,7 @@ export async function updateQuantity(
 export async function deleteQuantity(ctx: RequestContext, id: number): Promise<null> {
   const project = await currentProject(ctx);
   const row = await ownQuantity(ctx, project.tenantId, id);
+  await assertGovernsTenant(ctx, await scopeOf(ctx), project.tenantId, `physical quantity ${row.name}`);
   const used = await quantityUse(ctx.services.db, project.tenantId, row.data_id);
   if (used > 0)
     throw ApiError.conflict(

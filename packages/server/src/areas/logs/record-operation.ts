@@ -12,6 +12,7 @@ import {
   WIRE_CODE,
 } from '@eem/core';
 import type { RequestContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
 import { ApiError } from '../../http/api-error.js';
 import { linkedProjectIds, userByName } from '../users/repo/users.js';
 import { insertOperationLog } from './repo/operation-logs.js';
@@ -35,6 +36,11 @@ export interface OperationEntry {
   projectId?: number | null;
   /** Who acted; the signed-in user otherwise. */
   actor?: Actor;
+  /**
+   * The tenant acted in (whose readers see the entry); otherwise the project's tenant, else the
+   * actor's. A root user's action in another tenant is that tenant's, not the root's own.
+   */
+  tenantId?: number | null;
 }
 
 function actorOf(ctx: RequestContext): Actor | null {
@@ -50,18 +56,33 @@ function actorOf(ctx: RequestContext): Actor | null {
 }
 
 export async function recordOperation(ctx: RequestContext, entry: OperationEntry): Promise<void> {
+  try {
+    await recordOperationIn(ctx.services.db, ctx, entry);
+  } catch (error) {
+    ctx.request.log.error({ err: error }, 'could not record the operation log entry');
+  }
+}
+
+/** Records the entry in `db` (a transaction: the entry commits with the change it records). */
+export async function recordOperationIn(db: Db, ctx: RequestContext, entry: OperationEntry): Promise<void> {
   const actor = entry.actor ?? actorOf(ctx);
   const projectId =
     entry.projectId !== undefined
       ? entry.projectId
       : (ctx.projectId ?? (actor && isProjectBound(actor.usertype) ? actor.projectId : null));
   const module = projectId !== null || (actor !== null && isProjectBound(actor.usertype)) ? 'fw' : 'pf';
-  try {
-    await insertOperationLog(ctx.services.db, {
+  {
+    const tenantId =
+      entry.tenantId !== undefined
+        ? entry.tenantId
+        : projectId !== null
+          ? ((await ctx.services.projects.get(projectId))?.tenantId ?? actor?.tenantId ?? null)
+          : (actor?.tenantId ?? null);
+    await insertOperationLog(db, {
       time: ctx.services.clock(),
       user_id: actor?.id ?? null,
       account: actor?.name ?? '',
-      tenant_id: actor?.tenantId ?? null,
+      tenant_id: tenantId,
       project_id: projectId,
       module,
       operation: entry.operation,
@@ -70,8 +91,6 @@ export async function recordOperation(ctx: RequestContext, entry: OperationEntry
       client_ip: ctx.ip,
       description: entry.description ?? '',
     });
-  } catch (error) {
-    ctx.request.log.error({ err: error }, 'could not record the operation log entry');
   }
 }
 

@@ -1,5 +1,5 @@
 import { type catalogue, id as idSchema } from '@eem/contract';
-import { HEADERS } from '@eem/core';
+import { HEADERS, maskText } from '@eem/core';
 import { toWireUser } from '../../auth/auth-user.js';
 import { requireUser } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
@@ -28,7 +28,10 @@ export const sessionHandlers: AreaHandlers<typeof catalogue.session> = {
     const mayRead =
       caller.root || (caller.permissions.has('user_browser') && other?.tenantId === caller.tenantId);
     if (!other || !mayRead) throw ApiError.permission(`no permission to read user ${id}`);
-    return toWireUser(other);
+    const wire = toWireUser(other);
+    // Another user's e-mail and phone are masked, as in the user lists (a root user sees them).
+    if (caller.root) return wire;
+    return { ...wire, email: maskText(wire.email), mobilePhone: maskText(wire.mobilePhone) };
   },
   async changePassword({ body }, ctx) {
     await ctx.services.auth.changePassword(requireUser(ctx), body, {

@@ -176,6 +176,7 @@ async function createUser(ctx: RequestContext, body: CreateBody): Promise<UserRo
   await recordOperation(ctx, {
     operation: 'add',
     object: `user ${body.name}`,
+    tenantId,
     description: `role ${role.name}, usertype ${usertype}`,
   });
   return userRow(ctx.services.db, id);
@@ -247,6 +248,7 @@ async function updateUser(ctx: RequestContext, body: UpdateBody): Promise<UserRo
   await recordOperation(ctx, {
     operation: 'edit',
     object: `user ${body.name}`,
+    tenantId,
     description: `role ${role.name}, usertype ${usertype}`,
   });
   return userRow(db, stored.id);
@@ -260,7 +262,11 @@ async function deleteUser(ctx: RequestContext, id: number): Promise<null> {
   await ctx.services.auth.revokeUserSessions(id);
   await deleteUserRows(ctx.services.db, id);
   ctx.services.auth.invalidateUsers();
-  await recordOperation(ctx, { operation: 'delete', object: `user ${target.name}` });
+  await recordOperation(ctx, {
+    operation: 'delete',
+    object: `user ${target.name}`,
+    tenantId: target.tenantId,
+  });
   return null;
 }
 
@@ -281,7 +287,11 @@ async function resetPassword(
   if (target.id === caller.id)
     throw ApiError.validation('body.userName: change your own password with change password');
   await ctx.services.auth.resetPassword(target, body.newPassword);
-  await recordOperation(ctx, { operation: 'resetPassword', object: `user ${target.name}` });
+  await recordOperation(ctx, {
+    operation: 'resetPassword',
+    object: `user ${target.name}`,
+    tenantId: target.tenant_id,
+  });
   return null;
 }
 

@@ -4,13 +4,14 @@
  */
 import type { Task } from '@eem/contract';
 import { LOG_TYPE, NODE_MESSAGES, TASK_OPERATION_TYPE } from '@eem/core';
-import { NotFoundError, PermissionError } from '@eem/sdk';
+import { NotFoundError, PermissionError, ValidationError } from '@eem/sdk';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectId, refusal, userId } from '../admin/support.js';
 import type { SignedIn } from '../support/clients.js';
 import { type InProcessServer, startInProcessServer } from '../support/server.js';
 import {
+  bombWorkbook,
   type Cell,
   flatten,
   HEADERS,
@@ -201,6 +202,54 @@ describe('batch import', () => {
       result: 'success',
       description: `${NODE_MESSAGES.importSucceeded}: 1 nodes imported`,
     });
+  });
+
+  it('refuses an upload bomb before reading it, ten at once too, while the server answers', async () => {
+    const bomb = bombWorkbook(200);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const before = await server.services.db
+      .selectFrom('tasks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const attempt = (data: Uint8Array) =>
+      upload(tenantAdmin, data, { name: 'bomb.xlsx' }).catch((e: unknown) => e);
+    const one = await attempt(bomb);
+    expect(one).toBeInstanceOf(ValidationError);
+    expect((one as ValidationError).msg).toBe(
+      'file: a cell holds more than 32767 characters; nothing was imported',
+    );
+    const [answers, me] = await Promise.all([
+      Promise.all(Array.from({ length: 10 }, () => attempt(bomb))),
+      tenantAdmin.client.session.me(),
+    ]);
+    expect(me.name).toBe('tenant-admin');
+    for (const answer of answers) expect(answer).toBeInstanceOf(ValidationError);
+    // The readings import is bounded alike; no task was made for any of them.
+    const readings = await tenantAdmin.client.datalog.import
+      .upload({ body: { dryRun: true }, files: [{ name: 'bomb.xlsx', data: bomb }] })
+      .catch((e: unknown) => e);
+    expect(readings).toBeInstanceOf(ValidationError);
+    const after = await server.services.db
+      .selectFrom('tasks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it('refuses a user’s third import at once with 429 and Retry-After', async () => {
+    const { sheets } = twoThousand('Busy Hall');
+    const data = await workbook(sheets);
+    const started = await Promise.all([
+      upload(tenantAdmin, data, { dryRun: true }),
+      upload(tenantAdmin, data, { dryRun: true }),
+    ]);
+    const third = await upload(tenantAdmin, data, { dryRun: true }).catch((e: unknown) => e);
+    expect((third as { msg: string }).msg).toBe(
+      'you have 2 imports running (at most 2 at once); try again when it has ended',
+    );
+    for (const task of started) await waitForTask(tenantAdmin.client, task.id);
+    const later = await upload(tenantAdmin, data, { dryRun: true });
+    await waitForTask(tenantAdmin.client, later.id);
   });
 
   it('writes nothing for a workbook with bad rows; the report lists each row', async () => {

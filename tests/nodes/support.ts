@@ -183,25 +183,45 @@ export function bombWorkbook(mb: number): Uint8Array {
     deflateRawSync(tail),
   ]);
   const size = head.length + mb * block.length + tail.length;
-  const files: { name: string; data: Buffer; raw: number; crc: number; method: number }[] = [
-    text(
+  return zipOf([
+    storedEntry(
       '[Content_Types].xml',
       '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
     ),
-    text(
+    storedEntry(
       '_rels/.rels',
       '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
     ),
-    text(
+    storedEntry(
       'xl/workbook.xml',
       '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="建筑 Building" sheetId="1" r:id="rId1"/></sheets></workbook>',
     ),
-    text(
+    storedEntry(
       'xl/_rels/workbook.xml.rels',
       '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
     ),
     { name: 'xl/worksheets/sheet1.xml', data: sheet, raw: size, crc, method: 8 },
-  ];
+  ]);
+}
+
+/** A zip entry as zipOf writes it: the data as stored (deflated when `method` is 8). */
+export interface ZipPart {
+  name: string;
+  data: Buffer;
+  /** The size of the data expanded. */
+  raw: number;
+  crc: number;
+  method: number;
+}
+
+/** An entry stored uncompressed. */
+export function storedEntry(name: string, content: string): ZipPart {
+  const data = Buffer.from(content);
+  return { name, data, raw: data.length, crc: crc32(data), method: 0 };
+}
+
+/** A plain zip of the given entries (local headers, central directory, end record). */
+export function zipOf(files: readonly ZipPart[]): Uint8Array {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -237,11 +257,6 @@ export function bombWorkbook(mb: number): Uint8Array {
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return new Uint8Array(Buffer.concat([...locals, directory, end]));
-
-  function text(name: string, content: string) {
-    const data = Buffer.from(content);
-    return { name, data, raw: data.length, crc: crc32(data), method: 0 };
-  }
 }
 
 /** Polls notices.task until the task has ended. */

@@ -14,6 +14,7 @@ import {
 import type { RequestContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { ApiError } from '../../http/api-error.js';
+import { projectById } from '../projects/repo/projects.js';
 import { linkedProjectIds, userByName } from '../users/repo/users.js';
 import { insertOperationLog } from './repo/operation-logs.js';
 
@@ -63,6 +64,15 @@ export async function recordOperation(ctx: RequestContext, entry: OperationEntry
   }
 }
 
+/**
+ * The tenant of a project: from the cache, or, inside a transaction, read through it (on SQLite
+ * the one connection is the transaction's: a query outside it would wait for its end).
+ */
+async function projectTenant(db: Db, ctx: RequestContext, projectId: number): Promise<number | undefined> {
+  if (db === ctx.services.db) return (await ctx.services.projects.get(projectId))?.tenantId;
+  return (await projectById(db, projectId))?.tenant_id;
+}
+
 /** Records the entry in `db` (a transaction: the entry commits with the change it records). */
 export async function recordOperationIn(db: Db, ctx: RequestContext, entry: OperationEntry): Promise<void> {
   const actor = entry.actor ?? actorOf(ctx);
@@ -76,7 +86,7 @@ export async function recordOperationIn(db: Db, ctx: RequestContext, entry: Oper
       entry.tenantId !== undefined
         ? entry.tenantId
         : projectId !== null
-          ? ((await ctx.services.projects.get(projectId))?.tenantId ?? actor?.tenantId ?? null)
+          ? ((await projectTenant(db, ctx, projectId)) ?? actor?.tenantId ?? null)
           : (actor?.tenantId ?? null);
     await insertOperationLog(db, {
       time: ctx.services.clock(),

@@ -4,7 +4,8 @@
  * Every part of the zip is inflated as a stream (in zlib's thread pool, a chunk at a time, so
  * memory stays flat) and stopped at the first bound it passes: the size of a part, of all parts
  * together, the length of a cell's text and the count of rows. A zip whose directory cannot be
- * read is refused too (the readers would not find its parts either).
+ * read, or whose listed parts do not fill it from start to directory (a part hidden between
+ * them would reach the streaming reader unchecked), is refused too.
  */
 import { createInflateRaw } from 'node:zlib';
 import { ApiError } from '../../http/api-error.js';
@@ -24,6 +25,8 @@ export interface WorkbookBounds {
 interface ZipEntry {
   name: string;
   method: number;
+  /** General-purpose flags (bit 3: sizes in a data descriptor after the data). */
+  flags: number;
   compressedSize: number;
   localOffset: number;
 }
@@ -88,12 +91,46 @@ function readDirectory(data: Buffer): ZipEntry[] | null {
     entries.push({
       name: data.toString('utf8', at + 46, at + 46 + nameLength),
       method: data.readUInt16LE(at + 10),
+      flags: data.readUInt16LE(at + 8),
       compressedSize,
       localOffset,
     });
     at = extraEnd + data.readUInt16LE(at + 32);
   }
-  return entries;
+  return tiles(data, entries, start) ? entries : null;
+}
+
+/** Where an entry's compressed data starts (after its local header). */
+function dataStart(data: Buffer, entry: ZipEntry): number {
+  return (
+    entry.localOffset +
+    30 +
+    data.readUInt16LE(entry.localOffset + 26) +
+    data.readUInt16LE(entry.localOffset + 28)
+  );
+}
+
+/**
+ * Whether the listed entries fill the file from its start to the directory, one after the other:
+ * a reader that goes through a zip front to back (exceljs's streaming one does) then meets no
+ * part that this check did not see.
+ */
+function tiles(data: Buffer, entries: readonly ZipEntry[], directory: number): boolean {
+  const inOrder = [...entries].sort((a, b) => a.localOffset - b.localOffset);
+  let at = 0;
+  for (const entry of inOrder) {
+    if (entry.localOffset !== at) return false;
+    at = dataStart(data, entry) + entry.compressedSize;
+    if (entry.flags & 0x08) {
+      // A data descriptor: an optional signature, the CRC and both sizes (8 bytes each in zip64).
+      const signed = at + 4 <= data.length && data.readUInt32LE(at) === 0x08074b50 ? 4 : 0;
+      const next = inOrder[inOrder.indexOf(entry) + 1]?.localOffset ?? directory;
+      const gap = next - at - signed;
+      if (gap !== 12 && gap !== 20) return false;
+      at = next;
+    }
+  }
+  return at === directory;
 }
 
 /** Counts what a part expands to: bytes, the longest run of text, and rows of a worksheet. */
@@ -135,9 +172,7 @@ class PartScanner {
 
 /** Inflates one entry as a stream, feeding the scanner; stops (and refuses) past a bound. */
 function scanEntry(data: Buffer, entry: ZipEntry, scanner: PartScanner, check: () => void): Promise<void> {
-  const nameLength = data.readUInt16LE(entry.localOffset + 26);
-  const extraLength = data.readUInt16LE(entry.localOffset + 28);
-  const start = entry.localOffset + 30 + nameLength + extraLength;
+  const start = dataStart(data, entry);
   const body = data.subarray(start, Math.min(data.length, start + entry.compressedSize));
   if (entry.method === 0) {
     scanner.add(body);
@@ -190,7 +225,8 @@ function scanEntry(data: Buffer, entry: ZipEntry, scanner: PartScanner, check: (
 export async function checkWorkbookBounds(data: Buffer, bounds: Partial<WorkbookBounds> = {}): Promise<void> {
   const limits = { ...WORKBOOK_LIMITS, ...bounds };
   const entries = zipEntries(data);
-  if (!entries) throw refuse('the workbook’s zip directory cannot be read (save it again as .xlsx)');
+  if (!entries)
+    throw refuse('the file could not be read as an xlsx workbook (a damaged zip: save it again as .xlsx)');
   let total = 0;
   let rows = 0;
   for (const entry of entries) {

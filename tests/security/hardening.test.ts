@@ -505,6 +505,17 @@ describe('security headers (item 8)', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-inline');
+    // The browser revalidates the page (a 304): no policy comes with it to replace the stored
+    // one (the console once came back from a logout under the policy of nothing).
+    const etag = page.headers.get('etag') ?? '';
+    expect(etag).not.toBe('');
+    const again = await fetch(`${server.url}/login`, {
+      // As a browser revalidates (fetch would otherwise ask for no-cache).
+      headers: { accept: 'text/html', 'if-none-match': etag, 'cache-control': 'max-age=0' },
+    });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('content-security-policy')).toBeNull();
+    common(again.headers);
 
     const user = await session('operator-sh');
     const download = await fetch(`${server.url}/eem-service/v1/project/batchManageNode/template`, {

@@ -44,7 +44,9 @@ export function registerSecurityHeaders(app: FastifyInstance, console: { csp: st
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'no-referrer');
-    if (!reply.hasHeader('content-security-policy')) {
+    // A 304 keeps the policy the browser stored with the page: its headers replace the stored
+    // ones, and it has no content type to choose by (the console would get the policy of nothing).
+    if (reply.statusCode !== 304 && !reply.hasHeader('content-security-policy')) {
       // Documents and scripts (a worker takes its script's policy) of the console: its policy.
       const type = String(reply.getHeader('content-type') ?? '');
       const page = type.startsWith('text/html') || type.includes('javascript');

@@ -233,6 +233,15 @@ describe('batch import', () => {
     ]).finally(() => clearInterval(sampler));
     expect(me.name).toBe('tenant-admin');
     expect(peak - rss).toBeLessThan(150 * 1024 * 1024);
+    // A part past its size without a long text, and rows past the bound, are refused alike.
+    const part = await attempt(bombWorkbook(70, '<x/>'));
+    expect((part as ValidationError).msg).toBe(
+      'file: the part xl/worksheets/sheet1.xml expands to more than 64 MB; nothing was imported',
+    );
+    const rows = await attempt(bombWorkbook(1, '<row/>  '));
+    expect((rows as ValidationError).msg).toBe(
+      'file: the workbook has more than 101000 rows; nothing was imported',
+    );
     for (const answer of answers) expect(answer).toBeInstanceOf(ValidationError);
     // The readings import is bounded alike; no task was made for any of them.
     const readings = await tenantAdmin.client.datalog.import

@@ -163,11 +163,12 @@ export function withZip64End(data: Uint8Array): Uint8Array {
 
 /**
  * An upload bomb (issue 11): a small, valid xlsx whose building sheet's one cell holds `mb`
- * megabytes of text (inline, deflated to a few hundred KB). Built from repeated deflated blocks
- * so that the test never holds the expanded text.
+ * megabytes of `fill` repeated (inline, deflated to a few hundred KB): text ('A'), markup
+ * ('<x/>': a part past its size) or rows ('<row/>  '). Built from repeated deflated blocks so
+ * that the test never holds the expanded part.
  */
-export function bombWorkbook(mb: number): Uint8Array {
-  const block = Buffer.alloc(1024 * 1024, 'A');
+export function bombWorkbook(mb: number, fill = 'A'): Uint8Array {
+  const block = Buffer.alloc(1024 * 1024, fill);
   const head = Buffer.from(
     '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>上级路径 Parent path</t></is></c><c r="B1" t="inlineStr"><is><t>名称 Name</t></is></c></row><row r="2"><c r="B2" t="inlineStr"><is><t>',
   );

@@ -84,7 +84,8 @@ describe('sign-in', () => {
       await web.signIn(page, account);
       expect(await headerModule(page)).toBe(module);
       expect(await page.textContent('[data-testid=user-menu]')).toContain(name);
-      if (project) expect(await page.textContent('[data-testid=project-name]')).toBe(project);
+      // The name shows once the project list has arrived (the label is empty until then).
+      if (project) await expect.poll(() => page.textContent('[data-testid=project-name]')).toBe(project);
       expect(await page.isVisible('[data-testid=back-to-platform]')).toBe(false);
       await page.waitForLoadState('networkidle');
       await screenshot(page, `signed-in-${account}`);

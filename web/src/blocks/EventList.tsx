@@ -25,6 +25,7 @@
 import { IconRefresh } from '@douyinfe/semi-icons';
 import { Button, Space, Tag, Toast } from '@douyinfe/semi-ui-19';
 import type { EventFilter, EventItem } from '@eem/contract';
+import { DEFAULT_PAGE } from '@eem/core';
 import { areaKey, type Client, endpointKey, SessionExpiredError } from '@eem/sdk';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -84,7 +85,7 @@ type Dialog =
   | { kind: 'detail'; event: EventItem }
   | { kind: 'related'; event: EventItem };
 
-const FIRST: EventPageState = { index: 0, limit: 50 };
+const FIRST: EventPageState = { index: 0, limit: DEFAULT_PAGE.limit };
 
 export function EventList(props: EventListProps) {
   const t = useTexts(eventListTexts);

@@ -387,10 +387,16 @@ describe('completeness, quantities and templates', () => {
     ).toContain('decimals must be 0 to 6');
     const changed = await manager.client.datalog.updateQuantity({ body: { ...added, name: 'CO₂ level' } });
     expect(changed.name).toBe('CO₂ level');
-    expect(
-      (await refusal(manager.client.datalog.deleteQuantity({ query: { id: list.list[0]?.id as number } })))
-        .msg,
-    ).toMatch(/^physical quantity 1000 is measured by \d+ points and cannot be deleted$/);
+    // Quantity 1000 is measured in Shanghai too: not the Berlin manager's to delete (issue 11);
+    // the tenant administrator's refusal is that points measure it.
+    const inUse = { query: { id: list.list[0]?.id as number } };
+    expect((await refusal(manager.client.datalog.deleteQuantity(inUse))).msg).toMatch(
+      /^physical quantity .+ is shared with projects you do not manage/,
+    );
+    const tenantAdmin = await login(server, 'tenant-admin', { projectId: projectId(server, 'BE-01') });
+    expect((await refusal(tenantAdmin.client.datalog.deleteQuantity(inUse))).msg).toMatch(
+      /^physical quantity 1000 is measured by \d+ points and cannot be deleted$/,
+    );
     await manager.client.datalog.deleteQuantity({ query: { id: added.id } });
     expect((await manager.client.datalog.quantities({ body: { keyword: '9001' } })).total).toBe(0);
   });

@@ -154,10 +154,14 @@ describe('objects shared by the projects of a tenant (item 9)', () => {
     expect(role).toMatchObject({ status: 403, msg: shared('the role Project operator') });
 
     const tenant = (await server.services.projects.get(BE))?.tenantId ?? 0;
+    // A quantity that Shanghai's points measure (one only his projects measure, he may change:
+    // tests/datalog/datalog.test.ts).
     const quantity = await db
-      .selectFrom('physical_quantities')
-      .select(['id', 'name'])
-      .where('tenant_id', '=', tenant)
+      .selectFrom('physical_quantities as q')
+      .innerJoin('datalog_points as p', 'p.data_id', 'q.data_id')
+      .select(['q.id', 'q.name'])
+      .where('q.tenant_id', '=', tenant)
+      .where('p.project_id', '=', project('SH-01'))
       .executeTakeFirstOrThrow();
     const refusedQuantity = await call(
       'DELETE',

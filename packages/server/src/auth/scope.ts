@@ -72,5 +72,15 @@ export async function assertGovernsTenant(
     throw ApiError.permission(sharedMessage(what));
 }
 
+/**
+ * A change of an object that the given projects use (a quantity their points measure) is for
+ * whoever governs all of them: refused to a project-bound user when one is outside the user's.
+ */
+export function assertGovernsProjects(scope: Scope, projectIds: readonly number[], what: string): void {
+  const bound = scope.boundProjects;
+  if (scope.root || bound === null) return;
+  if (projectIds.some((id) => !bound.has(id))) throw ApiError.permission(sharedMessage(what));
+}
+
 export const sharedMessage = (what: string) =>
   `${what} is shared with projects you do not manage; only a tenant administrator may change it (create your own instead)`;

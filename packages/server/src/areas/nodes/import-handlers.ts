@@ -27,13 +27,18 @@ export async function startImport(
   const user = requireUser(ctx);
   const project = await currentProject(ctx);
   const file = uploadedSpreadsheet(ctx.uploads);
-  // A workbook that expands past the bounds is refused before anything reads it.
-  await checkWorkbookBounds(file.data, { rows: NODE_IMPORT_MAX_ROWS + 1_000 });
   const operationType =
     scope === 'network' ? TASK_OPERATION_TYPE.networkImport : TASK_OPERATION_TYPE.nodeImport;
   const jobs = ctx.services.nodeJobs;
   const key = scope === 'network' ? networkImportKey(project.id) : null;
   if (key !== null && !(await jobs.reserve(key))) throw ApiError.conflict(NODE_MESSAGES.networkImportRunning);
+  try {
+    // A workbook that expands past the bounds is refused before anything reads it.
+    await checkWorkbookBounds(file.data, { rows: NODE_IMPORT_MAX_ROWS + 1_000 });
+  } catch (error) {
+    if (key !== null) jobs.release(key);
+    throw error;
+  }
   if (
     key === null &&
     (await jobs.isReserved(networkImportKey(project.id))) &&

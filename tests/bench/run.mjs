@@ -14,6 +14,7 @@ const SUITES = [
   'notices-tail.mjs',
   'node-import.mjs',
   'datalog.mjs',
+  'noisy-neighbour.mjs',
   'cli-startup.mjs',
   'web-bundle.mjs',
   'client-typecheck.mjs',

@@ -340,6 +340,44 @@ describe('import', () => {
     const audit = await manager.client.datalog.editLog({ body: { pointId: point.id } });
     expect(audit.list.filter((e) => e.source === 'import')).toHaveLength(8);
   });
+
+  it('commits the task’s end and its log entry with the readings: a failure after the commit fails nothing', async () => {
+    const point = points.find((p) => p.dataId === 2000) as DatalogPoint;
+    const t = Math.floor((now - 5 * 86_400_000) / 3_600_000) * 3_600_000;
+    const file = await workbook({
+      Readings: [
+        ['Time', 'Value', 'Point ID'],
+        [new Date(t).toISOString(), 42, point.id],
+      ],
+    });
+    // Whatever happens after the commit (here the owner's notice fails, as a crash would stop
+    // it) leaves the readings under a succeeded task with its operation-log entry (issue 11).
+    const notices = server.services.notices;
+    const publish = notices.publish.bind(notices);
+    notices.publish = async () => {
+      throw new Error('crash after the commit');
+    };
+    let done: Awaited<ReturnType<typeof waitForTask>>;
+    try {
+      const task = await manager.client.datalog.import.upload({
+        body: { dryRun: false },
+        files: [{ name: 'crash-readings.xlsx', data: file }],
+      });
+      done = await waitForTask(manager.client, task.id);
+    } finally {
+      notices.publish = publish;
+    }
+    expect(done).toMatchObject({ status: 3, message: 'import succeeded: 1 rows read, 1 readings changed' });
+    const entry = await server.services.db
+      .selectFrom('operation_logs')
+      .select(['result', 'description'])
+      .where('object', '=', 'readings from crash-readings.xlsx')
+      .executeTakeFirst();
+    expect(entry).toEqual({
+      result: 'success',
+      description: 'import succeeded: 1 rows read, 1 readings changed',
+    });
+  });
 });
 
 describe('completeness, quantities and templates', () => {

@@ -1,9 +1,9 @@
 import { flattenPermissionTree, MESSAGES, permissionTree } from '@eem/core';
-import { PermissionError } from '@eem/sdk';
+import { PermissionError, SessionExpiredError } from '@eem/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedIn } from '../support/clients.js';
 import { type InProcessServer, startInProcessServer } from '../support/server.js';
-import { loginAll, projectId, raw, refusal, tenantId, userId } from './support.js';
+import { login, loginAll, projectId, raw, refusal, tenantId, userId } from './support.js';
 
 let server: InProcessServer;
 let admin: SignedIn;
@@ -191,6 +191,11 @@ describe('roles', () => {
         permissions: keys,
       },
     });
+    // Taking a permission away ends the holders' sessions at once (issue 11); a new one has less.
+    await expect(inspector.client.users.projectUsers({ body: {} })).rejects.toBeInstanceOf(
+      SessionExpiredError,
+    );
+    inspector = await login(server, 'inspector');
     await expect(inspector.client.users.projectUsers({ body: {} })).rejects.toBeInstanceOf(PermissionError);
   });
 });

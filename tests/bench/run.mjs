@@ -16,6 +16,7 @@ const SUITES = [
   'datalog.mjs',
   'energy.mjs',
   'work-orders.mjs',
+  'noisy-neighbour.mjs',
   'cli-startup.mjs',
   'web-bundle.mjs',
   'client-typecheck.mjs',

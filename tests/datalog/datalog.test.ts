@@ -413,6 +413,47 @@ describe('import', () => {
       'the sheet has no column Point ID, Time, Value (found "Zeit", "Punkt", "Wert")',
     );
   });
+
+  it('commits the task’s end and its log entry with the readings: a failure after the commit fails nothing', async () => {
+    const point = points.find((p) => p.dataId === 2000) as DatalogPoint;
+    const t = Math.floor((now - 5 * 86_400_000) / 3_600_000) * 3_600_000;
+    const file = await workbook({
+      Readings: [
+        ['Time', 'Value', 'Point ID'],
+        [new Date(t).toISOString(), 42, point.id],
+      ],
+    });
+    // Whatever happens after the commit (here the owner's notice fails, as a crash would stop
+    // it) leaves the readings under a succeeded task with its operation-log entry (issue 11).
+    const notices = server.services.notices;
+    const publish = notices.publish.bind(notices);
+    notices.publish = async () => {
+      throw new Error('crash after the commit');
+    };
+    let done: Awaited<ReturnType<typeof waitForTask>>;
+    try {
+      const task = await manager.client.datalog.import.upload({
+        body: { dryRun: false },
+        files: [{ name: 'crash-readings.xlsx', data: file }],
+      });
+      done = await waitForTask(manager.client, task.id);
+    } finally {
+      notices.publish = publish;
+    }
+    expect(done).toMatchObject({
+      status: 3,
+      message: 'import succeeded: 1 rows read, 1 reading written, 0 readings deleted',
+    });
+    const entry = await server.services.db
+      .selectFrom('operation_logs')
+      .select(['result', 'description'])
+      .where('object', '=', 'readings from crash-readings.xlsx')
+      .executeTakeFirst();
+    expect(entry).toEqual({
+      result: 'success',
+      description: 'import succeeded: 1 rows read, 1 reading written, 0 readings deleted',
+    });
+  });
 });
 
 describe('completeness, quantities and templates', () => {
@@ -460,10 +501,16 @@ describe('completeness, quantities and templates', () => {
     ).toContain('decimals must be 0 to 6');
     const changed = await manager.client.datalog.updateQuantity({ body: { ...added, name: 'CO₂ level' } });
     expect(changed.name).toBe('CO₂ level');
-    expect(
-      (await refusal(manager.client.datalog.deleteQuantity({ query: { id: list.list[0]?.id as number } })))
-        .msg,
-    ).toMatch(/^physical quantity 1000 is measured by \d+ points and cannot be deleted$/);
+    // Quantity 1000 is measured in Shanghai too: not the Berlin manager's to delete (issue 11);
+    // the tenant administrator's refusal is that points measure it.
+    const inUse = { query: { id: list.list[0]?.id as number } };
+    expect((await refusal(manager.client.datalog.deleteQuantity(inUse))).msg).toMatch(
+      /^physical quantity .+ is shared with projects you do not manage/,
+    );
+    const tenantAdmin = await login(server, 'tenant-admin', { projectId: projectId(server, 'BE-01') });
+    expect((await refusal(tenantAdmin.client.datalog.deleteQuantity(inUse))).msg).toMatch(
+      /^physical quantity 1000 is measured by \d+ points and cannot be deleted$/,
+    );
     await manager.client.datalog.deleteQuantity({ query: { id: added.id } });
     expect((await manager.client.datalog.quantities({ body: { keyword: '9001' } })).total).toBe(0);
   });

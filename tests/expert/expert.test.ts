@@ -15,6 +15,8 @@ let server: InProcessServer;
 let manager: SignedIn;
 let operator: SignedIn;
 let chicago: SignedIn;
+/** Governs every project of Demo Energy Group: changes what its projects share (issue 11). */
+let tenantAdmin: SignedIn;
 const DAY = 86_400_000;
 
 const scenarioBody = (name: string) => ({
@@ -29,10 +31,11 @@ const scenarioBody = (name: string) => ({
 
 beforeAll(async () => {
   server = await startInProcessServer();
-  [manager, operator, chicago] = await Promise.all([
+  [manager, operator, chicago, tenantAdmin] = await Promise.all([
     login(server, 'manager-bj', { projectId: projectId(server, 'BE-01') }),
     login(server, 'operator-sh', { projectId: projectId(server, 'SH-01') }),
     login(server, 'operator-chi', { projectId: projectId(server, 'CH-01') }),
+    login(server, 'tenant-admin', { projectId: projectId(server, 'BE-01') }),
   ]);
 });
 
@@ -107,19 +110,28 @@ describe('fault scenarios', () => {
       body: { kind: 'document' },
       files: [{ name: 'pump-manual.pdf', data: new TextEncoder().encode('%PDF-1.4\n%%EOF\n') }],
     });
-    const changed = await manager.client.expert.updateScenario({
+    const change = {
       body: {
         ...scenarioBody('Pump bearing wear'),
         id: created.id,
         eventClassified: null,
         attachments: [pdf.fileName],
       },
-    });
+    };
+    // A scenario serves every project of the tenant: the Berlin manager may add one, but
+    // changing or deleting it is the tenant administrator's (issue 11).
+    expect((await refusal(manager.client.expert.updateScenario(change))).msg).toBe(
+      'fault scenario Pump bearing failure is shared with projects you do not manage; only a tenant administrator may change it (create your own instead)',
+    );
+    expect((await refusal(manager.client.expert.deleteScenario({ query: { id: created.id } }))).msg).toMatch(
+      /is shared with projects you do not manage/,
+    );
+    const changed = await tenantAdmin.client.expert.updateScenario(change);
     expect(changed).toMatchObject({ id: created.id, name: 'Pump bearing wear', eventClassified: null });
     expect(changed.attachments).toEqual([pdf.fileName]);
     expect(changed.updatedAt).toBeGreaterThanOrEqual(created.updatedAt);
 
-    await manager.client.expert.deleteScenario({ query: { id: created.id } });
+    await tenantAdmin.client.expert.deleteScenario({ query: { id: created.id } });
     expect(await manager.client.expert.scenarios({ body: { scenariosId: created.id } })).toEqual([]);
     expect((await refusal(manager.client.expert.deleteScenario({ query: { id: created.id } }))).msg).toBe(
       `id: fault scenario ${created.id} does not exist`,
@@ -185,22 +197,27 @@ describe('handling plans', () => {
     const all = await manager.client.expert.plans({ body: {} });
     expect(all.map((p) => p.name)).toContain('Voltage disturbance investigation');
 
-    const changed = await manager.client.expert.updatePlan({
+    const change = {
       body: {
         id: plan.id,
         name: 'Pump stop response',
         steps: [{ text: 'Stop the pump', role: 'Operator' }],
         scenarioIds: [a.id],
       },
-    });
+    };
+    // Shared by the tenant's projects: the tenant administrator's to change (issue 11).
+    expect((await refusal(manager.client.expert.updatePlan(change))).msg).toMatch(
+      /^handling plan Pump stop response is shared with projects you do not manage/,
+    );
+    const changed = await tenantAdmin.client.expert.updatePlan(change);
     expect(changed.steps).toHaveLength(1);
     expect(changed.scenarioIds).toEqual([a.id]);
 
-    await manager.client.expert.deleteScenario({ query: { id: a.id } });
+    await tenantAdmin.client.expert.deleteScenario({ query: { id: a.id } });
     const [after] = await manager.client.expert.plans({ body: { keyWord: 'Pump stop' } });
     expect(after?.scenarioIds).toEqual([]);
 
-    await manager.client.expert.deletePlan({ query: { id: plan.id } });
+    await tenantAdmin.client.expert.deletePlan({ query: { id: plan.id } });
     expect(await manager.client.expert.plans({ body: { keyWord: 'Pump stop' } })).toEqual([]);
   });
 

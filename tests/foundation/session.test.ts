@@ -1,4 +1,4 @@
-import { buildLoginPayload, prehashPassword, WIRE_MESSAGES } from '@eem/core';
+import { buildLoginPayload, MESSAGES, prehashPassword, WIRE_MESSAGES } from '@eem/core';
 import {
   createClient,
   EemError,
@@ -104,16 +104,14 @@ describe('password login', () => {
     expect(error).toBeInstanceOf(PasswordExpiredError);
     expect((error as EemError).code).toBe(-1305);
     const client = createClient({ baseUrl: server.url });
-    const weak = await client
-      .changeExpiredPassword('expired-demo', DEMO_PASSWORD, 'short')
-      .catch((e: unknown) => e);
+    const change = (old: string, next: string) =>
+      client.changeExpiredPassword('expired-demo', old, next, { now: server.stamp() });
+    const weak = await change(DEMO_PASSWORD, 'short').catch((e: unknown) => e);
     expect(weak).toBeInstanceOf(ValidationError);
     expect((weak as ValidationError).message).toContain('newPassword');
-    const wrongOld = await client
-      .changeExpiredPassword('expired-demo', 'Not#The1Old', 'Fresh#Pass2026')
-      .catch((e: unknown) => e);
+    const wrongOld = await change('Not#The1Old', 'Fresh#Pass2026').catch((e: unknown) => e);
     expect(wrongOld).toBeInstanceOf(WrongCredentialsError);
-    await client.changeExpiredPassword('expired-demo', DEMO_PASSWORD, 'Fresh#Pass2026');
+    await change(DEMO_PASSWORD, 'Fresh#Pass2026');
     const session = await login('expired-demo', 'Fresh#Pass2026');
     expect(session.user.name).toBe('expired-demo');
   });
@@ -225,7 +223,9 @@ describe('passwords and checks', () => {
     const wrongOld = await client
       .changePassword({ id: user.id, name: user.name, oldPlain: 'Wrong#Old1', newPlain: 'Next#Pass2026' })
       .catch((e: unknown) => e);
-    expect((wrongOld as EemError).msg).toContain(WIRE_MESSAGES.modifyFailed);
+    expect((wrongOld as EemError).msg).toBe(
+      `body.oldPassword: ${WIRE_MESSAGES.modifyFailed} ${MESSAGES.oldPasswordWrong}`,
+    );
     const weak = await client
       .changePassword({ id: user.id, name: user.name, oldPlain: DEMO_PASSWORD, newPlain: 'nouppercase1!' })
       .catch((e: unknown) => e);

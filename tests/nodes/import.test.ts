@@ -4,13 +4,14 @@
  */
 import type { Task } from '@eem/contract';
 import { IMPORT_OUTCOME, LOG_TYPE, NODE_MESSAGES, TASK_OPERATION_TYPE } from '@eem/core';
-import { NotFoundError, PermissionError } from '@eem/sdk';
+import { NotFoundError, PermissionError, ValidationError } from '@eem/sdk';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectId, refusal, userId } from '../admin/support.js';
 import type { SignedIn } from '../support/clients.js';
 import { type InProcessServer, startInProcessServer } from '../support/server.js';
 import {
+  bombWorkbook,
   type Cell,
   flatten,
   HEADERS,
@@ -20,10 +21,12 @@ import {
   readWorkbook,
   rewriteZip,
   sheetRows,
+  storedEntry,
   upload,
   waitForTask,
   withZip64End,
   workbook,
+  zipOf,
 } from './support.js';
 
 let server: InProcessServer;
@@ -170,6 +173,106 @@ describe('batch import', () => {
     expect(await nodeCount(server, SH)).toBe(before + 2000);
   });
 
+  it('commits the task’s end and its log entry with the rows: a failure after the commit fails nothing', async () => {
+    const before = await nodeCount(server, SH);
+    const notices = server.services.notices;
+    const publish = notices.publish.bind(notices);
+    // Whatever happens after the commit (here: the owner's notice fails, as a crash would stop
+    // it) leaves the written rows under a succeeded task with its operation-log entry.
+    notices.publish = async () => {
+      throw new Error('crash after the commit');
+    };
+    let done: Task;
+    try {
+      const task = await upload(
+        tenantAdmin,
+        await workbook({ '建筑 Building': [[...HEADERS.building], ['', 'Crash Hall', null, null]] }),
+        { name: 'crash.xlsx' },
+      );
+      done = await waitForTask(tenantAdmin.client, task.id);
+    } finally {
+      notices.publish = publish;
+    }
+    expect(done).toMatchObject({ status: 3, message: `${NODE_MESSAGES.importSucceeded}: 1 nodes imported` });
+    expect(await nodeCount(server, SH)).toBe(before + 1);
+    const entry = await server.services.db
+      .selectFrom('operation_logs')
+      .select(['result', 'description'])
+      .where('object', '=', 'nodes from crash.xlsx')
+      .executeTakeFirst();
+    expect(entry).toEqual({
+      result: 'success',
+      description: `${NODE_MESSAGES.importSucceeded}: 1 nodes imported`,
+    });
+  });
+
+  it('refuses an upload bomb before reading it, ten at once too, while the server answers', async () => {
+    const bomb = bombWorkbook(200);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const before = await server.services.db
+      .selectFrom('tasks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const attempt = (data: Uint8Array) =>
+      upload(tenantAdmin, data, { name: 'bomb.xlsx' }).catch((e: unknown) => e);
+    const one = await attempt(bomb);
+    expect(one).toBeInstanceOf(ValidationError);
+    expect((one as ValidationError).msg).toBe(
+      'file: a cell holds more than 32767 characters; nothing was imported',
+    );
+    // Ten at once: the server (in this process) answers meanwhile and its memory stays flat
+    // (each bomb expands to 200 MB; read whole, one took 1.45 GB).
+    const rss = process.memoryUsage.rss();
+    let peak = rss;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage.rss());
+    }, 5);
+    const [answers, me] = await Promise.all([
+      Promise.all(Array.from({ length: 10 }, () => attempt(bomb))),
+      tenantAdmin.client.session.me(),
+    ]).finally(() => clearInterval(sampler));
+    expect(me.name).toBe('tenant-admin');
+    expect(peak - rss).toBeLessThan(150 * 1024 * 1024);
+    // A part past its size without a long text, and rows past the bound, are refused alike.
+    const part = await attempt(bombWorkbook(70, '<x/>'));
+    expect((part as ValidationError).msg).toBe(
+      'file: the part xl/worksheets/sheet1.xml expands to more than 64 MB; nothing was imported',
+    );
+    const rows = await attempt(bombWorkbook(1, '<row/>  '));
+    expect((rows as ValidationError).msg).toBe(
+      'file: the workbook has more than 101000 rows; nothing was imported',
+    );
+    for (const answer of answers) expect(answer).toBeInstanceOf(ValidationError);
+    // The readings import is bounded alike; no task was made for any of them.
+    const readings = await tenantAdmin.client.datalog.import
+      .upload({ body: { dryRun: true }, files: [{ name: 'bomb.xlsx', data: bomb }] })
+      .catch((e: unknown) => e);
+    expect(readings).toBeInstanceOf(ValidationError);
+    const after = await server.services.db
+      .selectFrom('tasks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it('refuses a user’s third import at once with 429 and Retry-After', async () => {
+    const { sheets } = twoThousand('Busy Hall');
+    const data = await workbook(sheets);
+    const started = await Promise.all([
+      upload(tenantAdmin, data, { dryRun: true }),
+      upload(tenantAdmin, data, { dryRun: true }),
+    ]);
+    const third = await upload(tenantAdmin, data, { dryRun: true }).catch((e: unknown) => e);
+    // HTTP 429 (ApiError.tooMany, with Retry-After as the sign-in throttle's in tests/security).
+    expect((third as { httpStatus: number }).httpStatus).toBe(429);
+    expect((third as { msg: string }).msg).toBe(
+      'you have 2 imports running (at most 2 at once); try again when it has ended',
+    );
+    for (const task of started) await waitForTask(tenantAdmin.client, task.id);
+    const later = await upload(tenantAdmin, data, { dryRun: true });
+    await waitForTask(tenantAdmin.client, later.id);
+  });
+
   it('writes nothing for a workbook with bad rows; the report lists each row', async () => {
     const before = await nodeCount(server, SH);
     const data = await workbook({
@@ -263,13 +366,22 @@ describe('batch import', () => {
     big.set([0x50, 0x4b, 0x03, 0x04]);
     const tooBig = await refusal(upload(tenantAdmin, big, { name: 'big.xlsx' }));
     expect(tooBig.msg).toContain('file too large');
-    // Above the 10 MB document limit but within the 20 MB import limit: taken (then unreadable).
+    // Above the 10 MB document limit but within the 20 MB import limit, a damaged zip (no
+    // directory; or a part hidden between the listed ones): refused before any task.
+    const damaged =
+      'file: the file could not be read as an xlsx workbook (a damaged zip: save it again as .xlsx); nothing was imported';
     const large = new Uint8Array(15 * 1024 * 1024);
     large.set([0x50, 0x4b, 0x03, 0x04]);
-    const largeTask = await upload(tenantAdmin, large, { name: 'large.xlsx' });
-    expect((await waitForTask(tenantAdmin.client, largeTask.id)).status).toBe(4);
+    expect((await refusal(upload(tenantAdmin, large, { name: 'large.xlsx' }))).msg).toBe(damaged);
+    const hidden = Buffer.from(zipOf([storedEntry('a.xml', '<a/>'), storedEntry('b.xml', '<b/>')]));
+    // A copy of the first entry's local header and data (30 + 5 + 4 bytes) in front of the listed ones.
+    const withHidden = Buffer.concat([hidden.subarray(0, 39), hidden]);
+    withHidden.writeUInt32LE(withHidden.readUInt32LE(withHidden.length - 6) + 39, withHidden.length - 6);
+    for (let at = withHidden.length - 22 - 2 * 51; at < withHidden.length - 22; at += 51)
+      withHidden.writeUInt32LE(withHidden.readUInt32LE(at + 42) + 39, at + 42);
+    expect((await refusal(upload(tenantAdmin, withHidden, { name: 'hidden.xlsx' }))).msg).toBe(damaged);
     // A zip that is not a workbook: the task fails with the reason, nothing is written.
-    const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...new Array(60).fill(0)]);
+    const zip = zipOf([storedEntry('xl/workbook.xml', '<<<not xml')]);
     const task = await upload(tenantAdmin, zip, { name: 'broken.xlsx' });
     const done = await waitForTask(tenantAdmin.client, task.id);
     expect(done.status).toBe(4);
@@ -282,6 +394,14 @@ describe('batch import', () => {
       (await upload(tenantAdmin, await workbook({ Sheet1: [['a', 'b']] }))).id,
     );
     expect(noSheets.message).toContain('the workbook has no node sheet');
+    // A zip with no workbook in it at all: the same, with a report of the problem alone.
+    const noWorkbook = await waitForTask(
+      tenantAdmin.client,
+      (await upload(tenantAdmin, zipOf([storedEntry('hello.txt', 'not a workbook')]))).id,
+    );
+    expect(noWorkbook.message).toContain('the workbook has no node sheet');
+    const report = await tenantAdmin.client.nodes.importReport.download({ query: { taskId: noWorkbook.id } });
+    expect(report.filename).toMatch(/-errors\.xlsx$/);
   });
 
   it('a dry run checks every row and writes nothing', async () => {

@@ -1,6 +1,6 @@
 /** Helpers of the node tests: workbooks written with exceljs, imports through the SDK, task waits. */
 
-import { crc32, inflateRawSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { catalogue, type NodeTreeItem, type Task } from '@eem/contract';
 import type { Client } from '@eem/sdk';
 import ExcelJS from 'exceljs';
@@ -159,6 +159,105 @@ export function withZip64End(data: Uint8Array): Uint8Array {
   tail.writeUInt32LE(0xffffffff, 16);
   tail.writeUInt16LE(0, 20);
   return new Uint8Array(Buffer.concat([zip.subarray(0, end), record, locator, tail]));
+}
+
+/**
+ * An upload bomb (issue 11): a small, valid xlsx whose building sheet's one cell holds `mb`
+ * megabytes of `fill` repeated (inline, deflated to a few hundred KB): text ('A'), markup
+ * ('<x/>': a part past its size) or rows ('<row/>  '). Built from repeated deflated blocks so
+ * that the test never holds the expanded part.
+ */
+export function bombWorkbook(mb: number, fill = 'A'): Uint8Array {
+  const block = Buffer.alloc(1024 * 1024, fill);
+  const head = Buffer.from(
+    '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>上级路径 Parent path</t></is></c><c r="B1" t="inlineStr"><is><t>名称 Name</t></is></c></row><row r="2"><c r="B2" t="inlineStr"><is><t>',
+  );
+  const tail = Buffer.from('</t></is></c></row></sheetData></worksheet>');
+  // One deflate stream: head, the same block `mb` times, tail (each ends on a byte boundary).
+  let crc = crc32(head);
+  for (let i = 0; i < mb; i++) crc = crc32(block, crc);
+  crc = crc32(tail, crc);
+  const deflatedBlock = deflateRawSync(block, { finishFlush: constants.Z_SYNC_FLUSH });
+  const sheet = Buffer.concat([
+    deflateRawSync(head, { finishFlush: constants.Z_SYNC_FLUSH }),
+    ...Array.from({ length: mb }, () => deflatedBlock),
+    deflateRawSync(tail),
+  ]);
+  const size = head.length + mb * block.length + tail.length;
+  return zipOf([
+    storedEntry(
+      '[Content_Types].xml',
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+    ),
+    storedEntry(
+      '_rels/.rels',
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+    ),
+    storedEntry(
+      'xl/workbook.xml',
+      '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="建筑 Building" sheetId="1" r:id="rId1"/></sheets></workbook>',
+    ),
+    storedEntry(
+      'xl/_rels/workbook.xml.rels',
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+    ),
+    { name: 'xl/worksheets/sheet1.xml', data: sheet, raw: size, crc, method: 8 },
+  ]);
+}
+
+/** A zip entry as zipOf writes it: the data as stored (deflated when `method` is 8). */
+export interface ZipPart {
+  name: string;
+  data: Buffer;
+  /** The size of the data expanded. */
+  raw: number;
+  crc: number;
+  method: number;
+}
+
+/** An entry stored uncompressed. */
+export function storedEntry(name: string, content: string): ZipPart {
+  const data = Buffer.from(content);
+  return { name, data, raw: data.length, crc: crc32(data), method: 0 };
+}
+
+/** A plain zip of the given entries (local headers, central directory, end record). */
+export function zipOf(files: readonly ZipPart[]): Uint8Array {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const file of files) {
+    const name = Buffer.from(file.name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(file.method, 8);
+    local.writeUInt32LE(file.crc >>> 0, 14);
+    local.writeUInt32LE(file.data.length, 18);
+    local.writeUInt32LE(file.raw, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(file.method, 10);
+    central.writeUInt32LE(file.crc >>> 0, 16);
+    central.writeUInt32LE(file.data.length, 20);
+    central.writeUInt32LE(file.raw, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, file.data);
+    centrals.push(central, name);
+    offset += local.length + name.length + file.data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(files.length, 8);
+  end.writeUInt16LE(files.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return new Uint8Array(Buffer.concat([...locals, directory, end]));
 }
 
 /** Polls notices.task until the task has ended. */

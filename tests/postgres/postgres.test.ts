@@ -159,10 +159,11 @@ describe('sign-in and sessions on PostgreSQL', () => {
     expect(expired).toBeInstanceOf(PasswordExpiredError);
     expect((expired as EemError).code).toBe(-1305);
     const client = createClient({ baseUrl: server.url });
+    const now = { now: server.stamp() };
     await expect(
-      client.changeExpiredPassword('expired-demo', 'Not#The1Old', 'Fresh#Pass2026'),
+      client.changeExpiredPassword('expired-demo', 'Not#The1Old', 'Fresh#Pass2026', now),
     ).rejects.toBeInstanceOf(WrongCredentialsError);
-    await client.changeExpiredPassword('expired-demo', PASSWORD, 'Fresh#Pass2026');
+    await client.changeExpiredPassword('expired-demo', PASSWORD, 'Fresh#Pass2026', { now: server.stamp() });
     expect((await signInAt('expired-demo', 'Fresh#Pass2026')).user.name).toBe('expired-demo');
   });
 

@@ -72,6 +72,8 @@ export function webSuite(options: WebSuiteOptions): WebSuite {
   let dataDir: string | undefined;
   let browser: LaunchedBrowser | undefined;
   let current: Page | undefined;
+  /** What the console's Content-Security-Policy refused in the test's tabs (issue 11). */
+  let refused: string[] = [];
 
   beforeAll(async () => {
     if (!existsSync(join(WEB_DIST, 'index.html')))
@@ -93,6 +95,10 @@ export function webSuite(options: WebSuiteOptions): WebSuite {
     }
     current = undefined;
     await suite.closeBrowser();
+    const seen = refused;
+    refused = [];
+    if (seen.length > 0)
+      throw new Error(`the console broke its Content-Security-Policy:\n${seen.slice(0, 5).join('\n')}`);
   });
 
   const started = (): TestServer => {
@@ -123,6 +129,11 @@ export function webSuite(options: WebSuiteOptions): WebSuite {
         })
       ).newPage();
       current = page;
+      // Every tab of every browser test checks that the console keeps within its policy.
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+          refused.push(message.text().slice(0, 300));
+      });
       if (theme) await page.addInitScript((mode) => localStorage.setItem('eem_theme', mode), theme);
       page.setDefaultTimeout(options.pageTimeout);
       return page;

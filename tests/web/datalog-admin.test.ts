@@ -256,14 +256,14 @@ describe('/physicalQuantityConfig', () => {
     await toast(page, 'Deleted').waitFor();
     await page.waitForSelector('.eem-page .semi-table-tbody tr:has-text("E2E flow")', { state: 'detached' });
 
-    // A quantity points measure is refused with the server's reason.
+    // A quantity other projects' points measure is refused with the server's reason (issue 11).
     await page.fill('.eem-page input[aria-label="Name, English name or unit"]', 'Active energy');
     await page.click('.eem-page button:has-text("Query")');
     const used = page.locator('.eem-page .semi-table-tbody tr:has-text("Active energy")');
     await used.waitFor();
     await used.locator('button:has-text("Delete")').click();
     await page.locator('.semi-modal-confirm button:has-text("OK")').click();
-    await toast(page, 'physical quantity 1000 is measured by').waitFor();
+    await toast(page, 'is shared with projects you do not manage').waitFor();
     await page.locator('.semi-modal-confirm').waitFor({ state: 'hidden' });
     // Only for the picture: the confirmation's closing animation.
     await page.waitForTimeout(800);

@@ -51,8 +51,10 @@ export { isProjectProfile, type ProjectProfile, projectProfileOf } from './areas
 export { systemInfo } from './areas/shell.js';
 export * from './areas/users-schemas.js';
 export * from './areas/workorders-schemas.js';
+export * from './bounds.js';
 export type { AreaName, Catalogue } from './catalogue.js';
 export { catalogue, listEndpoints } from './catalogue.js';
 export * from './channels.js';
 export * from './define-endpoint.js';
+export type { JsonSchema } from './json-schema.js';
 export * from './schemas.js';

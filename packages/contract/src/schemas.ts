@@ -55,6 +55,7 @@ export function prehash(message: string) {
   return z
     .string({ error: message })
     .min(1, { error: message })
+    .max(64, { error: 'password must be the hex SHA-256 pre-hash of the login wire format' })
     .regex(PREHASH_PATTERN, { error: 'password must be the hex SHA-256 pre-hash of the login wire format' });
 }
 
@@ -104,12 +105,105 @@ export function spanChecked<T extends { startTime: number; endTime: number }>(
   if (problem) ctx.addIssue({ code: 'custom', path: ['endTime'], message: problem });
 }
 
-export const id = z.coerce
-  .number({ error: 'id must be a number' })
-  .int()
-  .positive({ error: 'id must be positive' });
+/** The login's userName: base64 of an account of at most 50 characters (4 bytes each at most). */
+export const LOGIN_NAME_MAX = Math.ceil((NAME_LIMITS.name * 4) / 3) * 4;
 
-export const epochMs = z.number({ error: 'time must be epoch milliseconds' }).int().nonnegative();
+/** A session token, a single-sign-on code or access token (the server's are 43 characters). */
+export const TOKEN_MAX = 128;
+
+/** The most permission keys one request names (there are fewer than 200 keys). */
+export const PERMISSION_KEYS_MAX = 1_000;
+
+/**
+ * Bounds the keys of an object that takes any (catchall, record): refused past `max`, and
+ * `maxProperties` in the JSON Schema (the contract's bound check reads it there).
+ */
+export function maxKeys<T extends z.ZodType<object>>(schema: T, max: number, field: string): T {
+  return schema
+    .refine((v) => Object.keys(v).length <= max, { error: `${field}: at most ${max} fields` })
+    .meta({ maxProperties: max });
+}
+
+/** The text of an id in a query, a path or a header: decimal digits, no sign, space or leading zero. */
+export const ID_TEXT_PATTERN = /^[1-9][0-9]{0,15}$/;
+
+/**
+ * An id: a positive safe integer, nothing else. A JSON number, or (query, path) its decimal
+ * text; "0x1", " 1", "1e0", "01" and 1.5 are refused. Every id a request names uses this.
+ */
+export function idOf(label = 'id', message = `${label} must be a positive whole number`) {
+  return z.union(
+    [
+      z
+        .number({ error: message })
+        .int({ error: message })
+        .min(1, { error: message })
+        .max(Number.MAX_SAFE_INTEGER, { error: message }),
+      z
+        .string({ error: message })
+        .max(16, { error: message })
+        .regex(ID_TEXT_PATTERN, { error: message })
+        .transform(Number)
+        .pipe(z.number().max(Number.MAX_SAFE_INTEGER, { error: message })),
+    ],
+    { error: message },
+  );
+}
+
+export const id = idOf('id');
+
+/** A whole number from min to max: a JSON number or (query, path) its plain decimal text. */
+export function intOf(label: string, min: number, max: number) {
+  const message = `${label} must be ${min} to ${max}`;
+  return z.union(
+    [
+      z
+        .number({ error: message })
+        .int({ error: message })
+        .min(min, { error: message })
+        .max(max, { error: message }),
+      z
+        .string({ error: message })
+        .max(16, { error: message })
+        .regex(/^(0|-?[1-9][0-9]*)$/, { error: message })
+        .transform(Number)
+        .pipe(z.number().min(min, { error: message }).max(max, { error: message })),
+    ],
+    { error: message },
+  );
+}
+
+/** The most ids of one list in a request, unless its rule says less. */
+export const ID_LIST_MAX = 10_000;
+
+/** A list of ids: at most `max`, each an id. */
+export function idList(field: string, max = ID_LIST_MAX) {
+  return z.array(idOf(field)).max(max, { error: `${field}: at most ${max}` });
+}
+
+/** Text of at most `max` characters (message names the field), trimmed. */
+export function boundedText(field: string, max: number) {
+  return z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(max, { error: maxLengthMessage(field, max) });
+}
+
+/** A model label named in a request (a node type, 'project', 'tenant'): at most 64 characters. */
+export const LABEL_MAX = 64;
+export const labelText = z
+  .string({ error: 'modelLabel must be text' })
+  .min(1, { error: 'modelLabel cannot be empty' })
+  .max(LABEL_MAX, { error: maxLengthMessage('modelLabel', LABEL_MAX) });
+
+/** The latest time a request may name: the end of the year 9999 (UTC), inside every date API's range. */
+export const EPOCH_MS_MAX = 253_402_300_799_999;
+
+export const epochMs = z
+  .number({ error: 'time must be epoch milliseconds' })
+  .int({ error: 'time must be whole epoch milliseconds' })
+  .nonnegative({ error: 'time must be epoch milliseconds from 1970' })
+  .max(EPOCH_MS_MAX, { error: 'time must be before the year 10000' });
 
 export const page = z
   .object({
@@ -123,10 +217,28 @@ export const page = z
   })
   .default({ index: DEFAULT_PAGE.index, limit: DEFAULT_PAGE.limit });
 
+/** One value of a filter: a number, a boolean or a short text. */
+const filterScalar = z.union([
+  z.number(),
+  z.boolean(),
+  z.string().max(NAME_LIMITS.text, { error: maxLengthMessage('limit', NAME_LIMITS.text) }),
+]);
+
+/** The most values of one IN filter. */
+export const FILTER_VALUES_MAX = 500;
+
 export const filter = z.object({
-  prop: z.string().min(1),
+  prop: z
+    .string()
+    .min(1, { error: 'prop cannot be empty' })
+    .max(LABEL_MAX, { error: maxLengthMessage('prop', LABEL_MAX) }),
   operator: z.enum(['EQ', 'IN']),
-  limit: z.unknown(),
+  /** EQ: one value; IN: a list of values. */
+  limit: z.union([
+    filterScalar,
+    z.null(),
+    z.array(filterScalar).max(FILTER_VALUES_MAX, { error: `limit: at most ${FILTER_VALUES_MAX} values` }),
+  ]),
 });
 
 export function pagedList<T extends z.ZodType>(item: T) {

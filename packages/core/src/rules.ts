@@ -27,6 +27,8 @@ export const MESSAGES = {
   imageType: 'images must be jpg or png',
   documentType: 'documents must be xls, xlsx, docx or pdf',
   maskedUnchanged: 'a masked value can only be sent back unchanged; type the full value to change it',
+  oldPasswordWrong: 'the original password is wrong',
+  passwordNotExpired: 'the password of this account has not expired; sign in and change it from your profile',
 } as const;
 
 export const PASSWORD_MIN = 8;

@@ -12,6 +12,8 @@ export const WIRE_CODE = {
   permission: 4003,
   notFound: 404,
   conflict: 409,
+  /** Too many requests (HTTP 429 with Retry-After): sign-in throttling, imports at once. */
+  tooManyRequests: 429,
   server: 500,
 } as const;
 

@@ -411,7 +411,7 @@ describe('convenience calls', () => {
     server.routes.set(paths.changeExpired, (_req, res) => sendJson(res, envelope(null)));
     const c = client();
     await c.changePassword({ id: 9, name: 'operator', oldPlain: 'Old#12345', newPlain: 'New#12345' });
-    await c.changeExpiredPassword('operator', 'Old#12345', 'New#12345');
+    await c.changeExpiredPassword('operator', 'Old#12345', 'New#12345', { now: 1_700_000_000_000 });
     const [own, expired] = server.requests.map((r) => JSON.parse(r.text));
     expect(own).toEqual({
       id: 9,
@@ -423,6 +423,7 @@ describe('convenience calls', () => {
       name: 'operator',
       oldPassword: prehashPassword('Old#12345'),
       newPassword: 'New#12345',
+      timestamps: 1_700_000_000_000,
     });
     expect(server.requests[1]?.headers.authorization).toBeUndefined();
   });

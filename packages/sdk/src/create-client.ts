@@ -131,12 +131,15 @@ export interface ClientMethods {
   ): Promise<EndpointData<E>>;
   /** session.login with the login wire format (account base64, password pre-hashed, timestamp). */
   login(account: string, plainPassword: string, options?: LoginOptions): Promise<SessionAnswer>;
-  /** session.changeExpiredPassword after a PasswordExpiredError; needs no token. */
+  /**
+   * session.changeExpiredPassword after a PasswordExpiredError; needs no token. Carries a
+   * timestamp like a login (`options.now`, default the clock), with the same replay rule.
+   */
   changeExpiredPassword(
     account: string,
     oldPlain: string,
     newPlain: string,
-    options?: RequestOptions,
+    options?: RequestOptions & { now?: number },
   ): Promise<null>;
   /** session.changePassword for the signed-in user. */
   changePassword(input: ChangePasswordInput, options?: RequestOptions): Promise<null>;
@@ -249,10 +252,16 @@ export function createClient(options: ClientOptions): Client {
       return (await callJson(resolved, await session('login'), { body }, requestOptions)) as SessionAnswer;
     },
 
-    async changeExpiredPassword(account, oldPlain, newPlain, requestOptions) {
+    async changeExpiredPassword(account, oldPlain, newPlain, options = {}) {
+      const { now, ...requestOptions } = options;
       const refused = refuse('session.changeExpiredPassword', oldPasswordIssues(oldPlain));
       if (refused) throw refused;
-      const body = { name: account.trim(), oldPassword: prehashPassword(oldPlain), newPassword: newPlain };
+      const body = {
+        name: account.trim(),
+        oldPassword: prehashPassword(oldPlain),
+        newPassword: newPlain,
+        timestamps: now ?? Date.now(),
+      };
       await callJson(resolved, await session('changeExpiredPassword'), { body }, requestOptions);
       return null;
     },

@@ -34,11 +34,11 @@ import { type Clock, systemClock } from './clock.js';
 import { type Cluster, openCluster } from './cluster/cluster.js';
 import { loadConfig, type ServerConfig } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
-import { isUniqueViolation } from './db/portable.js';
 import { type DemoWorld, openWorld } from './first-start.js';
-import { ApiError } from './http/api-error.js';
+import { clientErrorAnswer, frameworkErrors, registerErrorHandling, sendEnvelope } from './http/errors.js';
 import type { CatalogueHandlers } from './http/handlers.js';
 import { registerEndpoints } from './http/register-endpoints.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { serveWeb } from './http/serve-web.js';
 import { createServices, type Services } from './services.js';
 import { startDemoAlarms } from './simulator/alarms.js';
@@ -88,12 +88,22 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** The largest JSON body: the largest legitimate request (a datalog edit of 10,000 readings is about 600 KB); uploads have their own limits. */
+export const BODY_LIMIT = 1024 * 1024;
+
 export async function buildApp(services: Services): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: services.config.logLevel, redact: ['req.headers.authorization'] },
-    bodyLimit: 10 * 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
     // Behind a proxy (docs/operations.md): the client's address comes from X-Forwarded-For.
     ...(services.config.trustProxy.length > 0 ? { trustProxy: services.config.trustProxy } : {}),
+    // A URL Fastify cannot decode, or a path parameter past its length: the envelope too.
+    frameworkErrors,
+    // Node's HTTP parser refused the request (malformed, headers too large): the envelope too.
+    clientErrorHandler: (error: Error & { code?: string }, socket) => {
+      if (socket.writable && !socket.destroyed) socket.end(clientErrorAnswer(error));
+      else socket.destroy();
+    },
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // Uploads: one file, up to the largest limit (documents, node workbooks); each endpoint checks its own.
@@ -104,41 +114,20 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
       fields: 20,
       fieldSize: 64 * 1024,
       parts: 21,
+      headerPairs: 100,
     },
   });
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof ApiError) {
-      return reply.status(error.httpStatus).send({ code: error.code, msg: error.msg, data: null });
-    }
-    if (isUniqueViolation(error)) {
-      // A parallel request wrote the same key first (checks before writes cannot rule it out).
-      const conflict = ApiError.conflict(
-        'the record was written at the same time by another request; try again',
-      );
-      return reply.status(conflict.httpStatus).send({ code: conflict.code, msg: conflict.msg, data: null });
-    }
-    const status =
-      typeof (error as { statusCode?: unknown }).statusCode === 'number'
-        ? (error as { statusCode: number }).statusCode
-        : 500;
-    if (status >= 400 && status < 500) {
-      const msg =
-        (error as { code?: string }).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-          ? 'body: unsupported content type'
-          : `body: ${error instanceof Error ? error.message : 'bad request'}`;
-      return reply.status(status).send({ code: WIRE_CODE.validation, msg, data: null });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ code: WIRE_CODE.server, msg: 'internal server error', data: null });
-  });
-  const webFallback = await serveWeb(app);
+  registerErrorHandling(app);
+  const web = await serveWeb(app);
+  registerSecurityHeaders(app, web);
   app.setNotFoundHandler((request, reply) => {
-    if (webFallback?.(request, reply)) return reply;
-    return reply.status(404).send({
-      code: WIRE_CODE.notFound,
-      msg: `no such endpoint: ${request.method} ${request.url.split('?')[0]}`,
-      data: null,
-    });
+    if (web?.fallback(request, reply)) return reply;
+    return sendEnvelope(
+      reply,
+      404,
+      WIRE_CODE.notFound,
+      `no such endpoint: ${request.method} ${request.url.split('?')[0]}`,
+    );
   });
   registerSsoPage(app, services);
   registerEndpoints(app, services, handlers);

@@ -9,6 +9,10 @@ export interface ServerConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   sessionTtlMs: number;
+  /** Failed sign-ins of one client address in the sliding window before 429 (EEM_SIGNIN_ADDRESS_LIMIT). */
+  signInAddressLimit: number;
+  /** The sliding window of the address throttle (EEM_SIGNIN_ADDRESS_WINDOW_S). */
+  signInAddressWindowMs: number;
   demoPassword: string | undefined;
   /** The first start of an empty database builds the demo world (else only the platform administrator). */
   demo: boolean;
@@ -107,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: resolve(env.EEM_DATA_DIR || '.eem-data'),
     databaseUrl: env.EEM_DATABASE_URL || undefined,
     sessionTtlMs: number(env, 'EEM_SESSION_TTL_HOURS', 12) * 3_600_000,
+    signInAddressLimit: Math.max(1, Math.round(number(env, 'EEM_SIGNIN_ADDRESS_LIMIT', 20))),
+    signInAddressWindowMs: Math.max(1, number(env, 'EEM_SIGNIN_ADDRESS_WINDOW_S', 900)) * 1000,
     demoPassword: env.EEM_DEMO_PASSWORD || undefined,
     demo: flag(env, 'EEM_DEMO', simulator),
     adminPassword,

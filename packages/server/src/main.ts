@@ -2,7 +2,9 @@
 /** eem-server: the reference server with the demo site. Configuration: docs/operations.md. */
 import { startServer } from './app.js';
 import { PLATFORM_ADMIN_ACCOUNT } from './areas/users/platform-admin.js';
-import type { ServerConfig } from './config.js';
+import { SignInGuard } from './auth/sign-in-guard.js';
+import { loadConfig, type ServerConfig } from './config.js';
+import { openDatabase } from './db/database.js';
 import type { DemoWorld } from './first-start.js';
 import { demoPasswordNotice } from './simulator/demo-password.js';
 import { DEMO_ACCOUNTS, DEMO_INSPECTION_PASSWORD } from './simulator/seed.js';
@@ -67,7 +69,27 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void stop('SIGTERM'));
 }
 
-main().catch((error: unknown) => {
+/**
+ * `eem-server unlock <account>`: the operator's way in when an account is locked (docs/operations.md
+ * "Security"): ends every lock of the account and every address throttle, on the database the
+ * environment names. Works while servers run.
+ */
+async function unlock(account: string | undefined): Promise<void> {
+  if (!account?.trim()) throw new Error('usage: eem-server unlock <account>');
+  const config = loadConfig();
+  const database = await openDatabase({ dataDir: config.dataDir, url: config.databaseUrl });
+  try {
+    const locks = await SignInGuard.unlock(database.db, account.trim());
+    process.stdout.write(
+      `${account.trim()}: ${locks === 0 ? 'no lock found' : `${locks} lock(s) ended`}; address throttles cleared\n`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+const run = process.argv[2] === 'unlock' ? () => unlock(process.argv[3]) : main;
+run().catch((error: unknown) => {
   process.stderr.write(`eem-server: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

@@ -39,7 +39,10 @@ export function createServices(
     db,
     clock,
     config,
-    auth: new AuthService(db, clock, { sessionTtlMs: config.sessionTtlMs }),
+    auth: new AuthService(db, clock, {
+      sessionTtlMs: config.sessionTtlMs,
+      signIn: { addressLimit: config.signInAddressLimit, addressWindowMs: config.signInAddressWindowMs },
+    }),
     notices,
     // SQLite has one connection: progress inside a transaction goes through it (TaskHub).
     tasks: new TaskHub(db, clock, notices, { progressInTransaction: dialect === 'sqlite' }),

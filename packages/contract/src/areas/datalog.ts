@@ -6,23 +6,27 @@
  * messages come from `@eem/core` (datalog.ts). All calls act on the current project (the
  * `projectId` header); points of another project are unknown.
  */
-import { AGGREGATIONS, DATALOG_INTERVALS, DATALOG_LIMITS, DATALOG_MESSAGES, QUANTITY_KINDS } from '@eem/core';
+import {
+  AGGREGATIONS,
+  DATALOG_INTERVALS,
+  DATALOG_LIMITS,
+  DATALOG_MESSAGES,
+  NODE_LABELS,
+  QUANTITY_KINDS,
+} from '@eem/core';
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint.js';
-import { epochMs, id, page, pagedList, task, treeNode } from '../schemas.js';
+import { epochMs, id, idOf, labelText, page, pagedList, task, treeNode } from '../schemas.js';
 
 const intervalSchema = z.enum(DATALOG_INTERVALS, {
   error: `interval must be one of ${DATALOG_INTERVALS.join(', ')}`,
 });
 
-const nodeRef = z.object({
-  id: z.number({ error: 'node id must be a number' }).int().positive({ error: 'node id must be positive' }),
-  modelLabel: z.string().min(1, { error: 'modelLabel is required' }),
-});
+const nodeRef = z.object({ id: idOf('node id'), modelLabel: labelText });
 
 const pointIds = (max: number) =>
   z
-    .array(z.number({ error: 'pointIds must be numbers' }).int().positive(), {
+    .array(idOf('pointIds'), {
       error: DATALOG_MESSAGES.pointsRequired,
     })
     .min(1, { error: DATALOG_MESSAGES.pointsRequired })
@@ -145,7 +149,10 @@ const quantityFields = z.object({
     .int({ error: 'decimals must be an integer' })
     .min(0, { error: 'decimals must be 0 to 6' })
     .max(6, { error: 'decimals must be 0 to 6' }),
-  deviceTypes: z.array(z.string().min(1)).default([]),
+  deviceTypes: z
+    .array(labelText)
+    .max(NODE_LABELS.length, { error: `deviceTypes: at most ${NODE_LABELS.length}` })
+    .default([]),
 });
 
 export const physicalQuantity = quantityFields.extend({
@@ -167,10 +174,7 @@ export type TrendTemplate = z.output<typeof trendTemplate>;
 const completenessBody = z
   .object({
     /** Meters (or other point nodes); all the project's metered nodes when absent. */
-    nodeIds: z
-      .array(z.number().int().positive())
-      .max(500, { error: 'nodeIds: at most 500 nodes' })
-      .optional(),
+    nodeIds: z.array(idOf('nodeIds')).max(500, { error: 'nodeIds: at most 500 nodes' }).optional(),
     startTime: epochMs,
     endTime: epochMs,
   })
@@ -290,7 +294,7 @@ export const datalog = {
     path: '/eem-service/v1/flink/datalog/edit/log',
     summary:
       'The audit of reading changes (who changed what, when, from what to what), newest first (chosen).',
-    body: z.object({ pointId: z.number().int().positive().optional(), page }),
+    body: z.object({ pointId: idOf('pointId').optional(), page }),
     data: pagedList(
       z.object({
         id: z.number().int(),
@@ -344,7 +348,7 @@ export const datalog = {
             error: `nodes: at most ${DATALOG_LIMITS.recalculationNodes} nodes per run`,
           })
           .default([]),
-        pointIds: z.array(z.number().int().positive()).max(DATALOG_LIMITS.maxNodes).default([]),
+        pointIds: z.array(idOf('pointIds')).max(DATALOG_LIMITS.maxNodes).default([]),
         startTime: epochMs,
         endTime: epochMs,
         targets: z
@@ -352,6 +356,7 @@ export const datalog = {
             z.enum(RECALCULATION_TARGETS, { error: `targets: one of ${RECALCULATION_TARGETS.join(', ')}` }),
           )
           .min(1, { error: 'targets: choose at least one target' })
+          .max(RECALCULATION_TARGETS.length, { error: 'targets: a target is listed twice' })
           .default(['energy']),
       })
       .superRefine(ordered)

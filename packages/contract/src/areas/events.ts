@@ -5,10 +5,17 @@
  * incidents, per-type attributes, and the alarm schemes that raise events from live readings
  * and name who is notified. All calls act on the current project (the projectId header).
  */
-import { ALARM_KIND_NAMES, EVENT_LIMITS, EVENT_MESSAGES, NOTIFY_CHANNELS, SCHEME_LOG_TYPES } from '@eem/core';
+import {
+  ALARM_KIND_NAMES,
+  EVENT_LIMITS,
+  EVENT_MESSAGES,
+  NAME_LIMITS,
+  NOTIFY_CHANNELS,
+  SCHEME_LOG_TYPES,
+} from '@eem/core';
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint.js';
-import { epochMs, id, keywordText, page, pagedList } from '../schemas.js';
+import { epochMs, id, idOf, keywordText, page, pagedList } from '../schemas.js';
 import { workOrderRef } from './workorders-schemas.js';
 
 const level = z
@@ -61,7 +68,7 @@ export const eventFilter = z
     startTime: epochMs,
     endTime: epochMs,
     /** Events of these nodes and their subtrees. */
-    nodeIds: z.array(z.number().int().positive()).max(500).default([]),
+    nodeIds: z.array(idOf('nodeIds')).max(500).default([]),
     logTypes: z.array(z.number().int()).max(50).default([]),
     levels: z.array(level).max(5).default([]),
     eventClasses: z.array(z.number().int().min(1).max(5)).max(5).default([]),
@@ -142,27 +149,34 @@ const schemeFields = z.object({
         .int()
         .refine((t) => SCHEME_LOG_TYPES.includes(t), { error: 'logTypes: not an alarm event type' }),
     )
-    .min(1, { error: EVENT_MESSAGES.atLeastOneType }),
+    .min(1, { error: EVENT_MESSAGES.atLeastOneType })
+    .max(SCHEME_LOG_TYPES.length, { error: 'logTypes: a type is listed twice' }),
   /** Per level, the threshold (at least one level). */
   thresholds: z
     .array(z.object({ level, value: z.number({ error: 'thresholds: value must be a number' }).finite() }))
     .min(1, { error: EVENT_MESSAGES.atLeastOneLevel })
+    .max(5, { error: 'thresholds: a level is listed twice' })
     .refine((t) => new Set(t.map((x) => x.level)).size === t.length, {
       error: 'thresholds: a level is listed twice',
     }),
   /** Nodes watched with their subtrees; empty: the whole project. */
-  nodeIds: z.array(z.number().int().positive()).max(500).default([]),
-  receiverUserIds: z.array(z.number().int().positive()).max(500).default([]),
-  receiverGroupIds: z.array(z.number().int().positive()).max(100).default([]),
-  channels: z.array(z.enum(NOTIFY_CHANNELS)).default(['web']),
+  nodeIds: z.array(idOf('nodeIds')).max(500).default([]),
+  receiverUserIds: z.array(idOf('receiverUserIds')).max(500).default([]),
+  receiverGroupIds: z.array(idOf('receiverGroupIds')).max(100).default([]),
+  channels: z
+    .array(z.enum(NOTIFY_CHANNELS))
+    .max(NOTIFY_CHANNELS.length, { error: 'channels: a channel is listed twice' })
+    .default(['web']),
   /** Active window of the day, 'HH:mm' (both empty: all day). */
   activeFrom: z
     .string()
+    .max(5, { error: 'activeFrom must be HH:mm' })
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'activeFrom must be HH:mm' })
     .nullable()
     .default(null),
   activeTo: z
     .string()
+    .max(5, { error: 'activeTo must be HH:mm' })
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'activeTo must be HH:mm' })
     .nullable()
     .default(null),
@@ -297,8 +311,9 @@ export const events = {
           .array(
             z.object({
               eventId: id,
-              projectId: z.number().int().optional(),
-              sourceid: z.unknown().optional(),
+              projectId: idOf('projectId').optional(),
+              /** The legacy clients' source id: accepted and ignored. */
+              sourceid: z.union([z.number(), z.string().max(NAME_LIMITS.text), z.null()]).optional(),
             }),
           )
           .min(1, { error: 'events: choose at least one event' })
@@ -383,7 +398,8 @@ export const events = {
             });
         }),
       )
-      .min(1, { error: 'choose at least one event type' }),
+      .min(1, { error: 'choose at least one event type' })
+      .max(500, { error: 'at most 500 event types' }),
     data: z.array(eventTypeSetting),
     permission: 'alarmscheme_update',
   }),

@@ -6,7 +6,8 @@
 import { EVENT_LIMITS } from '@eem/core';
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint.js';
-import { epochMs, id, keywordText } from '../schemas.js';
+import { epochMs, id, idOf, keywordText } from '../schemas.js';
+import { fileName } from './files-schemas.js';
 
 const name = z
   .string({ error: 'name is required' })
@@ -25,7 +26,7 @@ const scenarioFields = z.object({
   causes: z.array(z.string().trim().min(1).max(500)).max(50).default([]),
   checks: z.array(z.string().trim().min(1).max(500)).max(50).default([]),
   /** fileNames of uploaded documents (files.uploadFile; at most 10 MB each). */
-  attachments: z.array(z.string().min(1)).max(5, { error: 'attachments: at most 5 documents' }).default([]),
+  attachments: z.array(fileName).max(5, { error: 'attachments: at most 5 documents' }).default([]),
 });
 
 export const faultScenario = scenarioFields.extend({ id: z.number().int(), updatedAt: epochMs });
@@ -43,7 +44,7 @@ const planFields = z.object({
     )
     .min(1, { error: 'steps: a plan needs at least one step' })
     .max(50),
-  scenarioIds: z.array(z.number().int().positive()).max(50).default([]),
+  scenarioIds: z.array(idOf('scenarioIds')).max(50).default([]),
 });
 
 export const eventPlan = planFields.extend({ id: z.number().int(), updatedAt: epochMs });
@@ -98,7 +99,7 @@ export const expert = {
     path: '/eem-service/v1/expert/eventPlan/query',
     summary: 'Handling plans, all or those linked to scenarios (chosen).',
     body: z.object({
-      scenarioIds: z.array(z.number().int().positive()).max(50).default([]),
+      scenarioIds: z.array(idOf('scenarioIds')).max(50).default([]),
       keyWord: keywordText('keyWord'),
     }),
     data: z.array(eventPlan),

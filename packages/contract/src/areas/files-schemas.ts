@@ -7,6 +7,7 @@ export const FILE_NAME_PATTERN = /^[0-9a-f]{32}\.(jpg|png|xls|xlsx|docx|pdf)$/;
 
 export const fileName = z
   .string({ error: 'fileName cannot be empty' })
+  .max(40, { error: 'fileName must name a file uploaded with uploadFile' })
   .regex(FILE_NAME_PATTERN, { error: 'fileName must name a file uploaded with uploadFile' });
 
 export const storedFile = z.object({

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint.js';
-import { epochMs, treeNode } from '../schemas.js';
+import { epochMs, idOf, treeNode } from '../schemas.js';
 
 export const REALTIME_POLL_MS = 5_000;
 
@@ -84,10 +84,7 @@ export const monitor = {
     summary:
       'One graph: the busbar, cabinets and transformers, their line segments (breakers), meters and devices, with their points (chosen).',
     params: z.object({
-      graphId: z.coerce
-        .number({ error: 'graphId must be a number' })
-        .int({ error: 'graphId must be a whole number' })
-        .positive({ error: 'graphId must be positive' }),
+      graphId: idOf('graphId'),
     }),
     data: graph,
     permission: 'session',
@@ -99,15 +96,9 @@ export const monitor = {
     summary:
       'The live values of points and the breaker states of line segments of the current project; others are left out (chosen, new prefix).',
     body: z.object({
-      pointIds: z
-        .array(z.number().int().positive())
-        .max(1000, { error: 'pointIds: at most 1000 points' })
-        .default([]),
+      pointIds: z.array(idOf('pointIds')).max(1000, { error: 'pointIds: at most 1000 points' }).default([]),
       /** Nodes whose breaker state to answer. */
-      nodeIds: z
-        .array(z.number().int().positive())
-        .max(1000, { error: 'nodeIds: at most 1000 nodes' })
-        .default([]),
+      nodeIds: z.array(idOf('nodeIds')).max(1000, { error: 'nodeIds: at most 1000 nodes' }).default([]),
     }),
     data: z.object({
       values: z.array(realtimeValue),
@@ -124,7 +115,7 @@ export const monitor = {
     summary:
       'Open or close the breaker of a line segment of the current project (after session.operationAuthCheck); recorded in the operation log (chosen, new prefix).',
     body: z.object({
-      nodeId: z.number({ error: 'nodeId must be a number' }).int().positive(),
+      nodeId: idOf('nodeId'),
       action: z.enum(['open', 'close'], { error: 'action must be open or close' }),
     }),
     data: z.object({ nodeId: z.number().int(), closed: z.boolean() }),

@@ -3,12 +3,27 @@
  * configuration, the topology): here, so that an area using them does not load the whole
  * nodes area (projects does; see lazy.ts).
  */
-import { checkNodeField, checkNodeName, NODE_LABELS, nodeType, TASK_OPERATION_TYPE } from '@eem/core';
+import {
+  checkNodeField,
+  checkNodeName,
+  lengthMessage,
+  NAME_LIMITS,
+  NODE_LABELS,
+  nodeType,
+  TASK_OPERATION_TYPE,
+} from '@eem/core';
 import { z } from 'zod';
-import { epochMs, filter, id } from '../schemas.js';
+import { epochMs, filter, id, idOf, labelText, maxKeys } from '../schemas.js';
 
 /** A field value of a node: text, a number (decimals, integers, enumeration values) or null. */
-export const attributeValue = z.union([z.string(), z.number(), z.null()]);
+export const attributeValue = z.union([
+  z.string().max(NAME_LIMITS.text, { error: lengthMessage(NAME_LIMITS.text, 0) }),
+  z.number(),
+  z.null(),
+]);
+
+/** The most fields of one node in a request (a type has fewer than 20). */
+const NODE_FIELDS_MAX = 50;
 export type NodeAttributes = Record<string, string | number | null>;
 
 export const modelLabel = z.enum(NODE_LABELS as [string, ...string[]], {
@@ -52,7 +67,10 @@ export interface NodeTreeItem {
   [field: string]: unknown;
 }
 
-export const nodeRef = z.object({ id: z.number().int().nonnegative(), modelLabel: z.string().min(1) });
+export const nodeRef = z.object({
+  id: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  modelLabel: labelText,
+});
 
 /**
  * The fields of a node type, checked by the rules of `@eem/core`: every key must be a field of
@@ -92,16 +110,16 @@ function splitNode(value: Record<string, unknown>): { name?: string; attributes:
 }
 
 /** A new node: its type, name and fields. */
-export const newNode = z
-  .object({ modelLabel })
-  .catchall(attributeValue)
+export const newNode = maxKeys(z.object({ modelLabel }).catchall(attributeValue), NODE_FIELDS_MAX, 'node')
   .superRefine((v, ctx) => nodeFields(v, v.modelLabel, false, ctx))
   .transform((v) => ({ modelLabel: v.modelLabel, ...splitNode(v), name: String(v.name).trim() }));
 
 /** An edit of a node below the project: absent fields stay, null clears an optional one. */
-export const nodeEdit = z
-  .object({ id, modelLabel })
-  .catchall(attributeValue)
+export const nodeEdit = maxKeys(
+  z.object({ id, modelLabel }).catchall(attributeValue),
+  NODE_FIELDS_MAX,
+  'node',
+)
   .superRefine((v, ctx) => nodeFields(v, v.modelLabel, true, ctx))
   .transform((v) => ({ id: v.id, modelLabel: v.modelLabel, ...splitNode(v) }));
 
@@ -118,11 +136,17 @@ export const manageNodeBody = z.discriminatedUnion(
 /** The body of the tree calls (screens.md §3.2). */
 export const nodeTreeBody = z.object({
   /** The project id (rootLabel project) or a node id. */
-  rootID: z.number({ error: 'rootID must be a number' }).int().positive({ error: 'rootID must be positive' }),
-  rootLabel: z.string().min(1).default('project'),
+  rootID: idOf('rootID'),
+  rootLabel: labelText.default('project'),
   /** Only these node types, each with optional filters; a node of another type is left out with its subtree. */
   subLayerConditions: z
-    .array(z.object({ modelLabel: z.string().min(1), filters: z.array(filter).default([]) }))
+    .array(
+      z.object({
+        modelLabel: labelText,
+        filters: z.array(filter).max(20, { error: 'filters: at most 20' }).default([]),
+      }),
+    )
+    .max(NODE_LABELS.length, { error: `subLayerConditions: at most ${NODE_LABELS.length}` })
     .optional(),
   /** true: nested children; false: a flat list in tree order. */
   treeReturnEnable: z.boolean().default(true),
@@ -158,9 +182,10 @@ export const treeContextConfig = z.object({
   nodeTypes: z
     .array(modelLabel)
     .min(1, { error: 'choose at least one node type' })
+    .max(NODE_LABELS.length, { error: `at most ${NODE_LABELS.length} node types` })
     .refine((v) => new Set(v).size === v.length, { error: 'a node type is listed twice' }),
   /** Rooms shown only of these room types (roomtype IN); empty: all rooms. */
-  roomTypes: z.array(z.number().int()).default([]),
+  roomTypes: z.array(z.number().int()).max(100, { error: 'roomTypes: at most 100' }).default([]),
 });
 export type TreeContextConfig = z.output<typeof treeContextConfig>;
 
@@ -176,5 +201,5 @@ export const generateBody = z.object({
 });
 
 export const taskRef = z.object({
-  taskId: z.coerce.number().int().positive({ error: 'taskId must be positive' }),
+  taskId: idOf('taskId'),
 });

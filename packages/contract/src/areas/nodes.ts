@@ -8,6 +8,7 @@ import {
   nodeItem,
   nodeTreeBody,
   nodeTreeItem,
+  TREE_CONTEXTS,
   taskRef,
   topology,
   treeContextConfig,
@@ -173,6 +174,7 @@ export const nodes = {
     body: z
       .array(treeContextConfig)
       .min(1, { error: 'send at least one context' })
+      .max(TREE_CONTEXTS.length, { error: 'a context is listed twice' })
       .refine((v) => new Set(v.map((c) => c.context)).size === v.length, {
         error: 'a context is listed twice',
       }),

@@ -2,7 +2,7 @@
 import { NOTICE_MODE, TASK_OPERATION_TYPE } from '@eem/core';
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint.js';
-import { epochMs, notice, page, pagedList, task } from '../schemas.js';
+import { epochMs, id, idOf, intOf, notice, page, pagedList, task } from '../schemas.js';
 
 const OPERATION_TYPE_MAX = Math.max(...Object.values(TASK_OPERATION_TYPE));
 
@@ -13,7 +13,7 @@ export const notices = {
     path: '/messageServer/v1/service/web/client',
     summary: 'Register the notice channel of this user with its tags (sent when the channel opens).',
     body: z.object({
-      userId: z.number().int().positive({ error: 'userId must be positive' }),
+      userId: idOf('userId'),
       tags: z.array(z.string().min(1).max(64)).max(50, { error: 'at most 50 tags' }).default([]),
     }),
     data: z.object({ userId: z.number().int(), tags: z.array(z.string()), lastNoticeId: z.number().int() }),
@@ -27,11 +27,11 @@ export const notices = {
     body: z
       .object({
         noticeMode: z.literal(NOTICE_MODE, { error: 'noticeMode must be 4' }),
-        receiver: z.number().int().positive({ error: 'receiver must be the current user id' }),
+        receiver: idOf('receiver'),
         startTime: epochMs,
         endTime: epochMs,
         page,
-        afterId: z.number().int().nonnegative().optional(),
+        afterId: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
       })
       .refine((b) => b.endTime > b.startTime, {
         error: 'endTime must be later than startTime',
@@ -47,12 +47,8 @@ export const notices = {
     summary:
       'Progress of the newest task of an operation type in the current project (status 2 running, 3 success).',
     query: z.object({
-      operationType: z.coerce
-        .number({ error: 'operationType must be a number' })
-        .int()
-        .min(1, { error: `operationType must be 1 to ${OPERATION_TYPE_MAX}` })
-        .max(OPERATION_TYPE_MAX, { error: `operationType must be 1 to ${OPERATION_TYPE_MAX}` }),
-      taskId: z.coerce.number().int().positive().optional(),
+      operationType: intOf('operationType', 1, OPERATION_TYPE_MAX),
+      taskId: idOf('taskId').optional(),
     }),
     data: task.nullable(),
     permission: 'session',
@@ -62,7 +58,7 @@ export const notices = {
     method: 'GET',
     path: '/eem-service/v1/importobject/task/{id}',
     summary: 'One task of the current user or of a project the user may enter, by id (chosen).',
-    params: z.object({ id: z.coerce.number().int().positive({ error: 'id must be positive' }) }),
+    params: z.object({ id }),
     data: task,
     permission: 'session',
   }),

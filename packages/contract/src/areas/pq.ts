@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint.js';
-import { epochMs, id, page, pagedList } from '../schemas.js';
+import { epochMs, id, idOf, page, pagedList } from '../schemas.js';
 
 export const PQ_EVENT_TYPES = ['sag', 'swell', 'interruption', 'transient'] as const;
 
@@ -51,8 +51,11 @@ export const pq = {
       .object({
         startTime: epochMs,
         endTime: epochMs,
-        types: z.array(z.enum(PQ_EVENT_TYPES)).default([]),
-        nodeIds: z.array(z.number().int().positive()).max(500).default([]),
+        types: z
+          .array(z.enum(PQ_EVENT_TYPES))
+          .max(PQ_EVENT_TYPES.length, { error: 'types: a type is listed twice' })
+          .default([]),
+        nodeIds: z.array(idOf('nodeIds')).max(500).default([]),
         magnitudeMin: z.number().nullable().default(null),
         magnitudeMax: z.number().nullable().default(null),
         durationMinMs: z.number().nullable().default(null),

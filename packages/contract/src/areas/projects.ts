@@ -5,7 +5,18 @@
 import { lengthMessage, MESSAGES, NAME_LIMITS, UPLOAD_LIMITS } from '@eem/core';
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint.js';
-import { decimal2Field, epochMs, id, integerField, nameText, project, treeNode } from '../schemas.js';
+import {
+  boundedText,
+  decimal2Field,
+  epochMs,
+  id,
+  idOf,
+  integerField,
+  labelText,
+  nameText,
+  project,
+  treeNode,
+} from '../schemas.js';
 import { fileName, storedFile } from './files-schemas.js';
 import { type NodeItem, nodeEdit, nodeItem } from './nodes-schemas.js';
 
@@ -113,14 +124,14 @@ export const projects = {
     path: '/eem-service/v1/auth/cloud/projects',
     summary: 'Platform mode: the tenant tree with its projects (treeReturnEnable) or a flat project list.',
     query: z.object({
-      tenantId: z.coerce.number().int().positive().optional(),
+      tenantId: idOf('tenantId').optional(),
       isQueryChild: z
         .enum(['true', 'false'])
         .default('true')
         .transform((v) => v === 'true'),
     }),
     body: z.object({
-      rootID: z.number().int().nonnegative().default(0),
+      rootID: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).default(0),
       rootLabel: z.literal('project', { error: "rootLabel must be 'project'" }).default('project'),
       treeReturnEnable: z.boolean().default(true),
     }),
@@ -132,7 +143,7 @@ export const projects = {
     method: 'GET',
     path: '/eem-service/v1/project/project',
     summary: 'The projects the signed-in user may enter.',
-    query: z.object({ system: z.string().default('cloud') }),
+    query: z.object({ system: boundedText('system', 20).default('cloud') }),
     data: z.array(project),
     permission: 'session',
   }),
@@ -150,7 +161,7 @@ export const projects = {
     path: '/eem-service/v1/project/nodeData',
     summary:
       'A node’s detail: the project profile with its main image and documents, or a node with its fields.',
-    body: z.object({ id, modelLabel: z.string().min(1, { error: 'modelLabel cannot be empty' }) }),
+    body: z.object({ id, modelLabel: labelText }),
     /** The project profile for modelLabel project, else the node with its fields. */
     data: z.union([projectProfile, nodeItem]),
     permission: 'session',

@@ -1,11 +1,24 @@
 /** Sign-in, session and password calls (screens.md §3.1). */
-import { MESSAGES, OLD_PASSWORD_MAX } from '@eem/core';
+import { MESSAGES, NAME_LIMITS, OLD_PASSWORD_MAX, PASSWORD_MAX } from '@eem/core';
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint.js';
-import { epochMs, prehash, requiredText, sessionData, strongPassword, user } from '../schemas.js';
+import {
+  epochMs,
+  idOf,
+  LABEL_MAX,
+  LOGIN_NAME_MAX,
+  PERMISSION_KEYS_MAX,
+  prehash,
+  requiredText,
+  sessionData,
+  strongPassword,
+  TOKEN_MAX,
+  user,
+} from '../schemas.js';
 
 const loginBody = z.object({
-  userName: requiredText(MESSAGES.accountRequired),
+  /** base64 of the account's UTF-8 (an account is at most 50 characters). */
+  userName: requiredText(MESSAGES.accountRequired, LOGIN_NAME_MAX),
   password: prehash(MESSAGES.passwordRequired),
   timestamps: epochMs,
   client: z.enum(['web', 'wechat_app', 'cli']).default('web'),
@@ -29,7 +42,11 @@ export const session = {
     body: loginBody.extend({
       loginType: z.literal(1, { error: 'loginType must be 1' }),
       client: z.literal('wechat_app', { error: "client must be 'wechat_app'" }),
-      url: z.record(z.string(), z.string()).optional(),
+      url: z
+        .record(z.string().max(NAME_LIMITS.name), z.string().max(NAME_LIMITS.text))
+        .refine((v) => Object.keys(v).length <= 20, { error: 'url: at most 20 entries' })
+        .meta({ maxProperties: 20 })
+        .optional(),
     }),
     data: sessionData,
     permission: 'public',
@@ -39,7 +56,7 @@ export const session = {
     method: 'GET',
     path: '/eem-service/thirdpart/sso/auth2.0/token',
     summary: 'Exchange a one-time single-sign-on code for an access token.',
-    query: z.object({ code: requiredText('code cannot be empty') }),
+    query: z.object({ code: requiredText('code cannot be empty', TOKEN_MAX) }),
     data: z.object({ access_token: z.string(), expires_in: z.number().int() }),
     permission: 'public',
   }),
@@ -49,7 +66,7 @@ export const session = {
     path: '/eem-service/thirdpart/sso/auth2.0/login',
     summary: 'Sign in with a single-sign-on access token.',
     body: z.object({
-      token: requiredText('token cannot be empty'),
+      token: requiredText('token cannot be empty', TOKEN_MAX),
       timestamps: epochMs,
       client: z.enum(['web', 'cli']).default('web'),
     }),
@@ -80,11 +97,11 @@ export const session = {
     path: '/eem-service/v1/auth/common/user/password/updateSecurity',
     summary: 'Change the signed-in user’s own password.',
     body: z.object({
-      id: z.number().int(),
-      name: requiredText(MESSAGES.accountRequired),
+      id: idOf('id'),
+      name: requiredText(MESSAGES.accountRequired, NAME_LIMITS.name),
       oldPassword: prehash(MESSAGES.oldPasswordRequired),
       newPassword: strongPassword,
-      inspectionPassword: z.string().optional(),
+      inspectionPassword: z.string().max(PASSWORD_MAX, { error: MESSAGES.strongPassword }).optional(),
     }),
     data: z.null(),
     permission: 'session',
@@ -95,9 +112,11 @@ export const session = {
     path: '/eem-service/v1/auth/common/user/password/updateExpired',
     summary: 'Change an expired password (login answered -1305); no token needed.',
     body: z.object({
-      name: requiredText(MESSAGES.accountRequired),
+      name: requiredText(MESSAGES.accountRequired, NAME_LIMITS.name),
       oldPassword: prehash(MESSAGES.oldPasswordRequired),
       newPassword: strongPassword,
+      /** The client's clock (epoch ms): the same freshness and replay rules as sign-in. */
+      timestamps: epochMs,
     }),
     data: z.null(),
     permission: 'public',
@@ -116,7 +135,10 @@ export const session = {
     path: '/eem-service/v1/auth/common/operationAuthCheck',
     summary: 'Before a sensitive action: checks the password and the named permissions (and/or).',
     body: z.object({
-      permissions: z.array(z.string().min(1)).min(1, { error: 'permissions cannot be empty' }),
+      permissions: z
+        .array(z.string().min(1).max(LABEL_MAX))
+        .min(1, { error: 'permissions cannot be empty' })
+        .max(PERMISSION_KEYS_MAX, { error: `permissions: at most ${PERMISSION_KEYS_MAX} keys` }),
       mode: z.enum(['and', 'or']).default('and'),
       password: prehash(MESSAGES.passwordRequired),
     }),

@@ -2,7 +2,7 @@
 import { CYCLE } from '@eem/core';
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint.js';
-import { epochMs } from '../schemas.js';
+import { epochMs, idOf } from '../schemas.js';
 
 const menuItem: z.ZodType<MenuItemShape> = z.lazy(() =>
   z.object({
@@ -150,8 +150,9 @@ export const shell = {
             error: 'cycles must be a list of 12, 13, 14 or 17',
           },
         )
-        .min(1, { error: 'cycles cannot be empty' }),
-      projectId: z.number().int().positive({ error: 'projectId must be positive' }),
+        .min(1, { error: 'cycles cannot be empty' })
+        .max(4, { error: 'cycles: at most 4 (day, week, month, year)' }),
+      projectId: idOf('projectId'),
       time: epochMs,
     }),
     data: z.array(z.object({ cycle: z.number().int(), startTime: epochMs })),

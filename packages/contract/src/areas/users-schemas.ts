@@ -11,6 +11,7 @@ import {
   MESSAGES,
   NAME_LIMITS,
   NODE_LABELS,
+  PASSWORD_MAX,
   requiredMessage,
   WIRE_MESSAGES,
 } from '@eem/core';
@@ -18,8 +19,13 @@ import { z } from 'zod';
 import {
   emailOrMasked,
   epochMs,
+  FILTER_VALUES_MAX,
   id,
+  idList,
+  idOf,
+  LABEL_MAX,
   nameText,
+  PERMISSION_KEYS_MAX,
   page,
   pagedList,
   phoneOrMasked,
@@ -98,16 +104,25 @@ export type UserRow = z.output<typeof userRow>;
 
 export const USER_FILTER_PROPS = ['name', 'roleId', 'userGroupId', 'status', 'usertype'] as const;
 
-const scalar = z.union([z.string(), z.number()]);
+const scalar = z.union([
+  z.string().max(NAME_LIMITS.name, { error: lengthMessage(NAME_LIMITS.name) }),
+  z.number(),
+]);
 export const userFilter = z.object({
   prop: z.enum(USER_FILTER_PROPS, { error: `prop must be one of ${USER_FILTER_PROPS.join(', ')}` }),
   operator: z.enum(['EQ', 'IN']).default('EQ'),
-  limit: z.union([scalar, z.array(scalar)]),
+  limit: z.union([
+    scalar,
+    z.array(scalar).max(FILTER_VALUES_MAX, { error: `limit: at most ${FILTER_VALUES_MAX} values` }),
+  ]),
 });
 
 export const projectUsersBody = z.object({
   page,
-  filters: z.array(userFilter).default([]),
+  filters: z
+    .array(userFilter)
+    .max(USER_FILTER_PROPS.length * 2, { error: 'filters: at most 10' })
+    .default([]),
   /** Matches account and nicName (never the masked fields). */
   keyword: z.string().trim().max(NAME_LIMITS.name).optional(),
   /** Platform screen: the users of this tenant; otherwise the project of the header, else the caller's scope. */
@@ -137,21 +152,21 @@ const userFields = {
     .optional(),
   email: emailOrMasked.default(''),
   mobilePhone: phoneOrMasked.default(''),
-  roleId: z
-    .number({ error: requiredMessage('role') })
-    .int()
-    .positive({ error: requiredMessage('role') }),
+  roleId: idOf('roleId', requiredMessage('role')),
   /** Root only: the tenant of the user; others create users in their own tenant. */
   tenantId: id.optional(),
   customConfig: z
     .object({ usertype: usertype.default(0), fileName: z.string().max(255).optional() })
     .default({ usertype: 0 }),
   /** Linked projects (and their project node permission); required for usertype 3 and 4. */
-  projectIds: z.array(id).default([]),
+  projectIds: idList('projectIds').default([]),
   /** User groups to be a member of (replaces the membership when given). */
-  userGroupIds: z.array(id).optional(),
+  userGroupIds: idList('userGroupIds').optional(),
   status: z.union([z.literal(0), z.literal(1)], { error: 'status must be 0 or 1' }).optional(),
-  notificationTypes: z.array(z.enum(NOTIFICATION_TYPES)).optional(),
+  notificationTypes: z
+    .array(z.enum(NOTIFICATION_TYPES))
+    .max(NOTIFICATION_TYPES.length, { error: 'a notification type is listed twice' })
+    .optional(),
   /** Needed when the role is type 5 with duty inspect or repair (checked by the server). */
   inspectionPassword: z
     .string()
@@ -178,8 +193,11 @@ export const createUserBody = z
     password: z
       .string({ error: MESSAGES.passwordRequired })
       .min(1, { error: MESSAGES.passwordRequired })
+      .max(PASSWORD_MAX, { error: MESSAGES.strongPassword })
       .pipe(strongPassword),
-    checkPassword: z.string({ error: MESSAGES.passwordsDoNotMatch }),
+    checkPassword: z
+      .string({ error: MESSAGES.passwordsDoNotMatch })
+      .max(PASSWORD_MAX, { error: MESSAGES.passwordsDoNotMatch }),
   })
   .superRefine((value, ctx) => {
     if (value.password !== value.checkPassword) {
@@ -196,7 +214,7 @@ export const idQuery = z.object({ id });
 // ---------------------------------------------------------------- node permissions
 
 export const nodeRef = z.object({
-  id: z.number({ error: 'node id must be a number' }).int().positive({ error: 'node id must be positive' }),
+  id: idOf('node id'),
   modelLabel: requiredText(requiredMessage('modelLabel'), 64),
 });
 
@@ -241,17 +259,17 @@ export type UserModelNodes = z.output<typeof userModelNodes>;
 // ---------------------------------------------------------------- root password reset
 
 export const rootResetBody = z.object({
-  rootName: requiredText(MESSAGES.accountRequired),
+  rootName: requiredText(MESSAGES.accountRequired, NAME_LIMITS.name),
   /** The root user's own password, pre-hashed like at login. */
   rootPassword: prehash(MESSAGES.passwordRequired),
-  userName: requiredText(requiredMessage('userName')),
+  userName: requiredText(requiredMessage('userName'), NAME_LIMITS.name),
   /** The new password in plain (over TLS), checked by the strong-password rule. */
   newPassword: strongPassword,
 });
 
 // ---------------------------------------------------------------- roles
 
-const permissionKey = z.string().refine(isPermissionKey, { error: 'not a permission key' });
+const permissionKey = z.string().max(LABEL_MAX).refine(isPermissionKey, { error: 'not a permission key' });
 
 export const keyNode = z.object({ id: int, key: z.string() });
 
@@ -295,14 +313,21 @@ const roleFields = {
   ),
   homePage: z
     .string()
+    .max(NAME_LIMITS.text, { error: 'homePage must be a route of the route list' })
     .refine((p) => p === '/home' || findRoute(p) !== undefined, {
       error: 'homePage must be a route of the route list',
     })
     .nullable()
     .default('/home'),
   /** Page and operation keys (allPermissionKeys of @eem/core). */
-  permissions: z.array(permissionKey).default([]),
-  mobilePermissions: z.array(permissionKey).default([]),
+  permissions: z
+    .array(permissionKey)
+    .max(PERMISSION_KEYS_MAX, { error: `permissions: at most ${PERMISSION_KEYS_MAX}` })
+    .default([]),
+  mobilePermissions: z
+    .array(permissionKey)
+    .max(PERMISSION_KEYS_MAX, { error: `mobilePermissions: at most ${PERMISSION_KEYS_MAX}` })
+    .default([]),
 };
 export const createRoleBody = z.object(roleFields);
 export const updateRoleBody = z.object({ id, ...roleFields });
@@ -329,9 +354,9 @@ const groupFields = {
   name: nameText('name', NAME_LIMITS.name),
   groupType: z.enum(['operations', 'ordinary'], { error: requiredMessage('group type') }),
   /** Member user ids (of the same tenant). */
-  users: z.array(id).default([]),
+  users: idList('users').default([]),
   /** The logo: fileName of an uploaded jpg or png (files.uploadFile, kind image). */
-  customConfig: z.object({ fileName: z.string().nullable().optional() }).default({}),
+  customConfig: z.object({ fileName: z.string().max(NAME_LIMITS.text).nullable().optional() }).default({}),
   /** Root only: the tenant of the group; others write groups of their own tenant. */
   tenantId: id.optional(),
 };
@@ -366,6 +391,6 @@ export const grants = z.object({
 
 export const saveGrantsBody = z.object({
   userId: id,
-  cameras: z.array(id).default([]),
-  folders: z.array(id).default([]),
+  cameras: idList('cameras').default([]),
+  folders: idList('folders').default([]),
 });

@@ -7,14 +7,14 @@ import {
   AUTH_LIMITS,
   decodeAccount,
   isProjectBound,
+  MESSAGES,
+  NAME_LIMITS,
   needsInspectionPassword,
   WIRE_CODE,
   WIRE_MESSAGES,
 } from '@eem/core';
 import {
   type Credentials,
-  clearWrongTries,
-  countWrongTry,
   credentialsById,
   credentialsByName,
   passwordHash,
@@ -34,19 +34,25 @@ import type { Db } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
 import { type AuthUser, loadAuthUser, toWireUser } from './auth-user.js';
 import { hashPlainPassword, verifyPrehash } from './passwords.js';
+import { nonceDigest, SIGN_IN_DEFAULTS, SignInGuard, type SignInLimits } from './sign-in-guard.js';
 import { hashToken, newToken } from './tokens.js';
 
 export interface AuthOptions {
   sessionTtlMs: number;
   /** How long a loaded user is served from memory before it is read again. */
   userCacheMs?: number;
+  /** The address throttle of sign-ins (EEM_SIGNIN_ADDRESS_LIMIT, EEM_SIGNIN_ADDRESS_WINDOW_S). */
+  signIn?: SignInLimits;
 }
 
 /** A change to what servers keep in memory, told to the other servers (cluster/cache-relay.ts). */
 export type AuthChange =
   | { kind: 'users' }
   | { kind: 'user'; userId: number }
-  | { kind: 'session'; hash: string };
+  | { kind: 'session'; hash: string; userId?: number };
+
+/** Told when sessions of these users may have ended (their channels check their tokens again). */
+export type SessionsEnded = (userIds: readonly number[]) => void;
 
 const SSO_CODE_MS = 60_000;
 const SSO_ACCESS_MS = 5 * 60_000;
@@ -57,12 +63,27 @@ export class AuthService {
   /** Grows with every change heard: a read that began before a change does not fill the cache. */
   private generation = 0;
   private announce: ((change: AuthChange) => Promise<void>) | undefined;
+  private readonly ended = new Set<SessionsEnded>();
+  readonly guard: SignInGuard;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly options: AuthOptions,
-  ) {}
+  ) {
+    this.guard = new SignInGuard(db, clock, options.signIn ?? SIGN_IN_DEFAULTS);
+  }
+
+  /** Listens for ended sessions (here or on another server); answers the unsubscribe. */
+  onSessionsEnded(listener: SessionsEnded): () => void {
+    this.ended.add(listener);
+    return () => this.ended.delete(listener);
+  }
+
+  private tellEnded(userIds: readonly number[]): void {
+    if (userIds.length === 0) return;
+    for (const listener of this.ended) listener(userIds);
+  }
 
   /** The user of a bearer token, or null when it is missing, unknown, revoked or expired. */
   async authenticate(token: string): Promise<{ user: AuthUser; hash: string } | null> {
@@ -111,53 +132,72 @@ export class AuthService {
   forget(change: AuthChange | 'all'): void {
     this.generation++;
     if (change === 'all' || change.kind === 'users') this.users.clear();
-    if (change === 'all') this.sessions.clear();
-    else if (change.kind === 'session') this.sessions.delete(change.hash);
-    else if (change.kind === 'user') {
+    if (change === 'all') {
+      this.sessions.clear();
+      this.tellEnded([...new Set([...this.users.keys()])]);
+    } else if (change.kind === 'session') {
+      this.sessions.delete(change.hash);
+      if (change.userId !== undefined) this.tellEnded([change.userId]);
+    } else if (change.kind === 'user') {
       this.users.delete(change.userId);
       for (const [hash, session] of this.sessions)
         if (session.userId === change.userId) this.sessions.delete(hash);
+      this.tellEnded([change.userId]);
     }
   }
 
-  /** Ends every session of a user (deleted, disabled, password reset). */
-  async revokeUserSessions(userId: number): Promise<void> {
-    for (const [hash, session] of this.sessions) if (session.userId === userId) this.sessions.delete(hash);
-    this.users.delete(userId);
-    await revokeUserSessions(this.db, userId, this.clock());
-    await this.announce?.({ kind: 'user', userId });
+  /**
+   * Ends every session of these users (a password, role or permission change, a deletion)
+   * but the one of `exceptHash` (the caller's own): HTTP 401 at once on every server, and
+   * their channels close with 4401.
+   */
+  async revokeUserSessions(userIds: number | readonly number[], exceptHash?: string | null): Promise<void> {
+    const ids = [...new Set(typeof userIds === 'number' ? [userIds] : userIds)];
+    if (ids.length === 0) return;
+    const set = new Set(ids);
+    for (const [hash, session] of this.sessions)
+      if (set.has(session.userId) && hash !== exceptHash) this.sessions.delete(hash);
+    for (const id of ids) this.users.delete(id);
+    this.generation++;
+    await revokeUserSessions(this.db, ids, this.clock(), exceptHash ?? undefined);
+    for (const userId of ids) await this.announce?.({ kind: 'user', userId });
+    this.tellEnded(ids);
   }
 
   /** A root user's reset of another user's password: stored, unlocked, sessions ended. */
-  async resetPassword(userId: number, plainNew: string): Promise<void> {
-    await this.storePassword(userId, plainNew);
-    await this.revokeUserSessions(userId);
+  async resetPassword(user: { id: number; name: string }, plainNew: string): Promise<void> {
+    await this.storePassword(user.id, plainNew);
+    await this.guard.newPassword(user.name);
+    await this.revokeUserSessions(user.id);
   }
 
-  async login(body: {
-    userName: string;
-    password: string;
-    timestamps: number;
-    client: string;
-  }): Promise<SessionData> {
-    const account = decodeAccount(body.userName)?.trim();
-    if (!account) throw ApiError.validation('body.userName: account must be the base64 of the UTF-8 account');
-    if (account.includes('\u0000'))
-      throw ApiError.validation('body.userName: the account cannot contain the NUL character (U+0000)');
-    await this.checkFreshness(account, body.timestamps);
-    const row = await this.verifyCredentials(account, body.password);
+  async login(
+    body: {
+      userName: string;
+      password: string;
+      timestamps: number;
+      client: string;
+    },
+    ip: string,
+  ): Promise<SessionData> {
+    const account = checkedAccount(body.userName);
+    await this.guard.checkAddress(ip);
+    await this.checkFreshness('login', account, body.timestamps);
+    const row = await this.verifyCredentials(account, body.password, { ip });
     return this.startSession(row, body.client);
   }
 
-  /** Refuses a timestamp more than 5 minutes from the clock and a repeated (account, timestamp). */
-  private async checkFreshness(account: string, timestamps: number): Promise<void> {
+  /**
+   * Refuses a timestamp more than 5 minutes from the clock and a repeated (kind, account,
+   * timestamp). Only the digest of the three is kept, for 10 minutes.
+   */
+  private async checkFreshness(kind: string, account: string, timestamps: number): Promise<void> {
     const now = this.clock();
     if (Math.abs(now - timestamps) > AUTH_LIMITS.timestampSkewMs) {
       throw new ApiError(WIRE_CODE.badLoginRequest, WIRE_MESSAGES.staleTimestamp, 400);
     }
     const fresh = await recordLoginNonce(this.db, {
-      account,
-      timestamps,
+      digest: nonceDigest(kind, account, timestamps),
       now,
       forgetBefore: now - 2 * AUTH_LIMITS.timestampSkewMs,
     });
@@ -168,33 +208,31 @@ export class AuthService {
 
   /**
    * Checks account and pre-hashed password with the lock rule: five wrong tries lock the
-   * account for one hour. Answers -1 (with the server's message; clients show the lock
-   * warning) or -1305 for an expired password.
+   * account for one hour (sign-in-guard.ts: a locked and an unknown account answer alike, after
+   * the same work). Answers -1 (with the server's message; clients show the lock warning) or
+   * -1305 for an expired password. Every failure counts toward the address throttle.
    */
   async verifyCredentials(
     account: string,
     prehash: string,
-    options: { allowExpired?: boolean } = {},
+    options: { ip: string; allowExpired?: boolean },
   ): Promise<Credentials> {
     const now = this.clock();
     // No account holds U+0000 (and PostgreSQL refuses it in a query): unknown, like any other.
     const row = account.includes('\u0000') ? undefined : await credentialsByName(this.db, account);
-    if (!row) {
-      await verifyPrehash(prehash, DUMMY_HASH); // same work whether or not the account exists
-      throw new ApiError(WIRE_CODE.wrongCredentials, WIRE_MESSAGES.wrongCredentials);
-    }
-    if (row.locked_until !== null && row.locked_until > now) {
-      throw new ApiError(WIRE_CODE.wrongCredentials, WIRE_MESSAGES.accountLocked);
-    }
-    const tries = row.locked_until !== null ? 0 : row.failed_tries; // a served lock starts a new count
-    if (!(await verifyPrehash(prehash, row.password_hash))) {
-      const locked = await countWrongTry(this.db, row.id, now);
+    const key = this.guard.lockKey(account, row?.is_root === 1, options.ip);
+    const locked = await this.guard.isLocked(key);
+    // The same work whether the account exists, is locked or not.
+    const proven = await verifyPrehash(prehash, row && !locked ? row.password_hash : DUMMY_HASH);
+    if (locked || !row || !proven) {
+      await this.guard.addressFailed(options.ip);
+      const lockedNow = locked || (await this.guard.wrongTry(key, account));
       throw new ApiError(
         WIRE_CODE.wrongCredentials,
-        locked ? WIRE_MESSAGES.accountLocked : WIRE_MESSAGES.wrongCredentials,
+        lockedNow ? WIRE_MESSAGES.accountLocked : WIRE_MESSAGES.wrongCredentials,
       );
     }
-    if (tries !== 0 || row.locked_until !== null) await clearWrongTries(this.db, row.id);
+    await this.guard.succeeded(key);
     if (row.status !== 1) throw new ApiError(WIRE_CODE.loginRefused, 'the account is disabled');
     if (!options.allowExpired && row.password_expires_at !== null && row.password_expires_at <= now) {
       throw new ApiError(WIRE_CODE.passwordExpired, WIRE_MESSAGES.passwordExpired);
@@ -225,13 +263,18 @@ export class AuthService {
     return { user: toWireUser(user), token, expiresAt };
   }
 
-  async logout(hash: string): Promise<void> {
+  async logout(hash: string, userId: number): Promise<void> {
     this.sessions.delete(hash);
     await revokeSession(this.db, hash, this.clock());
-    await this.announce?.({ kind: 'session', hash });
+    await this.announce?.({ kind: 'session', hash, userId });
+    this.tellEnded([userId]);
   }
 
-  /** Change one's own password: old password proven, new one strong (checked by the contract). */
+  /**
+   * Change one's own password: old password proven (a wrong one counts toward the address
+   * throttle), new one strong and not the old one (checked by the contract). Every other
+   * session of the user ends; the one that changed it stays.
+   */
   async changePassword(
     user: AuthUser,
     body: {
@@ -241,6 +284,7 @@ export class AuthService {
       newPassword: string;
       inspectionPassword?: string | undefined;
     },
+    caller: { ip: string; sessionHash: string | null },
   ): Promise<void> {
     if (body.id !== user.id || body.name !== user.name)
       throw ApiError.permission('you may only change your own password');
@@ -248,12 +292,9 @@ export class AuthService {
     if (needsInspection && !body.inspectionPassword?.trim()) {
       throw ApiError.validation('body.inspectionPassword: please enter inspection password');
     }
-    const stored = await passwordHash(this.db, user.id);
-    if (stored === undefined || !(await verifyPrehash(body.oldPassword, stored))) {
-      throw new ApiError(
-        WIRE_CODE.validation,
-        `${WIRE_MESSAGES.modifyFailed} the original password is wrong`,
-        400,
+    if (!(await this.provePassword(user.id, body.oldPassword, caller.ip))) {
+      throw ApiError.validation(
+        `body.oldPassword: ${WIRE_MESSAGES.modifyFailed} ${MESSAGES.oldPasswordWrong}`,
       );
     }
     await this.storePassword(
@@ -261,16 +302,33 @@ export class AuthService {
       body.newPassword,
       needsInspection ? body.inspectionPassword : undefined,
     );
+    await this.guard.newPassword(user.name);
+    await this.revokeUserSessions(user.id, caller.sessionHash);
   }
 
-  /** The expired-password change: the old password is proven like a login (lock rule included). */
-  async changeExpiredPassword(body: {
-    name: string;
-    oldPassword: string;
-    newPassword: string;
-  }): Promise<void> {
-    const row = await this.verifyCredentials(body.name, body.oldPassword, { allowExpired: true });
+  /**
+   * The expired-password change (no token): the same freshness and replay rules as sign-in, the
+   * old password proven like a login (the lock and the throttle included), refused unless the
+   * password has really expired; on success every session of the account ends.
+   */
+  async changeExpiredPassword(
+    body: {
+      name: string;
+      oldPassword: string;
+      newPassword: string;
+      timestamps: number;
+    },
+    ip: string,
+  ): Promise<void> {
+    const account = body.name.trim();
+    await this.guard.checkAddress(ip);
+    await this.checkFreshness('expired-password', account, body.timestamps);
+    const row = await this.verifyCredentials(account, body.oldPassword, { ip, allowExpired: true });
+    if (row.password_expires_at === null || row.password_expires_at > this.clock())
+      throw ApiError.validation(`body.name: ${MESSAGES.passwordNotExpired}`);
     await this.storePassword(row.id, body.newPassword);
+    await this.guard.newPassword(row.name);
+    await this.revokeUserSessions(row.id);
   }
 
   private async storePassword(userId: number, plainNew: string, inspection?: string): Promise<void> {
@@ -280,10 +338,17 @@ export class AuthService {
     });
   }
 
-  /** Password proof for a sensitive action (operationAuthCheck); does not count toward the lock. */
-  async provePassword(userId: number, prehash: string): Promise<boolean> {
+  /**
+   * Password proof of a signed-in user (a sensitive action, a password change, a root reset):
+   * does not count toward the account's lock, but a wrong proof counts toward the address
+   * throttle, and an address past it is refused (429) before anything is checked.
+   */
+  async provePassword(userId: number, prehash: string, ip: string): Promise<boolean> {
+    await this.guard.checkAddress(ip);
     const stored = await passwordHash(this.db, userId);
-    return stored === undefined ? false : verifyPrehash(prehash, stored);
+    const proven = stored !== undefined && (await verifyPrehash(prehash, stored));
+    if (!proven) await this.guard.addressFailed(ip);
+    return proven;
   }
 
   /** SSO step 1: after the authorize page signed the user in, a one-time code for the redirect. */
@@ -330,6 +395,20 @@ export class AuthService {
       );
     return userId;
   }
+}
+
+/**
+ * The account of a login's userName (base64 of the UTF-8): refused before anything is stored
+ * when it is not base64 of text, holds U+0000 or is longer than any account can be.
+ */
+function checkedAccount(userName: string): string {
+  const account = decodeAccount(userName)?.trim();
+  if (!account) throw ApiError.validation('body.userName: account must be the base64 of the UTF-8 account');
+  if (account.includes('\u0000'))
+    throw ApiError.validation('body.userName: the account cannot contain the NUL character (U+0000)');
+  if ([...account].length > NAME_LIMITS.name)
+    throw ApiError.validation(`body.userName: an account is at most ${NAME_LIMITS.name} characters`);
+  return account;
 }
 
 /** A real scrypt hash of nothing anyone knows, to spend equal time on unknown accounts. */

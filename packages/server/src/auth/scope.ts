@@ -53,3 +53,34 @@ export function missingKeys(scope: Scope, keys: Iterable<string>): string[] {
   if (scope.root) return [];
   return [...new Set(keys)].filter((k) => !scope.user.permissions.has(k));
 }
+
+/**
+ * A change of an object shared by every project of a tenant (a tenant-wide quantity, fault
+ * scenario or plan) is for whoever governs all those projects: refused to a project-bound user
+ * while the tenant has a project outside the user's. `what` names the object.
+ */
+export async function assertGovernsTenant(
+  ctx: RequestContext,
+  scope: Scope,
+  tenantId: number,
+  what: string,
+): Promise<void> {
+  const bound = scope.boundProjects;
+  if (scope.root || bound === null) return;
+  const projects = [...(await ctx.services.projects.all()).values()];
+  if (projects.some((p) => p.tenantId === tenantId && !bound.has(p.id)))
+    throw ApiError.permission(sharedMessage(what));
+}
+
+/**
+ * A change of an object that the given projects use (a quantity their points measure) is for
+ * whoever governs all of them: refused to a project-bound user when one is outside the user's.
+ */
+export function assertGovernsProjects(scope: Scope, projectIds: readonly number[], what: string): void {
+  const bound = scope.boundProjects;
+  if (scope.root || bound === null) return;
+  if (projectIds.some((id) => !bound.has(id))) throw ApiError.permission(sharedMessage(what));
+}
+
+export const sharedMessage = (what: string) =>
+  `${what} is shared with projects you do not manage; only a tenant administrator may change it (create your own instead)`;

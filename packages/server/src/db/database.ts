@@ -24,6 +24,7 @@ import { expertPq } from './migrations/0007-expert-pq.js';
 import { scaleOut } from './migrations/0008-scale-out.js';
 import { energy } from './migrations/0009-energy.js';
 import { operations } from './migrations/0020-operations.js';
+import { signIn } from './migrations/0030-sign-in.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -59,6 +60,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0008-scale-out': scaleOut(dialect),
     '0009-energy': energy(dialect),
     '0020-operations': operations(dialect),
+    '0030-sign-in': signIn(dialect),
   };
 }
 

@@ -61,8 +61,6 @@ export interface UserTable {
   password_hash: string;
   password_expires_at: number | null;
   inspection_password_hash: string | null;
-  failed_tries: number;
-  locked_until: number | null;
   status: number;
   file_name: string | null;
   /** JSON array of notification types (web, sms, email, app). */
@@ -106,10 +104,30 @@ export interface SessionTable {
   revoked_at: number | null;
 }
 
+/** The replay memory of sign-ins: the SHA-256 of (kind, account, timestamp), pruned after 10 minutes. */
 export interface LoginNonceTable {
-  user_name: string;
-  timestamps: number;
+  digest: string;
   seen_at: number;
+}
+
+/** Wrong tries and the lock of an account key (migration 0030). */
+export interface SignInLockTable {
+  /** SHA-256 of the account (a root account: of the account and the client's address). */
+  key: string;
+  /** SHA-256 of the account alone (the operator's unlock finds every key of an account by it). */
+  account: string;
+  failed_tries: number;
+  locked_until: number | null;
+  updated_at: number;
+}
+
+/** Failed sign-ins of a client address in two fixed windows (the sliding-window throttle). */
+export interface SignInFailureTable {
+  /** SHA-256 of the client's address. */
+  address: string;
+  window_start: number;
+  count: number;
+  previous: number;
 }
 
 export interface SsoGrantTable {
@@ -762,6 +780,8 @@ export interface Database {
   user_group_members: UserGroupMemberTable;
   sessions: SessionTable;
   login_nonces: LoginNonceTable;
+  sign_in_locks: SignInLockTable;
+  sign_in_failures: SignInFailureTable;
   sso_grants: SsoGrantTable;
   notices: NoticeTable;
   message_clients: MessageClientTable;

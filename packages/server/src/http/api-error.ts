@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly code: number,
     readonly msg: string,
     readonly httpStatus = 200,
+    /** Headers of the answer (Retry-After of a 429). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(msg);
     this.name = 'ApiError';
@@ -30,17 +32,10 @@ export class ApiError extends Error {
   static unauthorized(msg: string = WIRE_MESSAGES.tokenExpired): ApiError {
     return new ApiError(401, msg, 401);
   }
-}
 
-/** Formats zod issues as `where: message; where: message`. */
-export function describeIssues(
-  part: string,
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-): string {
-  return issues
-    .map((issue) => {
-      const where = [part, ...issue.path.map(String)].join('.');
-      return `${where}: ${issue.message}`;
-    })
-    .join('; ');
+  /** HTTP 429: try again after `retryAfterS` seconds (the Retry-After header says it too). */
+  static tooMany(msg: string, retryAfterMs: number): ApiError {
+    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    return new ApiError(WIRE_CODE.tooManyRequests, msg, 429, { 'retry-after': String(seconds) });
+  }
 }

@@ -5,6 +5,7 @@
 import { MESSAGES } from '@eem/core';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from './api-error.js';
+import { capText } from './errors.js';
 
 export interface UploadedFile {
   /** The form field ('file'). */
@@ -49,9 +50,10 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartF
     if (code === 'FST_FILES_LIMIT') throw ApiError.validation('file: send one file per upload');
     if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
       throw ApiError.validation('body: too many form fields');
-    if (code?.startsWith('FST_'))
-      throw ApiError.validation(`body: ${error instanceof Error ? error.message : 'bad multipart body'}`);
-    throw error;
+    // Anything else the parser says (a part without headers, a body cut short, no boundary) is
+    // the request's fault: a 400 naming it, never a 500.
+    const reason = error instanceof Error ? error.message : String(error);
+    throw ApiError.validation(`body: the multipart body is malformed (${capText(reason, 200)})`);
   }
   return { fields, files };
 }

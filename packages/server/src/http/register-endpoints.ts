@@ -3,14 +3,15 @@
  * schemas (a clear envelope error naming the field otherwise), checks the session and the
  * permission key, resolves the project header, calls the handler, answers `{code,msg,data}`.
  */
-import { type AnyEndpoint, catalogue, listEndpoints } from '@eem/contract';
+import { type AnyEndpoint, catalogue, id, listEndpoints } from '@eem/contract';
 import { HEADERS, WIRE_CODE } from '@eem/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { RequestContext } from '../context.js';
 import type { Services } from '../services.js';
-import { ApiError, describeIssues } from './api-error.js';
+import { ApiError } from './api-error.js';
+import { summariseIssues } from './errors.js';
 import type { CatalogueHandlers } from './handlers.js';
 import { type MultipartForm, readMultipart } from './read-multipart.js';
 
@@ -38,7 +39,7 @@ export function requestLanguage(request: FastifyRequest): 'zh' | 'en' {
 function parsePart(part: string, schema: z.ZodType | undefined, value: unknown): unknown {
   if (!schema) return undefined;
   const result = schema.safeParse(value ?? (part === 'body' ? {} : value));
-  if (!result.success) throw ApiError.validation(describeIssues(part, result.error.issues));
+  if (!result.success) throw ApiError.validation(summariseIssues(part, result.error.issues));
   const nul = nulPath(result.data, part);
   if (nul) throw ApiError.validation(`${nul}: ${NUL_MESSAGE}`);
   return result.data;
@@ -71,11 +72,12 @@ function resolveProject(request: FastifyRequest, user: AuthUser | null): number 
   const raw = request.headers[HEADERS.projectId.toLowerCase()];
   const text = Array.isArray(raw) ? raw[0] : raw;
   let projectId: number | null = null;
-  if (text !== undefined && text !== '') {
-    const n = Number(text);
-    if (!Number.isInteger(n) || n < 0)
-      throw ApiError.validation(`header.projectId: must be a whole number, got '${text}'`);
-    projectId = n === 0 ? null : n;
+  if (text !== undefined && text !== '' && text !== '0') {
+    // 0 or no header: no project (platform mode); otherwise an id, nothing else.
+    const parsed = id.safeParse(text);
+    if (!parsed.success)
+      throw ApiError.validation(`header.projectId: must be a project id (a positive whole number) or 0`);
+    projectId = parsed.data;
   }
   if (!user) return projectId;
   if (projectId === null && (user.usertype === 3 || user.usertype === 4))

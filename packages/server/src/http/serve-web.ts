@@ -2,11 +2,12 @@
  * Serves the built web console (web/dist) at `/`: static files, and index.html for any
  * other GET that asks for HTML (client-side routes such as /login or /home).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { consoleCsp } from './security-headers.js';
 
 export function webRoot(): string {
   return resolve(
@@ -14,12 +15,18 @@ export function webRoot(): string {
   );
 }
 
-/** Registers the console when it is built; returns the fallback for unknown HTML routes. */
-export async function serveWeb(
-  app: FastifyInstance,
-): Promise<((request: FastifyRequest, reply: FastifyReply) => boolean) | null> {
+export interface WebConsole {
+  /** Answers an unknown route that asks for HTML with index.html; false when it is not one. */
+  fallback(request: FastifyRequest, reply: FastifyReply): boolean;
+  /** The console's Content-Security-Policy (security-headers.ts). */
+  csp: string;
+}
+
+/** Registers the console when it is built; null when it is not. */
+export async function serveWeb(app: FastifyInstance): Promise<WebConsole | null> {
   const root = webRoot();
-  if (!existsSync(join(root, 'index.html'))) return null;
+  const index = join(root, 'index.html');
+  if (!existsSync(index)) return null;
   await app.register(fastifyStatic, {
     root,
     prefix: '/',
@@ -27,10 +34,13 @@ export async function serveWeb(
     index: ['index.html'],
     cacheControl: false,
   });
-  return (request, reply) => {
-    const wantsHtml = String(request.headers.accept ?? '').includes('text/html');
-    if (request.method !== 'GET' || !wantsHtml || request.url.startsWith('/eem-service/')) return false;
-    void reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return true;
+  return {
+    csp: consoleCsp(readFileSync(index, 'utf8')),
+    fallback(request, reply) {
+      const wantsHtml = String(request.headers.accept ?? '').includes('text/html');
+      if (request.method !== 'GET' || !wantsHtml || request.url.startsWith('/eem-service/')) return false;
+      void reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return true;
+    },
   };
 }

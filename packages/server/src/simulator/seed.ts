@@ -298,8 +298,6 @@ export async function seedDemoWorld(
         password_hash: password,
         password_expires_at: u.expired ? now - 86_400_000 : null,
         inspection_password_hash: u.inspection ? inspection : null,
-        failed_tries: 0,
-        locked_until: null,
         status: 1,
         file_name: null,
         created_at: now,

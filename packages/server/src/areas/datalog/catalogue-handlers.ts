@@ -4,6 +4,7 @@
  */
 import type { catalogue, EndpointData, EndpointParsedInput, PhysicalQuantity, TreeNode } from '@eem/contract';
 import { type DatalogInterval, NODE_TYPES, POINT_NODE_TYPES } from '@eem/core';
+import { assertGovernsProjects, scopeOf } from '../../auth/scope.js';
 import { currentProject, type RequestContext, requireUser } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { recordOperation } from '../logs/record-operation.js';
@@ -11,7 +12,7 @@ import { projectNodes } from '../nodes/repo/nodes.js';
 import { visibleNodes } from '../nodes/tree-access.js';
 import { namedPoints } from './datalog-scope.js';
 import { ensurePoints } from './point-store.js';
-import { pointCounts, quantityUse } from './repo/points.js';
+import { pointCounts, quantityProjects, quantityUse } from './repo/points.js';
 import {
   deleteQuantity as deleteQuantityRow,
   insertQuantity,
@@ -175,6 +176,7 @@ export async function updateQuantity(
   const project = await currentProject(ctx);
   checkDeviceTypes(body.deviceTypes);
   const row = await ownQuantity(ctx, project.tenantId, body.id);
+  await assertGovernsQuantity(ctx, project.tenantId, row);
   if (row.data_id !== body.dataId)
     throw ApiError.validation('dataId: the data id of a quantity cannot change');
   const updated = await updateQuantityRow(ctx.services.db, row.id, columns(body, ctx.services.clock()));
@@ -186,9 +188,23 @@ export async function updateQuantity(
   return quantityOf(updated, await pointCounts(ctx.services.db, project.id, 'data_id'));
 }
 
+/**
+ * A quantity is the tenant's: a project administrator may change or delete one that only his
+ * projects' points measure (or none), not one that other projects measure (issue 11).
+ */
+async function assertGovernsQuantity(
+  ctx: RequestContext,
+  tenantId: number,
+  row: { name: string; data_id: number },
+): Promise<void> {
+  const used = await quantityProjects(ctx.services.db, tenantId, row.data_id);
+  assertGovernsProjects(await scopeOf(ctx), used, `physical quantity ${row.name}`);
+}
+
 export async function deleteQuantity(ctx: RequestContext, id: number): Promise<null> {
   const project = await currentProject(ctx);
   const row = await ownQuantity(ctx, project.tenantId, id);
+  await assertGovernsQuantity(ctx, project.tenantId, row);
   const used = await quantityUse(ctx.services.db, project.tenantId, row.data_id);
   if (used > 0)
     throw ApiError.conflict(

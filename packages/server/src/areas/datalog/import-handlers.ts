@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { currentProject, type RequestContext, requireUser } from '../../context.js';
 import { attachment } from '../../http/attachment.js';
 import { uploadedSpreadsheet } from '../nodes/import-upload.js';
+import { checkWorkbookBounds } from '../nodes/workbook-bounds.js';
 import { CONTENT_TYPES } from './export-stream.js';
 import { runReadingImport } from './import-job.js';
 import { IsoFormatter } from './iso-time.js';
@@ -15,13 +16,22 @@ export async function startReadingImport(ctx: RequestContext, body: ImportBody):
   const user = requireUser(ctx);
   const project = await currentProject(ctx);
   const file = uploadedSpreadsheet(ctx.uploads);
-  const task = await ctx.services.tasks.create({
-    projectId: project.id,
-    userId: user.id,
-    operationType: TASK_OPERATION_TYPE.datalogImport,
-    logType: LOG_TYPE.taskNodeImport,
-    name: body.dryRun ? `${file.filename} (dry run)` : file.filename,
-  });
+  // A workbook that expands past the bounds is refused before anything reads it.
+  await checkWorkbookBounds(file.data);
+  const release = ctx.services.nodeJobs.admitImport(user.id);
+  let task: Task;
+  try {
+    task = await ctx.services.tasks.create({
+      projectId: project.id,
+      userId: user.id,
+      operationType: TASK_OPERATION_TYPE.datalogImport,
+      logType: LOG_TYPE.taskNodeImport,
+      name: body.dryRun ? `${file.filename} (dry run)` : file.filename,
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
   ctx.services.nodeJobs.start(null, () =>
     runReadingImport({
       ctx,
@@ -31,7 +41,7 @@ export async function startReadingImport(ctx: RequestContext, body: ImportBody):
       fileName: file.filename,
       data: file.data,
       dryRun: body.dryRun,
-    }),
+    }).finally(release),
   );
   return task;
 }

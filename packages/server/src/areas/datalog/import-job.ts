@@ -25,7 +25,7 @@ import {
 import type ExcelJS from 'exceljs';
 import type { RequestContext } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
-import { recordOperation } from '../logs/record-operation.js';
+import { recordOperation, recordOperationIn } from '../logs/record-operation.js';
 import {
   type ImportProblem,
   type ImportProblems,
@@ -81,30 +81,31 @@ export interface ImportJob {
 export async function runReadingImport(job: ImportJob): Promise<void> {
   const { services } = job.ctx;
   const progress = new TaskProgress(services.tasks, job.taskId);
+  const reportOf = (problems: ImportProblems) => ({
+    taskId: job.taskId,
+    projectId: job.project.id,
+    userId: job.userId,
+    fileName: job.fileName,
+    content: Buffer.alloc(0),
+    problems,
+    now: services.clock(),
+  });
+  const noticeContent = { filename: job.fileName, dryRun: job.dryRun, report: false };
+  const operationOf = (success: boolean, message: string) => ({
+    operation: 'edit' as const,
+    object: `readings from ${job.fileName}`,
+    description: message,
+    result: success ? ('success' as const) : ('failure' as const),
+    projectId: job.project.id,
+  });
+  /** Keeps the problems, then ends the task (not a written import). */
   const finish = async (success: boolean, message: string, problems: ImportProblems) => {
-    await keepReport(services.db, {
-      taskId: job.taskId,
-      projectId: job.project.id,
-      userId: job.userId,
-      fileName: job.fileName,
-      content: Buffer.alloc(0),
-      problems,
-      now: services.clock(),
-    });
-    await services.tasks.finish(job.taskId, success, message, {
-      filename: job.fileName,
-      dryRun: job.dryRun,
-      report: false,
-    });
-    if (!job.dryRun)
-      await recordOperation(job.ctx, {
-        operation: 'edit',
-        object: `readings from ${job.fileName}`,
-        description: message,
-        result: success ? 'success' : 'failure',
-        projectId: job.project.id,
-      });
+    await keepReport(services.db, reportOf(problems));
+    await services.tasks.finish(job.taskId, success, message, noticeContent);
+    if (!job.dryRun) await recordOperation(job.ctx, operationOf(success, message));
   };
+  /** The readings and the task's end are committed: nothing after may mark the task failed. */
+  let committed = false;
   let total = 0;
   try {
     let workbook: ExcelJS.Workbook;
@@ -244,8 +245,11 @@ export async function runReadingImport(job: ImportJob): Promise<void> {
       await finish(true, readingImportOutcome({ rows: total, written, deleted, dryRun: true }), result);
       return;
     }
-    const applied = await inTransaction(services.db, (trx) =>
-      applyChanges(
+    // The readings, the task's end, its report and the log entry commit together (issue 11): a
+    // crash after the commit leaves a succeeded task with its entry, never written readings
+    // under a task marked failed at the next start.
+    const ended = await inTransaction(services.db, async (trx) => {
+      const written = await applyChanges(
         trx,
         changes,
         {
@@ -258,19 +262,25 @@ export async function runReadingImport(job: ImportJob): Promise<void> {
           timeZone: job.project.timeZone,
         },
         progress.span(0.3, 0.95, changes.length, 'writing', trx),
-      ),
-    );
-    await finish(
-      true,
-      readingImportOutcome({
+      );
+      const message = readingImportOutcome({
         rows: total,
-        written: applied.changed - applied.deleted,
-        deleted: applied.deleted,
+        written: written.changed - written.deleted,
+        deleted: written.deleted,
         dryRun: false,
-      }),
-      result,
-    );
+      });
+      await keepReport(trx, reportOf(result));
+      const row = await services.tasks.finishIn(trx, job.taskId, true, message);
+      await recordOperationIn(trx, job.ctx, operationOf(true, message));
+      return { row, message };
+    });
+    committed = true;
+    // Telling the owner may fail (the task stays succeeded): logged, not turned into a failure.
+    await services.tasks
+      .announceFinished(ended.row, true, ended.message, noticeContent)
+      .catch((error: unknown) => job.ctx.request.log.error({ err: error }, 'reading import: notice failed'));
   } catch (error) {
+    if (committed) throw error;
     job.ctx.request.log.error({ err: error }, 'reading import failed');
     const reason = 'an internal error stopped the import; nothing was imported';
     await finish(false, `import failed: ${reason}`, importProblem(reason, total));

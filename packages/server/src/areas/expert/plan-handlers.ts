@@ -1,5 +1,6 @@
 /** Handling plans of the tenant: ordered steps and the scenarios they handle, in order. */
 import type { catalogue, EndpointParsedInput, EventPlan } from '@eem/contract';
+import { assertGovernsTenant, scopeOf } from '../../auth/scope.js';
 import { currentTenant, type RequestContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { nameTaken } from '../../db/tenant-names.js';
@@ -84,7 +85,8 @@ export async function createPlan(ctx: RequestContext, body: PlanBody): Promise<E
 
 export async function updatePlan(ctx: RequestContext, body: Body<'updatePlan'>): Promise<EventPlan> {
   const tenantId = await currentTenant(ctx);
-  await ownPlan(ctx, tenantId, body.id);
+  const own = await ownPlan(ctx, tenantId, body.id);
+  await assertGovernsTenant(ctx, await scopeOf(ctx), tenantId, `handling plan ${own.name}`);
   const scenarioIds = await checkPlan(ctx, tenantId, body, body.id);
   await updatePlanRows(ctx.services.db, body.id, {
     name: body.name,
@@ -99,6 +101,7 @@ export async function updatePlan(ctx: RequestContext, body: Body<'updatePlan'>):
 export async function deletePlan(ctx: RequestContext, id: number): Promise<null> {
   const tenantId = await currentTenant(ctx);
   const row = await ownPlan(ctx, tenantId, id);
+  await assertGovernsTenant(ctx, await scopeOf(ctx), tenantId, `handling plan ${row.name}`);
   await deletePlanRows(ctx.services.db, id);
   await recordOperation(ctx, { operation: 'delete', object: `handling plan ${row.name}` });
   return null;

@@ -1,6 +1,7 @@
 /** Fault scenarios of the tenant: query, add, change, delete (plans forget a deleted one). */
 import type { catalogue, EndpointParsedInput, FaultScenario } from '@eem/contract';
 import { LOG_TYPE_NAMES, NODE_LABELS } from '@eem/core';
+import { assertGovernsTenant, scopeOf } from '../../auth/scope.js';
 import { currentTenant, type RequestContext, requireUser } from '../../context.js';
 import { nameTaken } from '../../db/tenant-names.js';
 import { ApiError } from '../../http/api-error.js';
@@ -101,7 +102,8 @@ export async function updateScenario(
   body: Body<'updateScenario'>,
 ): Promise<FaultScenario> {
   const tenantId = await currentTenant(ctx);
-  await ownScenario(ctx, tenantId, body.id);
+  const own = await ownScenario(ctx, tenantId, body.id);
+  await assertGovernsTenant(ctx, await scopeOf(ctx), tenantId, `fault scenario ${own.name}`);
   await checkScenario(ctx, tenantId, body, body.id);
   const row = await updateScenarioRow(ctx.services.db, body.id, columns(body, ctx.services.clock()));
   await recordOperation(ctx, { operation: 'edit', object: `fault scenario ${body.name}` });
@@ -111,6 +113,7 @@ export async function updateScenario(
 export async function deleteScenario(ctx: RequestContext, id: number): Promise<null> {
   const tenantId = await currentTenant(ctx);
   const row = await ownScenario(ctx, tenantId, id);
+  await assertGovernsTenant(ctx, await scopeOf(ctx), tenantId, `fault scenario ${row.name}`);
   await deleteScenarioRows(ctx.services.db, id);
   await recordOperation(ctx, { operation: 'delete', object: `fault scenario ${row.name}` });
   return null;

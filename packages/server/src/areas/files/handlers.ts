@@ -12,6 +12,10 @@ async function visibleFile(ctx: RequestContext, fileName: string): Promise<FileR
   const row = await findFile(ctx.services, fileName);
   if (!row) throw ApiError.notFound(`file ${fileName} does not exist`);
   assertTenant(scope, row.tenant_id);
+  // A file uploaded in a project is that project's: a user of other projects gets no name of it.
+  const bound = scope.boundProjects;
+  if (row.project_id !== null && bound !== null && !bound.has(row.project_id))
+    throw ApiError.permission(`no permission for file ${fileName}`);
   return row;
 }
 

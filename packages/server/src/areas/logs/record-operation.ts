@@ -12,7 +12,9 @@ import {
   WIRE_CODE,
 } from '@eem/core';
 import type { RequestContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
 import { ApiError } from '../../http/api-error.js';
+import { projectById } from '../projects/repo/projects.js';
 import { linkedProjectIds, userByName } from '../users/repo/users.js';
 import { insertOperationLog } from './repo/operation-logs.js';
 
@@ -35,6 +37,11 @@ export interface OperationEntry {
   projectId?: number | null;
   /** Who acted; the signed-in user otherwise. */
   actor?: Actor;
+  /**
+   * The tenant acted in (whose readers see the entry); otherwise the project's tenant, else the
+   * actor's. A root user's action in another tenant is that tenant's, not the root's own.
+   */
+  tenantId?: number | null;
 }
 
 function actorOf(ctx: RequestContext): Actor | null {
@@ -50,18 +57,42 @@ function actorOf(ctx: RequestContext): Actor | null {
 }
 
 export async function recordOperation(ctx: RequestContext, entry: OperationEntry): Promise<void> {
+  try {
+    await recordOperationIn(ctx.services.db, ctx, entry);
+  } catch (error) {
+    ctx.request.log.error({ err: error }, 'could not record the operation log entry');
+  }
+}
+
+/**
+ * The tenant of a project: from the cache, or, inside a transaction, read through it (on SQLite
+ * the one connection is the transaction's: a query outside it would wait for its end).
+ */
+async function projectTenant(db: Db, ctx: RequestContext, projectId: number): Promise<number | undefined> {
+  if (db === ctx.services.db) return (await ctx.services.projects.get(projectId))?.tenantId;
+  return (await projectById(db, projectId))?.tenant_id;
+}
+
+/** Records the entry in `db` (a transaction: the entry commits with the change it records). */
+export async function recordOperationIn(db: Db, ctx: RequestContext, entry: OperationEntry): Promise<void> {
   const actor = entry.actor ?? actorOf(ctx);
   const projectId =
     entry.projectId !== undefined
       ? entry.projectId
       : (ctx.projectId ?? (actor && isProjectBound(actor.usertype) ? actor.projectId : null));
   const module = projectId !== null || (actor !== null && isProjectBound(actor.usertype)) ? 'fw' : 'pf';
-  try {
-    await insertOperationLog(ctx.services.db, {
+  {
+    const tenantId =
+      entry.tenantId !== undefined
+        ? entry.tenantId
+        : projectId !== null
+          ? ((await projectTenant(db, ctx, projectId)) ?? actor?.tenantId ?? null)
+          : (actor?.tenantId ?? null);
+    await insertOperationLog(db, {
       time: ctx.services.clock(),
       user_id: actor?.id ?? null,
       account: actor?.name ?? '',
-      tenant_id: actor?.tenantId ?? null,
+      tenant_id: tenantId,
       project_id: projectId,
       module,
       operation: entry.operation,
@@ -70,8 +101,6 @@ export async function recordOperation(ctx: RequestContext, entry: OperationEntry
       client_ip: ctx.ip,
       description: entry.description ?? '',
     });
-  } catch (error) {
-    ctx.request.log.error({ err: error }, 'could not record the operation log entry');
   }
 }
 

@@ -4,7 +4,7 @@
  * sheet with the problems of whole sheets or of the workbook. Uploading the report again after
  * fixing the rows works: the reader ignores the error column and sheet.
  */
-import type ExcelJS from 'exceljs';
+import ExcelJS from 'exceljs';
 import { bilingual, ERROR_HEADER } from './import-columns.js';
 import { type ImportSheet, loadWorkbook } from './read-workbook.js';
 
@@ -37,7 +37,10 @@ export async function errorReport(input: {
   /** Problems of the workbook and of whole sheets. */
   problems: readonly string[];
 }): Promise<Buffer> {
-  const workbook = await loadWorkbook(input.data);
+  const loaded = await loadWorkbook(input.data);
+  // A zip without a workbook in it loads as nothing that can be written again: the report is
+  // then the problems sheet alone.
+  const workbook = loaded.worksheets.length > 0 ? loaded : new ExcelJS.Workbook();
   for (const sheet of input.sheets) {
     const worksheet = workbook.getWorksheet(sheet.name);
     if (worksheet) markSheet(worksheet, sheet, input.errors.get(sheet));

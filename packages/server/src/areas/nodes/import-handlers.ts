@@ -7,11 +7,13 @@ import { attachment } from '../../http/attachment.js';
 import { taskById } from '../notices/repo/tasks.js';
 import { mayViewTask } from '../notices/task-access.js';
 import { hasNetworkRows, networkImportRunning, runImport } from './import-job.js';
+import { NODE_IMPORT_MAX_ROWS } from './import-limits.js';
 import { importTemplate } from './import-template.js';
 import { uploadedSpreadsheet } from './import-upload.js';
 import { networkImportKey } from './node-jobs.js';
 import { readWorkbook } from './read-workbook.js';
 import { problemsOfTask, reportOfTask } from './repo/import-reports.js';
+import { checkWorkbookBounds } from './workbook-bounds.js';
 
 type ImportBody = EndpointParsedInput<typeof catalogue.nodes.batchImport>['body'];
 
@@ -30,6 +32,13 @@ export async function startImport(
   const jobs = ctx.services.nodeJobs;
   const key = scope === 'network' ? networkImportKey(project.id) : null;
   if (key !== null && !(await jobs.reserve(key))) throw ApiError.conflict(NODE_MESSAGES.networkImportRunning);
+  try {
+    // A workbook that expands past the bounds is refused before anything reads it.
+    await checkWorkbookBounds(file.data, { rows: NODE_IMPORT_MAX_ROWS + 1_000 });
+  } catch (error) {
+    if (key !== null) jobs.release(key);
+    throw error;
+  }
   if (
     key === null &&
     (await jobs.isReserved(networkImportKey(project.id))) &&
@@ -37,7 +46,9 @@ export async function startImport(
   )
     throw ApiError.conflict(NODE_MESSAGES.networkImportRunning);
   let task: Task;
+  let release: (() => void) | undefined;
   try {
+    release = jobs.admitImport(user.id);
     // Another server on the same database may run one too.
     if (key !== null && (await networkImportRunning(ctx, project.id)))
       throw ApiError.conflict(NODE_MESSAGES.networkImportRunning);
@@ -49,9 +60,11 @@ export async function startImport(
       name: body.dryRun ? `${file.filename} (dry run)` : file.filename,
     });
   } catch (error) {
+    release?.();
     if (key !== null) jobs.release(key);
     throw error;
   }
+  const admitted = release;
   jobs.start(key, () =>
     runImport({
       ctx,
@@ -62,7 +75,7 @@ export async function startImport(
       data: file.data,
       scope,
       dryRun: body.dryRun,
-    }),
+    }).finally(admitted),
   );
   return task;
 }

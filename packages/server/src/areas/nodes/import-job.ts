@@ -20,7 +20,7 @@ import { IMPORT_OUTCOME, NODE_MESSAGES, TASK_OPERATION_TYPE } from '@eem/core';
 import type { RequestContext } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/portable.js';
-import { recordOperation } from '../logs/record-operation.js';
+import { recordOperation, recordOperationIn } from '../logs/record-operation.js';
 import { taskRunning } from '../notices/repo/tasks.js';
 import { errorReport } from './error-report.js';
 import {
@@ -67,37 +67,37 @@ export async function runImport(job: ImportJob): Promise<void> {
   const outcome = IMPORT_OUTCOME[job.ctx.language];
   const { services } = job.ctx;
   const progress = new TaskProgress(services.tasks, job.taskId);
-  /** Keeps the problems (and the error report, if any), then ends the task. */
+  const reportOf = (problems: ImportProblems, content: Buffer) => ({
+    taskId: job.taskId,
+    projectId: job.project.id,
+    userId: job.userId,
+    fileName: job.fileName,
+    content,
+    problems,
+  });
+  const noticeContent = (report: boolean) => ({ filename: job.fileName, dryRun: job.dryRun, report });
+  const operationOf = (success: boolean, message: string) => ({
+    operation: 'add' as const,
+    object: `nodes from ${job.fileName}`,
+    description: message,
+    result: success ? ('success' as const) : ('failure' as const),
+    projectId: job.project.id,
+  });
+  /** Keeps the problems (and the error report, if any), then ends the task (not a written import). */
   const finish = async (
     success: boolean,
     message: string,
     problems: ImportProblems,
     report: Buffer = Buffer.alloc(0),
   ) => {
-    await keepReport(services.db, {
-      taskId: job.taskId,
-      projectId: job.project.id,
-      userId: job.userId,
-      fileName: job.fileName,
-      content: report,
-      problems,
-      now: services.clock(),
-    });
-    await services.tasks.finish(job.taskId, success, message, {
-      filename: job.fileName,
-      dryRun: job.dryRun,
-      report: report.length > 0,
-    });
+    await keepReport(services.db, { ...reportOf(problems, report), now: services.clock() });
+    await services.tasks.finish(job.taskId, success, message, noticeContent(report.length > 0));
     if (job.dryRun) return;
-    await recordOperation(job.ctx, {
-      operation: 'add',
-      object: `nodes from ${job.fileName}`,
-      description: message,
-      result: success ? 'success' : 'failure',
-      projectId: job.project.id,
-    });
+    await recordOperation(job.ctx, operationOf(success, message));
   };
   let read: ReadResult | undefined;
+  /** The rows and the task's end are committed: nothing after may mark the task failed. */
+  let committed = false;
   let lock: string | undefined;
   try {
     read = await readWorkbook(job.data, job.scope);
@@ -154,21 +154,33 @@ export async function runImport(job: ImportJob): Promise<void> {
       return;
     }
     const parentIds = [...new Set(result.planned.flatMap((p) => (p.parentId ? [p.parentId] : [])))];
-    const written = await inTransaction(services.db, async (trx) => {
+    // The rows, the task's end, its report and the log entry commit together: a crash after
+    // the commit leaves a succeeded task with its entry, never written rows under a failed one.
+    const ended = await inTransaction(services.db, async (trx) => {
       for (let i = 0; i < parentIds.length; i += 500) {
         const ids = parentIds.slice(i, i + 500);
         if ((await existingNodeIds(trx, job.project.id, ids)).size !== ids.length) throw new ParentGone();
       }
-      return writeImport(trx, {
+      const written = await writeImport(trx, {
         projectId: job.project.id,
         sortBase: await nextSort(trx, job.project.id),
         planned: result.planned,
         now: services.clock(),
         progress: progress.span(0.5, 0.95, rows, 'writing', trx),
       });
+      const message = `${outcome.succeeded}: ${written} nodes imported`;
+      await keepReport(trx, { ...reportOf(problems, Buffer.alloc(0)), now: services.clock() });
+      const row = await services.tasks.finishIn(trx, job.taskId, true, message);
+      await recordOperationIn(trx, job.ctx, operationOf(true, message));
+      return { row, message };
     });
-    await finish(true, `${outcome.succeeded}: ${written} nodes imported`, problems);
+    committed = true;
+    // Telling the owner may fail (the task stays succeeded): logged, not turned into a failure.
+    await services.tasks
+      .announceFinished(ended.row, true, ended.message, noticeContent(false))
+      .catch((error: unknown) => job.ctx.request.log.error({ err: error }, 'node import: notice failed'));
   } catch (error) {
+    if (committed) throw error;
     let reason: string;
     if (error instanceof WorkbookError) reason = error.message;
     else if (error instanceof ParentGone)

@@ -31,8 +31,11 @@ function channel(app: FastifyInstance, services: Services, path: string, opened:
   app.get(fastifyPath(path), { websocket: true }, (socket, request) => {
     const userId = Number((request.params as { userId?: string }).userId);
     let stop: (() => void) | null = null;
+    let stopWatch: (() => void) | null = null;
     let authed = false;
     let token = '';
+    const unauthorized = () =>
+      socket.close(CLOSE_CODES.unauthorized, 'the token has expired, please login again');
     const timer = setTimeout(
       () => socket.close(CLOSE_CODES.unauthorized, 'authenticate first'),
       AUTH_TIMEOUT_MS,
@@ -40,6 +43,7 @@ function channel(app: FastifyInstance, services: Services, path: string, opened:
     socket.on('close', () => {
       clearTimeout(timer);
       stop?.();
+      stopWatch?.();
     });
     const handle = async (text: string): Promise<void> => {
       if (text.trim() === '') return; // the spec's empty heartbeat
@@ -57,10 +61,7 @@ function channel(app: FastifyInstance, services: Services, path: string, opened:
       const message = parsed.data;
       if (message.type === 'ping') {
         // A session that expired or was revoked ends its channels at the next heartbeat.
-        if (authed && !(await services.auth.authenticate(token))) {
-          socket.close(CLOSE_CODES.unauthorized, 'the token has expired, please login again');
-          return;
-        }
+        if (authed && !(await services.auth.authenticate(token))) return unauthorized();
         send(socket, { type: 'pong' });
         return;
       }
@@ -69,14 +70,22 @@ function channel(app: FastifyInstance, services: Services, path: string, opened:
       token = message.token;
       clearTimeout(timer);
       const found = await services.auth.authenticate(message.token);
-      if (!found) {
-        socket.close(CLOSE_CODES.unauthorized, 'the token has expired, please login again');
-        return;
-      }
+      if (!found) return unauthorized();
       if (found.user.id !== userId) {
         socket.close(CLOSE_CODES.forbidden, 'this channel belongs to another user');
         return;
       }
+      // A session ended elsewhere (logout, a password, role or permission change, a deletion,
+      // here or on another server) closes its channels at once, not at the next heartbeat.
+      stopWatch = services.auth.onSessionsEnded((ended) => {
+        if (!ended.includes(userId) || socket.readyState !== socket.OPEN) return;
+        services.auth
+          .authenticate(token)
+          .then((still) => {
+            if (!still) unauthorized();
+          })
+          .catch(() => socket.close(1011, 'internal error'));
+      });
       stop = await opened(socket, found.user, message.lastId, request);
       if (socket.readyState !== socket.OPEN) stop();
     };

@@ -125,7 +125,24 @@ export class TaskHub {
     message: string,
     content: Record<string, unknown> = {},
   ): Promise<Task> {
-    const row = await finishTask(this.db, id, { success, message, now: this.clock() });
+    const row = await this.finishIn(this.db, id, success, message);
+    return this.announceFinished(row, success, message, content);
+  }
+
+  /**
+   * Ends a task inside the caller's transaction (with the rows it wrote: the state is committed
+   * with them or not at all); `announceFinished` tells subscribers and the owner after the commit.
+   */
+  finishIn(db: Db, id: number, success: boolean, message: string): Promise<TaskRow> {
+    return finishTask(db, id, { success, message, now: this.clock() });
+  }
+
+  async announceFinished(
+    row: TaskRow,
+    success: boolean,
+    message: string,
+    content: Record<string, unknown> = {},
+  ): Promise<Task> {
     const task = this.emit(row);
     await this.notifyEnd(row, success, message, content);
     return task;

@@ -4,6 +4,7 @@
  * and the logout page (GET, the end of the single-sign-on browser session: redirects to
  * redirect_uri). redirect_uri must be on this server's host or on loopback.
  */
+import { createHash } from 'node:crypto';
 import { isProjectBound, prehashPassword, WIRE_MESSAGES } from '@eem/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { loadAuthUser } from '../../auth/auth-user.js';
@@ -32,6 +33,24 @@ function allowedRedirect(uri: string, host: string | undefined): URL | null {
   }
 }
 
+const STYLE = `body{font-family:system-ui,sans-serif;background:#0f1720;color:#e6edf3;display:flex;min-height:100vh;align-items:center;justify-content:center;margin:0}
+form{background:#17212b;padding:32px;border-radius:8px;width:320px;box-shadow:0 8px 24px #0008}
+h1{font-size:20px;margin:0 0 20px}label{display:block;font-size:13px;margin:12px 0 4px}
+input{width:100%;box-sizing:border-box;padding:8px;border-radius:4px;border:1px solid #30404f;background:#0f1720;color:inherit}
+button{margin-top:20px;width:100%;padding:10px;border:0;border-radius:4px;background:#1f7ae0;color:#fff;font-size:15px;cursor:pointer}
+.error{color:#ff7b72;font-size:13px}
+`;
+
+/** The page's own policy: nothing but its inline style (by hash); the form posts to this server. */
+const PAGE_CSP = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
+  'img-src data:',
+  "form-action 'self' http://localhost:* http://127.0.0.1:*",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join('; ');
+
 function page(
   reply: FastifyReply,
   fields: { redirect: string; state: string; account?: string; error?: string },
@@ -42,17 +61,11 @@ function page(
     .status(status)
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')
+    .header('content-security-policy', PAGE_CSP)
     .send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sign in · Energy Management Platform</title>
-<style>
-body{font-family:system-ui,sans-serif;background:#0f1720;color:#e6edf3;display:flex;min-height:100vh;align-items:center;justify-content:center;margin:0}
-form{background:#17212b;padding:32px;border-radius:8px;width:320px;box-shadow:0 8px 24px #0008}
-h1{font-size:20px;margin:0 0 20px}label{display:block;font-size:13px;margin:12px 0 4px}
-input{width:100%;box-sizing:border-box;padding:8px;border-radius:4px;border:1px solid #30404f;background:#0f1720;color:inherit}
-button{margin-top:20px;width:100%;padding:10px;border:0;border-radius:4px;background:#1f7ae0;color:#fff;font-size:15px;cursor:pointer}
-.error{color:#ff7b72;font-size:13px}
-</style></head><body>
+<style>${STYLE}</style></head><body>
 <form method="post" action="${SSO_AUTHORIZE_PATH}">
 <h1>Single sign-on</h1>${error}
 <input type="hidden" name="redirect_uri" value="${escapeHtml(fields.redirect)}">
@@ -105,7 +118,10 @@ export function registerSsoPage(app: FastifyInstance, services: Services): void 
     if (!account) return page(reply, { redirect, state, error: 'account cannot be empty' }, 400);
     if (!password) return page(reply, { redirect, state, account, error: 'password cannot be empty' }, 400);
     try {
-      const row = await services.auth.verifyCredentials(account, prehashPassword(password));
+      await services.auth.guard.checkAddress(request.ip);
+      const row = await services.auth.verifyCredentials(account, prehashPassword(password), {
+        ip: request.ip,
+      });
       const user = await loadAuthUser(services.db, row.id);
       if (user && isProjectBound(user.usertype) && user.linkedProjectIds.length === 0) {
         throw new ApiError(-2, WIRE_MESSAGES.noProject);
@@ -117,7 +133,8 @@ export function registerSsoPage(app: FastifyInstance, services: Services): void 
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const message = error.code === -1 ? `${error.msg}. ${WIRE_MESSAGES.lockWarning}` : error.msg;
-      return page(reply, { redirect, state, account, error: message }, 401);
+      for (const [name, value] of Object.entries(error.headers)) void reply.header(name, value);
+      return page(reply, { redirect, state, account, error: message }, error.httpStatus === 429 ? 429 : 401);
     }
   });
 }

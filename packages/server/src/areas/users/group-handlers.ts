@@ -16,17 +16,24 @@ import {
   updateGroup,
 } from './repo/groups.js';
 import { projectLinksOf, userTenants } from './repo/users.js';
-import { type GroupRow, groupVisible, scopedGroups, userVisible } from './user-access.js';
+import { type GroupRow, groupVisible, scopedGroups, userVisible, visibleUserIds } from './user-access.js';
 
 type Users = AreaHandlers<typeof catalogue.users>;
 type GroupBody = EndpointParsedInput<typeof catalogue.users.createUserGroup>['body'];
 
 async function wireGroups(ctx: RequestContext, rows: readonly GroupRow[]): Promise<UserGroup[]> {
   if (rows.length === 0) return [];
-  const members = await membersOfGroups(
+  const all = await membersOfGroups(
     ctx.services.db,
     rows.map((r) => r.id),
   );
+  // Members the caller may not see (another project's users) are left out.
+  const visible = await visibleUserIds(
+    ctx,
+    await scopeOf(ctx),
+    all.map((m) => m.id),
+  );
+  const members = all.filter((m) => visible.has(m.id));
   return rows.map((g) => ({
     id: g.id,
     name: g.name,
@@ -143,6 +150,7 @@ export const groupHandlers: Pick<
     await recordOperation(ctx, {
       operation: 'add',
       object: `user group ${body.name}`,
+      tenantId,
       description: `${members.length} members`,
     });
     return oneGroup(ctx, id);
@@ -165,6 +173,7 @@ export const groupHandlers: Pick<
     await recordOperation(ctx, {
       operation: 'edit',
       object: `user group ${body.name}`,
+      tenantId: row.tenant_id,
       description: `${members.length} members`,
     });
     return oneGroup(ctx, row.id);
@@ -173,7 +182,11 @@ export const groupHandlers: Pick<
     const scope = await scopeOf(ctx);
     const row = await reachableGroup(ctx, scope, query.id);
     await deleteGroup(ctx.services.db, row.id);
-    await recordOperation(ctx, { operation: 'delete', object: `user group ${row.name}` });
+    await recordOperation(ctx, {
+      operation: 'delete',
+      object: `user group ${row.name}`,
+      tenantId: row.tenant_id,
+    });
     return null;
   },
 };

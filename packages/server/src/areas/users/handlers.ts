@@ -10,6 +10,7 @@ import { tenantById } from './repo/tenants.js';
 import { usersOfTenant } from './repo/users.js';
 import { roleHandlers } from './role-handlers.js';
 import { tenantHandlers } from './tenant-handlers.js';
+import { groupVisible, visibleUserIds } from './user-access.js';
 import { userHandlers } from './user-handlers.js';
 
 export const usersHandlers: AreaHandlers<typeof catalogue.users> = {
@@ -23,9 +24,17 @@ export const usersHandlers: AreaHandlers<typeof catalogue.users> = {
     const db = ctx.services.db;
     const tenant = await tenantById(db, params.id);
     if (!tenant) throw ApiError.notFound(`tenant ${params.id} does not exist`);
-    assertTenant(await scopeOf(ctx), tenant.id);
-    const users = await usersOfTenant(db, tenant.id);
-    const groups = await groupsOf(db, { tenantId: tenant.id });
+    const scope = await scopeOf(ctx);
+    assertTenant(scope, tenant.id);
+    // A project user sees the users and groups of its projects only.
+    const everyone = await usersOfTenant(db, tenant.id);
+    const visible = await visibleUserIds(
+      ctx,
+      scope,
+      everyone.map((u) => u.id),
+    );
+    const users = everyone.filter((u) => visible.has(u.id));
+    const groups = (await groupsOf(db, { tenantId: tenant.id })).filter((g) => groupVisible(scope, g));
     const members = await memberships(
       db,
       groups.map((g) => g.id),
@@ -65,8 +74,15 @@ export const usersHandlers: AreaHandlers<typeof catalogue.users> = {
   async userGroup({ params }, ctx) {
     const group = await groupById(ctx.services.db, params.id);
     if (!group) throw ApiError.notFound(`user group ${params.id} does not exist`);
-    assertTenant(await scopeOf(ctx), group.tenant_id);
-    const users = await membersOfGroups(ctx.services.db, [group.id]);
+    const scope = await scopeOf(ctx);
+    if (!groupVisible(scope, group)) throw ApiError.permission(`no permission for user group ${params.id}`);
+    const members = await membersOfGroups(ctx.services.db, [group.id]);
+    const visible = await visibleUserIds(
+      ctx,
+      scope,
+      members.map((u) => u.id),
+    );
+    const users = members.filter((u) => visible.has(u.id));
     return {
       id: group.id,
       name: group.name,

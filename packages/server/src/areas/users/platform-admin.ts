@@ -74,8 +74,6 @@ export async function createPlatformAdmin(db: Db, passwordHash: string, now: num
     password_hash: passwordHash,
     password_expires_at: null,
     inspection_password_hash: null,
-    failed_tries: 0,
-    locked_until: null,
     status: 1,
     file_name: null,
     created_at: now,

@@ -4,7 +4,7 @@
  */
 import type { catalogue, EndpointParsedInput, Role } from '@eem/contract';
 import { flattenPermissionTree, OPERATION_PERMISSIONS, permissionTree, ROUTES } from '@eem/core';
-import { assertTenant, missingKeys, type Scope, scopeOf } from '../../auth/scope.js';
+import { assertTenant, missingKeys, type Scope, scopeOf, sharedMessage } from '../../auth/scope.js';
 import { currentTenant, type RequestContext } from '../../context.js';
 import { nameTaken } from '../../db/tenant-names.js';
 import { ApiError } from '../../http/api-error.js';
@@ -19,8 +19,8 @@ import {
   updateRole,
 } from './repo/roles.js';
 import { tenantExists } from './repo/tenants.js';
-import { userCountsByRole } from './repo/users.js';
-import { type RoleRow, roleVisible } from './user-access.js';
+import { userCountsByRole, userIdsWithRole } from './repo/users.js';
+import { type RoleRow, roleVisible, visibleUserIds } from './user-access.js';
 
 type Users = AreaHandlers<typeof catalogue.users>;
 type RoleBody = EndpointParsedInput<typeof catalogue.users.createRole>['body'];
@@ -95,6 +95,13 @@ async function reachableRole(
     throw ApiError.permission(`no permission for role ${id}`);
   if (write && missingKeys(scope, [...row.permissions, ...row.mobile_permissions]).length > 0) {
     throw ApiError.permission(`no permission for role ${row.name}: it holds permissions you do not have`);
+  }
+  // A role held by users of projects the caller does not manage is theirs too (issue 11).
+  if (write && scope.boundProjects !== null) {
+    const holders = await userIdsWithRole(ctx.services.db, row.id);
+    const visible = await visibleUserIds(ctx, scope, holders);
+    if (holders.some((id) => !visible.has(id)))
+      throw ApiError.permission(sharedMessage(`the role ${row.name}`));
   }
   return row;
 }
@@ -175,6 +182,7 @@ export const roleHandlers: Pick<
     await recordOperation(ctx, {
       operation: 'add',
       object: `role ${body.name}`,
+      tenantId,
       description: `${body.permissions.length} keys`,
     });
     return oneRole(ctx, id);
@@ -186,11 +194,22 @@ export const roleHandlers: Pick<
       throw ApiError.validation('body.tenantId: the tenant of a role cannot change');
     }
     await checkBody(ctx, scope, body, row.tenant_id, row.id);
-    await updateRole(ctx.services.db, row.id, values(body));
+    const next = values(body);
+    await updateRole(ctx.services.db, row.id, next);
     ctx.services.auth.invalidateUsers();
+    // Taking a permission from the role ends the sessions of its holders at once (but the
+    // caller's own); a permission added takes effect in them at once (the users are read again).
+    const lost = (before: readonly string[], after: readonly string[]) =>
+      before.some((k) => !after.includes(k));
+    if (lost(row.permissions, next.permissions) || lost(row.mobile_permissions, next.mobile_permissions))
+      await ctx.services.auth.revokeUserSessions(
+        await userIdsWithRole(ctx.services.db, row.id),
+        ctx.sessionHash,
+      );
     await recordOperation(ctx, {
       operation: 'edit',
       object: `role ${body.name}`,
+      tenantId: row.tenant_id,
       description: `${body.permissions.length} keys`,
     });
     return oneRole(ctx, row.id);
@@ -205,7 +224,7 @@ export const roleHandlers: Pick<
       );
     await deleteRole(ctx.services.db, row.id);
     ctx.services.auth.invalidateUsers();
-    await recordOperation(ctx, { operation: 'delete', object: `role ${row.name}` });
+    await recordOperation(ctx, { operation: 'delete', object: `role ${row.name}`, tenantId: row.tenant_id });
     return null;
   },
 };

@@ -9,7 +9,7 @@ import { ApiError } from '../../http/api-error.js';
 import { type GroupRow, groupsByIds, groupsOf } from './repo/groups.js';
 import { type RoleRow, roleById } from './repo/roles.js';
 import { tenantFamily } from './repo/tenants.js';
-import { linkedProjectIds, userWithRole } from './repo/users.js';
+import { linkedProjectIds, projectLinksOf, userTenants, userWithRole } from './repo/users.js';
 
 export type { GroupRow, RoleRow };
 
@@ -150,6 +150,29 @@ export async function scopedGroups(
   }
   const rows = await groupsOf(ctx.services.db, filter);
   return rows.filter((g) => groupVisible(scope, g));
+}
+
+/** Of these users, those the caller sees (userVisible): members and trees list no one else. */
+export async function visibleUserIds(
+  ctx: RequestContext,
+  scope: Scope,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  const unique = [...new Set(ids)];
+  if (scope.root) return new Set(unique);
+  const rows = await userTenants(ctx.services.db, unique);
+  const links = await projectLinksOf(ctx.services.db, unique);
+  return new Set(
+    rows
+      .filter((u) =>
+        userVisible(scope, {
+          root: u.is_root === 1,
+          tenantId: u.tenant_id,
+          linked: links.filter((l) => l.user_id === u.id).map((l) => l.project_id),
+        }),
+      )
+      .map((u) => u.id),
+  );
 }
 
 /** Groups a user joins: visible to the caller and of the user's tenant. */

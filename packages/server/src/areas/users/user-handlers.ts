@@ -165,8 +165,6 @@ async function createUser(ctx: RequestContext, body: CreateBody): Promise<UserRo
     password_expires_at: null,
     inspection_password_hash:
       roleNeedsInspection(role) && inspection ? await hashPlainPassword(inspection) : null,
-    failed_tries: 0,
-    locked_until: null,
     status: body.status ?? 1,
     file_name: fileName,
     notification_types: body.notificationTypes ?? ['web'],
@@ -178,6 +176,7 @@ async function createUser(ctx: RequestContext, body: CreateBody): Promise<UserRo
   await recordOperation(ctx, {
     operation: 'add',
     object: `user ${body.name}`,
+    tenantId,
     description: `role ${role.name}, usertype ${usertype}`,
   });
   return userRow(ctx.services.db, id);
@@ -235,11 +234,21 @@ async function updateUser(ctx: RequestContext, body: UpdateBody): Promise<UserRo
     old.filter((p) => managedProject(scope, p) && !requested.includes(p)),
   );
   if (groups) await setGroups(ctx, scope, stored.id, groups);
-  if (body.status === 0) await ctx.services.auth.revokeUserSessions(stored.id);
+  // A change of what the user may do or where ends the user's other sessions at once.
+  const removedLinks = old.some((p) => !links.includes(p));
+  const changed =
+    role.id !== stored.role_id ||
+    usertype !== stored.usertype ||
+    tenantId !== stored.tenant_id ||
+    body.name !== stored.name ||
+    removedLinks ||
+    (body.status !== undefined && body.status !== stored.status);
+  if (changed) await ctx.services.auth.revokeUserSessions(stored.id, ctx.sessionHash);
   ctx.services.auth.invalidateUsers();
   await recordOperation(ctx, {
     operation: 'edit',
     object: `user ${body.name}`,
+    tenantId,
     description: `role ${role.name}, usertype ${usertype}`,
   });
   return userRow(db, stored.id);
@@ -253,7 +262,11 @@ async function deleteUser(ctx: RequestContext, id: number): Promise<null> {
   await ctx.services.auth.revokeUserSessions(id);
   await deleteUserRows(ctx.services.db, id);
   ctx.services.auth.invalidateUsers();
-  await recordOperation(ctx, { operation: 'delete', object: `user ${target.name}` });
+  await recordOperation(ctx, {
+    operation: 'delete',
+    object: `user ${target.name}`,
+    tenantId: target.tenantId,
+  });
   return null;
 }
 
@@ -266,15 +279,19 @@ async function resetPassword(
   if (!caller.root) throw ApiError.permission('only a root user can reset another user’s password');
   if (body.rootName !== caller.name)
     throw ApiError.permission('body.rootName: must be the signed-in root user');
-  if (!(await ctx.services.auth.provePassword(caller.id, body.rootPassword))) {
+  if (!(await ctx.services.auth.provePassword(caller.id, body.rootPassword, ctx.request.ip))) {
     throw ApiError.validation('body.rootPassword: the root password is wrong');
   }
   const target = await userByName(ctx.services.db, body.userName);
   if (!target) throw ApiError.notFound(`body.userName: user ${body.userName} does not exist`);
   if (target.id === caller.id)
     throw ApiError.validation('body.userName: change your own password with change password');
-  await ctx.services.auth.resetPassword(target.id, body.newPassword);
-  await recordOperation(ctx, { operation: 'resetPassword', object: `user ${target.name}` });
+  await ctx.services.auth.resetPassword(target, body.newPassword);
+  await recordOperation(ctx, {
+    operation: 'resetPassword',
+    object: `user ${target.name}`,
+    tenantId: target.tenant_id,
+  });
   return null;
 }
 

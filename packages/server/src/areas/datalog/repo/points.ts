@@ -146,6 +146,19 @@ export async function quantityUse(db: Db, tenantId: number, dataId: number): Pro
   return Number(used?.n ?? 0);
 }
 
+/** The projects of a tenant whose points measure a quantity. */
+export async function quantityProjects(db: Db, tenantId: number, dataId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('datalog_points as p')
+    .innerJoin('projects as pr', 'pr.id', 'p.project_id')
+    .select('p.project_id')
+    .distinct()
+    .where('pr.tenant_id', '=', tenantId)
+    .where('p.data_id', '=', dataId)
+    .execute();
+  return rows.map((r) => r.project_id);
+}
+
 /** When each point was made. */
 export async function pointCreatedAt(db: Db, ids: readonly number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();

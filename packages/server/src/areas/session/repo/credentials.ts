@@ -1,16 +1,13 @@
 /**
- * The sign-in columns of users: password hashes, wrong tries and the lock, expiry and status.
- * The lock rule's count is one statement (countWrongTry), so parallel tries all count.
+ * The sign-in columns of users: password hashes, expiry and status. Wrong tries and locks are
+ * in sign-in.ts (sign_in_locks).
  */
-import { AUTH_LIMITS } from '@eem/core';
 import type { Db } from '../../../db/database.js';
 
 const CREDENTIAL_COLUMNS = [
   'id',
   'name',
   'password_hash',
-  'failed_tries',
-  'locked_until',
   'password_expires_at',
   'usertype',
   'is_root',
@@ -36,45 +33,6 @@ export async function passwordHash(db: Db, userId: number): Promise<string | und
   return row?.password_hash;
 }
 
-export async function clearWrongTries(db: Db, userId: number): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ failed_tries: 0, locked_until: null })
-    .where('id', '=', userId)
-    .execute();
-}
-
-/**
- * Counts a wrong try in one statement: a served lock starts a new count, the fifth try locks
- * the account for an hour. True when the account is locked now, also when a parallel try
- * locked it first.
- */
-export async function countWrongTry(db: Db, userId: number, now: number): Promise<boolean> {
-  const row = await db
-    .updateTable('users')
-    .set((eb) => {
-      const failed = eb(
-        eb.case().when('locked_until', 'is not', null).then(0).else(eb.ref('failed_tries')).end(),
-        '+',
-        1,
-      );
-      const locks = () => eb.case().when(failed, '>=', AUTH_LIMITS.maxWrongTries);
-      return {
-        failed_tries: locks().then(0).else(failed).end(),
-        // The cast types the value for PostgreSQL, which reads an untyped CASE as text.
-        locked_until: locks()
-          .then(eb.cast<number>(eb.val(now + AUTH_LIMITS.lockMs), 'bigint'))
-          .else(null)
-          .end(),
-      };
-    })
-    .where('id', '=', userId)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-    .returning('locked_until')
-    .executeTakeFirst();
-  return !row || row.locked_until !== null;
-}
-
 /** A new password (and inspection password, when given): unlocked, not expired. */
 export async function storePasswordHash(
   db: Db,
@@ -86,8 +44,6 @@ export async function storePasswordHash(
     .set({
       password_hash: hashes.password,
       password_expires_at: null,
-      failed_tries: 0,
-      locked_until: null,
       ...(hashes.inspection ? { inspection_password_hash: hashes.inspection } : {}),
     })
     .where('id', '=', userId)

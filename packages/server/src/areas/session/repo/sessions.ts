@@ -33,28 +33,36 @@ export async function revokeSession(db: Db, tokenHash: string, now: number): Pro
   await db.updateTable('sessions').set({ revoked_at: now }).where('token_hash', '=', tokenHash).execute();
 }
 
-/** Ends every open session of a user. */
-export async function revokeUserSessions(db: Db, userId: number, now: number): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+/** Ends every open session of users, but the one of `exceptHash` (the caller's, when given). */
+export async function revokeUserSessions(
+  db: Db,
+  userIds: readonly number[],
+  now: number,
+  exceptHash?: string,
+): Promise<void> {
+  for (let i = 0; i < userIds.length; i += 500) {
+    let update = db
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('user_id', 'in', userIds.slice(i, i + 500))
+      .where('revoked_at', 'is', null);
+    if (exceptHash !== undefined) update = update.where('token_hash', '!=', exceptHash);
+    await update.execute();
+  }
 }
 
 /**
- * Records a login's (account, timestamp) after forgetting those seen before `forgetBefore`;
- * false when the pair was seen already (a replayed login).
+ * Records a sign-in's digest (of kind, account and timestamp) after forgetting those seen before
+ * `forgetBefore`; false when it was seen already (a replayed request).
  */
 export async function recordLoginNonce(
   db: Db,
-  nonce: { account: string; timestamps: number; now: number; forgetBefore: number },
+  nonce: { digest: string; now: number; forgetBefore: number },
 ): Promise<boolean> {
   await db.deleteFrom('login_nonces').where('seen_at', '<', nonce.forgetBefore).execute();
   const inserted = await db
     .insertInto('login_nonces')
-    .values({ user_name: nonce.account, timestamps: nonce.timestamps, seen_at: nonce.now })
+    .values({ digest: nonce.digest, seen_at: nonce.now })
     .onConflict((oc) => oc.doNothing())
     .executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;

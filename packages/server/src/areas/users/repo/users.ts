@@ -191,6 +191,12 @@ export async function userCountsByRole(db: Db, roleIds: readonly number[]): Prom
   return new Map(rows.flatMap((r) => (r.role_id === null ? [] : [[r.role_id, Number(r.n)]])));
 }
 
+/** The users holding a role (their sessions end when its permissions change). */
+export async function userIdsWithRole(db: Db, roleId: number): Promise<number[]> {
+  const rows = await db.selectFrom('users').select('id').where('role_id', '=', roleId).execute();
+  return rows.map((r) => r.id);
+}
+
 export async function insertUser(db: Db, values: NewUser): Promise<number> {
   return (await db.insertInto('users').values(encoded(values)).returning('id').executeTakeFirstOrThrow()).id;
 }

@@ -389,6 +389,8 @@ export interface TouDefinition {
 }
 
 export const TOU_LIMITS = {
+  /** A band's start and end are minutes of the day, 0 to this. */
+  dayMinutes: 1440,
   schemeName: 20,
   seasonName: 20,
   seasons: 12,
@@ -419,7 +421,7 @@ export function checkTouDay(periods: readonly TouPeriod[]): string | null {
   for (const p of periods) {
     if (p.start % SLOT_MINUTES !== 0 || p.end % SLOT_MINUTES !== 0) return TOU_MESSAGES.quarterHour;
     if (!(p.end > p.start)) return TOU_MESSAGES.order;
-    if (p.start < 0 || p.end > 1440) return TOU_MESSAGES.coverage;
+    if (p.start < 0 || p.end > TOU_LIMITS.dayMinutes) return TOU_MESSAGES.coverage;
   }
   const sorted = [...periods].sort((a, b) => a.start - b.start);
   let at = 0;
@@ -428,7 +430,7 @@ export function checkTouDay(periods: readonly TouPeriod[]): string | null {
     if (p.start > at) return TOU_MESSAGES.coverage;
     at = p.end;
   }
-  return at === 1440 ? null : TOU_MESSAGES.coverage;
+  return at === TOU_LIMITS.dayMinutes ? null : TOU_MESSAGES.coverage;
 }
 
 /** The band of each quarter hour of a day (96), from periods that passed checkTouDay. */

@@ -24,6 +24,7 @@ import {
   id,
   integerField,
   keywordText,
+  maxKeys,
   nameText,
   page,
   pagedList,
@@ -75,12 +76,11 @@ const deviceFields = z.object({
   lastMaintenance: epochMs.nullable().default(null),
   nextMaintenance: epochMs.nullable().default(null),
   /** Technical parameters by the template's parameter names. */
-  parameters: z
-    .record(z.string().max(D.parameterNameMax), parameterValue)
-    .refine((r) => Object.keys(r).length <= D.parametersMax, {
-      error: `parameters: at most ${D.parametersMax}`,
-    })
-    .default({}),
+  parameters: maxKeys(
+    z.record(z.string().max(D.parameterNameMax), parameterValue),
+    D.parametersMax,
+    'parameters',
+  ).default({}),
   /** An image (files.uploadFile, jpg or png up to 200K). */
   image: fileName.nullable().default(null),
   documents: z

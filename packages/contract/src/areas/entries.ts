@@ -25,6 +25,7 @@ const grain = z.enum(ENTRY_GRAINS, { error: 'grain must be month or day' });
 /** 'YYYY-MM' (a month period) or 'YYYY-MM-DD' (a day period). */
 const periodKey = z
   .string({ error: 'period must look like 2026-03 or 2026-03-15' })
+  .max(10, { error: 'period must look like 2026-03 or 2026-03-15' })
   .regex(/^\d{4}-\d{2}(-\d{2})?$/, { error: 'period must look like 2026-03 or 2026-03-15' });
 
 const month = z

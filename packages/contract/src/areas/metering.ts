@@ -93,8 +93,8 @@ export const cycleSetting = cycleFields.extend({
 const minuteOfDay = z
   .number({ error: 'start and end are minutes from midnight' })
   .int({ error: 'start and end are whole minutes' })
-  .min(0, { error: 'start and end are 0 to 1440 minutes' })
-  .max(1440, { error: 'start and end are 0 to 1440 minutes' });
+  .min(0, { error: `start and end are 0 to ${TOU_LIMITS.dayMinutes} minutes` })
+  .max(TOU_LIMITS.dayMinutes, { error: `start and end are 0 to ${TOU_LIMITS.dayMinutes} minutes` });
 
 const touPeriod = z.object({
   band: z.union(

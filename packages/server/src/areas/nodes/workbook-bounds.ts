@@ -5,10 +5,11 @@
  * memory stays flat) and stopped at the first bound it passes: the size of a part, of all parts
  * together, the length of a cell's text and the count of rows. A zip whose directory cannot be
  * read, or whose listed parts do not fill it from start to directory (a part hidden between
- * them would reach the streaming reader unchecked), is refused too.
+ * them would reach the streaming reader unchecked), is refused too. An .xls is read apart.
  */
 import { createInflateRaw } from 'node:zlib';
 import { ApiError } from '../../http/api-error.js';
+import { isXls } from '../../spreadsheets/xls.js';
 import { WORKBOOK_LIMITS } from './import-limits.js';
 
 export interface WorkbookBounds {
@@ -223,6 +224,9 @@ function scanEntry(data: Buffer, entry: ZipEntry, scanner: PartScanner, check: (
  * it stays within them. `rows` is the row bound of the import at hand.
  */
 export async function checkWorkbookBounds(data: Buffer, bounds: Partial<WorkbookBounds> = {}): Promise<void> {
+  // An .xls (OLE2) is not compressed: it is no larger than the upload, and its reader runs in a
+  // worker with a memory ceiling and a row cap (spreadsheets/xls.ts).
+  if (isXls(data)) return;
   const limits = { ...WORKBOOK_LIMITS, ...bounds };
   const entries = zipEntries(data);
   if (!entries)

@@ -18,7 +18,7 @@ import {
   Toast,
   Typography,
 } from '@douyinfe/semi-ui-19';
-import { ENERGY_ITEMS } from '@eem/core';
+import { ENERGY_ITEMS, PAGE_LIMIT_MAX } from '@eem/core';
 import { areaKey, endpointKey } from '@eem/sdk';
 import { useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../../app/query-client';
@@ -44,7 +44,7 @@ interface Binding {
   item: string | null;
 }
 const ASSOCIATIONS = endpointKey('metering', 'associations');
-const PAGE = { index: 0, limit: 500 };
+const PAGE = { index: 0, limit: PAGE_LIMIT_MAX };
 
 export function AssociatRelationPage() {
   const c = useTexts(energyConfigTexts);

@@ -6,7 +6,7 @@
  * (type 3) output from the xlsx template with progress.
  */
 import { Button, Card, Empty, Select, Space, Spin, Toast, Typography } from '@douyinfe/semi-ui-19';
-import { TASK_OPERATION_TYPE } from '@eem/core';
+import { PAGE_LIMIT_MAX, TASK_OPERATION_TYPE } from '@eem/core';
 import { areaKey, endpointKey } from '@eem/sdk';
 import { useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../../app/query-client';
@@ -39,7 +39,7 @@ function PlanGrid() {
   const t = useTexts(energyTexts);
   const canWrite = useCanWrite('energydata_update');
   const products = useEndpointQuery(endpointKey('production', 'products'), {
-    body: { page: { index: 0, limit: 500 } },
+    body: { page: { index: 0, limit: PAGE_LIMIT_MAX } },
   });
   const [productId, setProductId] = useState<number | null>(null);
   const [year, setYear] = useState<number | null>(null);

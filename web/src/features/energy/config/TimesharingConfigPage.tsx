@@ -57,8 +57,8 @@ const ALL_YEAR = (name: string): TouSeason => ({
   name,
   start: '01-01',
   end: '12-31',
-  workday: [{ band: 3, start: 0, end: 1440 }],
-  holiday: [{ band: 3, start: 0, end: 1440 }],
+  workday: [{ band: 3, start: 0, end: TOU_LIMITS.dayMinutes }],
+  holiday: [{ band: 3, start: 0, end: TOU_LIMITS.dayMinutes }],
 });
 
 export function TimesharingConfigPage() {

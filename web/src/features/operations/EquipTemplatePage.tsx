@@ -1,0 +1,3 @@
+export function EquipTemplatePage() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function SparePartManagePage() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function SparePartStatisticPage() {
+  return null;
+}

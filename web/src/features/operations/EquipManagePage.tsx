@@ -33,6 +33,7 @@ export function EquipManagePage() {
     useMutations().devices.importDevices({ invalidates: [endpointKey('devices', 'devices')] }),
   );
   const canQr = permissions.has('devicemanage_browser');
+  const canEdit = permissions.has('device_update');
 
   const description = useMemo(() => {
     const list = templates.data ?? [];
@@ -80,15 +81,15 @@ export function EquipManagePage() {
         },
       },
       columns: [
-        { key: 'name', width: 170 },
-        { key: 'code', width: 120 },
-        { key: 'model', width: 110 },
-        { key: 'templateId', label: t('template'), width: 120, render: (d) => d.templateName || '--' },
-        { key: 'location', label: t('location'), width: 200, render: (d) => d.location || '--' },
-        { key: 'status', width: 90 },
-        { key: 'operationDate', width: 110, render: (d) => day(d.operationDate) },
-        { key: 'nextMaintenance', width: 120, render: (d) => day(d.nextMaintenance) },
-        { key: 'openOrders', label: t('openOrders'), width: 90, align: 'right' },
+        { key: 'name', width: 150 },
+        { key: 'code', width: 90 },
+        { key: 'model', width: 100 },
+        { key: 'templateId', label: t('template'), width: 110, render: (d) => d.templateName || '--' },
+        { key: 'location', label: t('location'), width: 190, render: (d) => d.location || '--' },
+        { key: 'status', width: 80 },
+        { key: 'operationDate', width: 105, render: (d) => day(d.operationDate) },
+        { key: 'nextMaintenance', width: 115, render: (d) => day(d.nextMaintenance) },
+        { key: 'openOrders', label: t('openOrders'), width: 80, align: 'right' },
       ],
       create: { endpoint: endpointKey('devices', 'createDevice') },
       update: { endpoint: endpointKey('devices', 'updateDevice') },
@@ -117,7 +118,8 @@ export function EquipManagePage() {
         maxBytes: DEVICE_LIMITS.importMaxBytes,
       },
       dialogWidth: 720,
-      actionsWidth: 190,
+      // QR code alone, or with edit and delete.
+      actionsWidth: canEdit ? 200 : 110,
       ...(canQr
         ? {
             rowActions: (d: Device) => (
@@ -133,6 +135,6 @@ export function EquipManagePage() {
           }
         : {}),
     });
-  }, [t, fmt, templates.data, qr, upload, canQr]);
+  }, [t, fmt, templates.data, qr, upload, canQr, canEdit]);
   return <LedgerScreen description={description} />;
 }

@@ -311,34 +311,27 @@ export function OrderBoard({ type }: { type: WorkOrderType }) {
         }}
         rowKey={(o) => o.code}
         columns={[
-          { key: 'code', title: t('code'), width: 150 },
+          { key: 'code', title: t('code'), width: 140 },
           { key: 'tasklevel', title: t('level'), width: 80, render: (o) => o.tasklevelName },
           {
             key: 'description',
             title: t(type === 'repair' ? 'description' : 'content'),
-            width: 240,
+            width: 220,
             render: (o) => (
-              <Typography.Text ellipsis={{ showTooltip: true }} style={{ width: 224 }}>
+              <Typography.Text ellipsis={{ showTooltip: true }} style={{ width: 204 }}>
                 {o.description}
               </Typography.Text>
             ),
           },
-          { key: 'device', title: t('device'), width: 170, render: (o) => o.deviceName || '--' },
-          { key: 'team', title: t('team'), width: 110, render: (o) => o.teamName || '--' },
-          { key: 'executor', title: t('executor'), width: 100, render: (o) => o.executorName || '--' },
+          { key: 'device', title: t('device'), width: 150, render: (o) => o.deviceName || '--' },
+          { key: 'executor', title: t('executor'), width: 110, render: (o) => o.executorName || '--' },
           {
             key: 'plannedStart',
             title: t('plannedStart'),
             width: 150,
-            render: (o) => fmt.time(o.executetimeplan, 'YYYY-MM-DD HH:mm'),
-          },
-          {
-            key: 'deadline',
-            title: t('deadline'),
-            width: 170,
             render: (o) => (
-              <Space spacing={4}>
-                {fmt.time(o.deadline, 'YYYY-MM-DD HH:mm')}
+              <Space spacing={4} wrap>
+                {fmt.time(o.executetimeplan, 'YYYY-MM-DD HH:mm')}
                 {o.overdue && (
                   <Tag color="red" size="small">
                     {t('overdue')}

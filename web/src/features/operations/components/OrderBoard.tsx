@@ -311,19 +311,19 @@ export function OrderBoard({ type }: { type: WorkOrderType }) {
         }}
         rowKey={(o) => o.code}
         columns={[
-          { key: 'code', title: t('code'), width: 140 },
-          { key: 'tasklevel', title: t('level'), width: 80, render: (o) => o.tasklevelName },
+          { key: 'code', title: t('code'), width: 150 },
+          { key: 'tasklevel', title: t('level'), width: 100, render: (o) => o.tasklevelName },
           {
             key: 'description',
             title: t(type === 'repair' ? 'description' : 'content'),
-            width: 220,
+            width: 200,
             render: (o) => (
-              <Typography.Text ellipsis={{ showTooltip: true }} style={{ width: 204 }}>
+              <Typography.Text ellipsis={{ showTooltip: true }} style={{ width: 184 }}>
                 {o.description}
               </Typography.Text>
             ),
           },
-          { key: 'device', title: t('device'), width: 150, render: (o) => o.deviceName || '--' },
+          { key: 'device', title: t('device'), width: 140, render: (o) => o.deviceName || '--' },
           { key: 'executor', title: t('executor'), width: 110, render: (o) => o.executorName || '--' },
           {
             key: 'plannedStart',

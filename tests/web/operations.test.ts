@@ -8,9 +8,10 @@
  * order; every operations route opens with data. Needs `npm run build` first. Screenshots go
  * to tests/.artifacts/screenshots/ (operations-*.png).
  */
-import type { PermissionKey } from '@eem/core';
+import { localParts, type PermissionKey } from '@eem/core';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createPerson, PASSWORD } from '../operations/support.js';
 import { screenshot } from '../support/browser.js';
 import { type SignedIn, signIn } from '../support/clients.js';
 import { startTestServer } from '../support/server.js';
@@ -32,7 +33,6 @@ const web = webSuite({
   failureShot: 'operations-failed-',
 });
 
-const PASSWORD = 'Strong@2026x';
 const BROWSER_ZONE = 'America/Los_Angeles';
 const PROJECT_ZONE = 'Asia/Shanghai';
 const ROUTES: [string, string][] = [
@@ -50,29 +50,9 @@ const ROUTE_PERMISSIONS = ROUTES.map(([path]) => `ops_${path.slice(1)}`) as Perm
 let admin: SignedIn;
 let projectId = 0;
 
-/** A project user of Shanghai with a role of `permissions` (as a tenant administrator makes one). */
+/** A project user of Shanghai with a role of `permissions`, signed in. */
 async function person(name: string, permissions: PermissionKey[]): Promise<SignedIn> {
-  const role = await admin.client.users.createRole({
-    body: {
-      name: `role ${name}`,
-      customConfig: { roletype: 1, dutyType: 'none' },
-      homePage: '/home',
-      permissions: ['general_home', ...permissions],
-      mobilePermissions: [],
-    },
-  });
-  await admin.client.users.createUser({
-    body: {
-      name,
-      email: `${name}@demo.example`,
-      mobilePhone: '13912345678',
-      roleId: role.id,
-      customConfig: { usertype: 3 },
-      projectIds: [projectId],
-      password: PASSWORD,
-      checkPassword: PASSWORD,
-    },
-  });
+  await createPerson(admin, projectId, name, permissions);
   return signIn(web.url, name, { password: PASSWORD, projectId });
 }
 
@@ -115,19 +95,11 @@ const actions = (page: Page) =>
 const state = (page: Page, label: string) =>
   drawer(page).locator(`.semi-tag:has-text("${label}")`).first().waitFor();
 
-/** The time as the project's zone shows it. */
+/** The time as the project's zone shows it (YYYY-MM-DD HH:mm). */
 function projectTime(ms: number): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: PROJECT_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(ms);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+  const p = localParts(ms, PROJECT_ZONE);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${p.year}-${two(p.month)}-${two(p.day)} ${two(p.hour)}:${two(p.minute)}`;
 }
 
 describe('a repair order across two roles', () => {

@@ -75,7 +75,7 @@ export function ServicePlanPage() {
         {
           key: 'deviceIds',
           label: t('devices'),
-          width: 220,
+          width: 200,
           render: (p) => p.devices.map((d) => d.name).join(', ') || '--',
         },
         {

@@ -3,12 +3,13 @@
  * execution, team, planned hours, reminder lead) as a ledger, with enable and disable through
  * their own calls. An enabled plan's orders appear on /serviceOrder when due.
  */
-import { Button, Tag } from '@douyinfe/semi-ui-19';
+import { Button, Tag, Toast } from '@douyinfe/semi-ui-19';
 import type { MaintenancePlan } from '@eem/contract';
 import { PLAN_CYCLE_LABELS, TASK_LEVEL_LABELS, WORK_ORDER_TIMING_OPTIONS } from '@eem/core';
 import { endpointKey } from '@eem/sdk';
 import { useMemo } from 'react';
 import { useFormat } from '../../app/format';
+import { errorMessage } from '../../app/query-client';
 import { useSession } from '../../app/session';
 import { useEndpointMutation, useEndpointQuery } from '../../blocks/data';
 import { defineLedger, LedgerScreen } from '../../blocks/ledger/ledger';
@@ -117,7 +118,11 @@ export function ServicePlanPage() {
                 size="small"
                 theme="borderless"
                 loading={enable.isPending || disable.isPending}
-                onClick={() => (p.enabled ? disable : enable).mutate({ body: { ids: [p.id] } })}
+                onClick={() =>
+                  (p.enabled ? disable : enable)
+                    .mutateAsync({ body: { ids: [p.id] } })
+                    .catch((error: unknown) => Toast.error(errorMessage(error)))
+                }
               >
                 {t(p.enabled ? 'disable' : 'enable')}
               </Button>

@@ -7,16 +7,15 @@ import type { InProcessServer } from '../support/server.js';
 export const PASSWORD = 'Strong@2026x';
 
 /**
- * Creates a role with `permissions` and a project user of Shanghai Plant with it (through the
- * tenant administrator, as a person would), and signs them in.
+ * Creates a role with `permissions` and a project user of `projectId` with it (through the
+ * tenant administrator, as a person would), with the password PASSWORD.
  */
-export async function person(
-  server: InProcessServer,
+export async function createPerson(
   admin: SignedIn,
+  projectId: number,
   name: string,
   permissions: PermissionKey[],
-): Promise<SignedIn> {
-  const SH = projectId(server, 'SH-01');
+): Promise<void> {
   const role = await admin.client.users.createRole({
     body: {
       name: `role ${name}`,
@@ -33,11 +32,22 @@ export async function person(
       mobilePhone: '13912345678',
       roleId: role.id,
       customConfig: { usertype: 3 },
-      projectIds: [SH],
+      projectIds: [projectId],
       password: PASSWORD,
       checkPassword: PASSWORD,
     },
   });
+}
+
+/** A project user of Shanghai Plant with a role of `permissions`, signed in. */
+export async function person(
+  server: InProcessServer,
+  admin: SignedIn,
+  name: string,
+  permissions: PermissionKey[],
+): Promise<SignedIn> {
+  const SH = projectId(server, 'SH-01');
+  await createPerson(admin, SH, name, permissions);
   return login(server, name, { password: PASSWORD, projectId: SH });
 }
 

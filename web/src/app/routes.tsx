@@ -177,6 +177,24 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
     () => import('../features/events/list/HistoryEventQueryPage'),
     'HistoryEventQueryPage',
   ),
+  // Operations (issue 18): devices, spare parts, maintenance and repair work orders.
+  '/serviceOrder': lazyScreen(() => import('../features/operations/ServiceOrderPage'), 'ServiceOrderPage'),
+  '/servicePlan': lazyScreen(() => import('../features/operations/ServicePlanPage'), 'ServicePlanPage'),
+  '/serviceProject': lazyScreen(
+    () => import('../features/operations/ServiceProjectPage'),
+    'ServiceProjectPage',
+  ),
+  '/repairorder': lazyScreen(() => import('../features/operations/RepairOrderPage'), 'RepairOrderPage'),
+  '/equipmanage': lazyScreen(() => import('../features/operations/EquipManagePage'), 'EquipManagePage'),
+  '/equiptemplate': lazyScreen(() => import('../features/operations/EquipTemplatePage'), 'EquipTemplatePage'),
+  '/sparepartManage': lazyScreen(
+    () => import('../features/operations/SparePartManagePage'),
+    'SparePartManagePage',
+  ),
+  '/sparepartStatistic': lazyScreen(
+    () => import('../features/operations/SparePartStatisticPage'),
+    'SparePartStatisticPage',
+  ),
   '/eventDiagnosis': lazyScreen(
     () => import('../features/events/list/EventDiagnosisPage'),
     'EventDiagnosisPage',

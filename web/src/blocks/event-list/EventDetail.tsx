@@ -1,7 +1,11 @@
 /** Every field of an event as a description list (the detail dialog and the diagnosis pane). */
 import { Descriptions } from '@douyinfe/semi-ui-19';
 import type { EventItem } from '@eem/contract';
+import { mayOpenRoute } from '@eem/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { SCREEN_PATHS } from '../../app/routes';
+import { useSession } from '../../app/session';
 import { useTexts } from '../../i18n/texts';
 import { LevelTag, StatusTag } from './EventTags';
 import { useEventFormat } from './event-format';
@@ -10,6 +14,18 @@ import { eventListTexts } from './texts';
 export function EventDetail({ event }: { event: EventItem }) {
   const t = useTexts(eventListTexts);
   const f = useEventFormat();
+  const { permissions } = useSession();
+  const order = event.repairOrder;
+  const orderLink =
+    order && SCREEN_PATHS.has('/repairorder') && mayOpenRoute('/repairorder', permissions) ? (
+      <Link to={`/repairorder?code=${encodeURIComponent(order.code)}`} data-testid="event-order">
+        {order.code} · {order.statusName}
+      </Link>
+    ) : order ? (
+      `${order.code} · ${order.statusName}`
+    ) : (
+      '--'
+    );
   const rows: { key: string; value: ReactNode }[] = [
     { key: t('id'), value: `#${event.id}` },
     { key: t('level'), value: <LevelTag level={event.level} /> },
@@ -29,6 +45,7 @@ export function EventDetail({ event }: { event: EventItem }) {
     },
     { key: t('result2'), value: event.result || '--' },
     { key: t('wave'), value: event.hasWave ? t('hasWave') : t('noWave') },
+    { key: t('repairOrder'), value: orderLink },
   ];
   return <Descriptions data-testid="event-detail" size="small" data={rows} />;
 }

@@ -136,6 +136,10 @@ export interface LedgerDescription<
   dialogTitle?: (mode: FormMode) => string;
   dialogWidth?: number;
   actionsWidth?: number;
+  /** More buttons per row (enable, stock moves, a QR code…). */
+  rowActions?: (row: R) => ReactNode;
+  /** More buttons in the toolbar. */
+  toolbar?: ReactNode;
 }
 
 /** Declares a ledger with its types inferred. */
@@ -423,6 +427,8 @@ export function useLedger<R extends object, F extends FormValues>(
     rowName: d.rowName,
     canWrite,
     ...(d.actionsWidth ? { actionsWidth: d.actionsWidth } : {}),
+    ...(d.rowActions ? { rowActions: d.rowActions } : {}),
+    ...(d.toolbar ? { toolbar: d.toolbar } : {}),
     form: {
       fields: ledgerFormFields(d.fields, rules),
       empty: () => emptyForm(d.fields, rules),

@@ -290,6 +290,6 @@ describe('WorkOrderBoard', () => {
     fireEvent.click(screen.getAllByText('OK').at(-1) as HTMLElement);
     await waitFor(() => expect(calls).toContain('Discarded RO-2'));
     await waitFor(() => expect(offered()).toEqual([]));
-    expect(within(drawer()).getByText('Nothing can be done in this state')).toBeTruthy();
+    expect(within(drawer()).getByText('Nothing for you to do now')).toBeTruthy();
   });
 });

@@ -25,7 +25,7 @@ import {
 } from '@douyinfe/semi-ui-19';
 import { type AnyQueryKey, invalidate, type QueryScope } from '@eem/sdk';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useClient } from '../../app/client';
 import { useFormat } from '../../app/format';
 import { useSession } from '../../app/session';
@@ -67,6 +67,14 @@ export function WorkOrderBoard<
   const [openKey, setOpenKey] = useState<string | null>(null);
   const [opened, setOpened] = useState<O | null>(null);
   const [running, setRunning] = useState<Running<O> | null>(null);
+  const open = props.open ?? null;
+  const openedKey = open === null ? null : String(rowKey(open));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opens when another order is named
+  useEffect(() => {
+    if (open === null) return;
+    setOpenKey(openedKey);
+    setOpened(open);
+  }, [openedKey]);
 
   const countsQuery = source.counts(applied);
   const listQuery = source.list(applied, tab, page);
@@ -129,7 +137,7 @@ export function WorkOrderBoard<
   const start = (key: A, orders: readonly O[]) => {
     const action = props.actions[key];
     if (action.form) {
-      setRunning({ key, orders, values: action.form.empty(), errors: {} });
+      setRunning({ key, orders, values: action.form.empty(orders), errors: {} });
       return;
     }
     const run = () => act.mutateAsync({ action, orders, values: {} }).catch(() => undefined);
@@ -318,6 +326,7 @@ export function WorkOrderBoard<
         onCancel={() => {
           setOpenKey(null);
           setOpened(null);
+          props.onClose?.();
         }}
       >
         {current && (
@@ -327,7 +336,10 @@ export function WorkOrderBoard<
             detail={detail.data}
             loading={source.detail !== undefined && detail.isPending}
             state={stateTag(stateOf(current))}
-            actions={actionButtons(allowed(current), [current])}
+            actions={actionButtons(
+              allowed(current).filter((key) => !props.actions[key].batchOnly),
+              [current],
+            )}
           />
         )}
       </SideSheet>

@@ -38,9 +38,10 @@ export interface WorkOrderState<S extends string | number> {
 }
 
 /** What an action asks for before it runs (a result, a team, a password…). */
-export interface ActionForm<V extends FormValues = FormValues> {
+export interface ActionForm<V extends FormValues = FormValues, O = unknown> {
   fields: readonly FormFieldDef<V>[];
-  empty: () => V;
+  /** The form's first values, for the orders it acts on (a draft saved before…). */
+  empty: (orders: readonly O[]) => V;
   /** Field errors (the contract's schema, form-issues.ts); empty lets the action run. */
   validate: (values: V) => FieldErrors;
   width?: number;
@@ -52,10 +53,12 @@ export interface WorkOrderAction<O, V extends FormValues = FormValues> {
   permission?: PermissionKey;
   /** May act on several chosen orders at once (batch submit). */
   batch?: boolean;
+  /** Offered only for chosen orders, not in an order's detail. */
+  batchOnly?: boolean;
   danger?: boolean;
   /** A confirmation before it runs, when no form is asked. */
   confirm?: (orders: readonly O[]) => string;
-  form?: ActionForm<V>;
+  form?: ActionForm<V, O>;
   /**
    * Runs the action: a write through the query layer (`useEndpointMutation(…).mutateAsync`),
    * which refreshes what it changes; the board refreshes its counts, list and detail too.
@@ -110,6 +113,10 @@ export interface WorkOrderBoardProps<
   columns: readonly DataColumn<O>[];
   rowKey: (order: O) => string | number;
   detail: WorkOrderDetail<O, D>;
+  /** An order to open (from the address, or one just created); null: none. */
+  open?: O | null;
+  /** The detail was closed. */
+  onClose?: () => void;
   /** Print of the chosen orders: fewer than `max` (screens.md: fewer than 10). */
   print?: { max: number; run: (orders: readonly O[]) => void };
   /** Export of the applied filters and tab: the export endpoint's download member. */

@@ -136,7 +136,10 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
         defaultRoute: appInfo.data?.defaultNoticeRoute,
         screens: SCREEN_PATHS,
       });
-      if (jump.kind === 'navigate') navigate(noticeHref(jump.path, notice.content));
+      const href = noticeHref(jump.path, notice.content);
+      if (jump.kind === 'navigate') navigate(href);
+      // An order's notice on its board opens the order there.
+      else if (jump.kind === 'alreadyOnPage' && href.includes('?code=')) navigate(href);
       else if (jump.kind === 'alreadyOnPage') Toast.info(t('alreadyOnPage'));
       else if (jump.kind === 'enterProjectFirst') Toast.error(t('enterProjectFirst'));
       else Toast.info(t('unavailable', { path: jump.path }));

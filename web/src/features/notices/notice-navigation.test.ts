@@ -61,5 +61,11 @@ describe('notice navigation', () => {
     expect(noticeHref('/log', JSON.stringify({ eventClass: 5, filename: 'a.xlsx' }))).toBe('/log');
     expect(noticeHref('/log', 'not json')).toBe('/log');
     expect(noticeHref('/log', undefined)).toBe('/log');
+    expect(noticeHref('/log', 'null')).toBe('/log');
+  });
+
+  it('opens the work order a notice names on its board', () => {
+    const content = JSON.stringify({ logType: 715, orderCode: 'RO-261127-0001', orderType: 'repair' });
+    expect(noticeHref('/repairorder', content)).toBe('/repairorder?code=RO-261127-0001');
   });
 });

@@ -37,16 +37,20 @@ export function noticeJump(input: NoticeJumpInput): NoticeJump {
 }
 
 /**
- * The address a notice opens: its page, with ?eventId=… when the notice is about an event (the
- * event screens then show that event).
+ * The address a notice opens: its page, with ?code=… when the notice is about a work order (the
+ * board opens it) or ?eventId=… when it is about an event (the event screens then show that event).
  */
 export function noticeHref(path: string, content: string | undefined): string {
-  let eventId: unknown;
+  let parsed: { eventId?: unknown; orderCode?: unknown } = {};
   try {
-    eventId = content ? (JSON.parse(content) as { eventId?: unknown }).eventId : undefined;
+    const value: unknown = content ? JSON.parse(content) : null;
+    parsed = value !== null && typeof value === 'object' ? (value as typeof parsed) : {};
   } catch {
-    eventId = undefined;
+    parsed = {};
   }
-  const id = Number(eventId);
+  // A work order's notice opens that order on its board.
+  if (typeof parsed.orderCode === 'string' && parsed.orderCode !== '')
+    return `${path}?code=${encodeURIComponent(parsed.orderCode)}`;
+  const id = Number(parsed.eventId);
   return Number.isSafeInteger(id) && id > 0 ? `${path}?eventId=${id}` : path;
 }

@@ -4,6 +4,7 @@
  * recording; confirm (event_confirm) and "create repair order" (/repairorder prefilled).
  */
 import { Button, Card, Empty, Space, Spin, TabPane, Tabs } from '@douyinfe/semi-ui-19';
+import { mayOpenRoute } from '@eem/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useQueries } from '../../../../app/client';
@@ -48,7 +49,14 @@ export function DiagnosisPane({
           {t('confirm')}
         </Button>
       )}
-      <OpenLinkButton href={eventLinks.repairOrder(data)}>{t('repairOrder')}</OpenLinkButton>
+      {mayOpenRoute('/repairorder', permissions) &&
+        (data.repairOrder ? (
+          <OpenLinkButton href={eventLinks.order(data.repairOrder.code)}>
+            {t('openRepairOrder', { code: data.repairOrder.code, state: data.repairOrder.statusName })}
+          </OpenLinkButton>
+        ) : (
+          <OpenLinkButton href={eventLinks.repairOrder(data)}>{t('repairOrder')}</OpenLinkButton>
+        ))}
       {data.hasWave && <OpenLinkButton href={eventLinks.waveform(data)}>{t('waveform')}</OpenLinkButton>}
     </Space>
   ) : null;

@@ -4,7 +4,10 @@
  */
 import type { EventItem } from '@eem/contract';
 
-type LinkEvent = Pick<EventItem, 'id' | 'nodeId' | 'nodeLabel' | 'nodeName' | 'time' | 'description'>;
+type LinkEvent = Pick<
+  EventItem,
+  'id' | 'nodeId' | 'nodeLabel' | 'nodeName' | 'time' | 'description' | 'level'
+>;
 
 const DAY_MS = 86_400_000;
 
@@ -38,5 +41,8 @@ export const eventLinks = {
       ...nodeQuery(event),
       nodeName: event.nodeName,
       description: event.description,
+      level: String(event.level),
     }),
+  /** The event's repair order on its board. */
+  order: (code: string) => withQuery('/repairorder', { code }),
 };

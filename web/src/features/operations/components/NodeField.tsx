@@ -1,0 +1,64 @@
+/** A node of the current project (where a device is), picked in the project's tree. */
+import { Button, Popover, Space, Typography } from '@douyinfe/semi-ui-19';
+import { endpointKey } from '@eem/sdk';
+import { useState } from 'react';
+import { useSession } from '../../../app/session';
+import { useEndpointQuery } from '../../../blocks/data';
+import type { CustomFieldArgs, FormValues } from '../../../blocks/FormFields';
+import { NodeTreePicker } from '../../../blocks/NodeTreePicker';
+import type { TreeNodeLike } from '../../../blocks/node-tree-model';
+
+function find(nodes: readonly TreeNodeLike[], id: number): TreeNodeLike | undefined {
+  for (const node of nodes) {
+    if (node.id === id && node.modelLabel !== 'project') return node;
+    const below = find(node.children ?? [], id);
+    if (below) return below;
+  }
+  return undefined;
+}
+
+export function NodeField({ value, onChange, label }: CustomFieldArgs<FormValues> & { label: string }) {
+  const { effectiveProjectId } = useSession();
+  const [open, setOpen] = useState(false);
+  const tree = useEndpointQuery(
+    endpointKey('nodes', 'nodeTree'),
+    effectiveProjectId > 0 ? { body: { rootID: effectiveProjectId, rootLabel: 'project' } } : null,
+  );
+  const nodes = (tree.data ?? []) as readonly TreeNodeLike[];
+  const chosen = typeof value === 'number' ? find(nodes, value) : undefined;
+  return (
+    <Space>
+      <Popover
+        visible={open}
+        trigger="custom"
+        onClickOutSide={() => setOpen(false)}
+        content={
+          <div style={{ width: 360, padding: 8 }}>
+            <NodeTreePicker
+              mode="single"
+              aria-label={label}
+              tree={nodes}
+              loading={tree.isPending}
+              isSelectable={(n) => n.modelLabel !== 'project'}
+              value={chosen ? { id: chosen.id, modelLabel: chosen.modelLabel, name: chosen.name } : null}
+              onChange={(node) => {
+                onChange(node?.id ?? null);
+                setOpen(false);
+              }}
+              height={320}
+            />
+          </div>
+        }
+      >
+        <Button onClick={() => setOpen(!open)}>
+          {chosen?.name ?? (typeof value === 'number' ? `#${value}` : '--')}
+        </Button>
+      </Popover>
+      {typeof value === 'number' && (
+        <Typography.Text link onClick={() => onChange(null)}>
+          ×
+        </Typography.Text>
+      )}
+    </Space>
+  );
+}

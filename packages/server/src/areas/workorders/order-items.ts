@@ -1,36 +1,11 @@
 /** Order rows as the contract's work orders: device, location, team and people by name, state names. */
 import type { WorkOrder } from '@eem/contract';
-import { PATH_SEPARATOR, taskLevelName, type WorkOrderType, workOrderStatusName } from '@eem/core';
+import { taskLevelName, type WorkOrderType, workOrderStatusName } from '@eem/core';
 import type { Db } from '../../db/database.js';
 import { deviceNames } from '../devices/repo/devices.js';
+import { nodePaths } from '../nodes/repo/nodes.js';
 import type { OrderListRow } from './repo/orders.js';
 import { personNames, teamNames } from './repo/people.js';
-
-/**
- * The paths (names from the project down) of some nodes: their ancestors read level by level, so
- * a page of orders reads a few dozen nodes, not the project's whole tree.
- */
-async function pathsOf(db: Db, projectId: number, ids: readonly number[]): Promise<Map<number, string>> {
-  const nodes = new Map<number, { parent: number; name: string }>();
-  let wanted = [...new Set(ids)];
-  for (let depth = 0; wanted.length > 0 && depth < 64; depth++) {
-    const rows = await db
-      .selectFrom('nodes')
-      .select(['id', 'parent_id', 'name'])
-      .where('project_id', '=', projectId)
-      .where('id', 'in', wanted)
-      .execute();
-    for (const r of rows) nodes.set(r.id, { parent: r.parent_id, name: r.name });
-    wanted = [...new Set(rows.map((r) => r.parent_id))].filter((id) => id !== 0 && !nodes.has(id));
-  }
-  const paths = new Map<number, string>();
-  for (const id of new Set(ids)) {
-    const names: string[] = [];
-    for (let at = nodes.get(id), n = 0; at && n < 64; at = nodes.get(at.parent), n++) names.unshift(at.name);
-    if (names.length > 0) paths.set(id, names.join(PATH_SEPARATOR));
-  }
-  return paths;
-}
 
 export async function orderItems(
   db: Db,
@@ -48,7 +23,7 @@ export async function orderItems(
     const id = r.node_id ?? (r.device_id === null ? null : (devices.get(r.device_id)?.node_id ?? null));
     return id === null ? [] : [id];
   });
-  const paths = await pathsOf(db, projectId, nodeIds);
+  const paths = await nodePaths(db, projectId, nodeIds);
   const teams = await teamNames(
     db,
     rows.flatMap((r) => (r.team_id === null ? [] : [r.team_id])),

@@ -22,6 +22,7 @@ import {
   pointsOf,
   pointWith,
 } from './live-values';
+import './one-line-diagram.css';
 
 const COLOR = {
   text: 'var(--semi-color-text-0)',
@@ -41,8 +42,6 @@ const COLOR = {
 const MIN_WIDTH = 720;
 
 /** A focus ring for the keyboard only (a click leaves none). */
-const FOCUS_STYLE = `.eem-diagram-hit:focus { outline: none; }
-.eem-diagram-hit:focus-visible { outline: 2px solid ${COLOR.selected}; outline-offset: 2px; }`;
 
 export interface OneLineDiagramProps {
   graph: Graph;
@@ -357,7 +356,6 @@ export function OneLineDiagram({ graph, live, selectedId, onSelect }: OneLineDia
         }}
       >
         <title>{graph.name}</title>
-        <style>{FOCUS_STYLE}</style>
         {layout.groups.map(group)}
         {layout.bus
           ? hit(

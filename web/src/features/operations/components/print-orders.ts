@@ -5,6 +5,7 @@
 import type { WorkOrder } from '@eem/contract';
 import type { Formatter } from '../../../app/format';
 import type { OpsT as T } from '../texts';
+import printCss from './print-orders.css?url';
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -37,7 +38,7 @@ export function printOrders(orders: readonly WorkOrder[], fmt: Formatter, t: T):
   if (!page) return;
   page.document.write(
     `<!doctype html><meta charset="utf-8"><title>${escapeHtml(orders.map((o) => o.code).join(', '))}</title>` +
-      '<style>table{border-collapse:collapse;margin:0 0 24px;width:100%;page-break-inside:avoid}th,td{border:1px solid #999;padding:4px 8px;text-align:left}th{width:25%}</style>' +
+      `<link rel="stylesheet" href="${escapeHtml(new URL(printCss, window.location.origin).href)}">` +
       body,
   );
   page.document.close();

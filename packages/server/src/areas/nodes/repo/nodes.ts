@@ -5,6 +5,7 @@
  * with nodeAttributes.
  */
 import type { NodeAttributes } from '@eem/contract';
+import { PATH_SEPARATOR } from '@eem/core';
 import type { Insertable, Selectable } from 'kysely';
 import { type Db, inTransaction } from '../../../db/database.js';
 import { JSON_COLUMNS } from '../../../db/json-columns.js';
@@ -240,4 +241,34 @@ export async function hasNodes(db: Db, projectId: number): Promise<boolean> {
     (await db.selectFrom('nodes').select('id').where('project_id', '=', projectId).executeTakeFirst()) !==
     undefined
   );
+}
+
+/**
+ * The paths (names from the project down) of some nodes: their ancestors read level by level, so
+ * a page of orders reads a few dozen nodes, not the project's whole tree.
+ */
+export async function nodePaths(
+  db: Db,
+  projectId: number,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  const nodes = new Map<number, { parent: number; name: string }>();
+  let wanted = [...new Set(ids)];
+  for (let depth = 0; wanted.length > 0 && depth < 64; depth++) {
+    const rows = await db
+      .selectFrom('nodes')
+      .select(['id', 'parent_id', 'name'])
+      .where('project_id', '=', projectId)
+      .where('id', 'in', wanted)
+      .execute();
+    for (const r of rows) nodes.set(r.id, { parent: r.parent_id, name: r.name });
+    wanted = [...new Set(rows.map((r) => r.parent_id))].filter((id) => id !== 0 && !nodes.has(id));
+  }
+  const paths = new Map<number, string>();
+  for (const id of new Set(ids)) {
+    const names: string[] = [];
+    for (let at = nodes.get(id), n = 0; at && n < 64; at = nodes.get(at.parent), n++) names.unshift(at.name);
+    if (names.length > 0) paths.set(id, names.join(PATH_SEPARATOR));
+  }
+  return paths;
 }

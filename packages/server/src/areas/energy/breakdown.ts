@@ -1,5 +1,4 @@
 /** timeshare, detail, radio (shares and attribution), balance, contrast and flow. */
-import type { catalogue, EndpointData, EndpointParsedInput } from '@eem/contract';
 import {
   changeRate,
   DATE_TYPE_UNITS,
@@ -24,7 +23,9 @@ import {
   bulkSpan,
   checkEnergyType,
   childrenOf,
+  type EnergyBody,
   type EnergyCall,
+  type EnergyData,
   energyCall,
   mayRead,
   nodeOf,
@@ -33,10 +34,6 @@ import {
 } from './scope.js';
 import { compositionsOf, nodeSeries, seriesFrom, share } from './series.js';
 import { combine, periodIndex, readSources, segmentsOf, shown, totalOf } from './sums.js';
-
-type Energy = typeof catalogue.energy;
-type Body<K extends keyof Energy> = EndpointParsedInput<Energy[K]>['body'];
-type Data<K extends keyof Energy> = EndpointData<Energy[K]>;
 
 const timesOf = (bounds: readonly number[]) => bounds.slice(0, -1);
 
@@ -54,7 +51,10 @@ async function checkSchemes(call: EnergyCall, ids: readonly number[]): Promise<v
   }
 }
 
-export async function timeshare(ctx: RequestContext, body: Body<'timeshare'>): Promise<Data<'timeshare'>> {
+export async function timeshare(
+  ctx: RequestContext,
+  body: EnergyBody<'timeshare'>,
+): Promise<EnergyData<'timeshare'>> {
   const call = await energyCall(ctx);
   const unit = screenSpan(call, body);
   const ids = nodesOf(call, body.nodes);
@@ -141,7 +141,7 @@ async function meterReadings(
   });
 }
 
-export async function detail(ctx: RequestContext, body: Body<'detail'>): Promise<Data<'detail'>> {
+export async function detail(ctx: RequestContext, body: EnergyBody<'detail'>): Promise<EnergyData<'detail'>> {
   const call = await energyCall(ctx);
   checkEnergyType(body.energyType);
   const unit =
@@ -196,7 +196,7 @@ export async function detail(ctx: RequestContext, body: Body<'detail'>): Promise
   };
 }
 
-export async function radio(ctx: RequestContext, body: Body<'radio'>): Promise<Data<'radio'>> {
+export async function radio(ctx: RequestContext, body: EnergyBody<'radio'>): Promise<EnergyData<'radio'>> {
   const call = await energyCall(ctx);
   checkEnergyType(body.energyType);
   screenSpan(call, { ...body.base, cycle: body.cycle });
@@ -245,7 +245,7 @@ export async function radio(ctx: RequestContext, body: Body<'radio'>): Promise<D
         compare: compareTotal === null ? null : shown(compareTotal - (childSum('compare') ?? 0)),
       }
     : null;
-  let production: Data<'radio'>['production'] = null;
+  let production: EnergyData<'radio'>['production'] = null;
   const output = await productionTotals(db, call.model, id, body.productId ?? null, [
     [body.base.startTime, body.base.endTime],
     [body.compare.startTime, body.compare.endTime],
@@ -288,7 +288,10 @@ function feedParts(call: EnergyCall, id: number, type: number) {
   return { own: call.model.ownComposition(id, type), parts };
 }
 
-export async function balance(ctx: RequestContext, body: Body<'balance'>): Promise<Data<'balance'>> {
+export async function balance(
+  ctx: RequestContext,
+  body: EnergyBody<'balance'>,
+): Promise<EnergyData<'balance'>> {
   const call = await energyCall(ctx);
   checkEnergyType(body.energyType);
   const unit = screenSpan(call, body);
@@ -331,7 +334,10 @@ export async function balance(ctx: RequestContext, body: Body<'balance'>): Promi
   };
 }
 
-export async function contrast(ctx: RequestContext, body: Body<'contrast'>): Promise<Data<'contrast'>> {
+export async function contrast(
+  ctx: RequestContext,
+  body: EnergyBody<'contrast'>,
+): Promise<EnergyData<'contrast'>> {
   const call = await energyCall(ctx);
   checkEnergyType(body.energyType);
   const unit = DATE_TYPE_UNITS[body.cycle as DateType];
@@ -371,7 +377,7 @@ export async function contrast(ctx: RequestContext, body: Body<'contrast'>): Pro
   };
 }
 
-export async function flow(ctx: RequestContext, body: Body<'flow'>): Promise<Data<'flow'>> {
+export async function flow(ctx: RequestContext, body: EnergyBody<'flow'>): Promise<EnergyData<'flow'>> {
   const call = await energyCall(ctx);
   checkEnergyType(body.energyType);
   screenSpan(call, { ...body, cycle: 5 });
@@ -404,9 +410,9 @@ export async function flow(ctx: RequestContext, body: Body<'flow'>): Promise<Dat
   const source = await readSources(ctx.services.db, call.model, compositions, [body.startTime, body.endTime]);
   const { multiplier } = call.model.unit(type);
   const values = compositions.map((c) => shown(combine(c, source)[0] ?? null, multiplier) ?? 0);
-  const nodes: Data<'flow'>['nodes'] = [];
-  const links: Data<'flow'>['links'] = [];
-  const imbalance: Data<'flow'>['imbalance'] = [];
+  const nodes: EnergyData<'flow'>['nodes'] = [];
+  const links: EnergyData<'flow'>['links'] = [];
+  const imbalance: EnergyData<'flow'>['imbalance'] = [];
   let loss = 0;
   levels.forEach((l, i) => {
     const value = values[i] as number;

@@ -32,10 +32,8 @@ import {
   nodesOf,
   screenSpan,
 } from './scope.js';
-import { compositionsOf, nodeSeries, seriesFrom, share } from './series.js';
+import { compositionsOf, nodeSeries, seriesFrom, seriesHead, share, timesOf } from './series.js';
 import { combine, periodIndex, readSources, segmentsOf, shown, totalOf } from './sums.js';
-
-const timesOf = (bounds: readonly number[]) => bounds.slice(0, -1);
 
 /** Refuses a node none of whose electricity meters a time-of-use scheme applies to. */
 async function checkSchemes(call: EnergyCall, ids: readonly number[]): Promise<void> {
@@ -187,11 +185,7 @@ export async function detail(ctx: RequestContext, body: EnergyBody<'detail'>): P
     });
   }
   return {
-    timeZone: call.project.timeZone,
-    cycle: body.cycle,
-    energyType: type,
-    unit: call.model.unit(type).unit,
-    times: timesOf(bounds),
+    ...seriesHead(call, body, bounds),
     rows,
   };
 }

@@ -36,7 +36,9 @@ import {
   peakOf,
   rates,
   seriesFrom,
+  seriesHead,
   share,
+  timesOf,
   yearEarlierBounds,
 } from './series.js';
 import { combine, readSources, shown, totalOf } from './sums.js';
@@ -60,8 +62,6 @@ export async function energyTypes(ctx: RequestContext): Promise<EnergyData<'ener
   });
 }
 
-const timesOf = (bounds: readonly number[]) => bounds.slice(0, -1);
-
 export async function consumption(
   ctx: RequestContext,
   body: EnergyBody<'consumption'>,
@@ -73,11 +73,7 @@ export async function consumption(
   const bounds = boundsOf(call, body, unit, ids.length);
   const series = await nodeSeries(call, ids, body.energyType, bounds);
   return {
-    timeZone: call.project.timeZone,
-    cycle: body.cycle,
-    energyType: body.energyType,
-    unit: call.model.unit(body.energyType).unit,
-    times: timesOf(bounds),
+    ...seriesHead(call, body, bounds),
     series: series.map((s) => ({
       node: call.model.info(s.id),
       values: s.values,
@@ -101,11 +97,7 @@ export async function tbhb(ctx: RequestContext, body: EnergyBody<'tbhb'>): Promi
     nodeSeries(call, ids, body.energyType, boundsWithBefore(call, bounds, unit, n).slice(0, n + n)),
   ]);
   return {
-    timeZone: call.project.timeZone,
-    cycle: body.cycle,
-    energyType: body.energyType,
-    unit: call.model.unit(body.energyType).unit,
-    times,
+    ...seriesHead(call, body, bounds),
     series: current.map((s, k) => {
       const y = yoy[k]?.values ?? [];
       const before = extended[k]?.values ?? [];
@@ -368,11 +360,7 @@ export async function consumeQuery(
   ]);
   const { multiplier } = call.model.unit(body.energyType);
   return {
-    timeZone: call.project.timeZone,
-    cycle: body.cycle,
-    energyType: body.energyType,
-    unit: call.model.unit(body.energyType).unit,
-    times: timesOf(bounds),
+    ...seriesHead(call, body, bounds),
     compare: body.compare ?? null,
     series: ids.map((id, k) => {
       const c = compositions[k] as Composition;

@@ -7,7 +7,7 @@
  * what its zip expands to.
  */
 import type { Project, Task } from '@eem/contract';
-import { ENERGY_LIMITS, LOG_TYPE, MESSAGES, NODE_MESSAGES } from '@eem/core';
+import { ENERGY_LIMITS, MESSAGES, NODE_MESSAGES } from '@eem/core';
 import type ExcelJS from 'exceljs';
 import type { RequestContext } from '../../context.js';
 import { type Db, inTransaction } from '../../db/database.js';
@@ -16,13 +16,13 @@ import { attachment } from '../../http/attachment.js';
 import type { UploadedFile } from '../../http/read-multipart.js';
 import { CONTENT_TYPES } from '../datalog/export-stream.js';
 import { type EnergyCall, mayRead } from '../energy/scope.js';
-import { recordOperation } from '../logs/record-operation.js';
 import { bilingual, ERROR_HEADER } from '../nodes/import-columns.js';
 import {
+  createImportTask,
+  finishImport,
   type ImportProblem,
   type ImportProblems,
   importProblem,
-  keepReport,
   MAX_LISTED_PROBLEMS,
   problemText,
 } from '../nodes/import-report-store.js';
@@ -220,12 +220,12 @@ export async function startSheetImport<T>(
   job: Pick<SheetImportJob<T>, 'columns' | 'what' | 'check' | 'write'>,
 ): Promise<Task> {
   const { project, userId, file, dryRun } = start;
-  const task = await ctx.services.tasks.create({
+  const task = await createImportTask(ctx, {
     projectId: project.id,
     userId,
     operationType: start.operationType,
-    logType: LOG_TYPE.taskNodeImport,
-    name: dryRun ? `${file.filename} (dry run)` : file.filename,
+    fileName: file.filename,
+    dryRun,
   });
   ctx.services.nodeJobs.start(null, () =>
     runSheetImport<T>({
@@ -245,35 +245,25 @@ export async function startSheetImport<T>(
 export async function runSheetImport<T>(job: SheetImportJob<T>): Promise<void> {
   const { services } = job.ctx;
   const progress = new TaskProgress(services.tasks, job.taskId);
-  const finish = async (
+  const finish = (
     success: boolean,
     message: string,
     problems: ImportProblems,
-    content: Buffer = Buffer.alloc(0),
-  ) => {
-    await keepReport(services.db, {
-      taskId: job.taskId,
-      projectId: job.project.id,
-      userId: job.userId,
-      fileName: job.fileName,
-      content,
-      problems,
-      now: services.clock(),
-    });
-    await services.tasks.finish(job.taskId, success, message, {
-      filename: job.fileName,
-      dryRun: job.dryRun,
-      report: content.length > 0,
-    });
-    if (!job.dryRun)
-      await recordOperation(job.ctx, {
+    report: Buffer = Buffer.alloc(0),
+  ) =>
+    finishImport(
+      job.ctx,
+      {
+        taskId: job.taskId,
+        projectId: job.project.id,
+        userId: job.userId,
+        fileName: job.fileName,
+        dryRun: job.dryRun,
         operation: 'edit',
         object: `${job.what} from ${job.fileName}`,
-        description: message,
-        result: success ? 'success' : 'failure',
-        projectId: job.project.id,
-      });
-  };
+      },
+      { success, message, problems, report },
+    );
   let total = 0;
   try {
     let workbook: ExcelJS.Workbook;

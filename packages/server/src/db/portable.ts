@@ -24,3 +24,18 @@ export function contains(column: string, text: string): RawBuilder<boolean> {
   const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
 }
+
+/**
+ * A read by a long list of ids, `size` ids a statement (both dialects bound a statement's
+ * parameters): the rows of every chunk, in the order of the chunks.
+ */
+export async function inChunks<Id, Row>(
+  ids: readonly Id[],
+  read: (chunk: Id[]) => Promise<Row[]>,
+  size = 500,
+): Promise<Row[]> {
+  const out: Row[] = [];
+  for (let i = 0; i < ids.length; i += size)
+    for (const row of await read(ids.slice(i, i + size))) out.push(row);
+  return out;
+}

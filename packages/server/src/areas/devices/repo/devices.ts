@@ -4,7 +4,7 @@ import type { Selectable } from 'kysely';
 import { type Db, inTransaction } from '../../../db/database.js';
 import { jsonRow } from '../../../db/json-column.js';
 import { JSON_COLUMNS } from '../../../db/json-columns.js';
-import { contains } from '../../../db/portable.js';
+import { contains, inChunks } from '../../../db/portable.js';
 import type { DeviceTable, DeviceTemplateTable } from '../../../db/schema.js';
 
 const C = JSON_COLUMNS;
@@ -93,18 +93,15 @@ export async function deviceNames(
   projectId: number,
   ids: readonly number[],
 ): Promise<Map<number, { name: string; code: string; node_id: number | null }>> {
-  const out = new Map<number, { name: string; code: string; node_id: number | null }>();
-  if (ids.length === 0) return out;
-  for (let i = 0; i < ids.length; i += 500) {
-    const rows = await db
+  const rows = await inChunks(ids, (chunk) =>
+    db
       .selectFrom('devices')
       .select(['id', 'name', 'code', 'node_id'])
       .where('project_id', '=', projectId)
-      .where('id', 'in', ids.slice(i, i + 500))
-      .execute();
-    for (const r of rows) out.set(r.id, { name: r.name, code: r.code, node_id: r.node_id });
-  }
-  return out;
+      .where('id', 'in', chunk)
+      .execute(),
+  );
+  return new Map(rows.map((r) => [r.id, { name: r.name, code: r.code, node_id: r.node_id }]));
 }
 
 /** Every device of a project: id, code, name (the import's checks). */

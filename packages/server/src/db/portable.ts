@@ -2,7 +2,8 @@
  * Where SQLite and PostgreSQL answer the same statement differently, the code above the
  * database asks these helpers instead of the dialect (ADR 0009).
  */
-import { type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import type { Database } from './schema.js';
 
 /** Whether a number fits an `integer` column (32 bits); PostgreSQL refuses larger ones in a query. */
 export function isInt32(value: number): boolean {
@@ -38,4 +39,12 @@ export async function inChunks<Id, Row>(
   for (let i = 0; i < ids.length; i += size)
     for (const row of await read(ids.slice(i, i + size))) out.push(row);
   return out;
+}
+
+/** How many rows a query matches (PostgreSQL answers a count as text, SQLite as a number). */
+export async function countOf<TB extends keyof Database>(
+  query: SelectQueryBuilder<Database, TB, object>,
+): Promise<number> {
+  const row = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
 }

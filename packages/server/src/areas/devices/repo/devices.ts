@@ -4,7 +4,7 @@ import type { Selectable } from 'kysely';
 import { type Db, inTransaction } from '../../../db/database.js';
 import { jsonRow } from '../../../db/json-column.js';
 import { JSON_COLUMNS } from '../../../db/json-columns.js';
-import { contains, inChunks } from '../../../db/portable.js';
+import { contains, countOf, inChunks } from '../../../db/portable.js';
 import type { DeviceTable, DeviceTemplateTable } from '../../../db/schema.js';
 
 const C = JSON_COLUMNS;
@@ -44,10 +44,7 @@ function matching(db: Db, q: DeviceQuery) {
 }
 
 export async function deviceCount(db: Db, q: DeviceQuery): Promise<number> {
-  const row = await matching(db, q)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countOf(matching(db, q));
 }
 
 export async function devicePage(

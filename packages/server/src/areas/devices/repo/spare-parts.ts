@@ -8,7 +8,7 @@ import { type Insertable, type Selectable, sql } from 'kysely';
 import { type Db, inTransaction } from '../../../db/database.js';
 import { jsonRow } from '../../../db/json-column.js';
 import { JSON_COLUMNS } from '../../../db/json-columns.js';
-import { contains } from '../../../db/portable.js';
+import { contains, countOf } from '../../../db/portable.js';
 import type { SparePartTable, StockMoveTable } from '../../../db/schema.js';
 
 const C = JSON_COLUMNS;
@@ -43,10 +43,7 @@ function matching(db: Db, q: PartQuery) {
 }
 
 export async function partCount(db: Db, q: PartQuery): Promise<number> {
-  const row = await matching(db, q)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countOf(matching(db, q));
 }
 
 /** The matching parts by name: a page, or all of them (a device's parts are filtered by the caller). */
@@ -202,10 +199,7 @@ function movesMatching(db: Db, q: MoveQuery) {
 }
 
 export async function moveCount(db: Db, q: MoveQuery): Promise<number> {
-  const row = await movesMatching(db, q)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countOf(movesMatching(db, q));
 }
 
 export function movePage(db: Db, q: MoveQuery, page: { limit: number; offset: number }): Promise<MoveRow[]> {

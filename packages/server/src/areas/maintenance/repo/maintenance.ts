@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import { jsonRow } from '../../../db/json-column.js';
 import { JSON_COLUMNS } from '../../../db/json-columns.js';
-import { contains } from '../../../db/portable.js';
+import { contains, countOf } from '../../../db/portable.js';
 import type { MaintenanceItemTable, MaintenancePlanTable } from '../../../db/schema.js';
 
 const C = JSON_COLUMNS;
@@ -29,10 +29,7 @@ export async function itemCount(
   keyword: string,
   deviceType: string,
 ): Promise<number> {
-  const row = await itemsMatching(db, projectId, keyword, deviceType)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countOf(itemsMatching(db, projectId, keyword, deviceType));
 }
 
 export async function itemPage(
@@ -119,10 +116,7 @@ export async function planCount(
   keyword: string,
   enabled?: boolean,
 ): Promise<number> {
-  const row = await plansMatching(db, projectId, keyword, enabled)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countOf(plansMatching(db, projectId, keyword, enabled));
 }
 
 export async function planPage(

@@ -63,3 +63,42 @@ export function jsonColumn<Table extends keyof Database, T>(
     write: (value) => JSON.stringify(value),
   };
 }
+
+type ColumnValue<C> = C extends JsonColumn<infer T> ? T : never;
+type JsonColumns = Record<string, JsonColumn<unknown>>;
+
+/** A row with its JSON columns decoded. */
+export type DecodedRow<Row, Columns extends JsonColumns> = Omit<Row, keyof Columns> & {
+  [K in keyof Columns]: ColumnValue<Columns[K]>;
+};
+
+/** Values to write with their JSON columns encoded (a column left out stays left out). */
+export type EncodedValues<Values, Columns extends JsonColumns> = Omit<Values, keyof Columns> & {
+  [K in keyof Values as K extends keyof Columns ? K : never]: string;
+};
+
+/**
+ * The JSON columns of one table together: `read` decodes them in a row, `write` encodes the
+ * ones present in values to insert or change (the others pass as they are).
+ */
+export function jsonRow<Columns extends JsonColumns>(columns: Columns) {
+  const keys = Object.keys(columns) as (keyof Columns & string)[];
+  return {
+    read<Row extends { id: number } & Record<keyof Columns, string>>(row: Row): DecodedRow<Row, Columns> {
+      const out: Record<string, unknown> = { ...row };
+      for (const key of keys) out[key] = columns[key]?.read(row[key], row.id);
+      return out as DecodedRow<Row, Columns>;
+    },
+    write<Values extends { [K in keyof Columns]?: ColumnValue<Columns[K]> }>(
+      values: Values,
+    ): EncodedValues<Values, Columns> {
+      const out: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(values)) {
+        const column = Object.hasOwn(columns, key) ? columns[key] : undefined;
+        if (column === undefined) out[key] = value;
+        else if (value !== undefined) out[key] = column.write(value);
+      }
+      return out as EncodedValues<Values, Columns>;
+    },
+  };
+}

@@ -14,7 +14,6 @@ import {
   DEVICE_MESSAGES,
   DEVICE_STATUS,
   hasSpecialCharacters,
-  LOG_TYPE,
   lengthMessage,
   MESSAGES,
   NODE_MESSAGES,
@@ -29,14 +28,14 @@ import { isUniqueViolation } from '../../db/portable.js';
 import { ApiError } from '../../http/api-error.js';
 import { attachment } from '../../http/attachment.js';
 import { nodePaths } from '../datalog/point-store.js';
-import { recordOperation } from '../logs/record-operation.js';
 import { bilingual } from '../nodes/import-columns.js';
 import { XLSX_TYPE } from '../nodes/import-handlers.js';
 import {
+  createImportTask,
+  finishImport,
   type ImportProblem,
   type ImportProblems,
   importProblem,
-  keepReport,
   MAX_LISTED_PROBLEMS,
   problemText,
 } from '../nodes/import-report-store.js';
@@ -74,12 +73,12 @@ export async function startDeviceImport(ctx: RequestContext, body: { dryRun: boo
     throw ApiError.validation(
       `file: ${MESSAGES.fileTooLarge} (a device workbook is at most ${DEVICE_LIMITS.importMaxBytes / 1024 / 1024} MB)`,
     );
-  const task = await ctx.services.tasks.create({
+  const task = await createImportTask(ctx, {
     projectId: project.id,
     userId: user.id,
     operationType: TASK_OPERATION_TYPE.deviceImport,
-    logType: LOG_TYPE.taskNodeImport,
-    name: body.dryRun ? `${file.filename} (dry run)` : file.filename,
+    fileName: file.filename,
+    dryRun: body.dryRun,
   });
   ctx.services.nodeJobs.start(null, () =>
     runDeviceImport(ctx, project, user.id, task.id, file.filename, file.data, body.dryRun),
@@ -257,35 +256,25 @@ async function runDeviceImport(
 ): Promise<void> {
   const { services } = ctx;
   const progress = new TaskProgress(services.tasks, taskId);
-  const finish = async (
+  const finish = (
     success: boolean,
     message: string,
     problems: ImportProblems,
     report: Buffer = Buffer.alloc(0),
-  ) => {
-    await keepReport(services.db, {
-      taskId,
-      projectId: project.id,
-      userId,
-      fileName,
-      content: report,
-      problems,
-      now: services.clock(),
-    });
-    await services.tasks.finish(taskId, success, message, {
-      filename: fileName,
-      dryRun,
-      report: report.length > 0,
-    });
-    if (!dryRun)
-      await recordOperation(ctx, {
+  ) =>
+    finishImport(
+      ctx,
+      {
+        taskId,
+        projectId: project.id,
+        userId,
+        fileName,
+        dryRun,
         operation: 'add',
         object: `devices from ${fileName}`,
-        description: message,
-        result: success ? 'success' : 'failure',
-        projectId: project.id,
-      });
-  };
+      },
+      { success, message, problems, report },
+    );
   let rowCount = 0;
   try {
     const templates = await projectTemplates(services.db, project.id);

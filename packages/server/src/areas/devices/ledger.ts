@@ -14,6 +14,7 @@ import {
 } from '@eem/core';
 import { currentProject, type RequestContext, requireUser } from '../../context.js';
 import type { Db } from '../../db/database.js';
+import { nameTaken } from '../../db/tenant-names.js';
 import { ApiError } from '../../http/api-error.js';
 import { nodePaths } from '../datalog/point-store.js';
 import { subtreeIds } from '../events/event-filter.js';
@@ -38,7 +39,6 @@ import {
   projectTemplates,
   type TemplateRow,
   templateById,
-  templateNameTaken,
   updateDevice as updateDeviceRow,
   updateTemplate as updateTemplateRow,
 } from './repo/devices.js';
@@ -267,7 +267,7 @@ async function checkTemplate(
   exceptId = 0,
 ) {
   const { db } = ctx.services;
-  if (await templateNameTaken(db, project.id, body.name, exceptId))
+  if (await nameTaken(db, 'device_templates', project.id, body.name, exceptId))
     throw ApiError.conflict(`name: a device template named ${body.name} already exists`);
   const items = await itemsByIds(db, project.id, body.itemIds);
   const missing = body.itemIds.find((id) => !items.some((i) => i.id === id));

@@ -1,5 +1,4 @@
 /** timeshare, detail, radio (shares and attribution), balance, contrast and flow. */
-import type { catalogue, EndpointData, EndpointParsedInput } from '@eem/contract';
 import {
   changeRate,
   DATE_TYPE_UNITS,
@@ -24,21 +23,17 @@ import {
   bulkSpan,
   checkEnergyType,
   childrenOf,
+  type EnergyBody,
   type EnergyCall,
+  type EnergyData,
   energyCall,
   mayRead,
   nodeOf,
   nodesOf,
   screenSpan,
 } from './scope.js';
-import { compositionsOf, nodeSeries, seriesFrom, share } from './series.js';
+import { compositionsOf, nodeSeries, seriesFrom, seriesHead, share, timesOf } from './series.js';
 import { combine, periodIndex, readSources, segmentsOf, shown, totalOf } from './sums.js';
-
-type Energy = typeof catalogue.energy;
-type Body<K extends keyof Energy> = EndpointParsedInput<Energy[K]>['body'];
-type Data<K extends keyof Energy> = EndpointData<Energy[K]>;
-
-const timesOf = (bounds: readonly number[]) => bounds.slice(0, -1);
 
 /** Refuses a node none of whose electricity meters a time-of-use scheme applies to. */
 async function checkSchemes(call: EnergyCall, ids: readonly number[]): Promise<void> {
@@ -54,7 +49,10 @@ async function checkSchemes(call: EnergyCall, ids: readonly number[]): Promise<v
   }
 }
 
-export async function timeshare(ctx: RequestContext, body: Body<'timeshare'>): Promise<Data<'timeshare'>> {
+export async function timeshare(
+  ctx: RequestContext,
+  body: EnergyBody<'timeshare'>,
+): Promise<EnergyData<'timeshare'>> {
   const call = await energyCall(ctx);
   const unit = screenSpan(call, body);
   const ids = nodesOf(call, body.nodes);
@@ -141,7 +139,7 @@ async function meterReadings(
   });
 }
 
-export async function detail(ctx: RequestContext, body: Body<'detail'>): Promise<Data<'detail'>> {
+export async function detail(ctx: RequestContext, body: EnergyBody<'detail'>): Promise<EnergyData<'detail'>> {
   const call = await energyCall(ctx);
   checkEnergyType(body.energyType);
   const unit =
@@ -187,16 +185,12 @@ export async function detail(ctx: RequestContext, body: Body<'detail'>): Promise
     });
   }
   return {
-    timeZone: call.project.timeZone,
-    cycle: body.cycle,
-    energyType: type,
-    unit: call.model.unit(type).unit,
-    times: timesOf(bounds),
+    ...seriesHead(call, body, bounds),
     rows,
   };
 }
 
-export async function radio(ctx: RequestContext, body: Body<'radio'>): Promise<Data<'radio'>> {
+export async function radio(ctx: RequestContext, body: EnergyBody<'radio'>): Promise<EnergyData<'radio'>> {
   const call = await energyCall(ctx);
   checkEnergyType(body.energyType);
   screenSpan(call, { ...body.base, cycle: body.cycle });
@@ -245,7 +239,7 @@ export async function radio(ctx: RequestContext, body: Body<'radio'>): Promise<D
         compare: compareTotal === null ? null : shown(compareTotal - (childSum('compare') ?? 0)),
       }
     : null;
-  let production: Data<'radio'>['production'] = null;
+  let production: EnergyData<'radio'>['production'] = null;
   const output = await productionTotals(db, call.model, id, body.productId ?? null, [
     [body.base.startTime, body.base.endTime],
     [body.compare.startTime, body.compare.endTime],
@@ -288,7 +282,10 @@ function feedParts(call: EnergyCall, id: number, type: number) {
   return { own: call.model.ownComposition(id, type), parts };
 }
 
-export async function balance(ctx: RequestContext, body: Body<'balance'>): Promise<Data<'balance'>> {
+export async function balance(
+  ctx: RequestContext,
+  body: EnergyBody<'balance'>,
+): Promise<EnergyData<'balance'>> {
   const call = await energyCall(ctx);
   checkEnergyType(body.energyType);
   const unit = screenSpan(call, body);
@@ -331,7 +328,10 @@ export async function balance(ctx: RequestContext, body: Body<'balance'>): Promi
   };
 }
 
-export async function contrast(ctx: RequestContext, body: Body<'contrast'>): Promise<Data<'contrast'>> {
+export async function contrast(
+  ctx: RequestContext,
+  body: EnergyBody<'contrast'>,
+): Promise<EnergyData<'contrast'>> {
   const call = await energyCall(ctx);
   checkEnergyType(body.energyType);
   const unit = DATE_TYPE_UNITS[body.cycle as DateType];
@@ -371,7 +371,7 @@ export async function contrast(ctx: RequestContext, body: Body<'contrast'>): Pro
   };
 }
 
-export async function flow(ctx: RequestContext, body: Body<'flow'>): Promise<Data<'flow'>> {
+export async function flow(ctx: RequestContext, body: EnergyBody<'flow'>): Promise<EnergyData<'flow'>> {
   const call = await energyCall(ctx);
   checkEnergyType(body.energyType);
   screenSpan(call, { ...body, cycle: 5 });
@@ -404,9 +404,9 @@ export async function flow(ctx: RequestContext, body: Body<'flow'>): Promise<Dat
   const source = await readSources(ctx.services.db, call.model, compositions, [body.startTime, body.endTime]);
   const { multiplier } = call.model.unit(type);
   const values = compositions.map((c) => shown(combine(c, source)[0] ?? null, multiplier) ?? 0);
-  const nodes: Data<'flow'>['nodes'] = [];
-  const links: Data<'flow'>['links'] = [];
-  const imbalance: Data<'flow'>['imbalance'] = [];
+  const nodes: EnergyData<'flow'>['nodes'] = [];
+  const links: EnergyData<'flow'>['links'] = [];
+  const imbalance: EnergyData<'flow'>['imbalance'] = [];
   let loss = 0;
   levels.forEach((l, i) => {
     const value = values[i] as number;

@@ -1,5 +1,4 @@
 /** energyTypes, consumption, tbhb, period, top, standard and the energy/consume/* scripting calls. */
-import type { catalogue, EndpointData, EndpointParsedInput } from '@eem/contract';
 import {
   changeRate,
   DATE_TYPE,
@@ -21,7 +20,9 @@ import {
   bulkSpan,
   checkEnergyType,
   childrenOf,
+  type EnergyBody,
   type EnergyCall,
+  type EnergyData,
   energyCall,
   mayRead,
   nodeOf,
@@ -35,16 +36,14 @@ import {
   peakOf,
   rates,
   seriesFrom,
+  seriesHead,
   share,
+  timesOf,
   yearEarlierBounds,
 } from './series.js';
 import { combine, readSources, shown, totalOf } from './sums.js';
 
-type Energy = typeof catalogue.energy;
-type Body<K extends keyof Energy> = EndpointParsedInput<Energy[K]>['body'];
-type Data<K extends keyof Energy> = EndpointData<Energy[K]>;
-
-export async function energyTypes(ctx: RequestContext): Promise<Data<'energyTypes'>> {
+export async function energyTypes(ctx: RequestContext): Promise<EnergyData<'energyTypes'>> {
   const call = await energyCall(ctx);
   const meters = call.model.meterCounts();
   return ENERGY_TYPES.map((t) => {
@@ -63,12 +62,10 @@ export async function energyTypes(ctx: RequestContext): Promise<Data<'energyType
   });
 }
 
-const timesOf = (bounds: readonly number[]) => bounds.slice(0, -1);
-
 export async function consumption(
   ctx: RequestContext,
-  body: Body<'consumption'>,
-): Promise<Data<'consumption'>> {
+  body: EnergyBody<'consumption'>,
+): Promise<EnergyData<'consumption'>> {
   const call = await energyCall(ctx);
   checkEnergyType(body.energyType);
   const unit = screenSpan(call, body);
@@ -76,11 +73,7 @@ export async function consumption(
   const bounds = boundsOf(call, body, unit, ids.length);
   const series = await nodeSeries(call, ids, body.energyType, bounds);
   return {
-    timeZone: call.project.timeZone,
-    cycle: body.cycle,
-    energyType: body.energyType,
-    unit: call.model.unit(body.energyType).unit,
-    times: timesOf(bounds),
+    ...seriesHead(call, body, bounds),
     series: series.map((s) => ({
       node: call.model.info(s.id),
       values: s.values,
@@ -90,7 +83,7 @@ export async function consumption(
   };
 }
 
-export async function tbhb(ctx: RequestContext, body: Body<'tbhb'>): Promise<Data<'tbhb'>> {
+export async function tbhb(ctx: RequestContext, body: EnergyBody<'tbhb'>): Promise<EnergyData<'tbhb'>> {
   const call = await energyCall(ctx);
   checkEnergyType(body.energyType);
   const unit = screenSpan(call, body);
@@ -104,11 +97,7 @@ export async function tbhb(ctx: RequestContext, body: Body<'tbhb'>): Promise<Dat
     nodeSeries(call, ids, body.energyType, boundsWithBefore(call, bounds, unit, n).slice(0, n + n)),
   ]);
   return {
-    timeZone: call.project.timeZone,
-    cycle: body.cycle,
-    energyType: body.energyType,
-    unit: call.model.unit(body.energyType).unit,
-    times,
+    ...seriesHead(call, body, bounds),
     series: current.map((s, k) => {
       const y = yoy[k]?.values ?? [];
       const before = extended[k]?.values ?? [];
@@ -141,7 +130,7 @@ function hourCeiling(time: number, call: EnergyCall): number {
   return nextPeriodStart(hour, 'hour', call.project.timeZone, call.model.cycle);
 }
 
-export async function period(ctx: RequestContext, body: Body<'period'>): Promise<Data<'period'>> {
+export async function period(ctx: RequestContext, body: EnergyBody<'period'>): Promise<EnergyData<'period'>> {
   const call = await energyCall(ctx);
   const id = body.node
     ? nodeOf(call, body.node, 'node')
@@ -211,7 +200,7 @@ export async function period(ctx: RequestContext, body: Body<'period'>): Promise
   };
 }
 
-export async function top(ctx: RequestContext, body: Body<'top'>): Promise<Data<'top'>> {
+export async function top(ctx: RequestContext, body: EnergyBody<'top'>): Promise<EnergyData<'top'>> {
   const call = await energyCall(ctx);
   checkEnergyType(body.energyType);
   screenSpan(call, { ...body, cycle: DATE_TYPE.year });
@@ -247,7 +236,10 @@ export async function top(ctx: RequestContext, body: Body<'top'>): Promise<Data<
   };
 }
 
-export async function standard(ctx: RequestContext, body: Body<'standard'>): Promise<Data<'standard'>> {
+export async function standard(
+  ctx: RequestContext,
+  body: EnergyBody<'standard'>,
+): Promise<EnergyData<'standard'>> {
   const call = await energyCall(ctx);
   const unit = screenSpan(call, body);
   const ids = nodesOf(call, body.nodes);
@@ -336,7 +328,7 @@ export async function standard(ctx: RequestContext, body: Body<'standard'>): Pro
 /** The rows of a scripting call: the nodes named, or the visible children of the one node. */
 function scriptRows(
   call: EnergyCall,
-  body: { nodes: Body<'consumeQuery'>['nodes']; children: boolean },
+  body: { nodes: EnergyBody<'consumeQuery'>['nodes']; children: boolean },
 ): number[] {
   const ids = nodesOf(call, body.nodes);
   if (!body.children) return ids;
@@ -345,8 +337,8 @@ function scriptRows(
 
 export async function consumeQuery(
   ctx: RequestContext,
-  body: Body<'consumeQuery'>,
-): Promise<Data<'consumeQuery'>> {
+  body: EnergyBody<'consumeQuery'>,
+): Promise<EnergyData<'consumeQuery'>> {
   const call = await energyCall(ctx);
   checkEnergyType(body.energyType);
   const unit: PeriodUnit = bulkSpan(call, body);
@@ -368,11 +360,7 @@ export async function consumeQuery(
   ]);
   const { multiplier } = call.model.unit(body.energyType);
   return {
-    timeZone: call.project.timeZone,
-    cycle: body.cycle,
-    energyType: body.energyType,
-    unit: call.model.unit(body.energyType).unit,
-    times: timesOf(bounds),
+    ...seriesHead(call, body, bounds),
     compare: body.compare ?? null,
     series: ids.map((id, k) => {
       const c = compositions[k] as Composition;
@@ -391,8 +379,8 @@ export async function consumeQuery(
 
 export async function consumeSummary(
   ctx: RequestContext,
-  body: Body<'consumeSummary'>,
-): Promise<Data<'consumeSummary'>> {
+  body: EnergyBody<'consumeSummary'>,
+): Promise<EnergyData<'consumeSummary'>> {
   const call = await energyCall(ctx);
   bulkSpan(call, { ...body, cycle: DATE_TYPE.day });
   const ids = nodesOf(call, body.nodes);

@@ -1,17 +1,20 @@
 /** energy.plan and energy.savePlan: monthly quotas of an accounting year against actual consumption. */
-import type { catalogue, EndpointData, EndpointParsedInput } from '@eem/contract';
 import { monthPeriod, monthsOfYear, nextPeriodStart } from '@eem/core';
 import type { RequestContext } from '../../context.js';
 import { recordOperation } from '../logs/record-operation.js';
 
 import { planRows, writePlans } from './repo/plans.js';
-import { checkEnergyType, type EnergyCall, energyCall, nodeOf, nodesOf } from './scope.js';
+import {
+  checkEnergyType,
+  type EnergyBody,
+  type EnergyCall,
+  type EnergyData,
+  energyCall,
+  nodeOf,
+  nodesOf,
+} from './scope.js';
 import { nodeSeries } from './series.js';
 import { shown, totalOf } from './sums.js';
-
-type Energy = typeof catalogue.energy;
-type Body<K extends keyof Energy> = EndpointParsedInput<Energy[K]>['body'];
-type Data<K extends keyof Energy> = EndpointData<Energy[K]>;
 
 function months(call: EnergyCall, year: number) {
   return monthsOfYear(year, call.model.cycle).map((m) => {
@@ -20,7 +23,7 @@ function months(call: EnergyCall, year: number) {
   });
 }
 
-export async function plan(ctx: RequestContext, body: Body<'plan'>): Promise<Data<'plan'>> {
+export async function plan(ctx: RequestContext, body: EnergyBody<'plan'>): Promise<EnergyData<'plan'>> {
   const call = await energyCall(ctx);
   checkEnergyType(body.energyType);
   const ids = nodesOf(call, body.nodes);
@@ -66,7 +69,10 @@ export async function plan(ctx: RequestContext, body: Body<'plan'>): Promise<Dat
   };
 }
 
-export async function savePlan(ctx: RequestContext, body: Body<'savePlan'>): Promise<Data<'savePlan'>> {
+export async function savePlan(
+  ctx: RequestContext,
+  body: EnergyBody<'savePlan'>,
+): Promise<EnergyData<'savePlan'>> {
   const call = await energyCall(ctx);
   checkEnergyType(body.energyType);
   const id = nodeOf(call, body.node, 'node');

@@ -3,7 +3,7 @@
  * see, the nodes a body names (the project itself is `{ id: projectId, modelLabel: 'project' }`,
  * node 0 inside), the energy type and the span of the range on the project's calendar.
  */
-import type { EnergyNodeRef, Project } from '@eem/contract';
+import type { catalogue, EndpointData, EndpointParsedInput, EnergyNodeRef, Project } from '@eem/contract';
 import {
   BULK_SPAN_DAYS,
   checkSpan,
@@ -20,6 +20,11 @@ import { ApiError } from '../../http/api-error.js';
 import { visibleNodes } from '../nodes/tree-access.js';
 import { EnergyModel, PROJECT_NODE } from './model.js';
 import { periodBounds } from './sums.js';
+
+type Energy = typeof catalogue.energy;
+/** The parsed body of an energy call, and what it answers. */
+export type EnergyBody<K extends keyof Energy> = EndpointParsedInput<Energy[K]>['body'];
+export type EnergyData<K extends keyof Energy> = EndpointData<Energy[K]>;
 
 export interface EnergyCall {
   ctx: RequestContext;

@@ -14,6 +14,24 @@ import { type Composition, isEmpty } from './model.js';
 import type { EnergyCall } from './scope.js';
 import { combine, combineBands, readSources, type SumSource, shown, totalOf } from './sums.js';
 
+/** The starts of the periods of a range (its last bound ends the range). */
+export const timesOf = (bounds: readonly number[]) => bounds.slice(0, -1);
+
+/** What a series answer opens with: the project's zone, the cycle, the energy type and its unit, the period starts. */
+export function seriesHead<Cycle>(
+  call: EnergyCall,
+  body: { cycle: Cycle; energyType: number },
+  bounds: readonly number[],
+) {
+  return {
+    timeZone: call.project.timeZone,
+    cycle: body.cycle,
+    energyType: body.energyType,
+    unit: call.model.unit(body.energyType).unit,
+    times: timesOf(bounds),
+  };
+}
+
 export interface NodeBands {
   sharp: (number | null)[];
   peak: (number | null)[];

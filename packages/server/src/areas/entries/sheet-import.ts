@@ -6,20 +6,23 @@
  * holding each row's messages (nodes.importReport). The upload is bounded by its size and by
  * what its zip expands to.
  */
-import type { Project } from '@eem/contract';
+import type { Project, Task } from '@eem/contract';
 import { ENERGY_LIMITS, MESSAGES, NODE_MESSAGES } from '@eem/core';
 import type ExcelJS from 'exceljs';
 import type { RequestContext } from '../../context.js';
 import { type Db, inTransaction } from '../../db/database.js';
 import { ApiError } from '../../http/api-error.js';
+import { attachment } from '../../http/attachment.js';
 import type { UploadedFile } from '../../http/read-multipart.js';
-import { recordOperation } from '../logs/record-operation.js';
+import { CONTENT_TYPES } from '../datalog/export-stream.js';
+import { type EnergyCall, mayRead } from '../energy/scope.js';
 import { bilingual, ERROR_HEADER } from '../nodes/import-columns.js';
 import {
+  createImportTask,
+  finishImport,
   type ImportProblem,
   type ImportProblems,
   importProblem,
-  keepReport,
   MAX_LISTED_PROBLEMS,
   problemText,
 } from '../nodes/import-report-store.js';
@@ -207,38 +210,60 @@ export interface SheetImportJob<T> {
   write(trx: Db, items: readonly T[]): Promise<string>;
 }
 
+/**
+ * Makes the task of an uploaded workbook's import (its name the file's, marked on a dry run)
+ * and runs the import in the background; the task.
+ */
+export async function startSheetImport<T>(
+  ctx: RequestContext,
+  start: { project: Project; userId: number; file: UploadedFile; dryRun: boolean; operationType: number },
+  job: Pick<SheetImportJob<T>, 'columns' | 'what' | 'check' | 'write'>,
+): Promise<Task> {
+  const { project, userId, file, dryRun } = start;
+  const task = await createImportTask(ctx, {
+    projectId: project.id,
+    userId,
+    operationType: start.operationType,
+    fileName: file.filename,
+    dryRun,
+  });
+  ctx.services.nodeJobs.start(null, () =>
+    runSheetImport<T>({
+      ctx,
+      project,
+      userId,
+      taskId: task.id,
+      fileName: file.filename,
+      data: file.data,
+      dryRun,
+      ...job,
+    }),
+  );
+  return task;
+}
+
 export async function runSheetImport<T>(job: SheetImportJob<T>): Promise<void> {
   const { services } = job.ctx;
   const progress = new TaskProgress(services.tasks, job.taskId);
-  const finish = async (
+  const finish = (
     success: boolean,
     message: string,
     problems: ImportProblems,
-    content: Buffer = Buffer.alloc(0),
-  ) => {
-    await keepReport(services.db, {
-      taskId: job.taskId,
-      projectId: job.project.id,
-      userId: job.userId,
-      fileName: job.fileName,
-      content,
-      problems,
-      now: services.clock(),
-    });
-    await services.tasks.finish(job.taskId, success, message, {
-      filename: job.fileName,
-      dryRun: job.dryRun,
-      report: content.length > 0,
-    });
-    if (!job.dryRun)
-      await recordOperation(job.ctx, {
+    report: Buffer = Buffer.alloc(0),
+  ) =>
+    finishImport(
+      job.ctx,
+      {
+        taskId: job.taskId,
+        projectId: job.project.id,
+        userId: job.userId,
+        fileName: job.fileName,
+        dryRun: job.dryRun,
         operation: 'edit',
         object: `${job.what} from ${job.fileName}`,
-        description: message,
-        result: success ? 'success' : 'failure',
-        projectId: job.project.id,
-      });
-  };
+      },
+      { success, message, problems, report },
+    );
   let total = 0;
   try {
     let workbook: ExcelJS.Workbook;
@@ -311,4 +336,30 @@ export function numberCell(value: CellInput | undefined): number | undefined {
 
 export function textCell(value: CellInput | undefined): string {
   return value === null || value === undefined ? '' : String(value).trim();
+}
+
+/** The node a row's path names, when there is one the caller may read; else a message for the row. */
+export function rowNode(call: EnergyCall, path: string, messages: string[]): number | undefined {
+  const node = call.model.nodeByPath(path);
+  if (node === undefined) messages.push(`Node path: no node "${path}" in this project`);
+  else if (!mayRead(call, node)) messages.push(`Node path: no permission for ${path}`);
+  return node;
+}
+
+/** Sends a template workbook with its help sheet (one line a row) as an attachment. */
+export async function sendTemplate(
+  ctx: RequestContext,
+  workbook: ExcelJS.Workbook,
+  help: readonly string[],
+  fileName: string,
+): Promise<null> {
+  const sheet = workbook.addWorksheet('说明 Help');
+  for (const line of help) sheet.addRow([line]);
+  sheet.getColumn(1).width = 120;
+  const data = Buffer.from(await workbook.xlsx.writeBuffer());
+  ctx.reply
+    .header('content-type', CONTENT_TYPES.xlsx)
+    .header('content-disposition', attachment(fileName))
+    .send(data);
+  return null;
 }

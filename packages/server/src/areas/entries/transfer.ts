@@ -1,19 +1,19 @@
 /** entries.template and entries.import: the manual entry workbook, out and in. */
 import type { catalogue, EndpointParsedInput, Task } from '@eem/contract';
-import { ENERGY_TYPES, energyTypeName, LOG_TYPE, TASK_OPERATION_TYPE, yearOf } from '@eem/core';
+import { ENERGY_TYPES, energyTypeName, TASK_OPERATION_TYPE, yearOf } from '@eem/core';
 import ExcelJS from 'exceljs';
 import { type RequestContext, requireUser } from '../../context.js';
-import { attachment } from '../../http/attachment.js';
-import { CONTENT_TYPES } from '../datalog/export-stream.js';
 import { energyCall, mayRead } from '../energy/scope.js';
 import { bilingual } from '../nodes/import-columns.js';
 import { checkPeriod } from './grid.js';
 import { entryRows, writeEntries } from './repo/entries.js';
 import {
   numberCell,
-  runSheetImport,
+  rowNode,
   type SheetColumn,
   type SheetRow,
+  sendTemplate,
+  startSheetImport,
   textCell,
   uploadedSheet,
 } from './sheet-import.js';
@@ -70,24 +70,17 @@ export async function template(
   types.addRow(['代码 Code', '名称 Name', 'Name', '单位 Unit']).font = { bold: true };
   for (const t of ENERGY_TYPES.filter((e) => e.kind !== 'aggregate'))
     types.addRow([t.code, t.name, t.enName, call.model.unit(t.code).unit]);
-  const help = workbook.addWorksheet('说明 Help');
-  for (const line of [
-    'Node path: names from the project down, separated by " / " (as the node tree shows them); empty: the project itself.',
-    'Energy type: its code, Chinese or English name (sheet "Energy types"). Quantity in the unit listed there (the unit setting).',
-    `Period: an accounting month (2026-03) or day (2026-03-15) of ${call.project.timeZone}, not in the future.`,
-    'All rows or none: any problem and nothing is written; the problems come back row by row with the workbook marked.',
-  ])
-    help.addRow([line]);
-  help.getColumn(1).width = 120;
-  const data = Buffer.from(await workbook.xlsx.writeBuffer());
-  ctx.reply
-    .header('content-type', CONTENT_TYPES.xlsx)
-    .header(
-      'content-disposition',
-      attachment(ctx.language === 'zh' ? `能耗录入-${year}.xlsx` : `energy-entries-${year}.xlsx`),
-    )
-    .send(data);
-  return null;
+  return sendTemplate(
+    ctx,
+    workbook,
+    [
+      'Node path: names from the project down, separated by " / " (as the node tree shows them); empty: the project itself.',
+      'Energy type: its code, Chinese or English name (sheet "Energy types"). Quantity in the unit listed there (the unit setting).',
+      `Period: an accounting month (2026-03) or day (2026-03-15) of ${call.project.timeZone}, not in the future.`,
+      'All rows or none: any problem and nothing is written; the problems come back row by row with the workbook marked.',
+    ],
+    ctx.language === 'zh' ? `能耗录入-${year}.xlsx` : `energy-entries-${year}.xlsx`,
+  );
 }
 
 interface Item {
@@ -106,22 +99,16 @@ export async function importEntries(
   const user = requireUser(ctx);
   const call = await energyCall(ctx);
   const file = uploadedSheet(ctx.uploads);
-  const task = await ctx.services.tasks.create({
-    projectId: call.project.id,
-    userId: user.id,
-    operationType: TASK_OPERATION_TYPE.energyEntryImport,
-    logType: LOG_TYPE.taskNodeImport,
-    name: body.dryRun ? `${file.filename} (dry run)` : file.filename,
-  });
-  ctx.services.nodeJobs.start(null, () =>
-    runSheetImport<Item>({
-      ctx,
+  return startSheetImport<Item>(
+    ctx,
+    {
       project: call.project,
       userId: user.id,
-      taskId: task.id,
-      fileName: file.filename,
-      data: file.data,
+      file,
       dryRun: body.dryRun,
+      operationType: TASK_OPERATION_TYPE.energyEntryImport,
+    },
+    {
       columns: COLUMNS,
       what: 'energy entries',
       async check(rows) {
@@ -132,9 +119,7 @@ export async function importEntries(
         for (const row of rows) {
           const messages: string[] = [];
           const path = textCell(row.cells.path);
-          const node = call.model.nodeByPath(path);
-          if (node === undefined) messages.push(`Node path: no node "${path}" in this project`);
-          else if (!mayRead(call, node)) messages.push(`Node path: no permission for ${path}`);
+          const node = rowNode(call, path, messages);
           const type = typeOfCell(textCell(row.cells.energyType));
           if (type === undefined)
             messages.push(
@@ -177,7 +162,6 @@ export async function importEntries(
         });
         return `import succeeded: ${result.saved} entries written`;
       },
-    }),
+    },
   );
-  return task;
 }

@@ -15,6 +15,7 @@ import type {
 import { nextOccurrence, PLAN_LIMITS, PLAN_MESSAGES, type PlanCycle } from '@eem/core';
 import { currentProject, type RequestContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
+import { nameTaken } from '../../db/tenant-names.js';
 import { ApiError } from '../../http/api-error.js';
 import { devicesByIds, projectTemplates } from '../devices/repo/devices.js';
 import { partsByIds } from '../devices/repo/spare-parts.js';
@@ -29,12 +30,10 @@ import {
   insertItem,
   insertPlan,
   itemCount,
-  itemNameTaken,
   itemPage,
   itemsByIds,
   type PlanRow,
   planCount,
-  planNameTaken,
   planPage,
   plansByIds,
   projectPlans,
@@ -129,7 +128,7 @@ export function scheduleFrom(
 
 async function checkPlan(ctx: RequestContext, project: Project, body: Body<'createPlan'>, exceptId = 0) {
   const { db } = ctx.services;
-  if (await planNameTaken(db, project.id, body.name, exceptId))
+  if (await nameTaken(db, 'maintenance_plans', project.id, body.name, exceptId))
     throw ApiError.conflict(`name: a maintenance plan named ${body.name} already exists`);
   const devices = await devicesByIds(db, project.id, body.deviceIds);
   const missingDevice = body.deviceIds.find((id) => !devices.some((d) => d.id === id));
@@ -284,7 +283,7 @@ export async function items(
 
 async function checkItem(ctx: RequestContext, project: Project, body: Body<'createItem'>, exceptId = 0) {
   const { db } = ctx.services;
-  if (await itemNameTaken(db, project.id, body.name, exceptId))
+  if (await nameTaken(db, 'maintenance_items', project.id, body.name, exceptId))
     throw ApiError.conflict(`name: a maintenance item named ${body.name} already exists`);
   const ids = body.spareParts.map((p) => p.partId);
   if (new Set(ids).size !== ids.length) throw ApiError.validation('spareParts: a part is listed twice');

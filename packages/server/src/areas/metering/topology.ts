@@ -3,13 +3,31 @@ import type { catalogue, EndpointData, EndpointParsedInput } from '@eem/contract
 import { ENERGY_MESSAGES, ENERGY_TYPE, energyTypeName } from '@eem/core';
 import type { RequestContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
+import type { EnergyModel } from '../energy/model.js';
 import { energyCall, nodeOf } from '../energy/scope.js';
 import { recordOperation } from '../logs/record-operation.js';
-import { bindingRows, connectionRows, replaceBindings, replaceConnections } from './repo/meters.js';
+import {
+  bindingRows,
+  connectionRows,
+  type NodeMeterRow,
+  replaceBindings,
+  replaceConnections,
+} from './repo/meters.js';
 
 type Metering = typeof catalogue.metering;
 type Body<K extends keyof Metering> = EndpointParsedInput<Metering[K]>['body'];
 type Data<K extends keyof Metering> = EndpointData<Metering[K]>;
+
+/** A node–meter binding as the calls answer it. */
+function bindingItem(model: EnergyModel, r: NodeMeterRow) {
+  return {
+    node: model.info(r.node_id),
+    meter: model.info(r.meter_id),
+    energyType: r.energy_type,
+    coef: r.coef,
+    item: r.item,
+  };
+}
 
 export async function associations(
   ctx: RequestContext,
@@ -42,13 +60,7 @@ export async function associations(
       )
       .filter((r) => body.energyType === undefined || r.energy_type === body.energyType)
       .filter((r) => model.node(r.node_id) && model.node(r.meter_id))
-      .map((r) => ({
-        node: model.info(r.node_id),
-        meter: model.info(r.meter_id),
-        energyType: r.energy_type,
-        coef: r.coef,
-        item: r.item,
-      }));
+      .map((r) => bindingItem(model, r));
   }
   const start = body.page.index * body.page.limit;
   return { total: list.length, list: list.slice(start, start + body.page.limit) };
@@ -91,15 +103,7 @@ export async function saveAssociations(
     projectId: call.project.id,
   });
   const rows = await bindingRows(ctx.services.db, call.project.id);
-  return rows
-    .filter((r) => r.node_id === nodeId)
-    .map((r) => ({
-      node: model.info(r.node_id),
-      meter: model.info(r.meter_id),
-      energyType: r.energy_type,
-      coef: r.coef,
-      item: r.item,
-    }));
+  return rows.filter((r) => r.node_id === nodeId).map((r) => bindingItem(model, r));
 }
 
 export async function connections(

@@ -2,7 +2,11 @@
  * The problems of an import as data, row by row (nodes.importProblems), as repo/import-reports.ts
  * keeps them with the error report.
  */
+import type { Task } from '@eem/contract';
+import { LOG_TYPE, type OperationType } from '@eem/core';
+import type { RequestContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
+import { recordOperation } from '../logs/record-operation.js';
 import type { ImportSheet } from './read-workbook.js';
 import { type ImportReport, storeReport } from './repo/import-reports.js';
 
@@ -77,4 +81,61 @@ export function reportName(fileName: string): string {
 /** Keeps what an ended import leaves: its problems and error report, named after the upload (`fileName`). */
 export function keepReport(db: Db, report: ImportReport & { fileName: string }): Promise<void> {
   return storeReport(db, { ...report, fileName: reportName(report.fileName) });
+}
+
+/** The task of an uploaded workbook's import: named after the file, marked on a dry run. */
+export function createImportTask(
+  ctx: RequestContext,
+  task: { projectId: number; userId: number; operationType: number; fileName: string; dryRun: boolean },
+): Promise<Task> {
+  return ctx.services.tasks.create({
+    projectId: task.projectId,
+    userId: task.userId,
+    operationType: task.operationType,
+    logType: LOG_TYPE.taskNodeImport,
+    name: task.dryRun ? `${task.fileName} (dry run)` : task.fileName,
+  });
+}
+
+/**
+ * Ends an import's task: keeps its problems and error report, finishes the task (the notice
+ * names the file and whether there is a report) and, unless it was a dry run, logs the operation
+ * on `object`.
+ */
+export async function finishImport(
+  ctx: RequestContext,
+  job: {
+    taskId: number;
+    projectId: number;
+    userId: number;
+    fileName: string;
+    dryRun: boolean;
+    operation: OperationType;
+    object: string;
+  },
+  end: { success: boolean; message: string; problems: ImportProblems; report: Buffer },
+): Promise<void> {
+  const { services } = ctx;
+  await keepReport(services.db, {
+    taskId: job.taskId,
+    projectId: job.projectId,
+    userId: job.userId,
+    fileName: job.fileName,
+    content: end.report,
+    problems: end.problems,
+    now: services.clock(),
+  });
+  await services.tasks.finish(job.taskId, end.success, end.message, {
+    filename: job.fileName,
+    dryRun: job.dryRun,
+    report: end.report.length > 0,
+  });
+  if (!job.dryRun)
+    await recordOperation(ctx, {
+      operation: job.operation,
+      object: job.object,
+      description: end.message,
+      result: end.success ? 'success' : 'failure',
+      projectId: job.projectId,
+    });
 }

@@ -1,17 +1,17 @@
 /** production.template and production.import: the planned (type 4) or actual (type 3) output workbook. */
 import type { catalogue, EndpointParsedInput, Task } from '@eem/contract';
-import { ENERGY_MESSAGES, LOG_TYPE, TASK_OPERATION_TYPE, yearOf } from '@eem/core';
+import { ENERGY_MESSAGES, TASK_OPERATION_TYPE, yearOf } from '@eem/core';
 import ExcelJS from 'exceljs';
 import { type RequestContext, requireUser } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
-import { attachment } from '../../http/attachment.js';
-import { CONTENT_TYPES } from '../datalog/export-stream.js';
 import { energyCall, mayRead } from '../energy/scope.js';
 import {
   numberCell,
-  runSheetImport,
+  rowNode,
   type SheetColumn,
   type SheetRow,
+  sendTemplate,
+  startSheetImport,
   textCell,
   uploadedSheet,
 } from '../entries/sheet-import.js';
@@ -82,26 +82,19 @@ export async function template(
         ),
       ]);
   }
-  const help = workbook.addWorksheet('说明 Help');
-  for (const line of [
-    'Node path: names from the project down, separated by " / "; Product: a product name of this project; Year: the accounting year.',
-    'Months 1..12 are the accounting months of the year from the year start month (the header shows each); empty cells are left as they are.',
-    query.kind === 'actual'
-      ? 'Actual output of months still to come is refused.'
-      : 'Planned output may be given for any month of the year.',
-    'All rows or none: any problem and nothing is written; the problems come back row by row with the workbook marked.',
-  ])
-    help.addRow([line]);
-  help.getColumn(1).width = 120;
-  const data = Buffer.from(await workbook.xlsx.writeBuffer());
-  ctx.reply
-    .header('content-type', CONTENT_TYPES.xlsx)
-    .header(
-      'content-disposition',
-      attachment(`${query.kind === 'plan' ? 'production-plan' : 'production-actual'}-${year}.xlsx`),
-    )
-    .send(data);
-  return null;
+  return sendTemplate(
+    ctx,
+    workbook,
+    [
+      'Node path: names from the project down, separated by " / "; Product: a product name of this project; Year: the accounting year.',
+      'Months 1..12 are the accounting months of the year from the year start month (the header shows each); empty cells are left as they are.',
+      query.kind === 'actual'
+        ? 'Actual output of months still to come is refused.'
+        : 'Planned output may be given for any month of the year.',
+      'All rows or none: any problem and nothing is written; the problems come back row by row with the workbook marked.',
+    ],
+    `${query.kind === 'plan' ? 'production-plan' : 'production-actual'}-${year}.xlsx`,
+  );
 }
 
 interface Item {
@@ -125,25 +118,19 @@ export async function importProduction(
   const products = await productsOf(ctx.services.db, call.project.id);
   if (products.length === 0)
     throw ApiError.validation('file: the project has no products yet; add them first');
-  const task = await ctx.services.tasks.create({
-    projectId: call.project.id,
-    userId: user.id,
-    operationType:
-      kindName === 'plan'
-        ? TASK_OPERATION_TYPE.importPlannedProduction
-        : TASK_OPERATION_TYPE.importActualProduction,
-    logType: LOG_TYPE.taskNodeImport,
-    name: body.dryRun ? `${file.filename} (dry run)` : file.filename,
-  });
-  ctx.services.nodeJobs.start(null, () =>
-    runSheetImport<Item>({
-      ctx,
+  return startSheetImport<Item>(
+    ctx,
+    {
       project: call.project,
       userId: user.id,
-      taskId: task.id,
-      fileName: file.filename,
-      data: file.data,
+      file,
       dryRun: body.dryRun,
+      operationType:
+        kindName === 'plan'
+          ? TASK_OPERATION_TYPE.importPlannedProduction
+          : TASK_OPERATION_TYPE.importActualProduction,
+    },
+    {
       columns: COLUMNS,
       what: kindName === 'plan' ? 'planned output' : 'actual output',
       async check(rows) {
@@ -154,9 +141,7 @@ export async function importProduction(
         for (const row of rows) {
           const messages: string[] = [];
           const path = textCell(row.cells.path);
-          const node = call.model.nodeByPath(path);
-          if (node === undefined) messages.push(`Node path: no node "${path}" in this project`);
-          else if (!mayRead(call, node)) messages.push(`Node path: no permission for ${path}`);
+          const node = rowNode(call, path, messages);
           const name = textCell(row.cells.product);
           const product =
             products.find((p) => p.name === name) ??
@@ -206,7 +191,6 @@ export async function importProduction(
         await writeProduction(trx, call.project.id, items);
         return `import succeeded: ${items.length} monthly ${kindName === 'plan' ? 'plans' : 'actuals'} written`;
       },
-    }),
+    },
   );
-  return task;
 }

@@ -2,8 +2,9 @@
 import type { ParameterValue, TemplateParameter } from '@eem/core';
 import type { Selectable } from 'kysely';
 import { type Db, inTransaction } from '../../../db/database.js';
+import { jsonRow } from '../../../db/json-column.js';
 import { JSON_COLUMNS } from '../../../db/json-columns.js';
-import { contains } from '../../../db/portable.js';
+import { contains, countOf, inChunks } from '../../../db/portable.js';
 import type { DeviceTable, DeviceTemplateTable } from '../../../db/schema.js';
 
 const C = JSON_COLUMNS;
@@ -14,30 +15,8 @@ export type DeviceRow = Omit<Selectable<DeviceTable>, 'parameters' | 'documents'
 };
 export type DeviceValues = Omit<DeviceRow, 'id' | 'project_id' | 'created_at'>;
 
-function decoded(row: Selectable<DeviceTable>): DeviceRow {
-  return {
-    ...row,
-    parameters: C.deviceParameters.read(row.parameters, row.id),
-    documents: C.deviceDocuments.read(row.documents, row.id),
-  };
-}
-
-function encoded<T extends Partial<DeviceRow>>(v: T) {
-  const { parameters, documents, ...rest } = v;
-  return {
-    ...rest,
-    ...(parameters === undefined ? {} : { parameters: C.deviceParameters.write(parameters) }),
-    ...(documents === undefined ? {} : { documents: C.deviceDocuments.write(documents) }),
-  };
-}
-
-function encodedNew(v: DeviceValues & { project_id: number; created_at: number }) {
-  return {
-    ...v,
-    parameters: C.deviceParameters.write(v.parameters),
-    documents: C.deviceDocuments.write(v.documents),
-  };
-}
+const deviceJson = jsonRow({ parameters: C.deviceParameters, documents: C.deviceDocuments });
+const decoded = (row: Selectable<DeviceTable>): DeviceRow => deviceJson.read(row);
 
 export interface DeviceQuery {
   projectId: number;
@@ -65,10 +44,7 @@ function matching(db: Db, q: DeviceQuery) {
 }
 
 export async function deviceCount(db: Db, q: DeviceQuery): Promise<number> {
-  const row = await matching(db, q)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countOf(matching(db, q));
 }
 
 export async function devicePage(
@@ -114,18 +90,15 @@ export async function deviceNames(
   projectId: number,
   ids: readonly number[],
 ): Promise<Map<number, { name: string; code: string; node_id: number | null }>> {
-  const out = new Map<number, { name: string; code: string; node_id: number | null }>();
-  if (ids.length === 0) return out;
-  for (let i = 0; i < ids.length; i += 500) {
-    const rows = await db
+  const rows = await inChunks(ids, (chunk) =>
+    db
       .selectFrom('devices')
       .select(['id', 'name', 'code', 'node_id'])
       .where('project_id', '=', projectId)
-      .where('id', 'in', ids.slice(i, i + 500))
-      .execute();
-    for (const r of rows) out.set(r.id, { name: r.name, code: r.code, node_id: r.node_id });
-  }
-  return out;
+      .where('id', 'in', chunk)
+      .execute(),
+  );
+  return new Map(rows.map((r) => [r.id, { name: r.name, code: r.code, node_id: r.node_id }]));
 }
 
 /** Every device of a project: id, code, name (the import's checks). */
@@ -176,7 +149,7 @@ export async function insertDevice(
 ): Promise<DeviceRow> {
   const row = await db
     .insertInto('devices')
-    .values(encodedNew(values))
+    .values(deviceJson.write(values))
     .returningAll()
     .executeTakeFirstOrThrow();
   return decoded(row);
@@ -192,7 +165,7 @@ export async function insertDevices(
     for (let i = 0; i < rows.length; i += 200) {
       await trx
         .insertInto('devices')
-        .values(rows.slice(i, i + 200).map((r) => encodedNew(r)))
+        .values(rows.slice(i, i + 200).map((r) => deviceJson.write(r)))
         .execute();
       await progress?.(Math.min(rows.length, i + 200));
     }
@@ -208,7 +181,7 @@ export async function updateDevice(
 ): Promise<DeviceRow> {
   const row = await db
     .updateTable('devices')
-    .set(encoded(values))
+    .set(deviceJson.write(values))
     .where('project_id', '=', projectId)
     .where('id', '=', id)
     .returningAll()
@@ -257,21 +230,8 @@ export type TemplateRow = Omit<Selectable<DeviceTemplateTable>, 'parameters' | '
 };
 export type TemplateValues = Omit<TemplateRow, 'id' | 'project_id' | 'created_at'>;
 
-function decodedTemplate(row: Selectable<DeviceTemplateTable>): TemplateRow {
-  return {
-    ...row,
-    parameters: C.templateParameters.read(row.parameters, row.id),
-    item_ids: C.templateItemIds.read(row.item_ids, row.id),
-  };
-}
-
-function encodedTemplate(v: TemplateValues) {
-  return {
-    ...v,
-    parameters: C.templateParameters.write(v.parameters),
-    item_ids: C.templateItemIds.write(v.item_ids),
-  };
-}
+const templateJson = jsonRow({ parameters: C.templateParameters, item_ids: C.templateItemIds });
+const decodedTemplate = (row: Selectable<DeviceTemplateTable>): TemplateRow => templateJson.read(row);
 
 export async function projectTemplates(db: Db, projectId: number): Promise<TemplateRow[]> {
   const rows = await db
@@ -293,30 +253,13 @@ export async function templateById(db: Db, projectId: number, id: number): Promi
   return row && decodedTemplate(row);
 }
 
-export async function templateNameTaken(
-  db: Db,
-  projectId: number,
-  name: string,
-  exceptId = 0,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('device_templates')
-    .select('id')
-    .where('project_id', '=', projectId)
-    .where('name', '=', name)
-    .where('id', '<>', exceptId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function insertTemplate(
   db: Db,
   values: TemplateValues & { project_id: number; created_at: number },
 ): Promise<TemplateRow> {
-  const { project_id, created_at, ...rest } = values;
   const row = await db
     .insertInto('device_templates')
-    .values({ project_id, created_at, ...encodedTemplate(rest) })
+    .values(templateJson.write(values))
     .returningAll()
     .executeTakeFirstOrThrow();
   return decodedTemplate(row);
@@ -333,7 +276,7 @@ export async function updateTemplate(
   return inTransaction(db, async (trx) => {
     const row = await trx
       .updateTable('device_templates')
-      .set(encodedTemplate(values))
+      .set(templateJson.write(values))
       .where('project_id', '=', projectId)
       .where('id', '=', id)
       .returningAll()

@@ -6,8 +6,9 @@
 import { STOCK_MOVE } from '@eem/core';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import { type Db, inTransaction } from '../../../db/database.js';
+import { jsonRow } from '../../../db/json-column.js';
 import { JSON_COLUMNS } from '../../../db/json-columns.js';
-import { contains } from '../../../db/portable.js';
+import { contains, countOf } from '../../../db/portable.js';
 import type { SparePartTable, StockMoveTable } from '../../../db/schema.js';
 
 const C = JSON_COLUMNS;
@@ -16,17 +17,8 @@ export type PartRow = Omit<Selectable<SparePartTable>, 'device_ids'> & { device_
 export type PartValues = Omit<PartRow, 'id' | 'project_id' | 'created_at' | 'stock'>;
 export type MoveRow = Selectable<StockMoveTable>;
 
-function decoded(row: Selectable<SparePartTable>): PartRow {
-  return { ...row, device_ids: C.sparePartDeviceIds.read(row.device_ids, row.id) };
-}
-
-function encoded<T extends { device_ids?: number[] }>(v: T) {
-  const { device_ids, ...rest } = v;
-  return {
-    ...rest,
-    ...(device_ids === undefined ? {} : { device_ids: C.sparePartDeviceIds.write(device_ids) }),
-  };
-}
+const partJson = jsonRow({ device_ids: C.sparePartDeviceIds });
+const decoded = (row: Selectable<SparePartTable>): PartRow => partJson.read(row);
 
 export interface PartQuery {
   projectId: number;
@@ -51,10 +43,7 @@ function matching(db: Db, q: PartQuery) {
 }
 
 export async function partCount(db: Db, q: PartQuery): Promise<number> {
-  const row = await matching(db, q)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countOf(matching(db, q));
 }
 
 /** The matching parts by name: a page, or all of them (a device's parts are filtered by the caller). */
@@ -113,7 +102,7 @@ export async function insertPart(
 ): Promise<PartRow> {
   const row = await db
     .insertInto('spare_parts')
-    .values({ ...values, device_ids: C.sparePartDeviceIds.write(values.device_ids) })
+    .values(partJson.write(values))
     .returningAll()
     .executeTakeFirstOrThrow();
   return decoded(row);
@@ -127,7 +116,7 @@ export async function updatePart(
 ): Promise<PartRow> {
   const row = await db
     .updateTable('spare_parts')
-    .set(encoded(values))
+    .set(partJson.write(values))
     .where('project_id', '=', projectId)
     .where('id', '=', id)
     .returningAll()
@@ -210,10 +199,7 @@ function movesMatching(db: Db, q: MoveQuery) {
 }
 
 export async function moveCount(db: Db, q: MoveQuery): Promise<number> {
-  const row = await movesMatching(db, q)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countOf(movesMatching(db, q));
 }
 
 export function movePage(db: Db, q: MoveQuery, page: { limit: number; offset: number }): Promise<MoveRow[]> {

@@ -3,6 +3,7 @@
  * or day rollups over a range in one query (500 points a statement), only the columns summed.
  */
 import type { Db } from '../../../db/database.js';
+import { inChunks } from '../../../db/portable.js';
 
 export interface DeltaRow {
   point_id: number;
@@ -19,19 +20,16 @@ export async function rollupDeltas(
   to: number,
 ): Promise<DeltaRow[]> {
   if (pointIds.length === 0 || !(to > from)) return [];
-  const out: DeltaRow[] = [];
-  for (let i = 0; i < pointIds.length; i += 500) {
-    const rows = await db
+  return inChunks(pointIds, (chunk) =>
+    db
       .selectFrom('reading_rollups')
       .select(['point_id', 'ts', 'delta'])
-      .where('point_id', 'in', pointIds.slice(i, i + 500))
+      .where('point_id', 'in', chunk)
       .where('grain', '=', grain)
       .where('ts', '>=', from)
       .where('ts', '<', to)
-      .execute();
-    for (const r of rows) out.push(r);
-  }
-  return out;
+      .execute(),
+  );
 }
 
 /** Buckets of points of a grain starting in [from, to) with their reading counts and last values. */
@@ -43,21 +41,18 @@ export async function rollupReadings(
   to: number,
 ): Promise<{ point_id: number; ts: number; n: number; last: number; delta: number }[]> {
   if (pointIds.length === 0 || !(to > from)) return [];
-  const out: { point_id: number; ts: number; n: number; last: number; delta: number }[] = [];
-  for (let i = 0; i < pointIds.length; i += 500) {
-    const rows = await db
+  return inChunks(pointIds, (chunk) =>
+    db
       .selectFrom('reading_rollups')
       .select(['point_id', 'ts', 'n', 'last', 'delta'])
-      .where('point_id', 'in', pointIds.slice(i, i + 500))
+      .where('point_id', 'in', chunk)
       .where('grain', '=', grain)
       .where('ts', '>=', from)
       .where('ts', '<', to)
       .orderBy('point_id')
       .orderBy('ts')
-      .execute();
-    for (const r of rows) out.push(r);
-  }
-  return out;
+      .execute(),
+  );
 }
 
 /**

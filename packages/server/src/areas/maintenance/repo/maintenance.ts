@@ -1,8 +1,9 @@
 /** Maintenance items and plans of a project; lists of ids and parts are JSON columns. */
 import type { Selectable } from 'kysely';
 import type { Db } from '../../../db/database.js';
+import { jsonRow } from '../../../db/json-column.js';
 import { JSON_COLUMNS } from '../../../db/json-columns.js';
-import { contains } from '../../../db/portable.js';
+import { contains, countOf } from '../../../db/portable.js';
 import type { MaintenanceItemTable, MaintenancePlanTable } from '../../../db/schema.js';
 
 const C = JSON_COLUMNS;
@@ -12,13 +13,8 @@ export type ItemRow = Omit<Selectable<MaintenanceItemTable>, 'spare_parts'> & {
 };
 export type ItemValues = Omit<ItemRow, 'id' | 'project_id' | 'created_at'>;
 
-function decodedItem(row: Selectable<MaintenanceItemTable>): ItemRow {
-  return { ...row, spare_parts: C.itemSpareParts.read(row.spare_parts, row.id) };
-}
-
-function encodedItem<T extends { spare_parts: { partId: number; quantity: number }[] }>(v: T) {
-  return { ...v, spare_parts: C.itemSpareParts.write(v.spare_parts) };
-}
+const itemJson = jsonRow({ spare_parts: C.itemSpareParts });
+const decodedItem = (row: Selectable<MaintenanceItemTable>): ItemRow => itemJson.read(row);
 
 function itemsMatching(db: Db, projectId: number, keyword: string, deviceType: string) {
   let query = db.selectFrom('maintenance_items').where('project_id', '=', projectId);
@@ -33,10 +29,7 @@ export async function itemCount(
   keyword: string,
   deviceType: string,
 ): Promise<number> {
-  const row = await itemsMatching(db, projectId, keyword, deviceType)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countOf(itemsMatching(db, projectId, keyword, deviceType));
 }
 
 export async function itemPage(
@@ -67,24 +60,13 @@ export async function itemsByIds(db: Db, projectId: number, ids: readonly number
   return rows.map(decodedItem);
 }
 
-export async function itemNameTaken(db: Db, projectId: number, name: string, exceptId = 0): Promise<boolean> {
-  const row = await db
-    .selectFrom('maintenance_items')
-    .select('id')
-    .where('project_id', '=', projectId)
-    .where('name', '=', name)
-    .where('id', '<>', exceptId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function insertItem(
   db: Db,
   values: ItemValues & { project_id: number; created_at: number },
 ): Promise<ItemRow> {
   const row = await db
     .insertInto('maintenance_items')
-    .values(encodedItem(values))
+    .values(itemJson.write(values))
     .returningAll()
     .executeTakeFirstOrThrow();
   return decodedItem(row);
@@ -98,7 +80,7 @@ export async function updateItem(
 ): Promise<ItemRow> {
   const row = await db
     .updateTable('maintenance_items')
-    .set(encodedItem(values))
+    .set(itemJson.write(values))
     .where('project_id', '=', projectId)
     .where('id', '=', id)
     .returningAll()
@@ -118,22 +100,8 @@ export type PlanRow = Omit<Selectable<MaintenancePlanTable>, 'device_ids' | 'ite
 };
 export type PlanValues = Omit<PlanRow, 'id' | 'project_id' | 'created_at'>;
 
-function decodedPlan(row: Selectable<MaintenancePlanTable>): PlanRow {
-  return {
-    ...row,
-    device_ids: C.maintenancePlanDeviceIds.read(row.device_ids, row.id),
-    item_ids: C.maintenancePlanItemIds.read(row.item_ids, row.id),
-  };
-}
-
-function encodedPlan<T extends Partial<PlanRow>>(v: T) {
-  const { device_ids, item_ids, ...rest } = v;
-  return {
-    ...rest,
-    ...(device_ids === undefined ? {} : { device_ids: C.maintenancePlanDeviceIds.write(device_ids) }),
-    ...(item_ids === undefined ? {} : { item_ids: C.maintenancePlanItemIds.write(item_ids) }),
-  };
-}
+const planJson = jsonRow({ device_ids: C.maintenancePlanDeviceIds, item_ids: C.maintenancePlanItemIds });
+const decodedPlan = (row: Selectable<MaintenancePlanTable>): PlanRow => planJson.read(row);
 
 function plansMatching(db: Db, projectId: number, keyword: string, enabled: boolean | undefined) {
   let query = db.selectFrom('maintenance_plans').where('project_id', '=', projectId);
@@ -148,10 +116,7 @@ export async function planCount(
   keyword: string,
   enabled?: boolean,
 ): Promise<number> {
-  const row = await plansMatching(db, projectId, keyword, enabled)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countOf(plansMatching(db, projectId, keyword, enabled));
 }
 
 export async function planPage(
@@ -193,28 +158,13 @@ export async function plansByIds(db: Db, projectId: number, ids: readonly number
   return rows.map(decodedPlan);
 }
 
-export async function planNameTaken(db: Db, projectId: number, name: string, exceptId = 0): Promise<boolean> {
-  const row = await db
-    .selectFrom('maintenance_plans')
-    .select('id')
-    .where('project_id', '=', projectId)
-    .where('name', '=', name)
-    .where('id', '<>', exceptId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function insertPlan(
   db: Db,
   values: PlanValues & { project_id: number; created_at: number },
 ): Promise<PlanRow> {
   const row = await db
     .insertInto('maintenance_plans')
-    .values({
-      ...values,
-      device_ids: C.maintenancePlanDeviceIds.write(values.device_ids),
-      item_ids: C.maintenancePlanItemIds.write(values.item_ids),
-    })
+    .values(planJson.write(values))
     .returningAll()
     .executeTakeFirstOrThrow();
   return decodedPlan(row);
@@ -228,7 +178,7 @@ export async function updatePlan(
 ): Promise<PlanRow> {
   const row = await db
     .updateTable('maintenance_plans')
-    .set(encodedPlan(values))
+    .set(planJson.write(values))
     .where('project_id', '=', projectId)
     .where('id', '=', id)
     .returningAll()

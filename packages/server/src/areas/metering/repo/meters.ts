@@ -85,29 +85,12 @@ export async function deleteEnergyOfNode(db: Db, projectId: number, nodeId: numb
     .where('project_id', '=', projectId)
     .where((eb) => eb.or([eb('from_id', '=', nodeId), eb('to_id', '=', nodeId)]))
     .execute();
-  await db
-    .deleteFrom('tou_bindings')
-    .where('project_id', '=', projectId)
-    .where('node_id', '=', nodeId)
-    .execute();
-  await db
-    .deleteFrom('energy_plans')
-    .where('project_id', '=', projectId)
-    .where('node_id', '=', nodeId)
-    .execute();
-  await db
-    .deleteFrom('energy_entries')
-    .where('project_id', '=', projectId)
-    .where('node_id', '=', nodeId)
-    .execute();
-  await db
-    .deleteFrom('production_values')
-    .where('project_id', '=', projectId)
-    .where('node_id', '=', nodeId)
-    .execute();
-  await db
-    .deleteFrom('favorite_nodes')
-    .where('project_id', '=', projectId)
-    .where('node_id', '=', nodeId)
-    .execute();
+  for (const table of [
+    'tou_bindings',
+    'energy_plans',
+    'energy_entries',
+    'production_values',
+    'favorite_nodes',
+  ] as const)
+    await db.deleteFrom(table).where('project_id', '=', projectId).where('node_id', '=', nodeId).execute();
 }

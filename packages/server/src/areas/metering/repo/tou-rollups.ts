@@ -4,6 +4,7 @@
  * rollups (datalog/rollups.ts) and by the re-split task.
  */
 import type { Db } from '../../../db/database.js';
+import { inChunks } from '../../../db/portable.js';
 import type { TouRollupTable } from '../../../db/schema.js';
 
 /** Deletes a point's band buckets (both grains) starting in [from, to). */
@@ -34,17 +35,14 @@ export async function touRollupsIn(
   from: number,
   to: number,
 ): Promise<{ point_id: number; ts: number; band: number; delta: number }[]> {
-  const out: { point_id: number; ts: number; band: number; delta: number }[] = [];
-  for (let i = 0; i < pointIds.length; i += 500) {
-    const rows = await db
+  return inChunks(pointIds, (chunk) =>
+    db
       .selectFrom('tou_rollups')
       .select(['point_id', 'ts', 'band', 'delta'])
-      .where('point_id', 'in', pointIds.slice(i, i + 500))
+      .where('point_id', 'in', chunk)
       .where('grain', '=', grain)
       .where('ts', '>=', from)
       .where('ts', '<', to)
-      .execute();
-    for (const r of rows) out.push(r);
-  }
-  return out;
+      .execute(),
+  );
 }

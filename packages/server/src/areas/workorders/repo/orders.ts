@@ -13,7 +13,7 @@ import {
   type OrderWorkValue,
   type ReviewDraftValue,
 } from '../../../db/json-columns.js';
-import { contains } from '../../../db/portable.js';
+import { contains, inChunks } from '../../../db/portable.js';
 import type { WorkOrderStepTable, WorkOrderTable } from '../../../db/schema.js';
 
 const C = JSON_COLUMNS;
@@ -339,19 +339,18 @@ export async function repairOrdersOfEvents(
   projectId: number,
   eventIds: readonly number[],
 ): Promise<Map<number, { code: string; status: number }>> {
-  const out = new Map<number, { code: string; status: number }>();
-  if (eventIds.length === 0) return out;
-  for (let i = 0; i < eventIds.length; i += 500) {
-    const rows = await db
+  const rows = await inChunks(eventIds, (chunk) =>
+    db
       .selectFrom('work_orders')
       .select(['event_id', 'code', 'status', 'id'])
       .where('project_id', '=', projectId)
-      .where('event_id', 'in', eventIds.slice(i, i + 500))
+      .where('event_id', 'in', chunk)
       .where('status', '<>', WORK_ORDER_STATUS.discarded)
       .orderBy('id')
-      .execute();
-    for (const r of rows) if (r.event_id !== null) out.set(r.event_id, { code: r.code, status: r.status });
-  }
+      .execute(),
+  );
+  const out = new Map<number, { code: string; status: number }>();
+  for (const r of rows) if (r.event_id !== null) out.set(r.event_id, { code: r.code, status: r.status });
   return out;
 }
 

@@ -134,7 +134,12 @@ export function EnergyHome({ projectId }: { projectId: number }) {
               <Typography.Text type="tertiary">{o('thisMonth')}</Typography.Text>
               {cost === null || cost === undefined ? (
                 <Tooltip content={overview.data ? o('noTariff') : undefined} trigger="hover">
-                  <Typography.Text strong data-value data-no-tariff={overview.data ? '' : undefined}>
+                  <Typography.Text
+                    strong
+                    data-value
+                    data-no-tariff={overview.data ? '' : undefined}
+                    aria-label={overview.data ? o('noTariff') : undefined}
+                  >
                     --
                   </Typography.Text>
                 </Tooltip>

@@ -49,7 +49,7 @@ function useMayOpen(): (path: string) => boolean {
 
 /** `children` as a link to `to` when the user may open it, else as plain text. */
 function MaybeLink({ to, allowed, children }: { to: string; allowed: boolean; children: ReactNode }) {
-  return allowed ? <Link to={to}>{children}</Link> : <>{children}</>;
+  return allowed ? <Link to={to}>{children}</Link> : children;
 }
 
 /** A label above a big number. */

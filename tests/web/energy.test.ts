@@ -207,6 +207,11 @@ describe('the energy analysis screens', () => {
     await page.waitForSelector('[data-testid=tou-split] canvas');
     await settle(page);
     await screenshot(page, 'energy-home');
+    await events.scrollIntoViewIfNeeded();
+    await screenshot(page, 'energy-home-work');
+    // A state's count opens the board on that state's tab.
+    await page.locator('[data-testid=home-open-orders] [data-order-type=repair] [data-status="2"] a').click();
+    await page.waitForSelector('.semi-tabs-tab-active [data-tab="2"]');
 
     const body = nextBody(page, '/v2/energy/consumption/standard');
     await web.open(page, '/projectOverview');

@@ -47,9 +47,17 @@ function useMayOpen(): (path: string) => boolean {
   return (path) => SCREEN_PATHS.has(path) && mayOpenRoute(path, permissions);
 }
 
+const LINK_STYLE = { color: 'var(--semi-color-link)', textDecoration: 'none' } as const;
+
 /** `children` as a link to `to` when the user may open it, else as plain text. */
 function MaybeLink({ to, allowed, children }: { to: string; allowed: boolean; children: ReactNode }) {
-  return allowed ? <Link to={to}>{children}</Link> : children;
+  return allowed ? (
+    <Link to={to} style={LINK_STYLE}>
+      {children}
+    </Link>
+  ) : (
+    children
+  );
 }
 
 /** A label above a big number. */

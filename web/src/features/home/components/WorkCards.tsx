@@ -201,7 +201,7 @@ export function OpenOrdersCard() {
                 {OPEN_STATES.map((s) => (
                   <td key={s} style={cell} data-status={s}>
                     <MaybeLink to={`${info.route}?status=${s}`} allowed={linked}>
-                      <Typography.Text strong>{data?.byStatus[String(s)] ?? 0}</Typography.Text>
+                      <span style={{ fontWeight: 600 }}>{data?.byStatus[String(s)] ?? 0}</span>
                     </MaybeLink>
                   </td>
                 ))}

@@ -2,7 +2,7 @@
  * The energy screens (issue 15) in headless Chromium against the built server with the demo
  * world (3 days of history), in a browser on Tokyo time while Berlin Works keeps Berlin's:
  * every one of the 16 routes opens with its data; the numbers shown (cards, tables, the /home
- * cards, the cycle preview, an entry) equal the same call over HTTP, and the ranges the
+ * cards with its pending events and open orders, the cycle preview, an entry) equal the same call over HTTP, and the ranges the
  * console sends are the project's periods, not the browser's; a star on the node tree lands
  * in the user's favourites. Signed in as manager-bj. Needs `npm run build` first.
  * Screenshots go to tests/.artifacts/screenshots/ (energy-*.png).
@@ -167,8 +167,34 @@ describe('the energy analysis screens', () => {
   it('/home and /projectOverview show the project’s periods and intensities', async () => {
     const page = await web.signedIn('manager-bj', { timezoneId: BROWSER_ZONE });
     const period = await client.energy.period({ body: { periods: ['day', 'month', 'year'] } });
+    const levelsBody = nextBody(page, '/v1/event/peccore/count/byLevel');
     await web.open(page, '/home');
     await page.waitForSelector('[data-testid=energy-home]');
+    // Pending events by level and open orders by state: the same calls over HTTP.
+    const asked = (await levelsBody) as Parameters<Client['events']['countByLevel']>[0]['body'];
+    expect(asked.statuses).toEqual([1]);
+    const levels = await client.events.countByLevel({ body: asked });
+    const events = page.locator('[data-testid=home-pending-events]');
+    for (const r of levels)
+      await expect
+        .poll(() => events.locator(`[data-level="${r.key}"] > div`).first().innerText())
+        .toBe(String(r.count));
+    expect(await events.locator('[data-level="1"] a').getAttribute('href')).toBe(
+      '/historyEventQuery?statuses=1&levels=1',
+    );
+    for (const [type, counts] of [
+      ['repair', await client.workorders.repairCount({ body: {} })],
+      ['maintenance', await client.workorders.maintenanceCount({ body: {} })],
+    ] as const) {
+      const row = page.locator(`[data-testid=home-open-orders] [data-order-type=${type}]`);
+      await expect
+        .poll(() => row.locator('[data-status="2"]').innerText())
+        .toBe(String(counts.byStatus['2'] ?? 0));
+      expect(await row.locator('[data-status="1"]').innerText()).toBe(String(counts.byStatus['1'] ?? 0));
+    }
+    // No tariff yet: the month's cost is '--' with the reason, not a blank.
+    const cost = page.locator('[data-testid=energy-home] [data-card=cost] [data-no-tariff]');
+    expect(await cost.innerText()).toBe('--');
     for (const r of period.rows.slice(0, 2)) {
       const month = r.periods.find((p) => p.period === 'month');
       expect(month?.start).toBe(periodStart(Date.now(), 'month', zone, cycle));
@@ -181,6 +207,11 @@ describe('the energy analysis screens', () => {
     await page.waitForSelector('[data-testid=tou-split] canvas');
     await settle(page);
     await screenshot(page, 'energy-home');
+    await events.scrollIntoViewIfNeeded();
+    await screenshot(page, 'energy-home-work');
+    // A state's count opens the board on that state's tab.
+    await page.locator('[data-testid=home-open-orders] [data-order-type=repair] [data-status="2"] a').click();
+    await page.waitForSelector('.semi-tabs-tab-active [data-tab="2"]');
 
     const body = nextBody(page, '/v2/energy/consumption/standard');
     await web.open(page, '/projectOverview');

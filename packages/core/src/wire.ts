@@ -78,6 +78,8 @@ export const POLLING = {
   importMs: 5_000,
   topologyMs: 15_000,
   defaultMs: 15_000,
+  /** The home pages and dashboards (screens.md §2.1 /home, /dashboard). */
+  dashboardMs: 15_000,
   realtimeMs: 5_000,
 } as const;
 

@@ -8,7 +8,8 @@
  * (solved)") and who confirmed when, with detail, confirm and related-events actions per row and
  * ticks for a batch confirm. Confirming needs event_confirm (hidden otherwise): normal with a
  * processing result, or simple with the default text. Export downloads the applied filters.
- * Opened with ?eventId=… (a notice), the table shows that event only until "show all".
+ * Opened with ?eventId=… (a notice), the table shows that event only until "show all"; with
+ * ?levels=…&statuses=… (the home's pending events) the filters start with those.
  *
  * Props a screen gives:
  * - `fetcher`: which events call fills the table (EVENT_FETCHERS: eventLog (default),
@@ -50,10 +51,12 @@ import {
   eventFilterBody,
   eventIdFromSearch,
   filterError,
+  filterFromSearch,
   initialEventFilter,
 } from './event-list/event-filter-model';
 import { eventListTexts } from './event-list/texts';
 import { downloadErrorMessage, errorMessage, saveDownload } from './save-file';
+import type { Calendar } from './time-range-model';
 import { useCalendarState } from './use-calendar';
 
 export type { EventColumn } from './event-list/EventTable';
@@ -98,15 +101,17 @@ export function EventList(props: EventListProps) {
   const fixedTypes = props.logTypes ?? [];
   const exports: readonly EventExport[] = props.exports ?? [EVENT_EXPORTS.summary];
 
-  // The defaults follow the screen's calendar until the user edits or queries.
-  const [draft, setDraft, { calendar, ready }] = useCalendarState(initialEventFilter);
-  const [applied, setApplied] = useCalendarState(initialEventFilter);
+  // The defaults follow the screen's calendar until the user edits or queries; a link may
+  // narrow the levels and statuses (?levels=…&statuses=…).
+  const location = useLocation();
+  const initial = (calendar: Calendar) => filterFromSearch(initialEventFilter(calendar), location.search);
+  const [draft, setDraft, { calendar, ready }] = useCalendarState(initial);
+  const [applied, setApplied] = useCalendarState(initial);
   const [page, setPage] = useState<EventPageState>(FIRST);
   const [selected, setSelected] = useState<number[]>([]);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [exporting, setExporting] = useState<string | null>(null);
   // A notice opens the screen with ?eventId=…: show that event (each navigation once).
-  const location = useLocation();
   const noticeId = eventIdFromSearch(location.search);
   const [focusId, setFocusId] = useState<number | null>(noticeId);
   const lastKey = useRef<string | null>(noticeId === null ? null : location.key);

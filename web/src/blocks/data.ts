@@ -97,7 +97,7 @@ export function useEndpointQueries(): <K extends JsonRef>(
 export function useEndpointQuery<K extends JsonRef>(
   ref: K,
   input: RefInput<K> | null,
-  options: { keepPrevious?: boolean } = {},
+  options: { keepPrevious?: boolean; refetchInterval?: number } = {},
 ) {
   const queries = useQueries();
   const asked: QueryOptions<RefData<K>> | { queryKey: AnyQueryKey; queryFn: typeof skipToken } =
@@ -107,6 +107,8 @@ export function useEndpointQuery<K extends JsonRef>(
   return useQuery<RefData<K>, Error, RefData<K>, AnyQueryKey>({
     ...asked,
     ...(options.keepPrevious ? { placeholderData: keepPreviousData } : {}),
+    // Not in a background tab (refetchIntervalInBackground stays false).
+    ...(options.refetchInterval ? { refetchInterval: options.refetchInterval } : {}),
   });
 }
 

@@ -6,6 +6,7 @@ import {
   eventFilterBody,
   eventIdFromSearch,
   filterError,
+  filterFromSearch,
   initialEventFilter,
 } from './event-filter-model';
 import { testEvent } from './test-events';
@@ -54,6 +55,13 @@ describe('event filters', () => {
     expect(eventIdFromSearch('?eventId=x')).toBeNull();
     expect(eventIdFromSearch('?eventId=0')).toBeNull();
     expect(eventIdFromSearch('')).toBeNull();
+  });
+
+  it('start with the levels and statuses a link names, ignoring anything else', () => {
+    const base = initialEventFilter(ZONE, NOW);
+    const linked = filterFromSearch(base, '?statuses=1&levels=3,1,3,9,x');
+    expect(linked).toEqual({ ...base, levels: [1, 3], statuses: [1] });
+    expect(filterFromSearch(base, '?levels=&statuses=4')).toEqual(base);
   });
 
   it('give the deviation from the threshold', () => {

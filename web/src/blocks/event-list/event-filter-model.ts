@@ -43,6 +43,28 @@ export function initialEventFilter(calendar: CalendarLike, now: number = Date.no
   };
 }
 
+/**
+ * The levels and statuses a link names (?levels=1,2&statuses=1, the home's pending events)
+ * laid over the default filters; anything else in the address is ignored.
+ */
+export function filterFromSearch(
+  draft: EventFilterDraft,
+  search: string | URLSearchParams,
+): EventFilterDraft {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const list = (key: string, max: number) =>
+    [
+      ...new Set(
+        (params.get(key) ?? '')
+          .split(',')
+          .filter((x) => /^\d$/.test(x))
+          .map(Number)
+          .filter((x) => x >= 1 && x <= max),
+      ),
+    ].sort();
+  return { ...draft, levels: list('levels', 5), statuses: list('statuses', 3) };
+}
+
 /** The span message of the draft (31 days, end after start), or null when it may be queried. */
 export function filterError(draft: EventFilterDraft, calendar: CalendarLike): string | null {
   return spanError(draft.range, calendar);

@@ -61,7 +61,13 @@ export function WorkOrderBoard<
   const initialFilters = props.filters?.initial ?? ({} as F);
   const [draft, setDraft] = useState<F>(initialFilters);
   const [applied, setApplied] = useState<F>(initialFilters);
-  const [tab, setTab] = useState<S | null>(props.allLabel ? null : (states[0]?.value ?? null));
+  const [tab, setTab] = useState<S | null>(() =>
+    props.initialState !== undefined && states.some((s) => s.value === props.initialState)
+      ? props.initialState
+      : props.allLabel
+        ? null
+        : (states[0]?.value ?? null),
+  );
   const [page, setPage] = useState<PageState>(FIRST_PAGE);
   const [selected, setSelected] = useState<string[]>([]);
   const [openKey, setOpenKey] = useState<string | null>(null);

@@ -100,6 +100,8 @@ export interface WorkOrderBoardProps<
   states: readonly WorkOrderState<S>[];
   /** A first tab of every state ('All'); absent: no such tab. */
   allLabel?: string;
+  /** The tab to open with (a link to one state); default the first. */
+  initialState?: S | null;
   stateOf: (order: O) => S;
   /** The state machine: what may be done to an order in a state. */
   actionsOf: (state: S, order: O) => readonly A[];

@@ -144,3 +144,144 @@ describe('HomePage in project mode', () => {
     expect(screen.queryByText(/kWh|tce/)).toBeNull();
   });
 });
+
+describe('HomePage work cards and cost', () => {
+  const levels = [3, 0, 5, 1, 0];
+  const server = () =>
+    fakeServer({
+      'events.countByLevel': () => levels.map((count, i) => ({ key: i + 1, label: `L${i + 1}`, count })),
+      'workorders.repairCount': () => ({
+        byStatus: { 1: 2, 2: 4, 3: 1, 4: 0, 5: 9, 6: 3, 8: 1 },
+        total: 20,
+        overdue: 5,
+      }),
+      'workorders.maintenanceCount': () => ({ byStatus: { 1: 7 }, total: 7, overdue: 0 }),
+      'energy.period': () => ({
+        time: now,
+        timeZone: 'UTC',
+        node: { id: 2, modelLabel: 'project', name: 'Berlin Works', path: 'Berlin Works' },
+        rows: [],
+      }),
+    });
+  const render = (permissions: string[], s = server()) => {
+    renderWithProviders(<HomePage />, {
+      client: s.client,
+      session: {
+        module: 'fw',
+        effectiveProjectId: 2,
+        permissions: new Set(permissions),
+        user: { id: 4, name: 'manager-bj', permissions: [] } as never,
+      },
+    });
+    return s;
+  };
+
+  it('counts pending events by level and open orders by state, linking where the route guard lets in', async () => {
+    const s = render(['event_browser', 'event_historyEventQuery', 'ops_repairorder']);
+    const events = await screen.findByTestId('home-pending-events');
+    await waitFor(() => expect(events.querySelector('[data-level=total]')?.textContent).toContain('9'));
+    expect(events.querySelector('[data-level="3"]')?.textContent).toContain('5');
+    expect(events.querySelector('[data-level="3"] a')?.getAttribute('href')).toBe(
+      '/historyEventQuery?statuses=1&levels=3',
+    );
+    // The same call the event list makes by default: pending events of its range.
+    const asked = s.callsOf('events.countByLevel')[0]?.body as {
+      statuses: number[];
+      startTime: number;
+      endTime: number;
+    };
+    expect(asked.statuses).toEqual([1]);
+    expect(asked.endTime - asked.startTime).toBeGreaterThanOrEqual(6 * 86_400_000);
+
+    const orders = await screen.findByTestId('home-open-orders');
+    const repair = () => orders.querySelector('[data-order-type=repair]');
+    await waitFor(() => expect(repair()?.querySelector('[data-status="2"]')?.textContent).toBe('4'));
+    expect(repair()?.querySelector('[data-status="6"]')?.textContent).toBe('3');
+    expect(repair()?.querySelector('[data-status="6"] a')?.getAttribute('href')).toBe(
+      '/repairorder?status=6',
+    );
+    // completed and discarded orders are not open
+    expect(repair()?.querySelector('[data-status="5"]')).toBeNull();
+    expect(repair()?.querySelector('[data-status="8"]')).toBeNull();
+    // no right to read service orders: no row, no call
+    expect(orders.querySelector('[data-order-type=maintenance]')).toBeNull();
+    expect(s.callsOf('workorders.maintenanceCount')).toHaveLength(0);
+  });
+
+  it('shows the numbers without links when the route is refused, and hides what may not be read', async () => {
+    const s = render(['event_browser', 'ops_serviceOrder']);
+    const events = await screen.findByTestId('home-pending-events');
+    await waitFor(() => expect(events.querySelector('[data-level="1"]')?.textContent).toContain('3'));
+    expect(events.querySelector('a')).toBeNull();
+    const orders = await screen.findByTestId('home-open-orders');
+    await waitFor(() =>
+      expect(orders.querySelector('[data-order-type=maintenance] [data-status="1"]')?.textContent).toBe('7'),
+    );
+    // ops_serviceOrder is both the read right and the board's menu key: linked.
+    expect(orders.querySelector('[data-order-type=maintenance] a')?.getAttribute('href')).toBe(
+      '/serviceOrder',
+    );
+    expect(s.callsOf('workorders.repairCount')).toHaveLength(0);
+    cleanup();
+    const none = render([]);
+    await waitFor(() => expect(none.callsOf('energy.period').length).toBeGreaterThan(0));
+    expect(screen.queryByTestId('home-pending-events')).toBeNull();
+    expect(screen.queryByTestId('home-open-orders')).toBeNull();
+    expect(none.callsOf('events.countByLevel')).toHaveLength(0);
+  });
+
+  it("shows '--' with the reason as the month's cost while no tariff is configured", async () => {
+    const s = fakeServer({
+      'energy.period': () => ({
+        time: now,
+        timeZone: 'UTC',
+        node: { id: 2, modelLabel: 'project', name: 'Berlin Works', path: 'Berlin Works' },
+        rows: [
+          {
+            energyType: 2,
+            name: 'Electricity',
+            unit: 'kWh',
+            periods: [
+              {
+                period: 'month',
+                start: now - 86_400_000,
+                end: now + 86_400_000,
+                value: 12,
+                yoy: null,
+                yoyRate: null,
+                mom: null,
+                momRate: null,
+              },
+            ],
+          },
+        ],
+      }),
+      'energy.overview': () => [
+        {
+          projectId: 2,
+          name: 'Berlin Works',
+          code: 'BE-01',
+          timeZone: 'UTC',
+          monthStart: now - 86_400_000,
+          tce: 1,
+          tceYoy: null,
+          tceYoyRate: null,
+          electricity: 12,
+          electricityUnit: 'kWh',
+          cost: null,
+          pendingEvents: { accident: 0, alarm: 0, total: 0 },
+        },
+      ],
+    });
+    render([], s);
+    const card = await screen.findByText('Electricity cost (yuan)');
+    const value = await waitFor(() => {
+      const v = card.closest('[data-card=cost]')?.querySelector('[data-no-tariff]');
+      expect(v).toBeTruthy();
+      return v as HTMLElement;
+    });
+    expect(value.textContent).toBe('--');
+    // the tooltip's text, also what a screen reader says
+    expect(value.getAttribute('aria-label')).toBe('No tariff is configured, so there is no cost yet');
+  });
+});

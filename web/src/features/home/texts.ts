@@ -36,6 +36,10 @@ export const homeTexts = defineTexts({
     time: '时间',
     class: '等级',
     description: '描述',
+    pendingEvents: '待处理事件（按等级）',
+    range: '{start} 至 {end}',
+    total: '合计',
+    openOrders: '未完成工单（按状态）',
   },
   en: {
     platformHome: 'Platform home',
@@ -71,5 +75,9 @@ export const homeTexts = defineTexts({
     time: 'Time',
     class: 'Class',
     description: 'Description',
+    pendingEvents: 'Pending events by level',
+    range: '{start} to {end}',
+    total: 'Total',
+    openOrders: 'Open work orders by status',
   },
 });

@@ -28,13 +28,16 @@ export interface TouSplitProps {
   cycle: 1 | 2 | 3 | 5 | 7;
   title?: string;
   height?: number;
+  /** Asks again every so many ms (the home's refresh). */
+  refetchInterval?: number;
 }
 
-export function TouSplit({ node, start, end, cycle, title, height = 240 }: TouSplitProps) {
+export function TouSplit({ node, start, end, cycle, title, height = 240, refetchInterval }: TouSplitProps) {
   const t = useTexts(energyTexts);
   const answer = useEndpointQuery(
     endpointKey('energy', 'timeshare'),
     node ? { body: { nodes: [refOf(node)], startTime: start, endTime: end, cycle } } : null,
+    refetchInterval ? { refetchInterval } : {},
   );
   const series = answer.data?.series[0];
   let body: React.ReactNode;

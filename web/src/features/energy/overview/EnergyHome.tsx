@@ -3,9 +3,12 @@
  * this year per energy type and in tce with year-on-year (energy.period, the project's cycle),
  * today's hourly electricity against yesterday's (energy.consumption), this month's time-of-use
  * split (energy.timeshare) and the top 5 consumers of the month (energy.top). Each links to
- * /energyQueryAndAnalysis.
+ * /energyQueryAndAnalysis. A card of the month-to-date electricity cost (energy.overview: '--'
+ * with the reason while no tariff is configured). Everything asks again every
+ * POLLING.dashboardMs while the tab is visible.
  */
-import { Card, Col, Empty, Row, Space, Spin, Typography } from '@douyinfe/semi-ui-19';
+import { Card, Col, Empty, Row, Space, Spin, Tooltip, Typography } from '@douyinfe/semi-ui-19';
+import { POLLING } from '@eem/core';
 import { endpointKey } from '@eem/sdk';
 import { useNavigate } from 'react-router-dom';
 import { formatDate, formatNumber } from '../../../app/format';
@@ -22,13 +25,24 @@ import { energyOverviewTexts } from './texts';
 const PERIODS = ['day', 'month', 'year'] as const;
 const PERIOD_LABEL = { day: 'today', month: 'thisMonth', year: 'thisYear' } as const;
 const DAY = 86_400_000;
+const REFRESH = { refetchInterval: POLLING.dashboardMs };
 
 export function EnergyHome({ projectId }: { projectId: number }) {
   const o = useTexts(energyOverviewTexts);
   const t = useTexts(energyTexts);
   const navigate = useNavigate();
   const project = { id: projectId, modelLabel: 'project' };
-  const period = useEndpointQuery(endpointKey('energy', 'period'), { body: { periods: [...PERIODS] } });
+  const period = useEndpointQuery(
+    endpointKey('energy', 'period'),
+    { body: { periods: [...PERIODS] } },
+    REFRESH,
+  );
+  const overview = useEndpointQuery(
+    endpointKey('energy', 'overview'),
+    { body: { projectIds: [projectId] } },
+    REFRESH,
+  );
+  const cost = overview.data?.find((x) => x.projectId === projectId)?.cost;
   const rows = period.data?.rows ?? [];
   const electricity = rows.find((r) => r.energyType === ELECTRICITY);
   const day = electricity?.periods.find((p) => p.period === 'day');
@@ -46,10 +60,11 @@ export function EnergyHome({ projectId }: { projectId: number }) {
           },
         };
   // A day of the cycle is 24 h but for DST days; the server answers its own periods.
-  const today = useEndpointQuery(endpointKey('energy', 'consumption'), hourly(day?.start));
+  const today = useEndpointQuery(endpointKey('energy', 'consumption'), hourly(day?.start), REFRESH);
   const yesterday = useEndpointQuery(
     endpointKey('energy', 'consumption'),
     hourly(day ? day.start - DAY : undefined),
+    REFRESH,
   );
   const top = useEndpointQuery(
     endpointKey('energy', 'top'),
@@ -108,6 +123,34 @@ export function EnergyHome({ projectId }: { projectId: number }) {
             </Card>
           </Col>
         ))}
+        <Col span={6}>
+          <Card
+            bodyStyle={{ padding: 12 }}
+            data-card="cost"
+            title={<Typography.Text strong>{o('costTitle')}</Typography.Text>}
+            headerStyle={{ padding: '8px 12px' }}
+          >
+            <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }} data-period="month">
+              <Typography.Text type="tertiary">{o('thisMonth')}</Typography.Text>
+              {cost === null || cost === undefined ? (
+                <Tooltip content={overview.data ? o('noTariff') : undefined} trigger="hover">
+                  <Typography.Text
+                    strong
+                    data-value
+                    data-no-tariff={overview.data ? '' : undefined}
+                    aria-label={overview.data ? o('noTariff') : undefined}
+                  >
+                    --
+                  </Typography.Text>
+                </Tooltip>
+              ) : (
+                <Typography.Text strong data-value>
+                  {formatNumber(cost)}
+                </Typography.Text>
+              )}
+            </div>
+          </Card>
+        </Col>
       </Row>
       <Row gutter={16} style={{ width: '100%' }}>
         <Col span={10}>
@@ -134,6 +177,7 @@ export function EnergyHome({ projectId }: { projectId: number }) {
             cycle={3}
             title={o('touMonth')}
             height={260}
+            refetchInterval={POLLING.dashboardMs}
           />
         </Col>
         <Col span={8}>

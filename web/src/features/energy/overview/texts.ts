@@ -19,6 +19,8 @@ export const energyOverviewTexts = defineTexts({
     monthly: '{year} 年逐月综合能耗',
     analysis: '能耗分析',
     noUse: '项目尚无能耗数据',
+    costTitle: '本月电费 (元)',
+    noTariff: '未配置电价，暂无电费',
   },
   en: {
     today: 'Today',
@@ -37,5 +39,7 @@ export const energyOverviewTexts = defineTexts({
     monthly: 'Standard coal by month, {year}',
     analysis: 'Energy analysis',
     noUse: 'The project has no energy data yet',
+    costTitle: 'Electricity cost (yuan)',
+    noTariff: 'No tariff is configured, so there is no cost yet',
   },
 });

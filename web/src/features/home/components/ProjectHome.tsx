@@ -1,7 +1,8 @@
 /**
- * The project home: the project's profile card, today's notices by class (with the latest
- * ones) and the recent import and generation tasks, under the energy cards and charts
- * (features/energy/overview/EnergyHome.tsx).
+ * The project home: under the energy cards and charts (features/energy/overview/EnergyHome.tsx)
+ * the pending events by level and the open work orders by state (./WorkCards.tsx), the
+ * project's profile card, today's notices by class (with the latest ones) and the recent
+ * import and generation tasks.
  */
 import { Button, Card, Col, Descriptions, Empty, Row, Tag } from '@douyinfe/semi-ui-19';
 import { projectProfileOf, type Task, type TaskLogRow } from '@eem/contract';
@@ -10,6 +11,7 @@ import {
   type EventClass,
   LOG_TYPE,
   logTypeName,
+  POLLING,
   progressPercent,
   type TaskPhase,
   taskOperationName,
@@ -29,6 +31,7 @@ import { useAlarmColors } from '../../../theme/alarm-colors';
 import { EnergyHome } from '../../energy/overview/EnergyHome';
 import { type TodayNotice, useTodayNotices } from '../../projects/queries';
 import { homeTexts } from '../texts';
+import { OpenOrdersCard, PendingEventsCard } from './WorkCards';
 
 const CLASSES: EventClass[] = [1, 2, 3, 4, 5];
 const PHASE_COLORS = { running: 'blue', success: 'green', failure: 'red' } as const;
@@ -91,7 +94,7 @@ export function ProjectHome({ projectId }: { projectId: number }) {
     select: projectProfileOf,
   });
   const { permissions } = useSession();
-  const tasks = useQuery(queries.notices.importProgressAll());
+  const tasks = useQuery({ ...queries.notices.importProgressAll(), refetchInterval: POLLING.dashboardMs });
   const fmt = useFormat();
   const { applied: lastWeek } = useTimeRangeState('day', 'last7Days');
   const week = { startTime: lastWeek.start, endTime: lastWeek.end };
@@ -145,6 +148,13 @@ export function ProjectHome({ projectId }: { projectId: number }) {
     <Row gutter={[16, 16]}>
       <Col span={24}>
         <EnergyHome projectId={projectId} />
+      </Col>
+      <Col span={24}>
+        {/* Either card is absent when the user may not read it; the other takes the row. */}
+        <div style={{ display: 'flex', gap: 16 }}>
+          <PendingEventsCard />
+          <OpenOrdersCard />
+        </div>
       </Col>
       <Col span={12}>
         <Card

@@ -4,11 +4,13 @@
  * permission, team, executor) decides what an order is offered; each action is the type's
  * endpoint through the query layer, its form validated by that endpoint's body schema. Opened
  * with ?code=… it shows that order; with ?eventId=… (the event screens' "create repair order")
- * it opens the create dialog prefilled with the event.
+ * it opens the create dialog prefilled with the event; with ?status=… (the home's open orders)
+ * it opens on that state's tab.
  */
 import { Button, Checkbox, Space, Spin, Tag, Toast, Typography } from '@douyinfe/semi-ui-19';
 import type { WorkOrder, WorkOrderDetail } from '@eem/contract';
 import {
+  isWorkOrderStatus,
   mayOpenRoute,
   TASK_LEVEL_LABELS,
   WORK_ORDER_ACTION_INFO,
@@ -73,6 +75,12 @@ function filterBody(filters: Filters) {
     ...(filters.tasklevel !== null ? { tasklevel: filters.tasklevel } : {}),
     ...(filters.teamId !== null ? { teamId: filters.teamId } : {}),
   };
+}
+
+/** The tab a link names (?status=2, the home's open orders), or none. */
+function statusFromSearch(params: URLSearchParams): number | null {
+  const status = Number(params.get('status'));
+  return isWorkOrderStatus(status) ? status : null;
 }
 
 /** Field errors of a body schema, the work's fields named without their `work.` prefix. */
@@ -269,6 +277,7 @@ export function OrderBoard({ type }: { type: WorkOrderType }) {
         aria-label={t(type === 'repair' ? 'repairOrders' : 'serviceOrders')}
         states={states}
         allLabel={t('all')}
+        initialState={statusFromSearch(params)}
         stateOf={(o) => o.workSheetStatus}
         actionsOf={board.actionsOf}
         actions={board.actions}

@@ -91,10 +91,13 @@ export async function openDatabase(options: {
     });
     // An idle connection that breaks (server restart, admin kill) is dropped and replaced by the
     // pool; without a listener its 'error' event would end the process.
-    pool.on(
-      'error',
-      options.onPoolError ?? ((error) => console.error('database: idle connection lost:', error.message)),
-    );
+    const lost =
+      options.onPoolError ?? ((error: Error) => console.error('database: connection lost:', error.message));
+    pool.on('error', lost);
+    // A connection that breaks while it is checked out (between two statements of a transaction)
+    // emits 'error' on its client, which the pool no longer listens to then: the statement that
+    // runs on it fails on its own, and the event is only logged (not an uncaught exception).
+    pool.on('connect', (client) => client.on('error', lost));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     handle = { db, dialect: 'postgres', close: () => db.destroy() };
   } else {

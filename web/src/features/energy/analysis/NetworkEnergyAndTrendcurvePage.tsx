@@ -21,17 +21,17 @@ import { useNodeFavourites } from '../../../blocks/use-node-favourites';
 import { useNetworkMeters, usePoints } from '../../datalog/common/queries';
 import { READINGS } from '../../datalog/common/trend-analysis';
 import { periodFormatter, seriesInput, withUnit } from '../common/energy-data';
+import { type ProcessChoice, shownPoint } from './process-point';
 import { useAnalysisTexts } from './use-analysis-texts';
 
 interface Extra {
-  pointId: number | null;
+  pointId: ProcessChoice;
 }
 
-/** The instantaneous points of the chosen node and the chosen one's values at the range's interval. */
 function useProcessValue(selection: AnalysisSelection<Extra>) {
-  const { points } = usePoints(selection.nodes);
+  const { points, loading } = usePoints(selection.nodes);
   const candidates = useMemo(() => points.filter((p) => p.kind === 'instantaneous'), [points]);
-  const { pointId } = selection.extra;
+  const pointId = shownPoint(candidates, selection.extra.pointId);
   const { range } = selection;
   const readings = useEndpointQuery(
     READINGS,
@@ -47,7 +47,7 @@ function useProcessValue(selection: AnalysisSelection<Extra>) {
         },
   );
   const series = pointId === null ? undefined : readings.data?.series[0];
-  return useMemo(() => ({ candidates, series }), [candidates, series]);
+  return useMemo(() => ({ candidates, loading, pointId, series }), [candidates, loading, pointId, series]);
 }
 type Ctx = AnalysisContext<Extra, ReturnType<typeof useProcessValue>>;
 
@@ -75,9 +75,17 @@ export function NetworkEnergyAndTrendcurvePage() {
               className="eem-select-point"
               style={{ width: 220 }}
               showClear
-              value={ctx.selection.extra.pointId ?? undefined}
+              aria-label={a('choosePoint')}
+              loading={ctx.data.loading}
+              disabled={!ctx.data.loading && ctx.data.candidates.length === 0}
+              placeholder={
+                ctx.selection.nodes.length > 0 && !ctx.data.loading && ctx.data.candidates.length === 0
+                  ? a('noProcessPoint')
+                  : a('noneShown')
+              }
+              value={ctx.data.pointId ?? undefined}
               optionList={ctx.data.candidates.map((p) => ({ value: p.id, label: `${p.name} (${p.unit})` }))}
-              onChange={(v) => ctx.setExtra({ pointId: typeof v === 'number' ? v : null })}
+              onChange={(v) => ctx.setExtra({ pointId: typeof v === 'number' ? v : 'none' })}
             />
           </Space>
         ),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shownPoint } from './process-point';
+import { pointSources, shownPoint } from './process-point';
 
 const flow = { id: 11, dataId: 4100 };
 const pressure = { id: 12, dataId: 4200 };
@@ -17,5 +17,20 @@ describe('the process value shown beside a network node', () => {
   });
   it('is nothing for a node without process values', () => {
     expect(shownPoint([], null)).toBeNull();
+  });
+});
+
+describe('whose process values a network node offers', () => {
+  const meter = { id: 148, modelLabel: 'meter', name: 'Meter 1', pointCount: 3 };
+  const pipe = { id: 7, modelLabel: 'pipeline', name: 'Main pipe 1', pointCount: 0, children: [meter] };
+  const network = { id: 5, modelLabel: 'pipenetwork', name: 'Water', pointCount: 0, children: [pipe] };
+  const tree = [{ id: 1, modelLabel: 'project', name: 'Works', pointCount: 0, children: [network] }];
+  it('a meter offers its own; a pipe or network those of the meters below it', () => {
+    expect(pointSources(tree, meter).map((n) => n.id)).toEqual([148]);
+    expect(pointSources(tree, pipe).map((n) => n.id)).toEqual([148]);
+    expect(pointSources(tree, network).map((n) => n.id)).toEqual([148]);
+  });
+  it('nothing while no node is chosen', () => {
+    expect(pointSources(tree, undefined)).toEqual([]);
   });
 });

@@ -19,3 +19,43 @@ export function shownPoint(
   return (candidates.find((p) => p.dataId === PRESSURE) ?? candidates[0])?.id ?? null;
 }
 
+interface TreeLike {
+  id: number;
+  modelLabel: string;
+  name: string;
+  pointCount?: number;
+  children?: readonly TreeLike[] | undefined;
+}
+
+/** The most nodes one points call takes (the contract's bound of datalog.points). */
+const MAX_SOURCES = 500;
+
+/**
+ * Whose points are offered for a chosen node: the node's own when it carries points, else
+ * those of the nodes below it that do (a pipe or a network measures through its meters).
+ */
+export function pointSources(
+  tree: readonly TreeLike[],
+  chosen: { id: number; modelLabel: string; name: string } | undefined,
+) {
+  if (!chosen) return [];
+  const find = (list: readonly TreeLike[]): TreeLike | undefined => {
+    for (const n of list) {
+      if (n.id === chosen.id && n.modelLabel === chosen.modelLabel) return n;
+      const below = find(n.children ?? []);
+      if (below) return below;
+    }
+    return undefined;
+  };
+  const node = find(tree);
+  if (!node) return [{ id: chosen.id, modelLabel: chosen.modelLabel, name: chosen.name }];
+  const out: { id: number; modelLabel: string; name: string }[] = [];
+  const walk = (n: TreeLike) => {
+    if (out.length >= MAX_SOURCES) return;
+    if ((n.pointCount ?? 0) > 0) out.push({ id: n.id, modelLabel: n.modelLabel, name: n.name });
+    for (const c of n.children ?? []) walk(c);
+  };
+  if ((node.pointCount ?? 0) > 0) return [{ id: node.id, modelLabel: node.modelLabel, name: node.name }];
+  walk(node);
+  return out;
+}

@@ -20,7 +20,11 @@ const schema = metering.createScheme.body;
 
 describe('the extra holidays and working days of a version', () => {
   it('are kept once each, in date order', () => {
-    expect(withDay(['2026-10-02', '2026-05-01'], '2026-10-01')).toEqual(['2026-05-01', '2026-10-01', '2026-10-02']);
+    expect(withDay(['2026-10-02', '2026-05-01'], '2026-10-01')).toEqual([
+      '2026-05-01',
+      '2026-10-01',
+      '2026-10-02',
+    ]);
     expect(withDay(['2026-10-01'], '2026-10-01')).toEqual(['2026-10-01']);
   });
   it('read a picked day on the project’s calendar, whatever the browser’s zone', () => {

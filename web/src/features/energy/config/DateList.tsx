@@ -60,7 +60,7 @@ export function DateList({
   const full = days.length >= TOU_LIMITS.holidays;
   return (
     <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start', width: '100%' }} data-date-list={label}>
-      <Typography.Text style={{ width: 130, flex: 'none', lineHeight: '32px' }}>
+      <Typography.Text style={{ width: 200, flex: 'none', lineHeight: '32px', whiteSpace: 'nowrap' }}>
         {label} ({days.length}/{TOU_LIMITS.holidays})
       </Typography.Text>
       <Space vertical align="start" spacing={4} style={{ flex: 1 }}>

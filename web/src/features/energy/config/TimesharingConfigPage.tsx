@@ -3,8 +3,9 @@
  * with their versions and bound nodes; a scheme is added or edited as a name (≤ 20) and
  * effective-dated versions of seasons, each with a workday and a holiday strip of 96 quarter
  * hours painted sharp, peak, flat or valley (createScheme / updateScheme: the contract checks
- * the coverage and overlaps); nodes are bound (bindScheme); a scheme no node is bound to is
- * deleted. A change for bound nodes re-splits their history as a task.
+ * the coverage and overlaps), with the version's extra holidays and working days (dates on
+ * the project's calendar, bounded by the contract); nodes are bound (bindScheme); a scheme no
+ * node is bound to is deleted. A change for bound nodes re-splits their history as a task.
  */
 import {
   Button,

@@ -295,7 +295,7 @@ describe('the energy configuration and entry screens', () => {
       .poll(() => page.locator('[data-date-list="Extra working days"]').innerText())
       .toContain(picked);
     await screenshot(page, 'energy-tou-editor');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.locator('.semi-modal-footer').getByRole('button', { name: 'confirm' }).click();
     await expect
       .poll(async () => (await client.metering.schemes()).find((x) => x.id === scheme?.id)?.versions[0])
       .toMatchObject({
@@ -306,7 +306,7 @@ describe('the energy configuration and entry screens', () => {
     await page.getByRole('button', { name: 'Edit' }).first().click();
     for (const label of ['Extra holidays', 'Extra working days'])
       await page.locator(`[data-date-list="${label}"] [data-day="${picked}"] .semi-tag-close`).click();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.locator('.semi-modal-footer').getByRole('button', { name: 'confirm' }).click();
     await expect
       .poll(async () => (await client.metering.schemes()).find((x) => x.id === scheme?.id)?.versions[0])
       .toMatchObject({ holidays: version?.holidays, workdays: version?.workdays });

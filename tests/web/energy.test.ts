@@ -157,11 +157,27 @@ describe('the energy analysis screens', () => {
     await settle(page);
     await screenshot(page, 'energy-balance');
 
+    // /networkEnergyAndTrendcurve: the meter's pressure is shown without a pick (a blank
+    // select read as "no process value"), its readings are the same call over HTTP, and a
+    // pipe offers the process values of the meter below it.
     await web.open(page, '/networkEnergyAndTrendcurve');
+    const readings = nextBody(page, '/v1/flink/datalog/query');
     await pick(page, 'Meter Water network 1');
+    const pointSelect = page.locator('.eem-select-point');
+    await expect.poll(() => pointSelect.innerText()).toContain('Pressure (MPa)');
+    const asked = (await readings) as Parameters<Client['datalog']['query']>[0]['body'];
+    const [pressure] = (await client.datalog.query({ body: asked })).series;
+    expect(pressure?.name).toBe('Pressure');
+    const firstValue = pressure?.data.find((p) => p.value !== null)?.value;
+    expect(firstValue).toBeDefined();
     await page.waitForSelector('[data-testid=trend-chart] canvas');
+    await expect
+      .poll(() => page.locator('[data-testid=energy-table]').innerText())
+      .toContain((firstValue ?? 0).toFixed(3));
     await settle(page);
     await screenshot(page, 'energy-network');
+    await pick(page, 'Main pipe 1');
+    await expect.poll(() => pointSelect.innerText()).toContain('Meter Water network 1 · Pressure (MPa)');
   });
 
   it('/home and /projectOverview show the project’s periods and intensities', async () => {
@@ -258,8 +274,42 @@ describe('the energy configuration and entry screens', () => {
     await page.waitForSelector(`text=${schemes[0]?.name ?? '?'}`);
     await page.getByRole('button', { name: 'Edit' }).first().click();
     await page.waitForSelector('[data-slot="95"]');
+    // Extra holidays and working days: picked on the project's calendar, saved, removed.
+    const scheme = schemes[0];
+    const version = scheme?.versions[0];
+    const pickDay = async (label: string) => {
+      await page.locator(`[data-date-list="${label}"] .semi-datepicker`).first().click();
+      await page
+        .locator('.semi-datepicker-day:not(.semi-datepicker-day-offmonth)')
+        .filter({ hasText: /^15$/ })
+        .first()
+        .click();
+    };
+    await pickDay('Extra holidays');
+    await pickDay('Extra working days');
+    // The picker opens on the project's month; its 15th is stored as that date.
+    const picked = `${new Intl.DateTimeFormat('sv-SE', { timeZone: zone, year: 'numeric', month: '2-digit' }).format(Date.now())}-15`;
+    expect(version?.holidays).not.toContain(picked);
+    await page.locator(`[data-date-list="Extra holidays"] [data-day="${picked}"]`).waitFor();
+    await expect
+      .poll(() => page.locator('[data-date-list="Extra working days"]').innerText())
+      .toContain(picked);
     await screenshot(page, 'energy-tou-editor');
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.locator('.semi-modal-footer').getByRole('button', { name: 'confirm' }).click();
+    await expect
+      .poll(async () => (await client.metering.schemes()).find((x) => x.id === scheme?.id)?.versions[0])
+      .toMatchObject({
+        holidays: expect.arrayContaining([picked]),
+        workdays: expect.arrayContaining([picked]),
+      });
+    // Removing them puts the version back as it was.
+    await page.getByRole('button', { name: 'Edit' }).first().click();
+    for (const label of ['Extra holidays', 'Extra working days'])
+      await page.locator(`[data-date-list="${label}"] [data-day="${picked}"] .semi-tag-close`).click();
+    await page.locator('.semi-modal-footer').getByRole('button', { name: 'confirm' }).click();
+    await expect
+      .poll(async () => (await client.metering.schemes()).find((x) => x.id === scheme?.id)?.versions[0])
+      .toMatchObject({ holidays: version?.holidays, workdays: version?.workdays });
 
     await web.open(page, '/energyEntry');
     const year = Number(

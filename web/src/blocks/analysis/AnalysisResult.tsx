@@ -56,7 +56,10 @@ function Cards({ cards }: { cards: readonly AnalysisCard[] }) {
 
 function chartIsEmpty(chart: AnalysisChart): boolean {
   if (chart.kind === 'trend') return chart.lines.every((l) => lineStats(l.points) === null);
-  return isEmptyChart(chart.kind === 'pie' || chart.kind === 'sankey' ? chart.kind : 'line', chart.data);
+  return isEmptyChart(
+    chart.kind === 'pie' || chart.kind === 'sankey' || chart.kind === 'waterfall' ? chart.kind : 'line',
+    chart.data,
+  );
 }
 
 function ChartView({

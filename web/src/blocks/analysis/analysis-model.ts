@@ -68,7 +68,7 @@ export type AnalysisChart =
       testId?: string;
     }
   | {
-      kind: 'line' | 'bar' | 'stackedBar' | 'pie' | 'sankey';
+      kind: 'line' | 'bar' | 'stackedBar' | 'pie' | 'sankey' | 'waterfall';
       data: ChartData;
       unit?: string;
       integer?: boolean;

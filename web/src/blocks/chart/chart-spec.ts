@@ -1,13 +1,13 @@
 /**
  * Chart specs for the ChartPanel: line and bar charts of series over categories, pie charts
- * of named values; invalid values (platform-core §9) become gaps; colours from the theme's
- * chart palette.
+ * of named values, sankeys, waterfalls (totals and the changes between them); invalid values
+ * (platform-core §9) become gaps; colours from the theme's chart palette.
  */
 import { isInvalidValue } from '@eem/core';
 import type { ChartTheme } from '../../theme/chart-palettes';
 import type { ChartSpec } from './vchart-engine';
 
-export type ChartKind = 'line' | 'bar' | 'pie' | 'sankey';
+export type ChartKind = 'line' | 'bar' | 'pie' | 'sankey' | 'waterfall';
 
 export interface ChartSeries {
   name: string;
@@ -28,6 +28,8 @@ export interface ChartData {
   /** Nodes and weighted links (sankey); a muted node (a loss) is drawn grey. */
   nodes?: readonly { key: string; name: string; muted?: boolean }[];
   links?: readonly { source: string; target: string; value: number }[];
+  /** Bars of a waterfall in order: a total stands on the axis, a change floats from the running sum. */
+  steps?: readonly { name: string; value: unknown; total?: boolean }[];
 }
 
 export interface ChartOptions {
@@ -53,6 +55,7 @@ function numberOf(v: unknown): number | null {
 export function isEmptyChart(kind: ChartKind, data: ChartData): boolean {
   if (kind === 'pie') return !(data.items ?? []).some((i) => numberOf(i.value) !== null);
   if (kind === 'sankey') return !(data.links ?? []).some((l) => l.value > 0);
+  if (kind === 'waterfall') return !(data.steps ?? []).some((s) => numberOf(s.value) !== null);
   return !(data.series ?? []).some((s) => s.values.some((v) => numberOf(v) !== null));
 }
 
@@ -114,6 +117,40 @@ export function buildChartSpec(data: ChartData, options: ChartOptions): ChartSpe
       },
       link: { style: { fillOpacity: 0.25 } },
       label: { visible: true, style: { fontSize: 12, fill: theme.text } },
+    };
+  }
+  if (kind === 'waterfall') {
+    return {
+      ...base,
+      type: 'waterfall',
+      data: [
+        {
+          id: 'data',
+          values: (data.steps ?? []).map((s) => ({
+            x: s.name,
+            y: numberOf(s.value) ?? 0,
+            total: s.total === true,
+          })),
+        },
+      ],
+      xField: 'x',
+      yField: 'y',
+      total: { type: 'field', tagField: 'total', valueField: 'y' },
+      barMaxWidth: 48,
+      axes: [
+        { orient: 'bottom', type: 'band', label: { style: { fill: theme.text } } },
+        {
+          orient: 'left',
+          type: 'linear',
+          title: unit ? { visible: true, text: unit } : { visible: false },
+          grid: { style: { stroke: theme.grid } },
+          label: { style: { fill: theme.text } },
+        },
+      ],
+      // VChart names its legend items in English (increase/decrease/total): the bars' colours and
+      // the categories say it in the user's language instead.
+      legends: { visible: false },
+      stackLabel: { visible: true, valueType: 'change', style: { fill: theme.text } },
     };
   }
   const categories = data.categories ?? [];

@@ -1,12 +1,13 @@
 /**
  * VChart registered on demand: the core and only the chart types and components the
- * ChartPanel draws (line, bar, pie, sankey; axes, legend, tooltip, crosshair, labels), never the
+ * ChartPanel draws (line, bar, pie, sankey, waterfall; axes, legend, tooltip, crosshair, labels), never the
  * whole library.
  */
 import { registerBarChart } from '@visactor/vchart/esm/chart/bar/bar';
 import { registerLineChart } from '@visactor/vchart/esm/chart/line/line';
 import { registerPieChart } from '@visactor/vchart/esm/chart/pie/pie';
 import { registerSankeyChart } from '@visactor/vchart/esm/chart/sankey/sankey';
+import { registerWaterfallChart } from '@visactor/vchart/esm/chart/waterfall/waterfall';
 import { registerCartesianBandAxis } from '@visactor/vchart/esm/component/axis/cartesian/band-axis';
 import { registerCartesianLinearAxis } from '@visactor/vchart/esm/component/axis/cartesian/linear-axis';
 import { registerCartesianCrossHair } from '@visactor/vchart/esm/component/crosshair/cartesian';
@@ -22,6 +23,7 @@ for (const register of [
   registerBarChart,
   registerPieChart,
   registerSankeyChart,
+  registerWaterfallChart,
   registerCartesianLinearAxis,
   registerCartesianBandAxis,
   registerCartesianCrossHair,

@@ -12,6 +12,7 @@ import { AnalysisScreen } from '../../../blocks/analysis/AnalysisWorkspace';
 import type { AnalysisCard } from '../../../blocks/analysis/analysis-model';
 import { type AnalysisContext, defineAnalysis, isIdle } from '../../../blocks/analysis/analysis-model';
 import type { DataColumn } from '../../../blocks/DataTable';
+import type { RefData } from '../../../blocks/data';
 import { compareRange } from '../../../blocks/time-range-model';
 import { nodeColumn, numberColumn, percentColumn } from '../common/columns';
 import { cycleOf, ELECTRICITY, energyNodes, nodeRange, withUnit } from '../common/energy-data';
@@ -21,6 +22,25 @@ interface Extra {
   against: 'yoy' | 'mom';
 }
 type Ctx = AnalysisContext<Extra, null>;
+
+type Attribution = RefData<ReturnType<typeof endpointKey<'energy', 'radio'>>>;
+
+/**
+ * The waterfall's bars: the base total, each child's change, the rest of the change (the
+ * node's own meters less its children, or what no child explains), the comparison total.
+ */
+function attributionSteps(d: Attribution, a: (key: 'base' | 'compare' | 'other') => string) {
+  const changes = d.children.filter((c) => c.change !== null);
+  const explained = changes.reduce((sum, c) => sum + (c.change ?? 0), 0);
+  const rest =
+    d.base.total !== null && d.compare.total !== null ? d.compare.total - d.base.total - explained : 0;
+  return [
+    { name: a('base'), value: d.base.total, total: true },
+    ...changes.map((c) => ({ name: c.node.name, value: c.change })),
+    ...(Math.abs(rest) > 1e-9 ? [{ name: a('other'), value: rest }] : []),
+    { name: a('compare'), value: d.compare.total, total: true },
+  ];
+}
 
 export function EnergyAttributionAnalysisPage() {
   const { t, a, reasons } = useAnalysisTexts();
@@ -65,19 +85,7 @@ export function EnergyAttributionAnalysisPage() {
           empty: (answer) => answer.data.base.total === null && answer.data.compare.total === null,
           chart: (answer) => {
             const d = answer.data;
-            return {
-              kind: 'bar',
-              unit: d.unit,
-              data: {
-                categories: [a('base'), ...d.children.map((c) => c.node.name), a('compare')],
-                series: [
-                  {
-                    name: a('change'),
-                    values: [d.base.total, ...d.children.map((c) => c.change), d.compare.total],
-                  },
-                ],
-              },
-            };
+            return { kind: 'waterfall', unit: d.unit, data: { steps: attributionSteps(d, a) } };
           },
           cards: (answer) => {
             const d = answer.data;

@@ -21,17 +21,22 @@ import { useNodeFavourites } from '../../../blocks/use-node-favourites';
 import { useNetworkMeters, usePoints } from '../../datalog/common/queries';
 import { READINGS } from '../../datalog/common/trend-analysis';
 import { periodFormatter, seriesInput, withUnit } from '../common/energy-data';
+import { type ProcessChoice, pointSources, shownPoint } from './process-point';
 import { useAnalysisTexts } from './use-analysis-texts';
 
 interface Extra {
-  pointId: number | null;
+  pointId: ProcessChoice;
 }
 
-/** The instantaneous points of the chosen node and the chosen one's values at the range's interval. */
 function useProcessValue(selection: AnalysisSelection<Extra>) {
-  const { points } = usePoints(selection.nodes);
+  const tree = useNetworkMeters();
+  const sources = useMemo(
+    () => pointSources(tree.data ?? [], selection.nodes[0]),
+    [tree.data, selection.nodes],
+  );
+  const { points, loading } = usePoints(sources);
   const candidates = useMemo(() => points.filter((p) => p.kind === 'instantaneous'), [points]);
-  const { pointId } = selection.extra;
+  const pointId = shownPoint(candidates, selection.extra.pointId);
   const { range } = selection;
   const readings = useEndpointQuery(
     READINGS,
@@ -47,7 +52,11 @@ function useProcessValue(selection: AnalysisSelection<Extra>) {
         },
   );
   const series = pointId === null ? undefined : readings.data?.series[0];
-  return useMemo(() => ({ candidates, series }), [candidates, series]);
+  const own = sources.length === 1 && sources[0]?.id === selection.nodes[0]?.id;
+  return useMemo(
+    () => ({ candidates, loading, own, pointId, series }),
+    [candidates, loading, own, pointId, series],
+  );
 }
 type Ctx = AnalysisContext<Extra, ReturnType<typeof useProcessValue>>;
 
@@ -73,11 +82,22 @@ export function NetworkEnergyAndTrendcurvePage() {
             <Typography.Text type="tertiary">{a('choosePoint')}</Typography.Text>
             <Select
               className="eem-select-point"
-              style={{ width: 220 }}
+              style={{ width: 300 }}
               showClear
-              value={ctx.selection.extra.pointId ?? undefined}
-              optionList={ctx.data.candidates.map((p) => ({ value: p.id, label: `${p.name} (${p.unit})` }))}
-              onChange={(v) => ctx.setExtra({ pointId: typeof v === 'number' ? v : null })}
+              aria-label={a('choosePoint')}
+              loading={ctx.data.loading}
+              disabled={!ctx.data.loading && ctx.data.candidates.length === 0}
+              placeholder={
+                ctx.selection.nodes.length > 0 && !ctx.data.loading && ctx.data.candidates.length === 0
+                  ? a('noProcessPoint')
+                  : a('noneShown')
+              }
+              value={ctx.data.pointId ?? undefined}
+              optionList={ctx.data.candidates.map((p) => ({
+                value: p.id,
+                label: `${ctx.data.own ? '' : `${p.nodeName} · `}${p.name} (${p.unit})`,
+              }))}
+              onChange={(v) => ctx.setExtra({ pointId: typeof v === 'number' ? v : 'none' })}
             />
           </Space>
         ),

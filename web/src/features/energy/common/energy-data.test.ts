@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildChartSpec } from '../../../blocks/chart/chart-spec';
+import { buildChartSpec, isEmptyChart } from '../../../blocks/chart/chart-spec';
 import { linkedSelection, nodePaths } from './energy-data';
 
 describe('nodePaths', () => {
@@ -66,5 +66,30 @@ describe('the sankey chart', () => {
       .style.fill;
     expect(fill({ datum: { name: 'Loss' } })).toBe('#333');
     expect(fill({ datum: { name: 'Hall' } })).toBeUndefined();
+  });
+});
+
+describe('the waterfall of an attribution', () => {
+  const theme = { vchartTheme: 'dark', palette: ['#1'], background: '#000', text: '#fff', grid: '#333' };
+  it('stands the totals on the axis and floats each change', () => {
+    const steps = [
+      { name: 'Base', value: 100, total: true },
+      { name: 'Hall A', value: 30 },
+      { name: 'Hall B', value: -10 },
+      { name: 'Compared', value: 120, total: true },
+    ];
+    const spec = buildChartSpec({ steps }, { kind: 'waterfall', theme: theme as never, unit: 'kWh' });
+    expect(spec.type).toBe('waterfall');
+    expect(spec.total).toEqual({ type: 'field', tagField: 'total', valueField: 'y' });
+    expect((spec.data as { values: unknown[] }[])[0]?.values).toEqual([
+      { x: 'Base', y: 100, total: true },
+      { x: 'Hall A', y: 30, total: false },
+      { x: 'Hall B', y: -10, total: false },
+      { x: 'Compared', y: 120, total: true },
+    ]);
+  });
+  it('is empty when no bar has a value', () => {
+    expect(isEmptyChart('waterfall', { steps: [{ name: 'Base', value: null, total: true }] })).toBe(true);
+    expect(isEmptyChart('waterfall', { steps: [{ name: 'Base', value: 0, total: true }] })).toBe(false);
   });
 });

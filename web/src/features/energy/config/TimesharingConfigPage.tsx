@@ -3,8 +3,9 @@
  * with their versions and bound nodes; a scheme is added or edited as a name (≤ 20) and
  * effective-dated versions of seasons, each with a workday and a holiday strip of 96 quarter
  * hours painted sharp, peak, flat or valley (createScheme / updateScheme: the contract checks
- * the coverage and overlaps); nodes are bound (bindScheme); a scheme no node is bound to is
- * deleted. A change for bound nodes re-splits their history as a task.
+ * the coverage and overlaps), with the version's extra holidays and working days (dates on
+ * the project's calendar, bounded by the contract); nodes are bound (bindScheme); a scheme no
+ * node is bound to is deleted. A change for bound nodes re-splits their history as a task.
  */
 import {
   Button,
@@ -26,7 +27,8 @@ import { useState } from 'react';
 import { formatDate, fromPickerDate, useTimeZone } from '../../../app/format';
 import { errorMessage } from '../../../app/query-client';
 import { DataTable } from '../../../blocks/DataTable';
-import { useEndpointMutation, useEndpointQuery } from '../../../blocks/data';
+import { useEndpointDefinitions, useEndpointMutation, useEndpointQuery } from '../../../blocks/data';
+import type { SafeParser } from '../../../blocks/form-issues';
 import { NodeTreePicker } from '../../../blocks/NodeTreePicker';
 import type { NodeRef } from '../../../blocks/node-tree-model';
 import { useLanguage } from '../../../i18n/language';
@@ -35,6 +37,7 @@ import { EnergyPage, useCanWrite } from '../common/EnergyPage';
 import { refOf, useEnergyTree } from '../common/energy-data';
 import { energyTexts } from '../common/texts';
 import { BAND_COLORS, BandStrip } from './BandStrip';
+import { boundMessage, DateList } from './DateList';
 import { energyConfigTexts } from './texts';
 
 const WRITE = { invalidates: [areaKey('metering'), areaKey('energy')] };
@@ -212,12 +215,25 @@ function SchemeEditor({
   const [brush, setBrush] = useState<TouBand>(2);
   const create = useEndpointMutation(endpointKey('metering', 'createScheme'), WRITE);
   const update = useEndpointMutation(endpointKey('metering', 'updateScheme'), WRITE);
+  const definitions = useEndpointDefinitions([endpointKey('metering', 'createScheme')] as const);
+  const schema =
+    definitions.state === 'ready' ? (definitions.definitions[0] as { body?: SafeParser }).body : undefined;
   const setVersion = (i: number, patch: Partial<VersionDraft>) =>
     setDraft({ ...draft, versions: draft.versions.map((v, j) => (j === i ? { ...v, ...patch } : v)) });
   const setSeason = (vi: number, si: number, patch: Partial<TouSeason>) => {
     const v = draft.versions[vi];
     if (v) setVersion(vi, { seasons: v.seasons.map((s, j) => (j === si ? { ...s, ...patch } : s)) });
   };
+  const versionsOf = (d: Draft) =>
+    d.versions.map((v) => ({
+      ...(v.id ? { id: v.id } : {}),
+      effectiveFrom: dayStart(v.from, zone),
+      effectiveTo: v.to ? dayStart(v.to, zone) : null,
+      seasons: v.seasons,
+      holidays: v.holidays,
+      workdays: v.workdays,
+    }));
+  const checked = { name: draft.name, versions: versionsOf(draft) };
   const submit = () => {
     const bad = draft.versions.find(
       (v) => Number.isNaN(dayStart(v.from, zone)) || (v.to !== '' && Number.isNaN(dayStart(v.to, zone))),
@@ -226,14 +242,7 @@ function SchemeEditor({
       Toast.error(c('dateFormat'));
       return;
     }
-    const versions = draft.versions.map((v) => ({
-      ...(v.id ? { id: v.id } : {}),
-      effectiveFrom: dayStart(v.from, zone),
-      effectiveTo: v.to ? dayStart(v.to, zone) : null,
-      seasons: v.seasons,
-      holidays: v.holidays,
-      workdays: v.workdays,
-    }));
+    const versions = checked.versions;
     const after = {
       onSuccess: (answer: { task: unknown }) => {
         started(t, c)(answer);
@@ -379,6 +388,18 @@ function SchemeEditor({
                 ))}
               </Space>
             ))}
+            <Space vertical align="start" spacing={8} style={{ width: '100%' }}>
+              {(['holidays', 'workdays'] as const).map((key) => (
+                <DateList
+                  key={key}
+                  label={c(key)}
+                  days={v[key]}
+                  zone={zone}
+                  bound={boundMessage(schema, checked, vi, key)}
+                  onChange={(days) => setVersion(vi, { [key]: days })}
+                />
+              ))}
+            </Space>
           </Card>
         ))}
         <Button

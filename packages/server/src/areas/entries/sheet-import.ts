@@ -141,13 +141,8 @@ export function readRows(
     sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
       if (rowNumber === 1) return;
       const cells: Record<string, CellInput> = {};
-      let any = false;
-      for (const [col, key] of byColumn) {
-        const v = cellInput(row.getCell(col).value);
-        cells[key] = v;
-        if (v !== null) any = true;
-      }
-      if (any) rows.push({ sheet: sheet.name, rowNumber, cells });
+      for (const [col, key] of byColumn) cells[key] = cellInput(row.getCell(col).value);
+      if (Object.values(cells).some((v) => v !== null)) rows.push({ sheet: sheet.name, rowNumber, cells });
     });
   }
   if (used === 0)

@@ -109,6 +109,11 @@ describe('password login', () => {
     const weak = await change(DEMO_PASSWORD, 'short').catch((e: unknown) => e);
     expect(weak).toBeInstanceOf(ValidationError);
     expect((weak as ValidationError).message).toContain('newPassword');
+    // "Changing" the expired password to itself would defeat the expiry.
+    const same = await change(DEMO_PASSWORD, DEMO_PASSWORD).catch((e: unknown) => e);
+    expect(same).toBeInstanceOf(ValidationError);
+    expect((same as ValidationError).msg).toBe(`body.newPassword: ${MESSAGES.passwordReused}`);
+    await expect(login('expired-demo')).rejects.toBeInstanceOf(PasswordExpiredError);
     const wrongOld = await change('Not#The1Old', 'Fresh#Pass2026').catch((e: unknown) => e);
     expect(wrongOld).toBeInstanceOf(WrongCredentialsError);
     await change(DEMO_PASSWORD, 'Fresh#Pass2026');
@@ -230,6 +235,10 @@ describe('passwords and checks', () => {
       .changePassword({ id: user.id, name: user.name, oldPlain: DEMO_PASSWORD, newPlain: 'nouppercase1!' })
       .catch((e: unknown) => e);
     expect(weak).toBeInstanceOf(ValidationError);
+    const same = await client
+      .changePassword({ id: user.id, name: user.name, oldPlain: DEMO_PASSWORD, newPlain: DEMO_PASSWORD })
+      .catch((e: unknown) => e);
+    expect((same as ValidationError).msg).toBe(`body.newPassword: ${MESSAGES.passwordReused}`);
     const other = await client
       .changePassword({ id: user.id + 1, name: 'admin', oldPlain: DEMO_PASSWORD, newPlain: 'Next#Pass2026' })
       .catch((e: unknown) => e);

@@ -7,6 +7,7 @@
  * Screenshots go to tests/.artifacts/screenshots/.
  */
 import { join } from 'node:path';
+import { NOTICE_MODE } from '@eem/core';
 import { createClient } from '@eem/sdk';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
@@ -115,6 +116,12 @@ describe('sign-in', () => {
     await page.click('.eem-expired-dialog .semi-button-primary');
     expect(await page.textContent('.eem-expired-dialog')).toContain('passwords do not match');
     await screenshot(page, 'expired-password-dialog');
+    // The expired password "changed" to itself is refused at the field, before the server.
+    await page.fill('#expired-newPassword', DEMO_PASSWORD);
+    await page.fill('#expired-confirmPassword', DEMO_PASSWORD);
+    await page.click('.eem-expired-dialog .semi-button-primary');
+    expect(await page.textContent('.eem-expired-dialog')).toContain('the new password must differ from the old one');
+    await screenshot(page, 'expired-password-reused');
     await page.fill('#expired-newPassword', 'Fresh#Pass2026');
     await page.fill('#expired-confirmPassword', 'Fresh#Pass2026');
     await page.click('.eem-expired-dialog .semi-button-primary');
@@ -241,6 +248,43 @@ describe('notices', () => {
     );
     await page.waitForTimeout(500);
     await screenshot(page, 'notice-already-on-page');
+  });
+
+  it('fills the bell on sign-in with the latest unread notices of the message log', async () => {
+    const { client, user } = await signIn(web.url, 'operator-sh');
+    const logged = async () => {
+      for (let tries = 0; tries < 100; tries++) {
+        const now = Date.now();
+        const log = await client.notices.messageLog({
+          body: {
+            noticeMode: NOTICE_MODE,
+            receiver: user.id,
+            startTime: now - 86_400_000,
+            endTime: now + 1,
+            page: { index: 0, limit: 10 },
+          },
+        });
+        if (log.list[0]) return log.list[0].id;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      throw new Error('the simulator logged no notice for operator-sh');
+    };
+    const newest = await logged();
+    // Notices up to `newest` were written before the browser signs in: a channel that starts
+    // at sign-in never sends them, only the message log can.
+    const page = await web.openPage();
+    await web.signIn(page, 'operator-sh');
+    await page.waitForSelector('[data-testid=notice-badge] .semi-badge-count', { timeout: 5_000 });
+    await openBell(page);
+    await page.locator('[data-testid=notice-item]').first().waitFor();
+    const ids = await page.$$eval('[data-testid=notice-item]', (items) =>
+      items.map((item) => Number(item.getAttribute('data-notice-id'))),
+    );
+    expect(ids).toContain(newest);
+    expect(ids.length).toBeLessThanOrEqual(99);
+    await page.waitForTimeout(400);
+    await screenshot(page, 'notice-bell-on-sign-in');
+    await client.session.logout();
   });
 
   it('asks to enter a project first in module pf', async () => {

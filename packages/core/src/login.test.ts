@@ -7,6 +7,7 @@ import {
   PASSWORD_PREFIX,
   PREHASH_PATTERN,
   prehashPassword,
+  reusesPassword,
 } from './login.js';
 
 const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -50,5 +51,16 @@ describe('buildLoginPayload', () => {
     expect(payload.timestamps).toBeGreaterThanOrEqual(before);
     expect(payload.timestamps).toBeLessThanOrEqual(Date.now());
     expect(buildLoginPayload('admin', 'x').client).toBe('web');
+  });
+});
+
+describe('reusesPassword', () => {
+  it('finds a new password equal to the old one, given in plain or as its pre-hash', () => {
+    expect(reusesPassword('Eem@2026demo', { plain: 'Eem@2026demo' })).toBe(true);
+    expect(reusesPassword('Eem@2026demo', { prehash: prehashPassword('Eem@2026demo') })).toBe(true);
+    expect(reusesPassword('Eem@2026demo', { prehash: prehashPassword('Eem@2026demo').toUpperCase() })).toBe(true);
+    expect(reusesPassword('Eem@2026Demo', { plain: 'Eem@2026demo' })).toBe(false);
+    expect(reusesPassword('Eem@2026Demo', { prehash: prehashPassword('Eem@2026demo') })).toBe(false);
+    expect(reusesPassword('', { plain: '' })).toBe(false);
   });
 });

@@ -31,6 +31,17 @@ export function decodeAccount(encoded: string): string | null {
 
 export const PREHASH_PATTERN = /^[0-9a-f]{64}$/;
 
+/**
+ * A password change whose new password is the old one defeats it (an expired password
+ * "changed" to itself): refused by the contract (the old one arrives as its pre-hash) and by
+ * the web forms (which hold both in plain), with MESSAGES.passwordReused. The specification
+ * keeps no password history, so only the current password is compared.
+ */
+export function reusesPassword(newPlain: string, old: { plain: string } | { prehash: string }): boolean {
+  if (!newPlain) return false;
+  return 'plain' in old ? newPlain === old.plain : prehashPassword(newPlain) === old.prehash.toLowerCase();
+}
+
 export interface LoginPayload {
   userName: string;
   password: string;

@@ -29,6 +29,7 @@ export const MESSAGES = {
   maskedUnchanged: 'a masked value can only be sent back unchanged; type the full value to change it',
   oldPasswordWrong: 'the original password is wrong',
   passwordNotExpired: 'the password of this account has not expired; sign in and change it from your profile',
+  passwordReused: 'the new password must differ from the old one',
 } as const;
 
 export const PASSWORD_MIN = 8;

@@ -62,7 +62,9 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         label={t('newPassword')}
         mode="password"
         autoComplete="new-password"
-        validate={(v: string | undefined) => message(checkNewPassword(v))}
+        validate={(v: string | undefined, values: PasswordChangeValues) =>
+          message(checkNewPassword(v, values.oldPassword))
+        }
       />
       <Form.Input
         field="confirmPassword"

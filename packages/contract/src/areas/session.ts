@@ -1,5 +1,5 @@
 /** Sign-in, session and password calls (screens.md §3.1). */
-import { MESSAGES, NAME_LIMITS, OLD_PASSWORD_MAX, PASSWORD_MAX } from '@eem/core';
+import { MESSAGES, NAME_LIMITS, OLD_PASSWORD_MAX, PASSWORD_MAX, reusesPassword } from '@eem/core';
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint.js';
 import {
@@ -15,6 +15,12 @@ import {
   TOKEN_MAX,
   user,
 } from '../schemas.js';
+
+/** A password change must change the password: the new one is not the old one (core's rule). */
+function newPasswordDiffers(body: { oldPassword: string; newPassword: string }, ctx: z.RefinementCtx): void {
+  if (reusesPassword(body.newPassword, { prehash: body.oldPassword }))
+    ctx.addIssue({ code: 'custom', path: ['newPassword'], message: MESSAGES.passwordReused });
+}
 
 const loginBody = z.object({
   /** base64 of the account's UTF-8 (an account is at most 50 characters). */
@@ -102,7 +108,7 @@ export const session = {
       oldPassword: prehash(MESSAGES.oldPasswordRequired),
       newPassword: strongPassword,
       inspectionPassword: z.string().max(PASSWORD_MAX, { error: MESSAGES.strongPassword }).optional(),
-    }),
+    }).superRefine(newPasswordDiffers),
     data: z.null(),
     permission: 'session',
   }),
@@ -117,7 +123,7 @@ export const session = {
       newPassword: strongPassword,
       /** The client's clock (epoch ms): the same freshness and replay rules as sign-in. */
       timestamps: epochMs,
-    }),
+    }).superRefine(newPasswordDiffers),
     data: z.null(),
     permission: 'public',
   }),

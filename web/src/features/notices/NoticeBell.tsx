@@ -42,7 +42,13 @@ const NoticeRow = memo(function NoticeRow({
   const { language } = useLanguage();
   const fmt = useFormat();
   return (
-    <button type="button" className="eem-notice-row" data-testid="notice-item" onClick={() => onOpen(notice)}>
+    <button
+      type="button"
+      className="eem-notice-row"
+      data-testid="notice-item"
+      data-notice-id={notice.id}
+      onClick={() => onOpen(notice)}
+    >
       <div className="eem-notice-row-head">
         <EventClassTag eventClass={notice.eventClass} />
         <span className="eem-notice-type">{noticeTypeName(notice, language)}</span>

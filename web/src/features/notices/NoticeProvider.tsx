@@ -1,5 +1,8 @@
 /**
- * Live notices of the signed-in user: the SDK's notice channel (heartbeat, reconnect, resume
+ * Notices of the signed-in user: on sign-in the latest of the message log (at most 99, the
+ * unseen ones counted on the badge, 99+ past that; what was seen is kept per user in this
+ * browser), then live ones from the SDK's notice channel, resumed from the newest logged id so
+ * nothing between the two is lost or repeated (heartbeat, reconnect, resume
  * from the last id, registration with tags), the release queue (one per 200 ms), the bell
  * list (newest first, 99 kept), the alarm sound, the persistent notification for message
  * type 200, and navigation by log type.
@@ -7,7 +10,7 @@
 
 import { Notification, Toast } from '@douyinfe/semi-ui-19';
 import type { Notice } from '@eem/contract';
-import { isTaskLogType, LOG_TYPE, NOTICE_LIMITS } from '@eem/core';
+import { isTaskLogType, LOG_TYPE, NOTICE_LIMITS, NOTICE_MODE } from '@eem/core';
 import { type ChannelStatus, openNoticeChannel } from '@eem/sdk';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -27,7 +30,14 @@ import { useReportSessionExpired, useSession } from '../../app/session';
 import { getCurrentLanguage } from '../../i18n/language';
 import { useTexts } from '../../i18n/texts';
 import { beep, readMuted, readVolume, writeMuted, writeVolume } from './alarm-sound';
-import { addNotice, noticeTypeName } from './notice-list';
+import {
+  addNotice,
+  noticesOnSignIn,
+  noticeTypeName,
+  RECENT_NOTICES_MS,
+  readSeenId,
+  writeSeenId,
+} from './notice-list';
 import { noticeHref, noticeJump } from './notice-navigation';
 import { createNoticeQueue } from './notice-queue';
 import { noticeTexts } from './texts';
@@ -71,8 +81,19 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
   const projectId = session.effectiveProjectId;
   const reportExpired = useReportSessionExpired();
 
+  const signedInAs = useRef<number | undefined>(undefined);
+
   useEffect(() => {
     if (userId === undefined) return;
+    if (signedInAs.current !== userId) {
+      // Another user (or the first sign-in): their bell starts from their message log.
+      signedInAs.current = userId;
+      lastId.current = undefined;
+      setNotices([]);
+      setUnread(0);
+    }
+    let closed = false;
+    let handle: ReturnType<typeof openNoticeChannel> | null = null;
     const timers = new Set<ReturnType<typeof setTimeout>>();
     const release = (notice: Notice) => {
       setNotices((list) => addNotice(list, notice));
@@ -97,20 +118,50 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
       onOverflow: (count) => Toast.warning(tRef.current('overflow', { count })),
     });
     const tags = ['web', `user:${userId}`, ...(projectId > 0 ? [`project:${projectId}`] : [])];
-    const handle = openNoticeChannel(client, {
-      userId,
-      ...(lastId.current === undefined ? {} : { lastId: lastId.current }),
-      register: { tags },
-      onNotice: (notice) => {
-        lastId.current = Math.max(lastId.current ?? 0, notice.id);
-        queue.push(notice);
-      },
-      onStatus: (next) => setStatus(next),
-      onAuthFailed: () => reportExpired(),
-    });
+    const connect = () => {
+      if (closed) return;
+      handle = openNoticeChannel(client, {
+        userId,
+        ...(lastId.current === undefined ? {} : { lastId: lastId.current }),
+        register: { tags },
+        onNotice: (notice) => {
+          lastId.current = Math.max(lastId.current ?? 0, notice.id);
+          queue.push(notice);
+        },
+        onStatus: (next) => setStatus(next),
+        onAuthFailed: () => reportExpired(),
+      });
+    };
+    if (lastId.current !== undefined) connect();
+    else {
+      // Sign-in: the latest notices of the message log first, then the channel from there.
+      const now = Date.now();
+      client.notices
+        .messageLog({
+          body: {
+            noticeMode: NOTICE_MODE,
+            receiver: userId,
+            startTime: now - RECENT_NOTICES_MS,
+            endTime: now + 1,
+            page: { index: 0, limit: NOTICE_LIMITS.keep },
+          },
+        })
+        .then(
+          (log) => {
+            if (closed) return;
+            const first = noticesOnSignIn(log, readSeenId(userId));
+            setNotices(first.notices);
+            setUnread(first.unread);
+            if (first.notices[0]) lastId.current = first.notices[0].id;
+          },
+          () => undefined, // No log (refused, offline): the bell starts with live notices.
+        )
+        .finally(connect);
+    }
     return () => {
-      lastId.current = handle.lastId || lastId.current;
-      handle.close();
+      closed = true;
+      if (handle) lastId.current = handle.lastId || lastId.current;
+      handle?.close();
       queue.dispose();
       for (const timer of timers) clearTimeout(timer);
     };
@@ -152,8 +203,12 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
       notices,
       unread,
       status,
-      markAllRead: () => setUnread(0),
+      markAllRead: () => {
+        setUnread(0);
+        if (userId !== undefined && notices[0]) writeSeenId(userId, notices[0].id);
+      },
       clear: () => {
+        if (userId !== undefined && notices[0]) writeSeenId(userId, notices[0].id);
         setNotices([]);
         setUnread(0);
       },
@@ -163,7 +218,7 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
       setMuted,
       open,
     }),
-    [notices, unread, status, volume, setVolume, muted, setMuted, open],
+    [notices, unread, status, volume, setVolume, muted, setMuted, open, userId],
   );
   return <NoticeContext.Provider value={value}>{children}</NoticeContext.Provider>;
 }

@@ -1,6 +1,6 @@
 import type { Notice } from '@eem/contract';
 import { describe, expect, it } from 'vitest';
-import { addNotice, badgeCount, noticeTypeName } from './notice-list';
+import { addNotice, badgeCount, noticesOnSignIn, noticeTypeName } from './notice-list';
 
 const notice = (id: number, time = id * 1000): Notice => ({
   id,
@@ -34,5 +34,17 @@ describe('notice type names', () => {
     expect(noticeTypeName({ logType: 704, logTypeName: 'x' }, 'zh')).toBe('需量超限');
     expect(noticeTypeName({ logType: 704, logTypeName: 'x' }, 'en')).toBe('Demand over threshold');
     expect(noticeTypeName({ logType: 999, logTypeName: 'Custom' }, 'zh')).toBe('Custom');
+  });
+
+  it('fills the bell on sign-in from the message log, counting what the user has not seen', () => {
+    const page = (ids: number[], total = ids.length) => ({ total, list: ids.map((id) => notice(id)) });
+    const fresh = noticesOnSignIn(page([5, 4, 3, 2, 1]), 3);
+    expect(fresh.notices.map((n) => n.id)).toEqual([5, 4, 3, 2, 1]);
+    expect(fresh.unread).toBe(2);
+    expect(noticesOnSignIn(page([5, 4]), 5).unread).toBe(0);
+    // A full page of unseen notices with more in the log: past 99, shown as 99+.
+    const full = Array.from({ length: 99 }, (_, i) => 500 - i);
+    expect(badgeCount(noticesOnSignIn(page(full, 500), 0).unread)).toBe(100);
+    expect(noticesOnSignIn(page(full, 99), 0).unread).toBe(99);
   });
 });

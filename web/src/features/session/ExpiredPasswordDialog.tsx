@@ -44,8 +44,8 @@ export function ExpiredPasswordDialog({
   if (!values.account.trim()) issues.account = t('accountRequired');
   const old = checkOldPassword(values.oldPassword);
   if (old) issues.oldPassword = t(old as 'oldPasswordRequired' | 'oldTooLong');
-  const next = checkNewPassword(values.newPassword);
-  if (next) issues.newPassword = t(next as 'newPasswordRequired' | 'strongPassword');
+  const next = checkNewPassword(values.newPassword, values.oldPassword);
+  if (next) issues.newPassword = t(next as 'newPasswordRequired' | 'strongPassword' | 'passwordReused');
   const confirm = checkConfirmation(values.confirmPassword, values.newPassword);
   if (confirm) issues.confirmPassword = t(confirm as 'confirmRequired' | 'passwordsDoNotMatch');
 

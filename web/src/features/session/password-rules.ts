@@ -1,16 +1,17 @@
 /**
  * The password form rules of platform-core §5, as message keys of the session and shell
  * text tables: old password required and at most 32; new password required, at most 18 and
- * strong; confirmation required and equal; inspection password required when the user's
+ * strong and not the old one (core's reusesPassword); confirmation required and equal; inspection password required when the user's
  * role needs one. Each returns null when the value is fine.
  */
-import { isStrongPassword, OLD_PASSWORD_MAX, PASSWORD_MAX } from '@eem/core';
+import { isStrongPassword, OLD_PASSWORD_MAX, PASSWORD_MAX, reusesPassword } from '@eem/core';
 
 export type PasswordIssue =
   | 'oldPasswordRequired'
   | 'oldTooLong'
   | 'newPasswordRequired'
   | 'strongPassword'
+  | 'passwordReused'
   | 'confirmRequired'
   | 'passwordsDoNotMatch'
   | 'inspectionPasswordRequired';
@@ -22,10 +23,11 @@ export function checkOldPassword(value: string | undefined): PasswordIssue | nul
   return null;
 }
 
-export function checkNewPassword(value: string | undefined): PasswordIssue | null {
+export function checkNewPassword(value: string | undefined, oldPassword?: string): PasswordIssue | null {
   const v = value ?? '';
   if (!v) return 'newPasswordRequired';
   if (v.length > PASSWORD_MAX || !isStrongPassword(v)) return 'strongPassword';
+  if (oldPassword !== undefined && reusesPassword(v, { plain: oldPassword })) return 'passwordReused';
   return null;
 }
 
@@ -58,7 +60,7 @@ export function checkPasswordChange(
   const out: Partial<Record<keyof PasswordChangeValues, PasswordIssue>> = {};
   const old = checkOldPassword(values.oldPassword);
   if (old) out.oldPassword = old;
-  const next = checkNewPassword(values.newPassword);
+  const next = checkNewPassword(values.newPassword, values.oldPassword);
   if (next) out.newPassword = next;
   const confirm = checkConfirmation(values.confirmPassword, values.newPassword);
   if (confirm) out.confirmPassword = confirm;

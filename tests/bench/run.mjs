@@ -19,6 +19,7 @@ const SUITES = [
   'noisy-neighbour.mjs',
   'cli-startup.mjs',
   'web-bundle.mjs',
+  'web-wire.mjs',
   'client-typecheck.mjs',
 ];
 const filter = process.argv[2];

@@ -120,7 +120,9 @@ describe('sign-in', () => {
     await page.fill('#expired-newPassword', DEMO_PASSWORD);
     await page.fill('#expired-confirmPassword', DEMO_PASSWORD);
     await page.click('.eem-expired-dialog .semi-button-primary');
-    expect(await page.textContent('.eem-expired-dialog')).toContain('the new password must differ from the old one');
+    expect(await page.textContent('.eem-expired-dialog')).toContain(
+      'the new password must differ from the old one',
+    );
     await screenshot(page, 'expired-password-reused');
     await page.fill('#expired-newPassword', 'Fresh#Pass2026');
     await page.fill('#expired-confirmPassword', 'Fresh#Pass2026');

@@ -58,7 +58,9 @@ describe('reusesPassword', () => {
   it('finds a new password equal to the old one, given in plain or as its pre-hash', () => {
     expect(reusesPassword('Eem@2026demo', { plain: 'Eem@2026demo' })).toBe(true);
     expect(reusesPassword('Eem@2026demo', { prehash: prehashPassword('Eem@2026demo') })).toBe(true);
-    expect(reusesPassword('Eem@2026demo', { prehash: prehashPassword('Eem@2026demo').toUpperCase() })).toBe(true);
+    expect(reusesPassword('Eem@2026demo', { prehash: prehashPassword('Eem@2026demo').toUpperCase() })).toBe(
+      true,
+    );
     expect(reusesPassword('Eem@2026Demo', { plain: 'Eem@2026demo' })).toBe(false);
     expect(reusesPassword('Eem@2026Demo', { prehash: prehashPassword('Eem@2026demo') })).toBe(false);
     expect(reusesPassword('', { plain: '' })).toBe(false);

@@ -102,13 +102,15 @@ export const session = {
     method: 'POST',
     path: '/eem-service/v1/auth/common/user/password/updateSecurity',
     summary: 'Change the signed-in user’s own password.',
-    body: z.object({
-      id: idOf('id'),
-      name: requiredText(MESSAGES.accountRequired, NAME_LIMITS.name),
-      oldPassword: prehash(MESSAGES.oldPasswordRequired),
-      newPassword: strongPassword,
-      inspectionPassword: z.string().max(PASSWORD_MAX, { error: MESSAGES.strongPassword }).optional(),
-    }).superRefine(newPasswordDiffers),
+    body: z
+      .object({
+        id: idOf('id'),
+        name: requiredText(MESSAGES.accountRequired, NAME_LIMITS.name),
+        oldPassword: prehash(MESSAGES.oldPasswordRequired),
+        newPassword: strongPassword,
+        inspectionPassword: z.string().max(PASSWORD_MAX, { error: MESSAGES.strongPassword }).optional(),
+      })
+      .superRefine(newPasswordDiffers),
     data: z.null(),
     permission: 'session',
   }),
@@ -117,13 +119,15 @@ export const session = {
     method: 'POST',
     path: '/eem-service/v1/auth/common/user/password/updateExpired',
     summary: 'Change an expired password (login answered -1305); no token needed.',
-    body: z.object({
-      name: requiredText(MESSAGES.accountRequired, NAME_LIMITS.name),
-      oldPassword: prehash(MESSAGES.oldPasswordRequired),
-      newPassword: strongPassword,
-      /** The client's clock (epoch ms): the same freshness and replay rules as sign-in. */
-      timestamps: epochMs,
-    }).superRefine(newPasswordDiffers),
+    body: z
+      .object({
+        name: requiredText(MESSAGES.accountRequired, NAME_LIMITS.name),
+        oldPassword: prehash(MESSAGES.oldPasswordRequired),
+        newPassword: strongPassword,
+        /** The client's clock (epoch ms): the same freshness and replay rules as sign-in. */
+        timestamps: epochMs,
+      })
+      .superRefine(newPasswordDiffers),
     data: z.null(),
     permission: 'public',
   }),

@@ -1,9 +1,15 @@
 /**
  * Serves the built web console (web/dist) at `/`: static files, and index.html for any
  * other GET that asks for HTML (client-side routes such as /login or /home).
+ *
+ * Bytes over the wire (issue 12): the build writes brotli and gzip variants of every text
+ * asset (web/build/precompress.ts); the variant the browser accepts is sent with
+ * Content-Encoding and `Vary: Accept-Encoding`. Hashed assets (web/dist/assets, their names
+ * change with their content) are cached for a year, immutable; index.html and the other
+ * files are revalidated on every use (`no-cache`), so a new build is seen at once.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -33,6 +39,11 @@ export async function serveWeb(app: FastifyInstance): Promise<WebConsole | null>
     wildcard: false,
     index: ['index.html'],
     cacheControl: false,
+    preCompressed: true,
+    setHeaders: (res, path) => {
+      res.setHeader('cache-control', cacheControlOf(root, path));
+      res.setHeader('vary', 'accept-encoding');
+    },
   });
   return {
     csp: consoleCsp(readFileSync(index, 'utf8')),
@@ -43,4 +54,17 @@ export async function serveWeb(app: FastifyInstance): Promise<WebConsole | null>
       return true;
     },
   };
+}
+
+/** A year, the longest a cache is asked to keep an asset. */
+const YEAR_S = 31_536_000;
+
+/**
+ * The Cache-Control of a file of the console: the hashed assets under assets/ never change
+ * under their name (immutable, a year); anything else, index.html first, is revalidated.
+ */
+export function cacheControlOf(root: string, path: string): string {
+  const inAssets = relative(root, path).split(sep)[0] === 'assets';
+  const hashed = /[-.][\w-]{8,}\.\w+(\.(br|gz))?$/.test(basename(path));
+  return inAssets && hashed ? `public, max-age=${YEAR_S}, immutable` : 'no-cache';
 }

@@ -1,8 +1,9 @@
 /**
- * Drawing a chart spec into a host element with VChart loaded on demand: the engine module
- * (and with it the VChart chunk) is imported when the first chart of its kind is drawn, never
- * by a screen that only imports the blocks. `basic` holds line, bar and pie; `trend` adds the
- * common chart and the markers. The handle exports the chart as PNG.
+ * Drawing a chart spec into a host element with VChart loaded on demand, in parts: the engine
+ * of the spec's type (and with it the VChart core) is imported when the first chart of that
+ * type is drawn, never by a screen that only imports the blocks. `basic` picks the engine by
+ * the spec's type (pie, sankey, waterfall, else line and bar); `trend` adds the common chart
+ * and the markers. The handle exports the chart as PNG.
  */
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import type { ChartHandle, ChartSpec } from './vchart-engine';
@@ -11,8 +12,28 @@ export type EngineKind = 'basic' | 'trend';
 
 type Engine = { drawChart: (dom: HTMLElement, spec: ChartSpec) => ChartHandle };
 
-function loadEngine(kind: EngineKind): Promise<Engine> {
-  return kind === 'trend' ? import('./trend-engine') : import('./vchart-engine');
+/** The engine module a spec needs: only its chart type and components are loaded. */
+export function engineOf(
+  kind: EngineKind,
+  type: string,
+): 'trend' | 'pie' | 'sankey' | 'waterfall' | 'cartesian' {
+  if (kind === 'trend') return 'trend';
+  return type === 'pie' || type === 'sankey' || type === 'waterfall' ? type : 'cartesian';
+}
+
+function loadEngine(name: ReturnType<typeof engineOf>): Promise<Engine> {
+  switch (name) {
+    case 'trend':
+      return import('./trend-engine');
+    case 'pie':
+      return import('./pie-engine');
+    case 'sankey':
+      return import('./sankey-engine');
+    case 'waterfall':
+      return import('./waterfall-engine');
+    default:
+      return import('./cartesian-engine');
+  }
 }
 
 export interface DrawnChart {
@@ -35,19 +56,21 @@ export function useChart(
 ): DrawnChart {
   const chart = useRef<ChartHandle | null>(null);
   const engine = useRef<Engine | null>(null);
-  const [loaded, setLoaded] = useState(false);
+  /** The engine loaded (its registrations are global: each is imported at most once). */
+  const [loaded, setLoaded] = useState<string | null>(null);
+  const needed = engineOf(kind, spec.type);
   const [drawn, setDrawn] = useState(false);
   const [failed, setFailed] = useState(false);
 
-  // The engine is loaded once, when there is first something to draw.
+  // The engine of the spec's type is loaded when there is first something of it to draw.
   useEffect(() => {
-    if (!active || engine.current) return;
+    if (!active || loaded === needed) return;
     let live = true;
-    loadEngine(kind).then(
+    loadEngine(needed).then(
       (loadedEngine) => {
         if (!live) return;
         engine.current = loadedEngine;
-        setLoaded(true);
+        setLoaded(needed);
       },
       () => {
         if (live) setFailed(true);
@@ -56,7 +79,7 @@ export function useChart(
     return () => {
       live = false;
     };
-  }, [active, kind]);
+  }, [active, needed, loaded]);
 
   // The latest spec is drawn whenever the engine is there.
   useEffect(() => {
@@ -67,14 +90,14 @@ export function useChart(
       setDrawn(false);
       return;
     }
-    if (!loaded || !engine.current) return;
+    if (loaded !== needed || !engine.current) return;
     if (chart.current && !redraw) chart.current.update(spec);
     else {
       chart.current?.release();
       chart.current = engine.current.drawChart(dom, spec);
     }
     setDrawn(true);
-  }, [host, spec, active, loaded, redraw]);
+  }, [host, spec, active, loaded, needed, redraw]);
 
   useEffect(
     () => () => {

@@ -1,39 +1,25 @@
 /**
- * VChart registered on demand: the core and only the chart types and components the
- * ChartPanel draws (line, bar, pie, sankey, waterfall; axes, legend, tooltip, crosshair, labels), never the
- * whole library.
+ * VChart registered on demand, in parts: this module holds the core and what every chart
+ * uses (legend, tooltip, labels) and draws; each chart type comes in its own engine module
+ * (cartesian-, pie-, sankey-, waterfall-, trend-engine.ts) that registers only its type and
+ * components. use-chart.ts imports the engine of the spec's type when it is first drawn, so
+ * a donut loads the core and the pie, never the axes, the sankey or the markers (issue 12).
  */
-import { registerBarChart } from '@visactor/vchart/esm/chart/bar/bar';
-import { registerLineChart } from '@visactor/vchart/esm/chart/line/line';
-import { registerPieChart } from '@visactor/vchart/esm/chart/pie/pie';
-import { registerSankeyChart } from '@visactor/vchart/esm/chart/sankey/sankey';
-import { registerWaterfallChart } from '@visactor/vchart/esm/chart/waterfall/waterfall';
-import { registerCartesianBandAxis } from '@visactor/vchart/esm/component/axis/cartesian/band-axis';
-import { registerCartesianLinearAxis } from '@visactor/vchart/esm/component/axis/cartesian/linear-axis';
-import { registerCartesianCrossHair } from '@visactor/vchart/esm/component/crosshair/cartesian';
 import { registerLabel } from '@visactor/vchart/esm/component/label/label';
 import { registerDiscreteLegend } from '@visactor/vchart/esm/component/legend/discrete/legend';
 import { registerTooltip } from '@visactor/vchart/esm/component/tooltip/tooltip';
 import { type ISpec, VChart } from '@visactor/vchart/esm/core';
 import { registerDomTooltipHandler } from '@visactor/vchart/esm/plugin/components/tooltip-handler/dom-tooltip-handler';
 
-// What VChart.useRegisters does, spelled as a loop (the name reads like a React hook to the linter).
-for (const register of [
-  registerLineChart,
-  registerBarChart,
-  registerPieChart,
-  registerSankeyChart,
-  registerWaterfallChart,
-  registerCartesianLinearAxis,
-  registerCartesianBandAxis,
-  registerCartesianCrossHair,
-  registerDiscreteLegend,
-  registerTooltip,
-  registerDomTooltipHandler,
-  registerLabel,
-]) {
-  register();
+/**
+ * Calls VChart's register functions once each (what VChart.useRegisters does, spelled as a
+ * loop: the name reads like a React hook to the linter).
+ */
+export function register(...registers: (() => void)[]): void {
+  for (const one of registers) one();
 }
+
+register(registerDiscreteLegend, registerTooltip, registerDomTooltipHandler, registerLabel);
 
 /** A spec as the ChartPanel builds it (checked by VChart at run time). */
 export interface ChartSpec {

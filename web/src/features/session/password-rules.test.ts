@@ -28,9 +28,15 @@ describe('password change rules', () => {
   });
 
   it('refuses a new password that is the old one (an expired password changed to itself)', () => {
-    const same = { oldPassword: 'Strong#Pass1', newPassword: 'Strong#Pass1', confirmPassword: 'Strong#Pass1' };
+    const same = {
+      oldPassword: 'Strong#Pass1',
+      newPassword: 'Strong#Pass1',
+      confirmPassword: 'Strong#Pass1',
+    };
     expect(checkPasswordChange(same)).toEqual({ newPassword: 'passwordReused' });
-    expect(checkPasswordChange({ ...same, newPassword: 'Strong#Pass2', confirmPassword: 'Strong#Pass2' })).toEqual({});
+    expect(
+      checkPasswordChange({ ...same, newPassword: 'Strong#Pass2', confirmPassword: 'Strong#Pass2' }),
+    ).toEqual({});
   });
 
   it('asks for the inspection password only when the role needs one', () => {

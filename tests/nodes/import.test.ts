@@ -348,7 +348,7 @@ describe('batch import', () => {
     const csv = await refusal(
       upload(tenantAdmin, new TextEncoder().encode('name\nA\n'), { name: 'nodes.csv' }),
     );
-    expect(csv.msg).toBe(`file: ${NODE_MESSAGES.spreadsheetType}`);
+    expect(csv.msg).toBe(`file: nodes.csv has the extension .csv: ${NODE_MESSAGES.spreadsheetType}`);
     const ole = new Uint8Array(512);
     ole.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
     // An Excel 97-2003 signature is taken (.xls is read, ADR 0019); this one holds nothing readable.
@@ -361,7 +361,22 @@ describe('batch import', () => {
     const text = await refusal(
       upload(tenantAdmin, new TextEncoder().encode('not a workbook'), { name: 'fake.xlsx' }),
     );
-    expect(text.msg).toBe(`file: the content is not an Excel workbook (${NODE_MESSAGES.spreadsheetType})`);
+    // The refusal says what is wrong with the file, not that only xls or xlsx is taken.
+    expect(text.msg).toBe(
+      'file: fake.xlsx is named .xlsx but its content is a text or CSV file; save it from Excel as .xlsx and import that',
+    );
+    const html = await refusal(
+      upload(tenantAdmin, new TextEncoder().encode('<html><table><tr><td>A</td></tr></table></html>'), {
+        name: 'export.xls',
+      }),
+    );
+    expect(html.msg).toContain('export.xls is named .xls but its content is an HTML page');
+    // Excel saves a password-protected (or sensitivity-labelled) .xlsx as an OLE2 container.
+    const encrypted = new Uint8Array(1024);
+    encrypted.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    encrypted.set(new Uint8Array(Buffer.from('EncryptedPackage', 'utf16le')), 600);
+    const locked = await refusal(upload(tenantAdmin, encrypted, { name: 'labelled.xlsx' }));
+    expect(locked.msg).toContain('labelled.xlsx is encrypted');
     const big = new Uint8Array(20 * 1024 * 1024 + 1);
     big.set([0x50, 0x4b, 0x03, 0x04]);
     const tooBig = await refusal(upload(tenantAdmin, big, { name: 'big.xlsx' }));

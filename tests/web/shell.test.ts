@@ -101,6 +101,14 @@ describe('sign-in', () => {
     expect(await banner.textContent()).toContain(
       'If the password is entered incorrectly five times in a row, the account will be locked',
     );
+    // The message reads on one or two lines above the warning, not a word per line beside it.
+    const title = await page.locator('[data-testid=login-error-title]').boundingBox();
+    const box = await banner.boundingBox();
+    expect(title && box).toBeTruthy();
+    if (title && box) {
+      expect(title.height).toBeLessThan(48);
+      expect(title.width).toBeGreaterThan(box.width / 2);
+    }
     await screenshot(page, 'login-lock-warning');
   });
 

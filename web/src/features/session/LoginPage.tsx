@@ -279,8 +279,20 @@ export function LoginPage() {
               <Banner
                 className="eem-login-problem"
                 type={problem.kind === 'lock' ? 'warning' : 'danger'}
-                title={problem.kind === 'lock' ? problem.msg : undefined}
-                description={problem.kind === 'lock' ? t('lockWarning') : problem.msg}
+                description={
+                  problem.kind === 'lock' ? (
+                    // The server's message over the lock warning, each on full width (a Banner
+                    // title sits beside the text and wrapped one word per line).
+                    <>
+                      <strong className="eem-login-problem-title" data-testid="login-error-title">
+                        {problem.msg}
+                      </strong>
+                      <span className="eem-login-problem-text">{t('lockWarning')}</span>
+                    </>
+                  ) : (
+                    problem.msg
+                  )
+                }
                 closeIcon={null}
                 data-testid="login-error"
               />

@@ -7,13 +7,14 @@
  * what its zip expands to.
  */
 import type { Project, Task } from '@eem/contract';
-import { ENERGY_LIMITS, MESSAGES, NODE_MESSAGES } from '@eem/core';
+import { ENERGY_LIMITS, MESSAGES } from '@eem/core';
 import type ExcelJS from 'exceljs';
 import type { RequestContext } from '../../context.js';
 import { type Db, inTransaction } from '../../db/database.js';
 import { ApiError } from '../../http/api-error.js';
 import { attachment } from '../../http/attachment.js';
 import type { UploadedFile } from '../../http/read-multipart.js';
+import { extensionOf, sniffSpreadsheet } from '../../spreadsheets/sniff.js';
 import { CONTENT_TYPES } from '../datalog/export-stream.js';
 import { type EnergyCall, mayRead } from '../energy/scope.js';
 import { bilingual, ERROR_HEADER } from '../nodes/import-columns.js';
@@ -68,21 +69,21 @@ export function zipExpandedBytes(data: Buffer): number | null {
 export function uploadedSheet(uploads: readonly UploadedFile[]): UploadedFile {
   const file = uploads.find((f) => f.field === 'file') ?? uploads[0];
   if (!file) throw ApiError.validation('file: choose a file');
-  const ext = file.filename.toLowerCase().split('.').pop();
-  if (ext !== 'xlsx' && ext !== 'xls') throw ApiError.validation(`file: ${NODE_MESSAGES.spreadsheetType}`);
-  if (file.data.length === 0) throw ApiError.validation('file: the file is empty');
-  if (file.data.length > SHEET_IMPORT_MAX_BYTES)
+  const ext = extensionOf(file.filename);
+  if ((ext === 'xlsx' || ext === 'xls') && file.data.length > SHEET_IMPORT_MAX_BYTES)
     throw ApiError.validation(
       `file: ${MESSAGES.fileTooLarge} (at most ${SHEET_IMPORT_MAX_BYTES / 1024 / 1024} MB)`,
     );
-  if (file.data[0] === 0xd0 && file.data[1] === 0xcf)
+  const found = sniffSpreadsheet(file.filename, file.data);
+  if ('problem' in found) throw ApiError.validation(`file: ${found.problem}`);
+  if (found.kind === 'xls')
     throw ApiError.validation(
-      'file: this is an Excel 97-2003 workbook (.xls), which cannot be read; save it as .xlsx and import that file',
+      `file: ${file.filename} is an Excel 97-2003 workbook (.xls), which this import cannot read; save it as .xlsx and import that file`,
     );
   const expanded = zipExpandedBytes(file.data);
   if (expanded === null)
     throw ApiError.validation(
-      `file: the content is not an Excel workbook (${NODE_MESSAGES.spreadsheetType})`,
+      `file: ${file.filename} is a damaged or cut-short xlsx (its zip directory cannot be read); save it again from Excel and import that`,
     );
   if (expanded > SHEET_IMPORT_MAX_EXPANDED)
     throw ApiError.validation(

@@ -292,9 +292,22 @@ describe('project screens (manager-bj, Berlin Works)', () => {
     await dialog(page)
       .locator('[data-field="name"] [role=alert]:has-text("1 to 50 characters in length")')
       .waitFor();
-    await fill(page, 'name', 'E2E team');
+    // A duplicate is refused by the server: at the field, and the toast holds no field path.
+    await fill(page, 'name', 'Berlin managers');
     await dialog(page).locator('[data-field="name"] [role=alert]').waitFor({ state: 'detached' });
     await dialog(page).locator('.semi-tree-option:has-text("Anna Becker") .semi-checkbox').first().click();
+    await dialog(page).locator('button:has-text("Save")').click();
+    await dialog(page)
+      .locator(
+        '[data-field="name"] [role=alert]:has-text("a user group named Berlin managers already exists")',
+      )
+      .waitFor();
+    const toast = page.locator('.semi-toast-content-text').first();
+    await toast.waitFor();
+    expect(await toast.textContent()).toBe('a user group named Berlin managers already exists');
+    await screenshot(page, 'screen-usergroupmanage-duplicate');
+    await fill(page, 'name', 'E2E team');
+    await dialog(page).locator('[data-field="name"] [role=alert]').waitFor({ state: 'detached' });
     await screenshot(page, 'screen-usergroupmanage-dialog');
     await dialog(page).locator('button:has-text("Save")').click();
     await page.waitForSelector('tr:has-text("E2E team")');

@@ -10,6 +10,7 @@ export * from './maintenance.js';
 export * from './menu.js';
 export * from './nodes.js';
 export * from './permissions.js';
+export * from './problems.js';
 export * from './routes.js';
 export * from './rules.js';
 export * from './time.js';

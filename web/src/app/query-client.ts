@@ -1,3 +1,4 @@
+import { problemsText } from '@eem/core';
 /**
  * TanStack Query defaults of the console, and its key type: every query key comes from the
  * catalogue (`[area, endpoint, input]`, see @eem/sdk queries.ts), so a key written by hand that
@@ -29,9 +30,9 @@ export function createAppQueryClient(): QueryClient {
   });
 }
 
-/** The message to show for a failed call. */
+/** The message to show for a failed call: the server's, without field paths (core's problemsText). */
 export function errorMessage(error: unknown): string {
-  if (error instanceof EemError) return error.msg || error.message;
+  if (error instanceof EemError) return error.msg ? problemsText(error.msg) : error.message;
   if (error instanceof Error) return error.message;
   return String(error);
 }

@@ -2,7 +2,8 @@
  * CrudLedger (families LED, SCH): a filter bar with Query and Reset, a paged DataTable (index
  * 0, limit 50), a create/edit dialog validated by the same rules as the server, delete with
  * confirmation and batch delete when given, export of the applied filters and import through
- * the ImportDialog. Server refusals show as toasts with the server's message. Until the user
+ * the ImportDialog. Server refusals show as toasts with the server's message (no field paths),
+ * and one that names a field of the dialog also at that field (a duplicate name). Until the user
  * edits or queries, the filters follow `initialFilters` (a default range on the project's
  * calendar arrives after the first render). A screen that is a plain resource describes
  * itself with `defineLedger` (ledger/ledger.tsx) and passes `useLedger(description)` here.
@@ -13,6 +14,7 @@ import {
   type AnyQueryKey,
   type Client,
   type DownloadResult,
+  EemError,
   invalidate,
   type QueryScope,
   SessionExpiredError,
@@ -24,7 +26,7 @@ import { useTexts } from '../i18n/texts';
 import { type DataColumn, DataTable, type DataTableProps, FIRST_PAGE, type PageState } from './DataTable';
 import { FilterBar, type FilterFieldDef } from './FilterBar';
 import { type FormFieldDef, FormFields, type FormMode, type FormValues } from './FormFields';
-import type { FieldErrors } from './form-issues';
+import { type FieldErrors, serverFieldErrors } from './form-issues';
 import { ImportDialog, type ImportDialogProps } from './ImportDialog';
 import { errorMessage } from './save-file';
 import { blockTexts } from './texts';
@@ -237,6 +239,10 @@ export function CrudLedger<R extends object, V extends FormValues, F extends For
       Toast.success(t('saved'));
       setDialog(null);
     } catch (error) {
+      // A refusal naming a field of the form (a duplicate name, a rule) shows at that field.
+      const atFields =
+        error instanceof EemError ? serverFieldErrors(error.msg, Object.keys(values as object)) : {};
+      if (Object.keys(atFields).length > 0) setErrors((shown) => ({ ...shown, ...atFields }));
       Toast.error(errorMessage(error, t('saved')));
     }
   };

@@ -1,8 +1,10 @@
 /**
  * Validation of dialog forms with the contract's own zod schemas: the body schema of the
  * endpoint is run on the form values and its issues become field errors, so the form
- * refuses what the server refuses with the same message.
+ * refuses what the server refuses with the same message. A refusal of the server is placed
+ * at its field the same way (serverFieldErrors).
  */
+import { splitProblems } from '@eem/core';
 
 /** What a zod `safeParse` answers (structural, so no zod import is needed here). */
 export interface ParseOutcome {
@@ -42,6 +44,22 @@ export function mergeErrors(...maps: readonly FieldErrors[]): FieldErrors {
   const out: FieldErrors = {};
   for (const map of maps) {
     for (const [field, message] of Object.entries(map)) if (!(field in out)) out[field] = message;
+  }
+  return out;
+}
+
+/**
+ * The field errors of a refused call (`body.name: a role named X already exists`): each
+ * message, without its path, at the form field it names (its path without `body.`, else the
+ * path's last segment) when the form has that field. A duplicate shows where it was typed.
+ */
+export function serverFieldErrors(msg: string, fields: readonly string[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const problem of splitProblems(msg)) {
+    if (!problem.field) continue;
+    const last = problem.field.split('.').pop() ?? '';
+    const field = fields.includes(problem.field) ? problem.field : fields.includes(last) ? last : null;
+    if (field && !(field in out)) out[field] = problem.message;
   }
   return out;
 }

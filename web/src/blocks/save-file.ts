@@ -4,7 +4,7 @@
  */
 
 import { Toast } from '@douyinfe/semi-ui-19';
-import { WIRE_MESSAGES } from '@eem/core';
+import { problemsText, WIRE_MESSAGES } from '@eem/core';
 import type { DownloadResult } from '@eem/sdk';
 import { EemError } from '@eem/sdk';
 
@@ -30,13 +30,13 @@ export async function saveDownload(result: DownloadResult): Promise<string> {
 
 /** The message a user sees when a download or export fails. */
 export function downloadErrorMessage(error: unknown): string {
-  if (error instanceof EemError && error.msg) return error.msg;
+  if (error instanceof EemError && error.msg) return problemsText(error.msg);
   return WIRE_MESSAGES.abnormalExport;
 }
 
-/** The message of any failed call: the server's msg when there is one. */
+/** The message of any failed call: the server's msg when there is one, without field paths. */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof EemError && error.msg) return error.msg;
+  if (error instanceof EemError && error.msg) return problemsText(error.msg);
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }

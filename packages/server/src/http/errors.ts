@@ -5,7 +5,7 @@
  * endpoint). Messages are capped: a request with thousands of bad items gets the first problems
  * and a count, never an answer larger than the request.
  */
-import { WIRE_CODE } from '@eem/core';
+import { localizeProblems, WIRE_CODE } from '@eem/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isUniqueViolation } from '../db/portable.js';
 import { ApiError } from './api-error.js';
@@ -39,6 +39,15 @@ export function summariseIssues(
   return capText(listed.join('; '), MESSAGE_MAX);
 }
 
+/** The language of a request (Accept-Language starting with zh, else English). */
+export function requestLanguage(request: FastifyRequest): 'zh' | 'en' {
+  return String(request.headers['accept-language'] ?? '')
+    .toLowerCase()
+    .startsWith('zh')
+    ? 'zh'
+    : 'en';
+}
+
 export function sendEnvelope(reply: FastifyReply, status: number, code: number, msg: string): FastifyReply {
   return reply.status(status).send({ code, msg: capText(msg, MESSAGE_MAX), data: null });
 }
@@ -67,7 +76,10 @@ function describeFastifyError(error: FastifyError): string {
 function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error instanceof ApiError) {
     for (const [name, value] of Object.entries(error.headers)) void reply.header(name, value);
-    return sendEnvelope(reply, error.httpStatus, error.code, error.msg);
+    // A refusal's messages in the caller's language (core's texts), the field paths kept for
+    // the faces to place each message at its field.
+    const msg = error.httpStatus < 500 ? localizeProblems(error.msg, requestLanguage(request)) : error.msg;
+    return sendEnvelope(reply, error.httpStatus, error.code, msg);
   }
   if (isUniqueViolation(error)) {
     // A parallel request wrote the same key first (checks before writes cannot rule it out).

@@ -11,7 +11,7 @@ import type { AuthUser } from '../auth/auth-user.js';
 import type { RequestContext } from '../context.js';
 import type { Services } from '../services.js';
 import { ApiError } from './api-error.js';
-import { summariseIssues } from './errors.js';
+import { requestLanguage, summariseIssues } from './errors.js';
 import type { CatalogueHandlers } from './handlers.js';
 import { type MultipartForm, readMultipart } from './read-multipart.js';
 
@@ -28,13 +28,7 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1]?.trim() || null;
 }
 
-export function requestLanguage(request: FastifyRequest): 'zh' | 'en' {
-  return String(request.headers['accept-language'] ?? '')
-    .toLowerCase()
-    .startsWith('zh')
-    ? 'zh'
-    : 'en';
-}
+export { requestLanguage } from './errors.js';
 
 function parsePart(part: string, schema: z.ZodType | undefined, value: unknown): unknown {
   if (!schema) return undefined;

@@ -25,12 +25,18 @@ const kb = (bytes) => Math.round((bytes / 1000) * 10) / 10;
 /** The chart engines (blocks/chart/*-engine.ts), imported when the first chart is drawn. */
 const ENGINE = /^src\/blocks\/chart\/[\w-]+-engine\.ts$/;
 
-/** A static closure plus the chart engines its chunks import when they draw. */
+/**
+ * A static closure plus the chart engines its chunks import when they draw (the core, then
+ * the parts of every chart type it may load: an upper bound of what one chart screen loads).
+ */
 function withEngines(manifest, keys) {
   const seen = closure(manifest, keys);
-  for (const key of [...seen]) {
-    for (const dynamic of manifest[key].dynamicImports ?? [])
-      if (ENGINE.test(dynamic)) closure(manifest, [dynamic], seen);
+  for (let size = -1; size !== seen.size; ) {
+    size = seen.size;
+    for (const key of [...seen]) {
+      for (const dynamic of manifest[key].dynamicImports ?? [])
+        if (ENGINE.test(dynamic)) closure(manifest, [dynamic], seen);
+    }
   }
   return seen;
 }

@@ -12,6 +12,8 @@ const engine = vi.hoisted(() => ({
   released: 0,
 }));
 vi.mock('./chart/vchart-engine', () => ({
+  // The chart types' parts (registered with the real core): nothing to load here.
+  loadParts: async () => undefined,
   drawChart: (_dom: HTMLElement, spec: Record<string, unknown>) => {
     engine.specs.push(spec);
     return {

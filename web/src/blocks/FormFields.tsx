@@ -1,7 +1,8 @@
 /**
  * Controlled form fields for dialogs: a label (starred when required), the control and the
  * field's error under it. Values live in the caller's state; validation is the caller's
- * (the contract's schema through form-issues.ts), so the messages are the server's.
+ * (the contract's schema through form-issues.ts), so the messages are the server's, shown in
+ * the interface language (core's localizeMessage).
  */
 import {
   DatePicker,
@@ -13,8 +14,10 @@ import {
   TextArea,
   Typography,
 } from '@douyinfe/semi-ui-19';
+import { localizeMessage } from '@eem/core';
 import type { ReactNode } from 'react';
 import { fromPickerDate, toPickerDate, useTimeZone } from '../app/format';
+import { useLanguage } from '../i18n/language';
 
 export type FormMode = 'create' | 'edit';
 export type FormValues = Record<string, unknown>;
@@ -70,6 +73,8 @@ export function FieldFrame({
   children: ReactNode;
   htmlFor?: string;
 }) {
+  // Rule messages (core's, the contract's, the server's) in the interface language.
+  const { language } = useLanguage();
   return (
     <div className="eem-field" data-field={field} style={{ marginBottom: 14 }}>
       <Form.Label text={label} required={Boolean(required)} {...(htmlFor ? { htmlFor } : {})} />
@@ -82,7 +87,7 @@ export function FieldFrame({
       {error && (
         <div role="alert" className="eem-field-error">
           <Typography.Text type="danger" size="small">
-            {error}
+            {localizeMessage(error, language)}
           </Typography.Text>
         </div>
       )}

@@ -21,6 +21,8 @@ import { type AnalysisContext, defineAnalysis, idle } from './analysis-model';
 // Canvas drawing cannot run in happy-dom: the engine is replaced (and loaded on demand as the real one).
 const engine = vi.hoisted(() => ({ specs: [] as Record<string, unknown>[] }));
 vi.mock('../chart/vchart-engine', () => ({
+  // The chart types' parts (registered with the real core): nothing to load here.
+  loadParts: async () => undefined,
   drawChart: (_dom: HTMLElement, spec: Record<string, unknown>) => {
     engine.specs.push(spec);
     return {

@@ -4,7 +4,7 @@ import { registerLineChart } from '@visactor/vchart/esm/chart/line/line';
 import { registerCartesianBandAxis } from '@visactor/vchart/esm/component/axis/cartesian/band-axis';
 import { registerCartesianLinearAxis } from '@visactor/vchart/esm/component/axis/cartesian/linear-axis';
 import { registerCartesianCrossHair } from '@visactor/vchart/esm/component/crosshair/cartesian';
-import { drawChart, register } from './vchart-engine';
+import { register } from './vchart-engine';
 
 register(
   registerLineChart,
@@ -13,6 +13,3 @@ register(
   registerCartesianBandAxis,
   registerCartesianCrossHair,
 );
-
-export type { ChartHandle, ChartSpec } from './vchart-engine';
-export { drawChart };

@@ -6,10 +6,7 @@
 import { registerCommonChart } from '@visactor/vchart/esm/chart/common/common';
 import { registerMarkLine } from '@visactor/vchart/esm/component/marker/mark-line/cartesian-mark-line';
 import { registerMarkPoint } from '@visactor/vchart/esm/component/marker/mark-point/cartesian-mark-point';
-import { drawChart } from './cartesian-engine';
+import './cartesian-engine';
 import { register } from './vchart-engine';
 
 register(registerCommonChart, registerMarkLine, registerMarkPoint);
-
-export type { ChartHandle, ChartSpec } from './vchart-engine';
-export { drawChart };

@@ -6,34 +6,23 @@
  * and the markers. The handle exports the chart as PNG.
  */
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
-import type { ChartHandle, ChartSpec } from './vchart-engine';
+import type { ChartHandle, ChartParts, ChartSpec } from './vchart-engine';
 
 export type EngineKind = 'basic' | 'trend';
 
 type Engine = { drawChart: (dom: HTMLElement, spec: ChartSpec) => ChartHandle };
 
-/** The engine module a spec needs: only its chart type and components are loaded. */
-export function engineOf(
-  kind: EngineKind,
-  type: string,
-): 'trend' | 'pie' | 'sankey' | 'waterfall' | 'cartesian' {
+/** The parts a spec needs: only its chart type and components are loaded. */
+export function engineOf(kind: EngineKind, type: string): ChartParts {
   if (kind === 'trend') return 'trend';
   return type === 'pie' || type === 'sankey' || type === 'waterfall' ? type : 'cartesian';
 }
 
-function loadEngine(name: ReturnType<typeof engineOf>): Promise<Engine> {
-  switch (name) {
-    case 'trend':
-      return import('./trend-engine');
-    case 'pie':
-      return import('./pie-engine');
-    case 'sankey':
-      return import('./sankey-engine');
-    case 'waterfall':
-      return import('./waterfall-engine');
-    default:
-      return import('./cartesian-engine');
-  }
+/** The VChart core with the parts of a chart type registered. */
+async function loadEngine(parts: ChartParts): Promise<Engine> {
+  const core = await import('./vchart-engine');
+  await core.loadParts(parts);
+  return core;
 }
 
 export interface DrawnChart {

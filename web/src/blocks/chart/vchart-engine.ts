@@ -1,9 +1,9 @@
 /**
  * VChart registered on demand, in parts: this module holds the core and what every chart
- * uses (legend, tooltip, labels) and draws; each chart type comes in its own engine module
+ * uses (legend, tooltip, labels) and draws; each chart type's parts come in their own module
  * (cartesian-, pie-, sankey-, waterfall-, trend-engine.ts) that registers only its type and
- * components. use-chart.ts imports the engine of the spec's type when it is first drawn, so
- * a donut loads the core and the pie, never the axes, the sankey or the markers (issue 12).
+ * components, imported by `loadParts` when a chart of that type is first drawn (use-chart.ts):
+ * a donut loads the core and the pie, never the sankey or the markers (issue 12).
  */
 import { registerLabel } from '@visactor/vchart/esm/component/label/label';
 import { registerDiscreteLegend } from '@visactor/vchart/esm/component/legend/discrete/legend';
@@ -20,6 +20,22 @@ export function register(...registers: (() => void)[]): void {
 }
 
 register(registerDiscreteLegend, registerTooltip, registerDomTooltipHandler, registerLabel);
+
+/** The chart types' parts, by the engine a spec needs (use-chart.ts's engineOf). */
+export type ChartParts = 'trend' | 'pie' | 'sankey' | 'waterfall' | 'cartesian';
+
+const PARTS: Record<ChartParts, () => Promise<unknown>> = {
+  cartesian: () => import('./cartesian-engine'),
+  pie: () => import('./pie-engine'),
+  sankey: () => import('./sankey-engine'),
+  waterfall: () => import('./waterfall-engine'),
+  trend: () => import('./trend-engine'),
+};
+
+/** Registers the parts a chart type needs (each module is imported, and registers, once). */
+export async function loadParts(parts: ChartParts): Promise<void> {
+  await PARTS[parts]();
+}
 
 /** A spec as the ChartPanel builds it (checked by VChart at run time). */
 export interface ChartSpec {

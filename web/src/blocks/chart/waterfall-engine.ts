@@ -2,9 +2,6 @@
 import { registerWaterfallChart } from '@visactor/vchart/esm/chart/waterfall/waterfall';
 import { registerCartesianBandAxis } from '@visactor/vchart/esm/component/axis/cartesian/band-axis';
 import { registerCartesianLinearAxis } from '@visactor/vchart/esm/component/axis/cartesian/linear-axis';
-import { drawChart, register } from './vchart-engine';
+import { register } from './vchart-engine';
 
 register(registerWaterfallChart, registerCartesianLinearAxis, registerCartesianBandAxis);
-
-export type { ChartHandle, ChartSpec } from './vchart-engine';
-export { drawChart };

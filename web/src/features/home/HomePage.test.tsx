@@ -8,6 +8,8 @@ import { HomePage } from './HomePage';
 // Canvas drawing cannot run in happy-dom: the chart engine records what it was asked to draw.
 const drawn = vi.hoisted(() => ({ specs: [] as Record<string, unknown>[] }));
 vi.mock('../../blocks/chart/vchart-engine', () => ({
+  // The chart types' parts (registered with the real core): nothing to load here.
+  loadParts: async () => undefined,
   drawChart: (_dom: HTMLElement, spec: Record<string, unknown>) => {
     drawn.specs.push(spec);
     return {

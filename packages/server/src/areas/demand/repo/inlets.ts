@@ -145,22 +145,3 @@ export async function saveDeclaration(db: Db, row: DemandDeclarationTable): Prom
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) await db.insertInto('demand_declarations').values(row).execute();
 }
-
-/** Declarations whose reminder is due: a reminder day set, not reminded yet. */
-export function pendingReminders(db: Db) {
-  return db
-    .selectFrom('demand_declarations')
-    .selectAll()
-    .where('reminder_day', 'is not', null)
-    .where('reminded_at', 'is', null)
-    .execute();
-}
-
-export async function markReminded(db: Db, inletId: number, month: string, at: number): Promise<void> {
-  await db
-    .updateTable('demand_declarations')
-    .set({ reminded_at: at })
-    .where('inlet_id', '=', inletId)
-    .where('month', '=', month)
-    .execute();
-}

@@ -1,5 +1,5 @@
 /** Inlets, declarations and warning configurations (migration 0040). */
-import type { Insertable, Updateable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import type {
   DemandDeclarationTable,
@@ -7,26 +7,7 @@ import type {
   DemandWarningConfigTable,
 } from '../../../db/schema.js';
 
-export type InletRow = {
-  id: number;
-  project_id: number;
-  name: string;
-  code: string;
-  voltage_kv: number;
-  bus_segment: string;
-  transformer_kva: number;
-  billing_method: string;
-  declared_kw: number;
-  window_type: string;
-  meter_node_id: number;
-  billing_scheme_id: number | null;
-  account: string;
-  remark: string;
-  rolled_to: number | null;
-  edits_seen: number;
-  created_at: number;
-  updated_at: number;
-};
+export type InletRow = Selectable<DemandInletTable>;
 
 /** Every inlet of a project (at most DEMAND_LIMITS.inlets), by name. */
 export function inletsOf(db: Db, projectId: number): Promise<InletRow[]> {

@@ -4,7 +4,9 @@ import { UPLOAD_LIMITS, WIRE_CODE } from '@eem/core';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { billsHandlers } from './areas/bills/handlers.js';
 import { datalogHandlers } from './areas/datalog/handlers.js';
+import { demandHandlers } from './areas/demand/handlers.js';
 import { devicesHandlers } from './areas/devices/handlers.js';
 import { energyHandlers } from './areas/energy/handlers.js';
 import { entriesHandlers } from './areas/entries/handlers.js';
@@ -42,6 +44,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { serveWeb } from './http/serve-web.js';
 import { createServices, type Services } from './services.js';
 import { startDemoAlarms } from './simulator/alarms.js';
+import { seedDemand } from './simulator/demand.js';
 import { startDemoRepairs } from './simulator/demo-repairs.js';
 import { seedEnergyConfig, seedEnergyData } from './simulator/energy.js';
 import { seedExpert } from './simulator/expert.js';
@@ -71,6 +74,8 @@ export const handlers: CatalogueHandlers = {
   workorders: workordersHandlers,
   maintenance: maintenanceHandlers,
   devices: devicesHandlers,
+  demand: demandHandlers,
+  bills: billsHandlers,
 };
 
 export interface StartOptions {
@@ -164,6 +169,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await seedEnergyConfig(services, opened.projects);
       const projects = await seedReadings(services, demoProjectIds(opened.projects));
       await seedEnergyData(services, opened.projects);
+      await seedDemand(services, opened.projects);
       await seedExpert(services, opened);
       await seedOperations(services, opened);
       return { world: opened, readingProjects: projects };

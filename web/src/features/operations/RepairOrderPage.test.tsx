@@ -69,6 +69,7 @@ function detail(o: WorkOrder): WorkOrderDetail {
     timeline: [],
     event: null,
     actions: [],
+    files: [],
   };
 }
 

@@ -4,8 +4,8 @@
  * cycle across two people of different roles — a technician (workorder_take) raises it, takes
  * it and submits it (the result refused empty at its field), offered nothing else; an auditor
  * (workorder_audit) is offered the audit and passes it — checked over HTTP; an event's
- * "Create repair order" opens a prefilled order linked to it, and the event then shows its
- * order; a maintenance order a plan generated (the plan made here, the server's scheduler
+ * "Create repair order" opens a prefilled order linked to it, the event then shows its order,
+ * which is taken, submitted and passed, and the event shows it completed; a maintenance order a plan generated (the plan made here, the server's scheduler
  * generating its order) goes through its whole life — taken, its items ticked, a phone-sized
  * photo attached (reduced in the browser to the image limit, shown as a thumbnail that opens
  * full size and printed with the order), submitted, passed by the technician review, then the
@@ -207,7 +207,7 @@ describe('a repair order across two roles', () => {
 });
 
 describe('a repair order from an event', () => {
-  it('opens prefilled from the diagnosis pane, is linked to the event, and the event shows it', async () => {
+  it('opens prefilled from the diagnosis pane, is linked to the event, goes to its end, and the event shows it', async () => {
     const now = Date.now();
     const events = await auditor.client.events.eventLog({
       body: { startTime: now - 86_400_000, endTime: now + 3_600_000, page: { index: 0, limit: 50 } },
@@ -235,6 +235,31 @@ describe('a repair order from an event', () => {
     await web.open(page, `/eventDiagnosis?eventId=${event.id}`);
     await pane.locator(`button:has-text("Repair order ${linked.repairOrder?.code ?? ''}")`).waitFor();
     await pane.locator(`[data-testid=event-order]:has-text("${linked.repairOrder?.code ?? ''}")`).waitFor();
+
+    // The same order to its end: the technician takes and submits it (over HTTP), the auditor
+    // passes it in the console, and the event shows its order completed.
+    const code = linked.repairOrder?.code ?? '';
+    await tech.client.workorders.repairTake({ body: { code } });
+    await tech.client.workorders.repairSubmit({
+      body: { code, work: { result: 'Swell traced to a capacitor bank step' } },
+    });
+    await web.open(page, `/repairorder?code=${code}`);
+    await state(page, 'To be reviewed');
+    await drawer(page).locator('button[data-action=audit]').click();
+    await ok(page);
+    await state(page, 'Completed');
+    const done = await auditor.client.workorders.repairDetail({ params: { code } });
+    expect(done.timeline.map((e) => [e.action, e.userName])).toEqual([
+      ['create', 'ops-auditor'],
+      ['take', 'ops-tech'],
+      ['submit', 'ops-tech'],
+      ['audit', 'ops-auditor'],
+    ]);
+    expect(done.event?.id).toBe(event.id);
+    await web.open(page, `/eventDiagnosis?eventId=${event.id}`);
+    await pane.locator(`button:has-text("Repair order ${code} (Completed)")`).waitFor();
+    const after = await auditor.client.events.event({ params: { id: event.id } });
+    expect(after.repairOrder).toMatchObject({ code, workSheetStatus: 5 });
   });
 });
 

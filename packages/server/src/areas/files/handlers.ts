@@ -19,7 +19,7 @@ async function visibleFile(ctx: RequestContext, fileName: string): Promise<FileR
     throw ApiError.permission(`no permission for file ${fileName}`);
   // A photo of a work order: only those who may see the order (its project, its screen).
   if (row.project_id !== null) {
-    const order = await orderUsingFile(ctx.services.db, row.file_name, row.project_id);
+    const order = await orderUsingFile(ctx.services.db, row.file_name, row.project_id, row.created_at);
     if (order) {
       const route = WORK_ORDER_TYPE_INFO[order.type as WorkOrderType].route;
       if (

@@ -59,11 +59,16 @@ export async function fileUser(db: Db, fileName: string): Promise<string | null>
   return order ? `work order ${order.code}` : null;
 }
 
-/** The work order whose photos or recorded work name a file (of the given project), if any. */
+/**
+ * The work order whose photos or recorded work name a file (of the given project), if any. With
+ * `since` (the file's upload), only orders changed since then are read: an order names a file
+ * only by a change after its upload.
+ */
 export function orderUsingFile(
   db: Db,
   fileName: string,
   projectId?: number,
+  since?: number,
 ): Promise<{ type: string; code: string; project_id: number } | undefined> {
   let query = db
     .selectFrom('work_orders')
@@ -72,5 +77,6 @@ export function orderUsingFile(
       eb.or([eb('attachments', 'like', `%"${fileName}"%`), eb('work', 'like', `%"${fileName}"%`)]),
     );
   if (projectId !== undefined) query = query.where('project_id', '=', projectId);
+  if (since !== undefined) query = query.where('updated_at', '>=', since);
   return query.executeTakeFirst();
 }

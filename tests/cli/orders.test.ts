@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { WorkOrder, WorkOrderDetail } from '@eem/contract';
+import { catalogue, type WorkOrder, type WorkOrderDetail } from '@eem/contract';
 import { WORK_ORDER_STATUS } from '@eem/core';
 import type { Client } from '@eem/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,6 +101,21 @@ describe('eem orders list and show', () => {
     expect(table.stdout).toContain('Timeline');
     expect(table.stdout).toContain(shanghai(detail.timeline[0]?.time ?? 0));
     expect(table.stderr).toContain('You may:');
+
+    // Attachments: the photo given at creation, by its name, size and stored name.
+    const photo = await api.upload(catalogue.files.uploadFile, {
+      body: { kind: 'image' },
+      files: [
+        { name: 'valve.png', data: Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2]) },
+      ],
+    });
+    const [device] = (await api.devices.devices({ body: { keyword: '' } })).list;
+    const withPhoto = await api.workorders.repairCreate({
+      body: { description: 'Valve drips', deviceId: device?.id ?? 0, attachments: [photo.fileName] },
+    });
+    const shown = await eem(home, ['orders', 'show', withPhoto.code, '-o', 'table'], { env: TZ });
+    expect(shown.stdout).toContain('Attachments');
+    expect(shown.stdout).toContain(`valve.png  1 KB  at creation  (${photo.fileName})`);
     const missing = await eem(home, ['orders', 'show', 'RO-000000-9999']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('code: order RO-000000-9999 does not exist in this project');

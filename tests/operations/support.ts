@@ -8,13 +8,14 @@ export const PASSWORD = 'Strong@2026x';
 
 /**
  * Creates a role with `permissions` and a project user of `projectId` with it (through the
- * tenant administrator, as a person would), with the password PASSWORD.
+ * tenant administrator, as a person would), with the password PASSWORD, in `userGroupIds`.
  */
 export async function createPerson(
   admin: SignedIn,
   projectId: number,
   name: string,
   permissions: PermissionKey[],
+  userGroupIds?: number[],
 ): Promise<void> {
   const role = await admin.client.users.createRole({
     body: {
@@ -33,6 +34,7 @@ export async function createPerson(
       roleId: role.id,
       customConfig: { usertype: 3 },
       projectIds: [projectId],
+      ...(userGroupIds ? { userGroupIds } : {}),
       password: PASSWORD,
       checkPassword: PASSWORD,
     },

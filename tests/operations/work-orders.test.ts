@@ -6,6 +6,7 @@
  * event (the event answers with its order), the notices of each step, the board's counts and
  * export, and the project boundary.
  */
+import { catalogue } from '@eem/contract';
 import { EVENT_STATUS, WORK_ORDER_STATUS } from '@eem/core';
 import { PermissionError } from '@eem/sdk';
 import ExcelJS from 'exceljs';
@@ -499,5 +500,99 @@ describe('the project boundary', () => {
     );
     expect(foreign.msg).toBe(`deviceId: device ${device.id} does not exist in this project`);
     expect(userId(server, 'operator-chi')).toBeGreaterThan(0);
+  });
+});
+
+/** A png of the given size in pixels (only its header is read), padded to `bytes`. */
+function png(width: number, height: number, bytes = 200): Uint8Array {
+  const data = new Uint8Array(bytes);
+  data.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+  new DataView(data.buffer).setUint32(16, width);
+  new DataView(data.buffer).setUint32(20, height);
+  return data;
+}
+const PDF = Uint8Array.from([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x34, 0x0a, 0x25]);
+
+function upload(who: SignedIn, kind: 'image' | 'document', name: string, data: Uint8Array) {
+  return who.client.upload(catalogue.files.uploadFile, { body: { kind }, files: [{ name, data }] });
+}
+function download(who: SignedIn, fileName: string) {
+  return who.client.download(catalogue.files.downloadFile, { query: { fileName } });
+}
+
+describe('attachments', () => {
+  it('carries photos from creation and the work’s photos and files, described in the detail', async () => {
+    const fault = await upload(viewer, 'image', 'leak.png', png(640, 480));
+    const { code } = await viewer.client.workorders.repairCreate(
+      repair('Leaking valve, photo attached', { attachments: [fault.fileName] }),
+    );
+    await tech1.client.workorders.repairTake({ body: { code } });
+    const after = await upload(tech1, 'image', 'fixed.png', png(800, 600));
+    const report = await upload(tech1, 'document', 'report.pdf', PDF);
+    await tech1.client.workorders.repairStash({
+      body: { code, work: { result: 'replaced', attachments: [after.fileName, report.fileName] } },
+    });
+    const detail = await viewer.client.workorders.repairDetail({ params: { code } });
+    expect(detail.order.attachments).toEqual([fault.fileName]);
+    expect(detail.work.attachments).toEqual([after.fileName, report.fileName]);
+    expect(detail.files.map((f) => [f.originalName, f.contentType])).toEqual([
+      ['leak.png', 'image/png'],
+      ['fixed.png', 'image/png'],
+      ['report.pdf', 'application/pdf'],
+    ]);
+    const file = await viewer.client.download(catalogue.files.downloadFile, {
+      query: { fileName: after.fileName },
+    });
+    expect(file.filename).toBe('fixed.png');
+
+    // Only those who may see the order fetch its files: not a user of the project without the
+    // repair board, not another project of the tenant, not another tenant.
+    for (const who of [leader, berlin, chicago]) {
+      expect((await refusal(download(who, after.fileName))).name).toBe('PermissionError');
+      expect((await refusal(download(who, fault.fileName))).name).toBe('PermissionError');
+    }
+    // A file the order uses cannot be deleted under it.
+    const used = await refusal(tech1.client.files.deleteFile({ query: { fileName: after.fileName } }));
+    expect(used.msg).toBe(`the file is still used by work order ${code}; remove it there first`);
+
+    // Removed while the order is editable: off the order, and the stored file is deleted.
+    await tech1.client.workorders.repairStash({ body: { code, work: { attachments: [after.fileName] } } });
+    expect((await refusal(download(tech1, report.fileName))).name).toBe('NotFoundError');
+    const submitted = await tech1.client.workorders.repairSubmit({ body: { code, work: {} } });
+    expect(submitted.workSheetStatus).toBe(S.toBeReviewed);
+    const done = await auditor.client.workorders.repairDetail({ params: { code } });
+    expect(done.work.attachments).toEqual([after.fileName]);
+    expect(done.actions).not.toContain('stash');
+  });
+
+  it('checks type by content, size, pixels, count, and the project of each file', async () => {
+    const fake = await refusal(upload(tech1, 'image', 'fake.png', PDF));
+    expect(fake.msg).toBe('file: the content is not a png file');
+    const huge = await refusal(upload(tech1, 'image', 'huge.png', png(20_000, 20_000)));
+    expect(huge.msg).toBe('file: the image is 20000×20000 pixels; at most 40 million pixels');
+    const big = await refusal(upload(tech1, 'image', 'big.png', png(10, 10, 200 * 1024 + 1)));
+    expect(big.msg).toBe('file: file too large');
+
+    const { code } = await operator.client.workorders.repairCreate(repair('Attachment limits'));
+    await tech1.client.workorders.repairTake({ body: { code } });
+    const six = Array.from({ length: 6 }, (_, i) => `${String(i).repeat(32)}.png`);
+    const many = await refusal(
+      tech1.client.workorders.repairStash({ body: { code, work: { attachments: six } } }),
+    );
+    expect(many.msg).toBe('body.work.attachments: attachments: at most 5 files');
+    // A file uploaded in another project of the tenant is no file of this one.
+    const elsewhere = await upload(berlin, 'image', 'berlin.png', png(10, 10));
+    const foreign = await refusal(
+      tech1.client.workorders.repairStash({ body: { code, work: { attachments: [elsewhere.fileName] } } }),
+    );
+    expect(foreign.msg).toBe(`body.work.attachments.0: ${elsewhere.fileName} is not an uploaded file`);
+    const unknown = await refusal(
+      operator.client.workorders.repairCreate(
+        repair('Unknown photo', { attachments: ['ffffffffffffffffffffffffffffffff.png'] }),
+      ),
+    );
+    expect(unknown.msg).toBe(
+      'body.attachments.0: ffffffffffffffffffffffffffffffff.png is not an uploaded file',
+    );
   });
 });

@@ -294,6 +294,18 @@ export async function showOrder(ctx: Context, code: string, output: OutputFlags)
         `${item.done ? '[x]' : '[ ]'} ${item.name}${item.reading ? `: ${item.reading}` : ''}${item.note ? ` (${item.note})` : ''}\n`,
       );
   }
+  const attached = [
+    ...detail.order.attachments.map((name) => ({ name, when: 'at creation' })),
+    ...work.attachments.map((name) => ({ name, when: 'of the work' })),
+  ];
+  if (attached.length > 0) {
+    ctx.io.stdout.write(`\n${palette.bold('Attachments')}\n`);
+    for (const { name, when } of attached) {
+      const file = detail.files.find((f) => f.fileName === name);
+      const size = file ? `${Math.max(1, Math.round(file.size / 1024))} KB` : '';
+      ctx.io.stdout.write(`${file?.originalName ?? name}  ${size}  ${when}  (${name})\n`);
+    }
+  }
   ctx.io.stdout.write(`\n${palette.bold('Timeline')}\n`);
   await ctx.print(
     { columns: timelineColumns, rows: detail.timeline, json: detail.timeline, timeZone },

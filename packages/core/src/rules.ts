@@ -149,6 +149,8 @@ export const LOGIN_TITLE_SIZE = { min: 12, max: 50 } as const;
 /** Upload limits (platform-core §5, §9). */
 export const UPLOAD_LIMITS = {
   deviceImageBytes: 200 * 1024,
+  /** What an image may expand to when shown: width × height at most 40 million pixels. */
+  imagePixelsMax: 40_000_000,
   documentBytes: 10 * 1024 * 1024,
   maxDocuments: 5,
   demandDataBytes: 1024 * 1024 * 1024,

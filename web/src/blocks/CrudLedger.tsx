@@ -98,6 +98,8 @@ export interface CrudLedgerProps<R, V extends FormValues, F extends FormValues> 
   actionsWidth?: number;
   /** More buttons in the toolbar. */
   toolbar?: ReactNode;
+  /** What narrows the list besides the filters (a tree beside it): a change shows page 1. */
+  listKey?: string;
   /** Export of the applied filters (every matching row). */
   exporter?: (client: Client, filters: F) => Promise<DownloadResult>;
   /** Import (needs write access): an Import button opening the ImportDialog. */
@@ -145,6 +147,13 @@ export function CrudLedger<R extends object, V extends FormValues, F extends For
   const [importing, setImporting] = useState(false);
   const [page, setPage] = useState<PageState>(FIRST_PAGE);
   const [selected, setSelected] = useState<string[]>([]);
+  const listKey = useRef(props.listKey);
+  useEffect(() => {
+    if (listKey.current === props.listKey) return;
+    listKey.current = props.listKey;
+    setPage(FIRST_PAGE);
+    setSelected([]);
+  }, [props.listKey]);
   const [dialog, setDialog] = useState<DialogState<R, V> | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [tried, setTried] = useState(false);

@@ -1,15 +1,8 @@
 import { type CSSProperties, useEffect, useState } from 'react';
 import { useClient } from '../app/client';
 
-export function FileImage({
-  fileName,
-  alt,
-  style,
-}: {
-  fileName: string | null | undefined;
-  alt: string;
-  style?: CSSProperties;
-}) {
+/** A stored file as an object URL for the page (null until fetched, or when refused). */
+export function useFileUrl(fileName: string | null | undefined): string | null {
   const client = useClient();
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
@@ -33,6 +26,19 @@ export function FileImage({
       if (made) URL.revokeObjectURL(made);
     };
   }, [client, fileName]);
+  return url;
+}
+
+export function FileImage({
+  fileName,
+  alt,
+  style,
+}: {
+  fileName: string | null | undefined;
+  alt: string;
+  style?: CSSProperties;
+}) {
+  const url = useFileUrl(fileName);
   if (!url) return null;
   return <img src={url} alt={alt} style={{ objectFit: 'cover', ...style }} />;
 }

@@ -17,7 +17,7 @@ import {
 } from '@eem/core';
 import { z } from 'zod';
 import { epochMs, id, keywordText } from '../schemas.js';
-import { fileName } from './files-schemas.js';
+import { fileName, storedFile } from './files-schemas.js';
 
 const L = WORK_ORDER_LIMITS;
 
@@ -54,7 +54,7 @@ const text = (field: string, max: number) =>
 
 export const photos = z
   .array(fileName)
-  .max(L.attachmentsMax, { error: `attachments: at most ${L.attachmentsMax} photos` })
+  .max(L.attachmentsMax, { error: `attachments: at most ${L.attachmentsMax} files` })
   .default([]);
 
 /** A repair order's event, as the order shows it. */
@@ -209,10 +209,10 @@ export const orderWork = z
         error: 'spareParts: a part is listed twice',
       })
       .optional(),
-    /** Photos of the work (files.uploadFile, images). */
+    /** Photos and documents of the work (files.uploadFile, kind image or document). */
     attachments: z
       .array(fileName)
-      .max(L.attachmentsMax, { error: `attachments: at most ${L.attachmentsMax} photos` })
+      .max(L.attachmentsMax, { error: `attachments: at most ${L.attachmentsMax} files` })
       .optional(),
   })
   .superRefine((v, ctx) => {
@@ -279,5 +279,7 @@ export const orderDetail = z.object({
   event: orderEvent.nullable(),
   /** What the caller may do to the order now (core workOrderActions with the caller as viewer). */
   actions: z.array(z.enum(WORK_ORDER_ACTIONS)),
+  /** The files the order's and its work's attachments name, described (files.downloadFile). */
+  files: z.array(storedFile),
 });
 export type WorkOrderDetail = z.output<typeof orderDetail>;

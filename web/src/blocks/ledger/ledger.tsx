@@ -140,6 +140,10 @@ export interface LedgerDescription<
   rowActions?: (row: R) => ReactNode;
   /** More buttons in the toolbar. */
   toolbar?: ReactNode;
+  /** A panel left of the table that narrows the list (a location tree). */
+  aside?: ReactNode;
+  /** What narrows the list besides the filters (the aside's choice): a change shows page 1. */
+  listKey?: string;
 }
 
 /** Declares a ledger with its types inferred. */
@@ -429,6 +433,7 @@ export function useLedger<R extends object, F extends FormValues>(
     ...(d.actionsWidth ? { actionsWidth: d.actionsWidth } : {}),
     ...(d.rowActions ? { rowActions: d.rowActions } : {}),
     ...(d.toolbar ? { toolbar: d.toolbar } : {}),
+    ...(d.listKey !== undefined ? { listKey: d.listKey } : {}),
     form: {
       fields: ledgerFormFields(d.fields, rules),
       empty: () => emptyForm(d.fields, rules),
@@ -486,7 +491,14 @@ export function LedgerScreen<R extends object, F extends FormValues>({
   return (
     <div className="eem-page">
       <Typography.Title heading={4}>{d.title}</Typography.Title>
-      {body}
+      {d.aside ? (
+        <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
+          <aside style={{ width: 200, flex: 'none' }}>{d.aside}</aside>
+          <div style={{ flex: 1, minWidth: 0 }}>{body}</div>
+        </div>
+      ) : (
+        body
+      )}
     </div>
   );
 }

@@ -1,23 +1,26 @@
 /**
  * /equipmanage: the device ledger (name, code, model, manufacturer, dates, status, last and next
  * maintenance, location) with template-driven technical parameters, a QR code per device and
- * the xlsx import (the node import's task, problems list and error workbook).
+ * the xlsx import (the node import's task, problems list and error workbook). The location tree
+ * beside it narrows the ledger to the devices at a node and below it (the project: all).
  */
 import { Button } from '@douyinfe/semi-ui-19';
 import type { Device } from '@eem/contract';
 import { DEVICE_LIMITS, DEVICE_STATUS_LABELS, TASK_OPERATION_TYPE } from '@eem/core';
 import { endpointKey } from '@eem/sdk';
 import { useMutation } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useMutations } from '../../app/client';
 import { useFormat } from '../../app/format';
 import { useSession } from '../../app/session';
 import { useEndpointDownload, useEndpointQuery } from '../../blocks/data';
 import { defineLedger, LedgerScreen } from '../../blocks/ledger/ledger';
+import { NodeTreePicker } from '../../blocks/NodeTreePicker';
+import type { NodeRef } from '../../blocks/node-tree-model';
 import { useTexts } from '../../i18n/texts';
 import { ImportProblems } from '../nodes/components/ImportProblems';
 import { labelOptions } from './components/fields';
-import { NodeField } from './components/NodeField';
+import { NodeField, useProjectNodes } from './components/NodeField';
 import { ParametersField } from './components/ParametersField';
 import { opsTexts } from './texts';
 
@@ -34,6 +37,9 @@ export function EquipManagePage() {
   );
   const canQr = permissions.has('devicemanage_browser');
   const canEdit = permissions.has('device_update');
+  const tree = useProjectNodes();
+  const [location, setLocation] = useState<NodeRef | null>(null);
+  const nodeId = location && location.modelLabel !== 'project' ? location.id : null;
 
   const description = useMemo(() => {
     const list = templates.data ?? [];
@@ -51,6 +57,7 @@ export function EquipManagePage() {
             keyword: f.keyword,
             ...(f.templateId !== null ? { templateId: f.templateId } : {}),
             ...(f.status !== null ? { status: f.status } : {}),
+            ...(nodeId !== null ? { nodeId } : {}),
             page,
           },
         }),
@@ -86,9 +93,9 @@ export function EquipManagePage() {
         { key: 'model', width: 100 },
         { key: 'templateId', label: t('template'), width: 110, render: (d) => d.templateName || '--' },
         { key: 'location', label: t('location'), width: 190, render: (d) => d.location || '--' },
-        { key: 'status', width: 80 },
-        { key: 'operationDate', width: 105, render: (d) => day(d.operationDate) },
-        { key: 'nextMaintenance', width: 115, render: (d) => day(d.nextMaintenance) },
+        { key: 'status', width: 90 },
+        { key: 'operationDate', width: 120, render: (d) => day(d.operationDate) },
+        { key: 'nextMaintenance', width: 130, render: (d) => day(d.nextMaintenance) },
         { key: 'openOrders', label: t('openOrders'), width: 80, align: 'right' },
       ],
       create: { endpoint: endpointKey('devices', 'createDevice') },
@@ -117,6 +124,18 @@ export function EquipManagePage() {
         ),
         maxBytes: DEVICE_LIMITS.importMaxBytes,
       },
+      aside: (
+        <NodeTreePicker
+          mode="single"
+          aria-label={t('locationTree')}
+          tree={tree.nodes}
+          loading={tree.loading}
+          value={location}
+          onChange={setLocation}
+          height={560}
+        />
+      ),
+      listKey: String(nodeId),
       dialogWidth: 720,
       // QR code alone, or with edit and delete.
       actionsWidth: canEdit ? 200 : 110,
@@ -135,6 +154,6 @@ export function EquipManagePage() {
           }
         : {}),
     });
-  }, [t, fmt, templates.data, qr, upload, canQr, canEdit]);
+  }, [t, fmt, templates.data, qr, upload, canQr, canEdit, tree.nodes, tree.loading, location, nodeId]);
   return <LedgerScreen description={description} />;
 }

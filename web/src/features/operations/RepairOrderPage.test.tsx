@@ -69,6 +69,7 @@ function detail(o: WorkOrder): WorkOrderDetail {
     timeline: [],
     event: null,
     actions: [],
+    files: [],
   };
 }
 
@@ -107,11 +108,11 @@ describe('RepairOrderPage', () => {
         permissions: new Set(['ops_repairorder', 'workorder_take']),
       },
     });
-    await waitFor(async () => expect(await offered()).toEqual(['take']));
+    await waitFor(async () => expect(await offered()).toEqual(['take']), { timeout: 5000 });
     // Times in the project's zone.
     expect(screen.getAllByText('2026-11-27 09:00').length).toBeGreaterThan(0);
     fireEvent.click(screen.getAllByText('Detail')[1] as HTMLElement);
-    await waitFor(async () => expect(await offered()).toEqual([]));
+    await waitFor(async () => expect(await offered()).toEqual([]), { timeout: 5000 });
   });
 
   it('offers an auditor the audit of a submitted order, and assign and discard only with their permissions', async () => {
@@ -127,6 +128,6 @@ describe('RepairOrderPage', () => {
         permissions: new Set(['ops_repairorder', 'workorder_audit', 'workorder_discard']),
       },
     });
-    await waitFor(async () => expect(await offered()).toEqual(['audit', 'discard']));
+    await waitFor(async () => expect(await offered()).toEqual(['audit', 'discard']), { timeout: 5000 });
   });
 });

@@ -132,6 +132,14 @@ export const opsTexts = defineTexts({
     totalConsumption: '期间消耗',
     noDevice: '（无设备）',
     noProject: '请先进入项目',
+    attachments: '附件',
+    locationTree: '位置树',
+    addAttachment: '上传照片或文件',
+    attachmentsHelp:
+      '照片 jpg/png（较大的照片会自动压缩到 200K 以内），文件 xls/xlsx/docx/pdf ≤ 10M，最多 {n} 个',
+    removeAttachment: '删除附件 {name}',
+    noAttachments: '无附件',
+    openAttachment: '打开 {name}',
   },
   en: {
     serviceOrders: 'Service orders',
@@ -263,6 +271,14 @@ export const opsTexts = defineTexts({
     totalConsumption: 'Used in the period',
     noDevice: '(no device)',
     noProject: 'Enter a project first',
+    attachments: 'Attachments',
+    locationTree: 'Locations',
+    addAttachment: 'Upload photo or file',
+    attachmentsHelp:
+      'Photos jpg/png (larger photos are reduced to 200K), files xls/xlsx/docx/pdf up to 10M; at most {n}',
+    removeAttachment: 'Remove attachment {name}',
+    noAttachments: 'No attachments',
+    openAttachment: 'Open {name}',
   },
 });
 

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { FILE_NAME_PATTERN, UPLOAD_KINDS } from '@eem/contract';
-import { MESSAGES } from '@eem/core';
+import { MESSAGES, UPLOAD_LIMITS } from '@eem/core';
 import { ApiError } from '../../http/api-error.js';
 import type { UploadedFile } from '../../http/read-multipart.js';
 import type { Services } from '../../services.js';
@@ -40,6 +40,30 @@ const SIGNATURES: Record<string, number[]> = {
   docx: [0x50, 0x4b, 0x03, 0x04],
   pdf: [0x25, 0x50, 0x44, 0x46],
 };
+
+/** Width and height a png or jpg header declares (undefined: none found). */
+export function imageDimensions(data: Buffer, ext: string): { width: number; height: number } | undefined {
+  if (ext === 'png') {
+    if (data.length < 24 || data.toString('latin1', 12, 16) !== 'IHDR') return undefined;
+    return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
+  }
+  if (ext !== 'jpg') return undefined;
+  // Segments after SOI: 0xFF, a marker, a 2-byte length; a frame header (SOFn) holds the size.
+  let at = 2;
+  while (at + 9 <= data.length) {
+    if (data[at] !== 0xff) return undefined;
+    const marker = data[at + 1] ?? 0;
+    if (marker === 0xff) {
+      at += 1;
+      continue;
+    }
+    const frame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+    if (frame) return { height: data.readUInt16BE(at + 5), width: data.readUInt16BE(at + 7) };
+    if (marker === 0xd9 || marker === 0xda) return undefined;
+    at += 2 + data.readUInt16BE(at + 2);
+  }
+  return undefined;
+}
 
 function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
@@ -82,6 +106,15 @@ export async function storeUpload(
   const signature = SIGNATURES[ext] ?? [];
   if (!signature.every((byte, i) => file.data[i] === byte)) {
     throw ApiError.validation(`file: the content is not a ${ext} file`);
+  }
+  if (owner.kind === 'image') {
+    // An image is bounded by what it expands to when shown, not only by its bytes.
+    // (A header without a readable size is no picture a browser would decode.)
+    const size = imageDimensions(file.data, ext);
+    if (size && size.width * size.height > UPLOAD_LIMITS.imagePixelsMax)
+      throw ApiError.validation(
+        `file: the image is ${size.width}×${size.height} pixels; at most ${UPLOAD_LIMITS.imagePixelsMax / 1_000_000} million pixels`,
+      );
   }
   const fileName = `${randomBytes(16).toString('hex')}.${ext}`;
   await mkdir(filesDir(services), { recursive: true });
@@ -129,29 +162,45 @@ export function toStoredFile(row: FileRow): {
 }
 
 /**
- * The files named, each of the given kind and either of the tenant or uploaded by the user;
- * attaching moves a file to the tenant so the tenant's users may read it.
+ * The files named, each of the given kind (or kinds) and either of the tenant or uploaded by the
+ * user; attaching moves a file to the tenant so the tenant's users may read it. With a project,
+ * a file uploaded in another project is refused and the files become the project's (only its
+ * users may read them).
  */
 export async function attachFiles(
   services: Services,
   fileNames: readonly string[],
-  expect: { kind: UploadKind; tenantId: number; userId: number; field: string; list: boolean },
+  expect: {
+    kind: UploadKind | readonly UploadKind[];
+    tenantId: number;
+    userId: number;
+    field: string;
+    list: boolean;
+    projectId?: number;
+  },
 ): Promise<FileRow[]> {
   if (fileNames.length === 0) return [];
+  const kinds: readonly UploadKind[] = typeof expect.kind === 'string' ? [expect.kind] : expect.kind;
   const rows = await filesByNames(services.db, fileNames);
   const found = new Map(rows.map((r) => [r.file_name, r]));
   const out: FileRow[] = [];
   for (const [i, name] of fileNames.entries()) {
     const row = found.get(name);
     const where = expect.list ? `${expect.field}.${i}` : expect.field;
-    if (!row || (row.tenant_id !== expect.tenantId && row.user_id !== expect.userId)) {
+    const otherProject =
+      expect.projectId !== undefined && row?.project_id != null && row.project_id !== expect.projectId;
+    if (!row || otherProject || (row.tenant_id !== expect.tenantId && row.user_id !== expect.userId)) {
       throw ApiError.validation(`body.${where}: ${name} is not an uploaded file`);
     }
-    if (row.kind !== expect.kind)
-      throw ApiError.validation(`body.${where}: ${UPLOAD_KINDS[expect.kind].message}`);
+    if (!kinds.includes(row.kind as UploadKind))
+      throw ApiError.validation(`body.${where}: ${kinds.map((k) => UPLOAD_KINDS[k].message).join('; ')}`);
     out.push(row);
   }
-  const move = out.filter((r) => r.tenant_id !== expect.tenantId).map((r) => r.file_name);
-  await moveFilesToTenant(services.db, move, expect.tenantId);
+  const move = out
+    .filter(
+      (r) => r.tenant_id !== expect.tenantId || (expect.projectId !== undefined && r.project_id === null),
+    )
+    .map((r) => r.file_name);
+  await moveFilesToTenant(services.db, move, expect.tenantId, expect.projectId);
   return out;
 }

@@ -1,11 +1,12 @@
 import type { catalogue } from '@eem/contract';
+import { mayOpenRoute, WORK_ORDER_TYPE_INFO, type WorkOrderType } from '@eem/core';
 import { assertTenant, scopeOf } from '../../auth/scope.js';
 import { currentTenant, headerProject, type RequestContext, requireUser } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { attachment } from '../../http/attachment.js';
 import type { AreaHandlers } from '../../http/handlers.js';
 import { type FileRow, findFile, readStored, removeStored, storeUpload, toStoredFile } from './file-store.js';
-import { fileUser } from './repo/files.js';
+import { fileUser, orderUsingFile } from './repo/files.js';
 
 async function visibleFile(ctx: RequestContext, fileName: string): Promise<FileRow> {
   const scope = await scopeOf(ctx);
@@ -16,6 +17,18 @@ async function visibleFile(ctx: RequestContext, fileName: string): Promise<FileR
   const bound = scope.boundProjects;
   if (row.project_id !== null && bound !== null && !bound.has(row.project_id))
     throw ApiError.permission(`no permission for file ${fileName}`);
+  // A photo of a work order: only those who may see the order (its project, its screen).
+  if (row.project_id !== null) {
+    const order = await orderUsingFile(ctx.services.db, row.file_name, row.project_id, row.created_at);
+    if (order) {
+      const route = WORK_ORDER_TYPE_INFO[order.type as WorkOrderType].route;
+      if (
+        !scope.user.root &&
+        (!scope.projectIds.has(order.project_id) || !mayOpenRoute(route, scope.user.permissions))
+      )
+        throw ApiError.permission(`no permission for file ${fileName} of work order ${order.code}`);
+    }
+  }
   return row;
 }
 

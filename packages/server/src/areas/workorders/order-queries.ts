@@ -23,6 +23,8 @@ import { ApiError } from '../../http/api-error.js';
 import { attachment } from '../../http/attachment.js';
 import { partsByIds } from '../devices/repo/spare-parts.js';
 import { eventById } from '../events/repo/events.js';
+import { toStoredFile } from '../files/file-store.js';
+import { filesByNames } from '../files/repo/files.js';
 import { formatTime, XLSX_TYPE } from '../logs/operation-log-xlsx.js';
 import { findNode } from '../nodes/repo/nodes.js';
 import { type Acting, actingOf, viewerOf } from './acting.js';
@@ -125,6 +127,8 @@ export async function orderDetail(
   const event = row.event_id === null ? undefined : await eventById(db, acting.project.id, row.event_id);
   const eventNode = event?.node_id ? await findNode(db, acting.project.id, event.node_id) : undefined;
   const actions = workOrderActions(await factsOf(db, row), await viewerOf(acting));
+  const named = [...new Set([...row.attachments, ...row.work.attachments])];
+  const files = new Map((await filesByNames(db, named)).map((f) => [f.file_name, toStoredFile(f)]));
   return {
     order,
     items: row.items,
@@ -174,6 +178,7 @@ export async function orderDetail(
         }
       : null,
     actions,
+    files: named.flatMap((name) => files.get(name) ?? []),
   };
 }
 

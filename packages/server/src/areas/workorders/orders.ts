@@ -37,7 +37,8 @@ import { deviceById, onlyDeviceAt, updateDevice } from '../devices/repo/devices.
 import { moveStock, partsByIds } from '../devices/repo/spare-parts.js';
 import { stockWarnings } from '../devices/stock-warnings.js';
 import { eventById } from '../events/repo/events.js';
-import { attachFiles } from '../files/file-store.js';
+import { attachFiles, removeStored } from '../files/file-store.js';
+import { fileUser } from '../files/repo/files.js';
 import { itemsByIds } from '../maintenance/repo/maintenance.js';
 import { findNode } from '../nodes/repo/nodes.js';
 import type { PublishIn } from '../notices/notice-hub.js';
@@ -210,14 +211,25 @@ async function checkNode(acting: Acting, nodeId: number | null): Promise<void> {
     throw ApiError.validation(`nodeId: node ${nodeId} does not exist in this project`);
 }
 
+/** Photos and documents uploaded for an order of this project; they become the project's. */
 async function checkPhotos(acting: Acting, names: readonly string[], field: string): Promise<void> {
   await attachFiles(acting.services, names, {
-    kind: 'image',
+    kind: ['image', 'document'],
     tenantId: acting.project.tenantId,
     userId: acting.user.id,
+    projectId: acting.project.id,
     field,
     list: true,
   });
+}
+
+/** Deletes the files an order's work no longer names (removed while it was editable). */
+async function dropRemovedFiles(services: Services, before: OrderRow, after: OrderRow): Promise<void> {
+  const kept = new Set([...after.attachments, ...after.work.attachments]);
+  for (const name of before.work.attachments) {
+    if (kept.has(name) || (await fileUser(services.db, name))) continue;
+    await removeStored(services, name);
+  }
 }
 
 /** Writes a person's new order, answering a clear conflict when its event got an order meanwhile. */
@@ -422,6 +434,7 @@ async function act(
       return written;
     });
     if (updated) {
+      await dropRemovedFiles(services, row, updated);
       const label = WORK_ORDER_TYPE_INFO[type].label[acting.language === 'zh' ? 0 : 1];
       await acting.record({
         operation: 'edit',

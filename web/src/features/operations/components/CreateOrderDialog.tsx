@@ -1,5 +1,5 @@
 /**
- * A new work order: a repair order (device or node, fault description, level; from an event
+ * A new work order: a repair order (device or node, fault description, level, photos; from an event
  * when the address names one: prefilled and linked to it) or a maintenance order by hand (a
  * device and its items). Validated by the create endpoint's body schema, sent through the
  * query layer.
@@ -12,6 +12,7 @@ import { useFormat } from '../../../app/format';
 import { errorMessage } from '../../../app/query-client';
 import { useEndpointDefinitions, useEndpointMutation } from '../../../blocks/data';
 import {
+  type CustomFieldArgs,
   type FormFieldDef,
   FormFields,
   type FormValues,
@@ -21,6 +22,7 @@ import { type FieldErrors, validateWith } from '../../../blocks/form-issues';
 import { useTexts } from '../../../i18n/texts';
 import { opsTexts } from '../texts';
 import { DateTimeField, HoursField, labelOptions } from './fields';
+import { type Attachment, AttachmentsField } from './OrderAttachments';
 import { useDeviceOptions, useItemOptions } from './options';
 import { ORDER_REFS } from './order-refs';
 
@@ -41,14 +43,14 @@ function initialValues(type: WorkOrderType, prefill: URLSearchParams): FormValue
   };
   if (type === 'maintenance') return { ...base, itemIds: [] };
   const eventId = positive(prefill.get('eventId'));
-  if (eventId === null) return { ...base, nodeId: null, eventId: null };
+  if (eventId === null) return { ...base, nodeId: null, eventId: null, attachments: [] };
   const draft = repairDraftFromEvent({
     id: eventId,
     description: prefill.get('description') ?? '',
     level: positive(prefill.get('level')) ?? 4,
     nodeId: positive(prefill.get('nodeId')),
   });
-  return { ...base, ...draft, nodeName: prefill.get('nodeName') ?? '' };
+  return { ...base, ...draft, nodeName: prefill.get('nodeName') ?? '', attachments: [] };
 }
 
 export function CreateOrderDialog({
@@ -78,8 +80,10 @@ export function CreateOrderDialog({
       ? (definitions.definitions[0] as { body?: { safeParse(v: unknown): never } }).body
       : undefined;
   const body = () => {
-    const { nodeName: _shown, executetimeplan, ...rest } = values;
-    return executetimeplan === null ? rest : { ...rest, executetimeplan };
+    const { nodeName: _shown, executetimeplan, attachments, ...rest } = values;
+    const files =
+      attachments === undefined ? {} : { attachments: (attachments as Attachment[]).map((f) => f.fileName) };
+    return executetimeplan === null ? { ...rest, ...files } : { ...rest, ...files, executetimeplan };
   };
   const check = () => (schema ? validateWith(schema, body()) : {});
 
@@ -142,6 +146,16 @@ export function CreateOrderDialog({
       type: 'custom',
       render: (a) => <HoursField {...a} />,
     },
+    ...(type === 'repair'
+      ? [
+          {
+            field: 'attachments',
+            label: t('attachments'),
+            type: 'custom' as const,
+            render: (a: CustomFieldArgs<FormValues>) => <AttachmentsField {...a} />,
+          },
+        ]
+      : []),
   ];
 
   const save = async () => {

@@ -17,14 +17,20 @@ function find(nodes: readonly TreeNodeLike[], id: number): TreeNodeLike | undefi
   return undefined;
 }
 
-export function NodeField({ value, onChange, label }: CustomFieldArgs<FormValues> & { label: string }) {
+/** The current project's node tree (the project at its root). */
+export function useProjectNodes(): { nodes: readonly TreeNodeLike[]; loading: boolean } {
   const { effectiveProjectId } = useSession();
-  const [open, setOpen] = useState(false);
   const tree = useEndpointQuery(
     endpointKey('nodes', 'nodeTree'),
     effectiveProjectId > 0 ? { body: { rootID: effectiveProjectId, rootLabel: 'project' } } : null,
   );
-  const nodes = (tree.data ?? []) as readonly TreeNodeLike[];
+  return { nodes: (tree.data ?? []) as readonly TreeNodeLike[], loading: tree.isPending };
+}
+
+export function NodeField({ value, onChange, label }: CustomFieldArgs<FormValues> & { label: string }) {
+  const [open, setOpen] = useState(false);
+  const tree = useProjectNodes();
+  const nodes = tree.nodes;
   const chosen = typeof value === 'number' ? find(nodes, value) : undefined;
   return (
     <Space>
@@ -38,7 +44,7 @@ export function NodeField({ value, onChange, label }: CustomFieldArgs<FormValues
               mode="single"
               aria-label={label}
               tree={nodes}
-              loading={tree.isPending}
+              loading={tree.loading}
               isSelectable={(n) => n.modelLabel !== 'project'}
               value={chosen ? { id: chosen.id, modelLabel: chosen.modelLabel, name: chosen.name } : null}
               onChange={(node) => {

@@ -23,6 +23,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { useClient } from '../../../app/client';
 import { useFormat } from '../../../app/format';
 import { SCREEN_PATHS } from '../../../app/routes';
 import { useSession } from '../../../app/session';
@@ -43,8 +44,9 @@ import { useTexts } from '../../../i18n/texts';
 import { opsTexts } from '../texts';
 import { CreateOrderDialog } from './CreateOrderDialog';
 import { labelOptions } from './fields';
+import { AttachmentList, describe } from './OrderAttachments';
 import { ORDER_REFS } from './order-refs';
-import { printOrders } from './print-orders';
+import { type PrintedFile, printOrders } from './print-orders';
 import { WorkRecord } from './WorkRecord';
 import { workForm } from './work-form';
 
@@ -93,6 +95,7 @@ export function OrderBoard({ type }: { type: WorkOrderType }) {
   const { user, permissions } = useSession();
   const queries = useEndpointQueries();
   const queryClient = useQueryClient();
+  const client = useClient();
   const refs = ORDER_REFS[type];
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(() => params.has('eventId'));
@@ -120,6 +123,25 @@ export function OrderBoard({ type }: { type: WorkOrderType }) {
   };
 
   const label = (pair: readonly [string, string]) => fmt.label(pair);
+  /** An order's attachments for the print page (photos read as data URLs). */
+  const printedFiles = async (order: WorkOrder): Promise<PrintedFile[]> => {
+    const d = await queryClient.fetchQuery(queries(refs.detail, { params: { code: order.code } }));
+    const files = describe([...order.attachments, ...d.work.attachments], d.files);
+    return Promise.all(
+      files.map(async (f) => {
+        if (!f.contentType.startsWith('image/')) return { name: f.originalName, picture: null };
+        const data = await client.files.downloadFile.download({ query: { fileName: f.fileName } });
+        const blob = new Blob([await data.arrayBuffer()], { type: data.contentType });
+        const picture = await new Promise<string>((done, fail) => {
+          const reader = new FileReader();
+          reader.onload = () => done(String(reader.result));
+          reader.onerror = () => fail(reader.error);
+          reader.readAsDataURL(blob);
+        });
+        return { name: f.originalName, picture };
+      }),
+    );
+  };
   const detailOf = (order: WorkOrder) =>
     queryClient.getQueryData<WorkOrderDetail>(
       queries(refs.detail, { params: { code: order.code } }).queryKey,
@@ -398,6 +420,15 @@ export function OrderBoard({ type }: { type: WorkOrderType }) {
                   ),
                 ]
               : []),
+            ...(o.attachments.length > 0
+              ? [
+                  field(
+                    'attachments',
+                    t('attachments'),
+                    <AttachmentList files={describe(o.attachments, d?.files ?? [])} />,
+                  ),
+                ]
+              : []),
           ],
           timeline: (_o, d) =>
             (d?.timeline ?? []).map((e) => ({
@@ -408,7 +439,7 @@ export function OrderBoard({ type }: { type: WorkOrderType }) {
             })),
           extra: (_o, d) => (d ? <WorkRecord type={type} detail={d} /> : null),
         }}
-        print={{ max: 10, run: (orders) => printOrders(orders, fmt, t) }}
+        print={{ max: 10, run: (orders) => void printOrders(orders, fmt, t, printedFiles) }}
         exporter={(client, filters, state) =>
           endpointDownload(client, refs.export, {
             body: { ...filterBody(filters), ...(state !== null ? { workSheetStatus: state } : {}) },

@@ -5,6 +5,7 @@ import type { WorkOrderType } from '@eem/core';
 import { useFormat } from '../../../app/format';
 import { useTexts } from '../../../i18n/texts';
 import { opsTexts } from '../texts';
+import { AttachmentList, describe } from './OrderAttachments';
 
 export function WorkRecord({ type, detail }: { type: WorkOrderType; detail: WorkOrderDetail }) {
   const t = useTexts(opsTexts);
@@ -57,6 +58,14 @@ export function WorkRecord({ type, detail }: { type: WorkOrderType; detail: Work
             },
           ]}
         />
+      )}
+      {work.attachments.length > 0 && (
+        <>
+          <Typography.Title heading={6} style={{ margin: '12px 0 6px' }}>
+            {t('attachments')}
+          </Typography.Title>
+          <AttachmentList files={describe(work.attachments, detail.files)} />
+        </>
       )}
       {reviewDraft && (
         <Typography.Text type="tertiary" size="small">

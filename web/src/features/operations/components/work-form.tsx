@@ -1,7 +1,8 @@
 /**
  * The executor's form (stash and submit): start and completion in the project's zone, the
  * result and cause, the maintenance items ticked with readings, and the spare parts used
- * (each at most its stock). It starts from the order's saved draft when the detail is loaded.
+ * (each at most its stock), and the photos and files of the work. It starts from the order's
+ * saved draft when the detail is loaded.
  */
 import { Button, Checkbox, Input, InputNumber, Select, Space, Typography } from '@douyinfe/semi-ui-19';
 import type { WorkOrder, WorkOrderDetail } from '@eem/contract';
@@ -10,6 +11,7 @@ import type { CustomFieldArgs, FormFieldDef, FormValues } from '../../../blocks/
 import type { FieldErrors } from '../../../blocks/form-issues';
 import type { OpsT as T } from '../texts';
 import { DateTimeField } from './fields';
+import { type Attachment, AttachmentsField, describe } from './OrderAttachments';
 import { useParts } from './options';
 
 interface ItemRow {
@@ -50,6 +52,12 @@ export function workForm(
       type: 'custom',
       render: (a) => <PartsField {...a} t={t} />,
     },
+    {
+      field: 'attachments',
+      label: t('attachments'),
+      type: 'custom',
+      render: (a) => <AttachmentsField {...a} />,
+    },
   ];
   return {
     fields,
@@ -72,6 +80,7 @@ export function workForm(
           note: i.note,
         })),
         spareParts: (work?.spareParts ?? []).map((p) => ({ partId: p.partId, quantity: p.quantity })),
+        attachments: describe(work?.attachments ?? [], detail?.files ?? []),
       };
     },
     /** The `work` of the stash and submit bodies. */
@@ -91,6 +100,7 @@ export function workForm(
           }
         : {}),
       spareParts: (values.spareParts as PartRow[]).filter((p) => p.partId !== null),
+      attachments: ((values.attachments as Attachment[] | undefined) ?? []).map((f) => f.fileName),
     }),
     /** What submit needs beyond the schema (the server's rule: a result). */
     required: (values: FormValues): FieldErrors =>

@@ -26,16 +26,17 @@ export async function deleteFile(db: Db, fileName: string): Promise<void> {
   await db.deleteFrom('files').where('file_name', '=', fileName).execute();
 }
 
-/** Gives files to a tenant (attached to something of it, its users may read them). */
+/** Gives files to a tenant (attached to something of it, its users may read them), and a project. */
 export async function moveFilesToTenant(
   db: Db,
   fileNames: readonly string[],
   tenantId: number,
+  projectId?: number,
 ): Promise<void> {
   if (fileNames.length === 0) return;
   await db
     .updateTable('files')
-    .set({ tenant_id: tenantId })
+    .set(projectId === undefined ? { tenant_id: tenantId } : { tenant_id: tenantId, project_id: projectId })
     .where('file_name', 'in', [...fileNames])
     .execute();
 }
@@ -53,5 +54,29 @@ export async function fileUser(db: Db, fileName: string): Promise<string | null>
     .select('name')
     .where('file_name', '=', fileName)
     .executeTakeFirst();
-  return group ? `user group ${group.name}` : null;
+  if (group) return `user group ${group.name}`;
+  const order = await orderUsingFile(db, fileName);
+  return order ? `work order ${order.code}` : null;
+}
+
+/**
+ * The work order whose photos or recorded work name a file (of the given project), if any. With
+ * `since` (the file's upload), only orders changed since then are read: an order names a file
+ * only by a change after its upload.
+ */
+export function orderUsingFile(
+  db: Db,
+  fileName: string,
+  projectId?: number,
+  since?: number,
+): Promise<{ type: string; code: string; project_id: number } | undefined> {
+  let query = db
+    .selectFrom('work_orders')
+    .select(['type', 'code', 'project_id'])
+    .where((eb) =>
+      eb.or([eb('attachments', 'like', `%"${fileName}"%`), eb('work', 'like', `%"${fileName}"%`)]),
+    );
+  if (projectId !== undefined) query = query.where('project_id', '=', projectId);
+  if (since !== undefined) query = query.where('updated_at', '>=', since);
+  return query.executeTakeFirst();
 }

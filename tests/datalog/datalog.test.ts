@@ -456,6 +456,126 @@ describe('import', () => {
   });
 });
 
+describe('a large import and its neighbours (issue 11, item 4)', () => {
+  /** A workbook of `count` readings of the point, every 15 minutes from `t`. */
+  const series = (pointId: number, t: number, count: number, value: (i: number) => number) =>
+    workbook({
+      Readings: [
+        ['Time', 'Point ID', 'Value'],
+        ...Array.from({ length: count }, (_, i) => [
+          new Date(t + i * 900_000).toISOString(),
+          pointId,
+          value(i),
+        ]),
+      ],
+    });
+  const stagedRows = async () =>
+    Number(
+      (
+        await server.services.db
+          .selectFrom('reading_import_rows')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirst()
+      )?.n,
+    );
+
+  it('answers another tenant while the import writes; the rows appear at once at its end', async () => {
+    const point = points.find((p) => p.dataId === 2000) as DatalogPoint;
+    const t = Math.floor((now - 40 * 86_400_000) / 3_600_000) * 3_600_000;
+    // More rows than one chunk of the staging (and than one progress step of the old import,
+    // which reported from inside its one transaction).
+    const file = await series(point.id, t, 2_800, (i) => i);
+    // The import stops at its first progress report while it writes, until released.
+    const tasks = server.services.tasks;
+    const progress = tasks.progress.bind(tasks);
+    let paused!: () => void;
+    const pausedAt = new Promise<void>((resolve) => {
+      paused = resolve;
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    tasks.progress = async (id, ratio, options = {}) => {
+      if (options.message?.startsWith('writing')) {
+        paused();
+        await released;
+      }
+      return progress(id, ratio, options);
+    };
+    try {
+      const task = await importReadings(file);
+      await pausedAt;
+      // Between two chunks nothing holds the database: another tenant's calls are answered
+      // while the import waits (before, the import held SQLite's only connection in one
+      // transaction from its first written row to its last, and they waited for all of it).
+      const neighbour = await Promise.race([
+        Promise.all([
+          chicago.client.projects.projects(),
+          chicago.client.notices.task({ params: { id: task.id } }).catch(() => 'refused'),
+        ]).then(() => 'answered'),
+        new Promise((resolve) => setTimeout(() => resolve('still waiting'), 15_000)),
+      ]);
+      expect(neighbour).toBe('answered');
+      // Meanwhile nothing of the import is visible.
+      const during = await manager.client.datalog.query({
+        body: { pointIds: [point.id], startTime: t, endTime: t + 2_800 * 900_000 },
+      });
+      release();
+      expect(during.series[0]?.data).toEqual([]);
+      const done = await waitForTask(manager.client, task.id);
+      expect(done.message).toBe(
+        'import succeeded: 2800 rows read, 2800 readings written, 0 readings deleted',
+      );
+    } finally {
+      release();
+      tasks.progress = progress;
+    }
+    const after = await manager.client.datalog.query({
+      body: { pointIds: [point.id], startTime: t, endTime: t + 2_800 * 900_000 },
+    });
+    expect(after.series[0]?.data).toHaveLength(2_800);
+    const hours = await manager.client.datalog.query({
+      body: { pointIds: [point.id], startTime: t, endTime: t + 3_600_000, interval: '1h' },
+    });
+    expect(hours.series[0]?.data.map((d) => d.value)).toEqual([1.5]);
+    expect(await stagedRows()).toBe(0);
+  });
+
+  it('a failure before the end writes nothing and leaves no staged rows; a crash’s rows go at the next import', async () => {
+    const point = points.find((p) => p.dataId === 2000) as DatalogPoint;
+    const t = Math.floor((now - 100 * 86_400_000) / 3_600_000) * 3_600_000;
+    // Rows a crashed import left behind (its task no longer runs).
+    await server.services.db
+      .insertInto('reading_import_rows')
+      .values({ task_id: 999_999, point_id: point.id, ts: t, value: 1 })
+      .execute();
+    const file = await series(point.id, t, 2_500, (i) => 100 + i);
+    const tasks = server.services.tasks;
+    const finishIn = tasks.finishIn.bind(tasks);
+    // The end fails inside the import's transaction (the failure it records then goes through).
+    tasks.finishIn = async (db, ...rest) => {
+      if (db.isTransaction) throw new Error('the disk is full');
+      return finishIn(db, ...rest);
+    };
+    let done: Awaited<ReturnType<typeof waitForTask>>;
+    try {
+      done = await waitForTask(manager.client, (await importReadings(file)).id);
+    } finally {
+      tasks.finishIn = finishIn;
+    }
+    expect(done.status).not.toBe(3);
+    expect(done.message).toContain('nothing was imported');
+    const data = await manager.client.datalog.query({
+      body: { pointIds: [point.id], startTime: t, endTime: t + 2_500 * 900_000 },
+    });
+    expect(data.series[0]?.data).toEqual([]);
+    const audit = await manager.client.datalog.editLog({ body: { pointId: point.id } });
+    expect(audit.list.filter((e) => e.time >= t && e.time < t + 2_500 * 900_000)).toEqual([]);
+    expect(await stagedRows()).toBe(0);
+  });
+});
+
 describe('completeness, quantities and templates', () => {
   it('completeness per meter and day is received over expected, and the detail lists the missing intervals', async () => {
     const end = now;

@@ -1,12 +1,14 @@
 /**
  * Meter data logs on PostgreSQL (issue 6): the simulator's history, rollups equal to the raw
- * readings, an edit that rewrites them, and a streamed export, on a throwaway cluster of
+ * readings, an edit that rewrites them, a reading import through its staged rows (issue 11),
+ * and a streamed export, on a throwaway cluster of
  * scripts/ensure-postgres.sh.
  */
 import { rmSync } from 'node:fs';
 import type { DatalogPoint } from '@eem/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { login, projectId } from '../admin/support.js';
+import { waitForTask, workbook } from '../nodes/support.js';
 import type { SignedIn } from '../support/clients.js';
 import { type InProcessServer, startInProcessServer, tempDir } from '../support/server.js';
 import { databaseVersion, ensurePostgres, type PostgresCluster, stopPostgres } from './cluster.js';
@@ -91,6 +93,62 @@ describe('readings on PostgreSQL', () => {
     );
     const dayTotal = counters.day.reduce((n, d) => n + d.value, 0);
     expect(dayTotal).toBeCloseTo(increase, 3);
+  });
+
+  it('imports readings all at once from staged rows: set, changed and deleted, audited, rollups included', async () => {
+    const now = server.services.clock();
+    const stored = (await sums(power, now - 86_400_000, now)).raw;
+    const [kept, changed, deleted] = stored as [
+      { time: number; value: number },
+      { time: number; value: number },
+      { time: number; value: number },
+    ];
+    // Four new readings an hour apart a week back, one stored reading changed, one kept, one deleted.
+    const t = Math.floor((now - 7 * 86_400_000) / 3_600_000) * 3_600_000;
+    const file = await workbook({
+      Readings: [
+        ['Time', 'Point ID', 'Value'],
+        ...[0, 1, 2, 3].map((i) => [new Date(t + i * 900_000).toISOString(), power.id, 10 * (i + 1)]),
+        [new Date(kept.time).toISOString(), power.id, kept.value],
+        [new Date(changed.time).toISOString(), power.id, changed.value + 1_000],
+        [new Date(deleted.time).toISOString(), power.id, 'DELETE'],
+      ],
+    });
+    const run = async (dryRun: boolean) =>
+      waitForTask(
+        manager.client,
+        (
+          await manager.client.datalog.import.upload({
+            body: { dryRun },
+            files: [{ name: 'pg-readings.xlsx', data: file }],
+          })
+        ).id,
+      );
+    expect((await run(true)).message).toBe(
+      '7 rows valid: 5 readings would be written, 1 reading deleted; nothing was written (dry run)',
+    );
+    expect((await run(false)).message).toBe(
+      'import succeeded: 7 rows read, 5 readings written, 1 reading deleted',
+    );
+    const hour = await manager.client.datalog.query({
+      body: { pointIds: [power.id], startTime: t, endTime: t + 3_600_000, interval: '1h' },
+    });
+    expect(hour.series[0]?.data.map((d) => d.value)).toEqual([25]);
+    const after = new Map((await sums(power, now - 86_400_000, now)).raw.map((r) => [r.time, r.value]));
+    expect(after.get(kept.time)).toBe(kept.value);
+    expect(after.get(changed.time)).toBe(changed.value + 1_000);
+    expect(after.has(deleted.time)).toBe(false);
+    const audit = await manager.client.datalog.editLog({ body: { pointId: power.id } });
+    expect(audit.list.filter((e) => e.source === 'import')).toHaveLength(6);
+    expect(audit.list.find((e) => e.time === changed.time)).toMatchObject({
+      oldValue: changed.value,
+      newValue: changed.value + 1_000,
+    });
+    const staged = await server.services.db
+      .selectFrom('reading_import_rows')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    expect(Number(staged?.n)).toBe(0);
   });
 
   it('streams an export as CSV with every reading of the range', async () => {

@@ -200,7 +200,19 @@ describe('/accidentHandleAdministration', () => {
     await form.locator('button:has-text("Save")').click();
     await toast(page, 'Saved').waitFor();
     await form.waitFor({ state: 'detached' });
-    await page.waitForSelector('.eem-page .semi-table-tbody tr:has-text("E2E breaker trip")');
+    // The library is the tenant's, which has projects manager-bj does not manage: the server
+    // refuses him every change of a scenario (issue 11), so Edit and Delete are disabled and say why.
+    const scenario = page.locator('.eem-page .semi-table-tbody tr:has-text("E2E breaker trip")');
+    await scenario.waitFor();
+    expect(await scenario.locator('button:has-text("Edit")').isDisabled()).toBe(true);
+    expect(await scenario.locator('button:has-text("Delete")').isDisabled()).toBe(true);
+    await scenario.locator('button:has-text("Edit")').hover({ force: true });
+    await page
+      .locator(
+        '.semi-tooltip-content:has-text("fault scenario E2E breaker trip is shared with projects you do not manage")',
+      )
+      .waitFor();
+    await page.mouse.move(0, 0);
 
     await page.click('.semi-tabs-tab:has-text("Handling plans")');
     await page.click('.eem-page .semi-tabs-pane-active button:has-text("Create")');
@@ -224,6 +236,12 @@ describe('/accidentHandleAdministration', () => {
     expect(await plan.textContent()).toMatch(
       /isolate the feeder.*duty electrician.*reset the breaker.*E2E breaker trip/,
     );
+    expect(await plan.locator('button:has-text("Delete")').isDisabled()).toBe(true);
+    await plan.locator('button:has-text("Delete")').hover({ force: true });
+    await page
+      .locator('.semi-tooltip-content:has-text("handling plan E2E trip plan is shared with projects")')
+      .waitFor();
+    await page.mouse.move(0, 0);
     await settle(page);
     await screenshot(page, 'events-admin-plans');
 

@@ -269,10 +269,22 @@ describe('project screens (manager-bj, Berlin Works)', () => {
     await confirmDelete(page, 'e2e-operator');
   });
 
-  it('/rolemanage lists the project roles', async () => {
+  it('/rolemanage lists the project roles; a role Shanghai’s users hold cannot be changed here', async () => {
     const page = await web.signedIn('manager-bj');
     await open(page, '/rolemanage');
     await page.waitForSelector('tr:has-text("Project operator")');
+    // The server refuses the project administrator a change of a role users of other projects
+    // hold (issue 11): Edit and Delete are disabled, with its reason as their tooltip.
+    const shared = page.locator('tr:has-text("Project operator")').first();
+    expect(await shared.locator('button:has-text("Edit")').isDisabled()).toBe(true);
+    expect(await shared.locator('button:has-text("Delete")').isDisabled()).toBe(true);
+    await shared.locator('button:has-text("Edit")').hover({ force: true });
+    await page
+      .locator(
+        '.semi-tooltip-content:has-text("the role Project operator is shared with projects you do not manage")',
+      )
+      .waitFor();
+    await page.mouse.move(0, 0);
     await settle(page);
     await screenshot(page, 'screen-rolemanage');
   });

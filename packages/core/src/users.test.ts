@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isProjectBound, needsInspectionPassword, resolveModule, showBackToPlatform } from './users.js';
+import {
+  isProjectBound,
+  needsInspectionPassword,
+  resolveModule,
+  sharedObjectMessage,
+  sharedObjectRefusal,
+  showBackToPlatform,
+} from './users.js';
 
 describe('module (platform-core §1)', () => {
   it('is fw when a project id is stored', () => {
@@ -45,5 +52,18 @@ describe('inspection password', () => {
     expect(needsInspectionPassword(5, 'none')).toBe(false);
     expect(needsInspectionPassword(2, 'inspect')).toBe(false);
     expect(needsInspectionPassword(undefined, undefined)).toBe(false);
+  });
+});
+
+describe('sharedObjectRefusal', () => {
+  it('lets whoever governs every project that uses the object change it, and says why to the others', () => {
+    const manager = { boundProjects: new Set([2]) };
+    expect(sharedObjectRefusal({ boundProjects: null }, [1, 2, 3], 'the role R')).toBeNull();
+    expect(sharedObjectRefusal(manager, [], 'the role R')).toBeNull();
+    expect(sharedObjectRefusal(manager, [2, 2], 'the role R')).toBeNull();
+    expect(sharedObjectRefusal(manager, [2, 3], 'the role R')).toBe(sharedObjectMessage('the role R'));
+    expect(sharedObjectMessage('the role R')).toMatch(
+      /^the role R is shared with projects you do not manage/,
+    );
   });
 });

@@ -8,6 +8,28 @@ export function isProjectBound(usertype: number | undefined | null): boolean {
   return usertype === 3 || usertype === 4;
 }
 
+/**
+ * Objects shared by several projects of a tenant (a role their users hold, a quantity their
+ * points measure, the tenant's fault scenarios and handling plans: issue 11) are changed only
+ * by whoever governs every project that uses them. A project-bound caller governs its own
+ * projects (`boundProjects`); anyone else (tenant administrator and above) governs the tenant.
+ * Answers why a change is refused (the server's refusal, and the console's tooltip on the
+ * disabled Edit and Delete), or null when the caller may change the object.
+ */
+export function sharedObjectRefusal(
+  caller: { boundProjects: ReadonlySet<number> | null },
+  usedBy: Iterable<number>,
+  what: string,
+): string | null {
+  const bound = caller.boundProjects;
+  if (bound === null) return null;
+  for (const id of usedBy) if (!bound.has(id)) return sharedObjectMessage(what);
+  return null;
+}
+
+export const sharedObjectMessage = (what: string) =>
+  `${what} is shared with projects you do not manage; only a tenant administrator may change it (create your own instead)`;
+
 /** Role types: 1 general, 2 inspection, 3 operations technician, 4 maintenance and repair, 5 operations and maintenance. */
 export const ROLE_TYPE = {
   general: 1,

@@ -9,7 +9,7 @@
  * itself with `defineLedger` (ledger/ledger.tsx) and passes `useLedger(description)` here.
  */
 import { IconDelete, IconPlus, IconUpload } from '@douyinfe/semi-icons';
-import { Button, Modal, Space, Toast } from '@douyinfe/semi-ui-19';
+import { Button, Modal, Space, Toast, Tooltip } from '@douyinfe/semi-ui-19';
 import {
   type AnyQueryKey,
   type Client,
@@ -32,6 +32,12 @@ import { errorMessage } from './save-file';
 import { blockTexts } from './texts';
 
 export type { FilterFieldDef, FormFieldDef, FormMode, FormValues, PageState };
+
+/** A row's `lockedReason` (roles, quantities, fault scenarios, plans), or null. */
+function lockedReasonOf(row: unknown): string | null {
+  if (typeof row !== 'object' || row === null || !('lockedReason' in row)) return null;
+  return typeof row.lockedReason === 'string' ? row.lockedReason : null;
+}
 
 export interface PagedAnswer<R> {
   total: number;
@@ -92,6 +98,13 @@ export interface CrudLedgerProps<R, V extends FormValues, F extends FormValues> 
   canWrite?: boolean;
   canEditRow?: (row: R) => boolean;
   canDeleteRow?: (row: R) => boolean;
+  /**
+   * Why the server would refuse a change of the row (an object shared with projects the user
+   * does not manage, issue 11): its Edit and Delete show disabled, the reason as their tooltip,
+   * and it cannot be ticked for a batch delete. By default the row's own `lockedReason`, which
+   * the server answers by the rule it enforces (core's sharedObjectRefusal).
+   */
+  rowLock?: (row: R) => string | null;
   /** More buttons per row. */
   rowActions?: (row: R) => ReactNode;
   /** Width of the actions column in px. */
@@ -299,6 +312,29 @@ export function CrudLedger<R extends object, V extends FormValues, F extends For
   };
 
   const writable = canWrite && form !== undefined;
+  const lockOf = props.rowLock ?? lockedReasonOf;
+  /** A row's Edit or Delete: disabled, with the reason, when the server would refuse it. */
+  const action = (row: R, label: string, danger: boolean, onClick: () => void) => {
+    const reason = lockOf(row);
+    const button = (
+      <Button
+        theme="borderless"
+        size="small"
+        {...(danger ? { type: 'danger' as const } : {})}
+        disabled={reason !== null}
+        onClick={onClick}
+      >
+        {label}
+      </Button>
+    );
+    return reason === null ? (
+      button
+    ) : (
+      <Tooltip content={reason} position="topRight">
+        {button}
+      </Tooltip>
+    );
+  };
   const hasActions =
     props.rowActions !== undefined ||
     (canWrite && (props.onUpdate !== undefined || props.onDelete !== undefined));
@@ -313,16 +349,14 @@ export function CrudLedger<R extends object, V extends FormValues, F extends For
           render: (row) => (
             <Space spacing={4} style={{ whiteSpace: 'nowrap' }}>
               {props.rowActions?.(row)}
-              {writable && props.onUpdate && (props.canEditRow?.(row) ?? true) && (
-                <Button theme="borderless" size="small" onClick={() => void openEdit(row)}>
-                  {t('edit')}
-                </Button>
-              )}
-              {canWrite && props.onDelete && (props.canDeleteRow?.(row) ?? true) && (
-                <Button theme="borderless" type="danger" size="small" onClick={() => confirmDelete(row)}>
-                  {t('delete')}
-                </Button>
-              )}
+              {writable &&
+                props.onUpdate &&
+                (props.canEditRow?.(row) ?? true) &&
+                action(row, t('edit'), false, () => void openEdit(row))}
+              {canWrite &&
+                props.onDelete &&
+                (props.canDeleteRow?.(row) ?? true) &&
+                action(row, t('delete'), true, () => confirmDelete(row))}
             </Space>
           ),
         },
@@ -359,7 +393,18 @@ export function CrudLedger<R extends object, V extends FormValues, F extends For
         }}
         {...(props.exporter ? { exporter: (client: Client) => exporter(client, applied) } : {})}
         {...(props.summary ? { summary: props.summary } : {})}
-        {...(batch ? { selectedKeys: selected, onSelect: setSelected } : {})}
+        {...(batch
+          ? {
+              selectedKeys: selected,
+              onSelect: (keys: string[]) =>
+                setSelected(
+                  keys.filter((key) => {
+                    const row = rows.find((r) => String(props.rowKey(r)) === key);
+                    return row === undefined || lockOf(row) === null;
+                  }),
+                ),
+            }
+          : {})}
         toolbar={
           <>
             {props.toolbar}

@@ -159,6 +159,8 @@ export const physicalQuantity = quantityFields.extend({
   id: z.number().int(),
   /** Points that measure it in the current project (a quantity in use cannot be deleted). */
   pointCount: z.number().int(),
+  /** Why the caller may not change or delete it (other projects measure it: core's sharedObjectRefusal); null: it may. */
+  lockedReason: z.string().nullable(),
 });
 export type PhysicalQuantity = z.output<typeof physicalQuantity>;
 

@@ -29,7 +29,12 @@ const scenarioFields = z.object({
   attachments: z.array(fileName).max(5, { error: 'attachments: at most 5 documents' }).default([]),
 });
 
-export const faultScenario = scenarioFields.extend({ id: z.number().int(), updatedAt: epochMs });
+export const faultScenario = scenarioFields.extend({
+  id: z.number().int(),
+  updatedAt: epochMs,
+  /** Why the caller may not change or delete it (shared with projects the caller does not manage: core's sharedObjectRefusal); null: it may. */
+  lockedReason: z.string().nullable(),
+});
 export type FaultScenario = z.output<typeof faultScenario>;
 
 const planFields = z.object({
@@ -47,7 +52,12 @@ const planFields = z.object({
   scenarioIds: z.array(idOf('scenarioIds')).max(50).default([]),
 });
 
-export const eventPlan = planFields.extend({ id: z.number().int(), updatedAt: epochMs });
+export const eventPlan = planFields.extend({
+  id: z.number().int(),
+  updatedAt: epochMs,
+  /** Why the caller may not change or delete it (shared with projects the caller does not manage: core's sharedObjectRefusal); null: it may. */
+  lockedReason: z.string().nullable(),
+});
 export type EventPlan = z.output<typeof eventPlan>;
 
 export const expert = {

@@ -288,6 +288,11 @@ export const role = z.object({
   userCount: int,
   /** Whether the role grants only project (fw) pages and operations. */
   projectRole: z.boolean(),
+  /**
+   * Why the caller may not change or delete the role (it holds keys the caller does not, or
+   * users of projects the caller does not manage hold it: core's sharedObjectRefusal); null: it may.
+   */
+  lockedReason: z.string().nullable(),
   modelLabel: z.literal('role'),
 });
 export type Role = z.output<typeof role>;

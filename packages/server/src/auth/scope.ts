@@ -3,7 +3,7 @@
  * A project-bound user (usertype 3 or 4): its own tenant, and only its linked projects. Any
  * other user: its tenant and the tenant's child tenants, and the projects it may enter.
  */
-import { isProjectBound } from '@eem/core';
+import { isProjectBound, sharedObjectRefusal } from '@eem/core';
 import { tenantFamily } from '../areas/users/repo/tenants.js';
 import { type RequestContext, requireUser } from '../context.js';
 import { ApiError } from '../http/api-error.js';
@@ -54,33 +54,50 @@ export function missingKeys(scope: Scope, keys: Iterable<string>): string[] {
   return [...new Set(keys)].filter((k) => !scope.user.permissions.has(k));
 }
 
+/** A project-bound caller's projects for sharedObjectRefusal (null: root and tenant-wide callers). */
+function governed(scope: Scope): { boundProjects: ReadonlySet<number> | null } {
+  return { boundProjects: scope.root ? null : scope.boundProjects };
+}
+
 /**
- * A change of an object shared by every project of a tenant (a tenant-wide quantity, fault
- * scenario or plan) is for whoever governs all those projects: refused to a project-bound user
- * while the tenant has a project outside the user's. `what` names the object.
+ * Why a change of an object shared by every project of a tenant (its fault scenarios and
+ * plans) is refused to the caller (core's sharedObjectRefusal: the tenant has a project outside
+ * a project-bound caller's), as a function of the object's name (null: the caller may).
  */
+export async function tenantSharedRefusals(
+  ctx: RequestContext,
+  scope: Scope,
+  tenantId: number,
+): Promise<(what: string) => string | null> {
+  if (scope.root || scope.boundProjects === null) return () => null;
+  const projects = [...(await ctx.services.projects.all()).values()]
+    .filter((p) => p.tenantId === tenantId)
+    .map((p) => p.id);
+  return (what) => sharedObjectRefusal(governed(scope), projects, what);
+}
+
+/** Refuses a change of an object shared by every project of a tenant (tenantSharedRefusals). */
 export async function assertGovernsTenant(
   ctx: RequestContext,
   scope: Scope,
   tenantId: number,
   what: string,
 ): Promise<void> {
-  const bound = scope.boundProjects;
-  if (scope.root || bound === null) return;
-  const projects = [...(await ctx.services.projects.all()).values()];
-  if (projects.some((p) => p.tenantId === tenantId && !bound.has(p.id)))
-    throw ApiError.permission(sharedMessage(what));
+  const refusal = (await tenantSharedRefusals(ctx, scope, tenantId))(what);
+  if (refusal) throw ApiError.permission(refusal);
 }
 
-/**
- * A change of an object that the given projects use (a quantity their points measure) is for
- * whoever governs all of them: refused to a project-bound user when one is outside the user's.
- */
+/** Why a change of an object the given projects use (a quantity their points measure) is refused, or null. */
+export function projectsSharedRefusal(
+  scope: Scope,
+  projectIds: readonly number[],
+  what: string,
+): string | null {
+  return sharedObjectRefusal(governed(scope), projectIds, what);
+}
+
+/** Refuses a change of an object the given projects use to a caller who does not govern them all. */
 export function assertGovernsProjects(scope: Scope, projectIds: readonly number[], what: string): void {
-  const bound = scope.boundProjects;
-  if (scope.root || bound === null) return;
-  if (projectIds.some((id) => !bound.has(id))) throw ApiError.permission(sharedMessage(what));
+  const refusal = projectsSharedRefusal(scope, projectIds, what);
+  if (refusal) throw ApiError.permission(refusal);
 }
-
-export const sharedMessage = (what: string) =>
-  `${what} is shared with projects you do not manage; only a tenant administrator may change it (create your own instead)`;

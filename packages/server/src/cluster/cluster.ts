@@ -5,6 +5,7 @@
  * `PostgresCluster` relays what the others must hear, elects the leader that runs the
  * singletons, and tidies up after servers that stopped.
  */
+import { dropStaleImportRows } from '../areas/datalog/repo/import-rows.js';
 import type { ServerConfig } from '../config.js';
 import type { DatabaseHandle, Db } from '../db/database.js';
 import type { Services } from '../services.js';
@@ -59,6 +60,8 @@ export class LocalCluster implements Cluster {
 
   async start(services: Services): Promise<void> {
     await services.tasks.failInterrupted();
+    // Rows a reading import staged before the stop (its task failed above) are of no use.
+    await dropStaleImportRows(services.db);
   }
 
   lead(): Promise<void> {

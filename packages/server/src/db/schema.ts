@@ -304,6 +304,15 @@ export interface ReadingRollupTable {
   delta: number;
 }
 
+/** A checked row of a running reading import, staged until it is applied (migration 0031). */
+export interface ReadingImportRowTable {
+  task_id: number;
+  point_id: number;
+  ts: number;
+  /** null: the reading is deleted. */
+  value: number | null;
+}
+
 export interface DatalogEditTable {
   id: Generated<number>;
   project_id: number;
@@ -928,6 +937,7 @@ export interface Database {
   readings: ReadingTable;
   reading_rollups: ReadingRollupTable;
   datalog_edits: DatalogEditTable;
+  reading_import_rows: ReadingImportRowTable;
   trend_templates: TrendTemplateTable;
   recalculations: RecalculationTable;
   fault_scenarios: FaultScenarioTable;

@@ -113,6 +113,7 @@ function quantity(patch: Partial<PhysicalQuantity> = {}): PhysicalQuantity {
   return {
     id: 1,
     dataId: 1000,
+    lockedReason: null,
     name: 'Active energy',
     enName: '',
     unit: 'kWh',

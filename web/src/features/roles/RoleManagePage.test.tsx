@@ -23,6 +23,7 @@ function role(id: number, name: string, roletype = 1, dutyType = 'none') {
     mobileNodes: [],
     userCount: 2,
     projectRole: true,
+    lockedReason: null,
     modelLabel: 'role' as const,
   };
 }

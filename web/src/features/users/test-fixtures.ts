@@ -38,6 +38,7 @@ export function roleOf(id: number, name: string, roletype = 1, dutyType = 'none'
     mobileNodes: [],
     userCount: 1,
     projectRole: true,
+    lockedReason: null,
     modelLabel: 'role' as const,
   };
 }

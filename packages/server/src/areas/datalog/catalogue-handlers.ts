@@ -4,7 +4,7 @@
  */
 import type { catalogue, EndpointData, EndpointParsedInput, PhysicalQuantity, TreeNode } from '@eem/contract';
 import { type DatalogInterval, NODE_TYPES, POINT_NODE_TYPES } from '@eem/core';
-import { assertGovernsProjects, scopeOf } from '../../auth/scope.js';
+import { projectsSharedRefusal, scopeOf } from '../../auth/scope.js';
 import { currentProject, type RequestContext, requireUser } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { recordOperation } from '../logs/record-operation.js';
@@ -12,7 +12,7 @@ import { projectNodes } from '../nodes/repo/nodes.js';
 import { visibleNodes } from '../nodes/tree-access.js';
 import { namedPoints } from './datalog-scope.js';
 import { ensurePoints } from './point-store.js';
-import { pointCounts, quantityProjects, quantityUse } from './repo/points.js';
+import { pointCounts, quantitiesProjects, quantityProjects, quantityUse } from './repo/points.js';
 import {
   deleteQuantity as deleteQuantityRow,
   insertQuantity,
@@ -83,7 +83,11 @@ export async function modelsOf(ctx: RequestContext): Promise<Data<'models'>> {
   }));
 }
 
-function quantityOf(row: QuantityRow, counts: Map<number, number>): PhysicalQuantity {
+function quantityOf(
+  row: QuantityRow,
+  counts: Map<number, number>,
+  lockedReason: string | null,
+): PhysicalQuantity {
   return {
     id: row.id,
     dataId: row.data_id,
@@ -96,6 +100,7 @@ function quantityOf(row: QuantityRow, counts: Map<number, number>): PhysicalQuan
     decimals: row.decimals,
     deviceTypes: row.device_types,
     pointCount: counts.get(row.data_id) ?? 0,
+    lockedReason,
   };
 }
 
@@ -111,9 +116,21 @@ export async function quantities(ctx: RequestContext, body: Body<'quantities'>):
     .sort((a, b) => a.data_id - b.data_id);
   const counts = await pointCounts(ctx.services.db, project.id, 'data_id');
   const start = body.page.index * body.page.limit;
+  const page = all.slice(start, start + body.page.limit);
+  const scope = await scopeOf(ctx);
+  const used =
+    scope.boundProjects === null
+      ? new Map<number, number[]>()
+      : await quantitiesProjects(
+          ctx.services.db,
+          project.tenantId,
+          page.map((q) => q.data_id),
+        );
   return {
     total: all.length,
-    list: all.slice(start, start + body.page.limit).map((q) => quantityOf(q, counts)),
+    list: page.map((q) =>
+      quantityOf(q, counts, projectsSharedRefusal(scope, used.get(q.data_id) ?? [], quantityWhat(q))),
+    ),
   };
 }
 
@@ -160,7 +177,11 @@ export async function createQuantity(ctx: RequestContext, body: QuantityBody): P
     object: `physical quantity ${body.dataId} ${body.name}`,
     projectId: project.id,
   });
-  return quantityOf(row, await pointCounts(db, project.id, 'data_id'));
+  return quantityOf(
+    row,
+    await pointCounts(db, project.id, 'data_id'),
+    await quantityRefusal(ctx, project.tenantId, row),
+  );
 }
 
 async function ownQuantity(ctx: RequestContext, tenantId: number, id: number): Promise<QuantityRow> {
@@ -185,20 +206,31 @@ export async function updateQuantity(
     object: `physical quantity ${row.data_id} ${body.name}`,
     projectId: project.id,
   });
-  return quantityOf(updated, await pointCounts(ctx.services.db, project.id, 'data_id'));
+  return quantityOf(updated, await pointCounts(ctx.services.db, project.id, 'data_id'), null);
 }
 
 /**
  * A quantity is the tenant's: a project administrator may change or delete one that only his
  * projects' points measure (or none), not one that other projects measure (issue 11).
  */
+async function quantityRefusal(
+  ctx: RequestContext,
+  tenantId: number,
+  row: { name: string; data_id: number },
+): Promise<string | null> {
+  const used = await quantityProjects(ctx.services.db, tenantId, row.data_id);
+  return projectsSharedRefusal(await scopeOf(ctx), used, quantityWhat(row));
+}
+
+const quantityWhat = (row: { name: string }) => `physical quantity ${row.name}`;
+
 async function assertGovernsQuantity(
   ctx: RequestContext,
   tenantId: number,
   row: { name: string; data_id: number },
 ): Promise<void> {
-  const used = await quantityProjects(ctx.services.db, tenantId, row.data_id);
-  assertGovernsProjects(await scopeOf(ctx), used, `physical quantity ${row.name}`);
+  const refusal = await quantityRefusal(ctx, tenantId, row);
+  if (refusal) throw ApiError.permission(refusal);
 }
 
 export async function deleteQuantity(ctx: RequestContext, id: number): Promise<null> {

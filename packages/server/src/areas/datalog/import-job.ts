@@ -5,8 +5,12 @@
  * workbook saved again by Excel, WPS or LibreOffice still matches). Every row is checked first
  * (the point exists in the project, the time is readable, the Value is a number or the delete
  * marker DELETE: core's importValue, a blank Value is an error naming its cell, a counter is
- * not negative, no point and time twice); any problem and nothing is written. Otherwise all
- * changes go in one transaction with the audit and the rollups (write-readings.ts). The task's
+ * not negative, no point and time twice); any problem and nothing is written. The workbook is
+ * read with the streaming reader (read-workbook.ts readSheetRows), so the event loop stays
+ * free. The checked rows are staged in short chunks (repo/import-rows.ts; other callers get
+ * SQLite's one connection between them: issue 11, the noisy neighbour), then applied with the
+ * audit, the rollups, the task's end and the log entry in one short transaction of set-based
+ * statements (write-readings.ts applyStagedChanges): all or nothing. The task's
  * message says how many readings were (or, in a dry run, would be) written and deleted
  * (core's readingImportOutcome). Problems: nodes.importProblems.
  */
@@ -24,7 +28,7 @@ import {
 } from '@eem/core';
 import type ExcelJS from 'exceljs';
 import type { RequestContext } from '../../context.js';
-import { inTransaction } from '../../db/database.js';
+import { type Db, inTransaction } from '../../db/database.js';
 import { recordOperation, recordOperationIn } from '../logs/record-operation.js';
 import {
   type ImportProblem,
@@ -34,12 +38,12 @@ import {
   MAX_LISTED_PROBLEMS,
   problemText,
 } from '../nodes/import-report-store.js';
-import { loadWorkbook, WorkbookError } from '../nodes/read-workbook.js';
-import { TaskProgress } from '../nodes/task-progress.js';
+import { type PlainSheet, readSheetRows, WorkbookError } from '../nodes/read-workbook.js';
+import { rowsMessage, TaskProgress } from '../nodes/task-progress.js';
 import { parseReadingTime } from './iso-time.js';
 import { loadPoints } from './point-store.js';
-import { readingAt } from './repo/readings.js';
-import { applyChanges, type ReadingChange } from './write-readings.js';
+import { dropImportRows, dropStaleImportRows, stagedChanges, stageImportRows } from './repo/import-rows.js';
+import { applyStagedChanges, type ReadingChange } from './write-readings.js';
 
 /** The names each column is known by (the en and zh headers of the export and template). */
 const COLUMNS = {
@@ -52,7 +56,10 @@ const COLUMN_TITLES = { point: 'Point ID', time: 'Time', value: 'Value' } as con
 /** The most rows a sheet of an .xls is read to (the xlsx row limit). */
 const XLS_MAX_ROWS = 1_048_576;
 
-function cellText(value: ExcelJS.CellValue): string {
+/** Rows staged (or their staging removed) by one statement: a few milliseconds of the connection. */
+const STAGE_CHUNK = 1_000;
+
+function cellText(value: ExcelJS.CellValue | undefined): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'object' && 'richText' in value) return value.richText.map((r) => r.text).join('');
   if (typeof value === 'object' && 'result' in value) return String(value.result ?? '');
@@ -61,7 +68,7 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 /** A Value cell as core's importValue reads it: a number as it is, anything else as text. */
-function valueCell(value: ExcelJS.CellValue): string | number {
+function valueCell(value: ExcelJS.CellValue | undefined): string | number {
   if (typeof value === 'number') return value;
   if (value !== null && typeof value === 'object' && 'result' in value && typeof value.result === 'number')
     return value.result;
@@ -107,10 +114,12 @@ export async function runReadingImport(job: ImportJob): Promise<void> {
   /** The readings and the task's end are committed: nothing after may mark the task failed. */
   let committed = false;
   let total = 0;
+  /** The rows staged (or being staged) in reading_import_rows, removed when the import ends. */
+  let staged: readonly ReadingChange[] = [];
   try {
-    let workbook: ExcelJS.Workbook;
+    let sheets: PlainSheet[];
     try {
-      workbook = await loadWorkbook(job.data, XLS_MAX_ROWS);
+      sheets = await readSheetRows(job.data, XLS_MAX_ROWS);
     } catch (error) {
       const reason =
         error instanceof WorkbookError ? error.message : 'the file cannot be read as an xlsx or xls workbook';
@@ -126,22 +135,23 @@ export async function runReadingImport(job: ImportJob): Promise<void> {
     let listed = 0;
     const seen = new Set<string>();
     // Checking is the first 30 % of the task, writing the rest: each phase says its rows.
-    const rowsInAll = workbook.worksheets.reduce((n, sheet) => n + Math.max(0, sheet.rowCount - 1), 0);
+    const rowsInAll = sheets.reduce((n, sheet) => n + sheet.rows.filter((row) => row.number > 1).length, 0);
     const checking = progress.span(0, 0.3, rowsInAll, 'checking');
     let scanned = 0;
     const local = (p: number[]) =>
       zonedTime(job.project.timeZone, p[0] ?? 0, p[1] ?? 1, p[2] ?? 1, p[3] ?? 0, p[4] ?? 0, p[5] ?? 0);
-    for (const sheet of workbook.worksheets) {
-      const header = sheet.getRow(1);
+    for (const sheet of sheets) {
+      const header = sheet.rows[0]?.number === 1 ? sheet.rows[0].values : [];
       const cols = { point: 0, time: 0, value: 0 };
       const headers: string[] = [];
-      header.eachCell((cell, col) => {
-        const text = cellText(cell.value);
+      header.forEach((value, col) => {
+        if (value === null || value === undefined) return;
+        const text = cellText(value);
         headers.push(text);
         for (const key of ['point', 'time', 'value'] as const)
           if (!cols[key] && headerIs(text, COLUMNS[key])) cols[key] = col;
       });
-      if (sheet.rowCount <= 1 && !cols.point) continue;
+      if ((sheet.rows.at(-1)?.number ?? 0) <= 1 && !cols.point) continue;
       const missing = (['point', 'time', 'value'] as const).filter((k) => !cols[k]);
       if (missing.length > 0) {
         problems.push({
@@ -154,13 +164,14 @@ export async function runReadingImport(job: ImportJob): Promise<void> {
         continue;
       }
       const valueColumn = columnLetters(cols.value);
-      for (let r = 2; r <= sheet.rowCount; r++) {
+      for (const row of sheet.rows) {
+        const r = row.number;
+        if (r < 2) continue;
         if (++scanned % 2_000 === 0) await checking(scanned);
-        const row = sheet.getRow(r);
         const raw = {
-          point: row.getCell(cols.point).value,
-          time: row.getCell(cols.time).value,
-          value: row.getCell(cols.value).value,
+          point: row.values[cols.point],
+          time: row.values[cols.time],
+          value: row.values[cols.value],
         };
         if (
           [raw.point, raw.time, raw.value].every(
@@ -232,37 +243,43 @@ export async function runReadingImport(job: ImportJob): Promise<void> {
       );
       return;
     }
+    // The checked rows are staged in short transactions (other callers get the connection
+    // between chunks: issue 11, the noisy neighbour), then compared with the stored readings.
+    const staging = progress.span(0.3, 0.9, changes.length, 'writing');
+    await dropStaleImportRows(services.db);
+    staged = changes;
+    for (let i = 0; i < changes.length; i += STAGE_CHUNK) {
+      await stageImportRows(services.db, job.taskId, changes.slice(i, i + STAGE_CHUNK));
+      await staging(Math.min(changes.length, i + STAGE_CHUNK));
+    }
     if (job.dryRun) {
       // What the run would do: a value that differs from the stored one is written; a marked
       // reading that is stored is deleted.
-      let written = 0;
-      let deleted = 0;
-      for (const change of changes) {
-        const stored = await readingAt(services.db, change.pointId, change.time);
-        if (change.value === null) deleted += stored === undefined ? 0 : 1;
-        else written += stored === change.value ? 0 : 1;
-      }
-      await finish(true, readingImportOutcome({ rows: total, written, deleted, dryRun: true }), result);
+      const would = await stagedChanges(services.db, job.taskId);
+      const changed = would.reduce((n, c) => n + c.changed, 0);
+      const deleted = would.reduce((n, c) => n + c.deleted, 0);
+      await finish(
+        true,
+        readingImportOutcome({ rows: total, written: changed - deleted, deleted, dryRun: true }),
+        result,
+      );
       return;
     }
     // The readings, the task's end, its report and the log entry commit together (issue 11): a
     // crash after the commit leaves a succeeded task with its entry, never written readings
-    // under a task marked failed at the next start.
+    // under a task marked failed at the next start. Set-based statements over the staged rows
+    // keep this one transaction short.
+    await progress.at(0.9, { message: rowsMessage('writing', changes.length, changes.length) });
     const ended = await inTransaction(services.db, async (trx) => {
-      const written = await applyChanges(
-        trx,
-        changes,
-        {
-          projectId: job.project.id,
-          userId: job.userId,
-          source: 'import',
-          reason: job.fileName,
-          taskId: job.taskId,
-          now: services.clock(),
-          timeZone: job.project.timeZone,
-        },
-        progress.span(0.3, 0.95, changes.length, 'writing', trx),
-      );
+      const written = await applyStagedChanges(trx, job.taskId, {
+        projectId: job.project.id,
+        userId: job.userId,
+        source: 'import',
+        reason: job.fileName,
+        taskId: job.taskId,
+        now: services.clock(),
+        timeZone: job.project.timeZone,
+      });
       const message = readingImportOutcome({
         rows: total,
         written: written.changed - written.deleted,
@@ -284,5 +301,27 @@ export async function runReadingImport(job: ImportJob): Promise<void> {
     job.ctx.request.log.error({ err: error }, 'reading import failed');
     const reason = 'an internal error stopped the import; nothing was imported';
     await finish(false, `import failed: ${reason}`, importProblem(reason, total));
+  } finally {
+    await dropStaged(services.db, job.taskId, staged).catch((error: unknown) =>
+      job.ctx.request.log.error({ err: error }, 'reading import: staged rows not removed'),
+    );
   }
+}
+
+/** Removes an import's staged rows, about STAGE_CHUNK a statement (the connection is free between). */
+async function dropStaged(db: Db, taskId: number, rows: readonly ReadingChange[]): Promise<void> {
+  const perPoint = new Map<number, number>();
+  for (const r of rows) perPoint.set(r.pointId, (perPoint.get(r.pointId) ?? 0) + 1);
+  let batch: number[] = [];
+  let count = 0;
+  for (const [pointId, n] of perPoint) {
+    batch.push(pointId);
+    count += n;
+    if (count < STAGE_CHUNK) continue;
+    await dropImportRows(db, taskId, batch);
+    await new Promise((resolve) => setImmediate(resolve));
+    batch = [];
+    count = 0;
+  }
+  await dropImportRows(db, taskId, batch);
 }

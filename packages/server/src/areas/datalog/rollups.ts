@@ -115,6 +115,20 @@ export function touRollupsOf(
   return [...sums.values()];
 }
 
+/** Bucket starts of recent ranges: the points of one import share their days, and a zone's
+ * local hours cost a conversion each. */
+const recentStarts = new Map<string, number[]>();
+function startsOf(from: number, to: number, grain: '1h' | '1d', timeZone: string): number[] {
+  const key = `${from}:${to}:${grain}:${timeZone}`;
+  let starts = recentStarts.get(key);
+  if (!starts) {
+    if (recentStarts.size >= 64) recentStarts.clear();
+    starts = bucketStarts(from, to, grain, timeZone);
+    recentStarts.set(key, starts);
+  }
+  return starts;
+}
+
 /**
  * Rewrites the hour and day rollups of a point that cover [from, to), and those of the next
  * reading after the range (its delta depends on the last reading of the range); for an
@@ -129,12 +143,12 @@ export async function recomputeRollups(
 ): Promise<void> {
   const next = await firstTimeFrom(db, pointId, to);
   const end = next === undefined ? to : Math.max(to, next + 1);
-  const days = bucketStarts(from, end, '1d', timeZone);
+  const days = startsOf(from, end, '1d', timeZone);
   const dayFrom = days[0] as number;
   const dayTo = nextDayStart(days.at(-1) as number, timeZone);
   const readings = await readingsOf(db, pointId, dayFrom, dayTo);
   const before = await valueBefore(db, pointId, dayFrom);
-  const hours = bucketStarts(dayFrom, dayTo, '1h', timeZone);
+  const hours = startsOf(dayFrom, dayTo, '1h', timeZone);
   const rows = [
     ...rollupsOf(pointId, GRAIN.hour, readings, hours, before),
     ...rollupsOf(pointId, GRAIN.day, readings, days, before),

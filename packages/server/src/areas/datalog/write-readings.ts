@@ -2,9 +2,12 @@
  * Changes of readings, from an edit or an import, in one transaction: each reading is set,
  * added or deleted (value null), the change audited (datalog_edits: old and new value, who,
  * when, why), and the rollups of each touched point's range rewritten. All or nothing.
+ * An edit's few changes go one by one (applyChanges); an import's many are staged first and
+ * applied by set-based statements (applyStagedChanges), so its transaction stays short.
  */
 import type { Db } from '../../db/database.js';
 import { insertEdit } from './repo/edits.js';
+import { applyStagedRows, stagedChanges } from './repo/import-rows.js';
 import { readingAt, writeReading } from './repo/readings.js';
 import { recomputeRollups } from './rollups.js';
 
@@ -75,4 +78,23 @@ export async function applyChanges(
   for (const [pointId, [start, end]] of ranges)
     await recomputeRollups(trx, pointId, start, end, from.timeZone);
   return { changed, deleted, ranges };
+}
+
+/**
+ * Applies the rows an import staged (repo/import-rows.ts; in a transaction the caller opened):
+ * the same result as applyChanges with those changes, by a few statements over all rows, then
+ * the rollups of each changed point's range.
+ */
+export async function applyStagedChanges(
+  trx: Db,
+  taskId: number,
+  from: ChangeSource,
+): Promise<{ changed: number; deleted: number }> {
+  const changes = await stagedChanges(trx, taskId);
+  await applyStagedRows(trx, taskId, from);
+  for (const c of changes) await recomputeRollups(trx, c.pointId, c.from, c.to + 1, from.timeZone);
+  return {
+    changed: changes.reduce((n, c) => n + c.changed, 0),
+    deleted: changes.reduce((n, c) => n + c.deleted, 0),
+  };
 }

@@ -7,7 +7,13 @@ import type { Db } from '../../db/database.js';
 import { planScenarioIds, tenantPlanRows } from './repo/plans.js';
 import type { ScenarioRow } from './repo/scenarios.js';
 
-export function scenarioOf(row: ScenarioRow): FaultScenario {
+/** Why the caller may not change a library object, by its name (auth/scope.ts tenantSharedRefusals). */
+export type LibraryLock = (what: string) => string | null;
+
+export const scenarioWhat = (name: string) => `fault scenario ${name}`;
+export const planWhat = (name: string) => `handling plan ${name}`;
+
+export function scenarioOf(row: ScenarioRow, lock: LibraryLock): FaultScenario {
   return {
     id: row.id,
     name: row.name,
@@ -18,11 +24,17 @@ export function scenarioOf(row: ScenarioRow): FaultScenario {
     checks: row.checks,
     attachments: row.attachments,
     updatedAt: row.updated_at,
+    lockedReason: lock(scenarioWhat(row.name)),
   };
 }
 
 /** Plans of the tenant with their linked scenario ids in order; `ids` narrows to those plans. */
-export async function tenantPlans(db: Db, tenantId: number, ids?: readonly number[]): Promise<EventPlan[]> {
+export async function tenantPlans(
+  db: Db,
+  tenantId: number,
+  lock: LibraryLock,
+  ids?: readonly number[],
+): Promise<EventPlan[]> {
   const rows = await tenantPlanRows(db, tenantId, ids);
   const linked = await planScenarioIds(
     db,
@@ -34,5 +46,6 @@ export async function tenantPlans(db: Db, tenantId: number, ids?: readonly numbe
     steps: row.steps,
     scenarioIds: linked.get(row.id) ?? [],
     updatedAt: row.updated_at,
+    lockedReason: lock(planWhat(row.name)),
   }));
 }

@@ -1,12 +1,11 @@
 /** Handling plans of the tenant: ordered steps and the scenarios they handle, in order. */
 import type { catalogue, EndpointParsedInput, EventPlan } from '@eem/contract';
-import { assertGovernsTenant, scopeOf } from '../../auth/scope.js';
+import { assertGovernsTenant, scopeOf, tenantSharedRefusals } from '../../auth/scope.js';
 import { currentTenant, type RequestContext } from '../../context.js';
-import type { Db } from '../../db/database.js';
 import { nameTaken } from '../../db/tenant-names.js';
 import { ApiError } from '../../http/api-error.js';
 import { recordOperation } from '../logs/record-operation.js';
-import { tenantPlans } from './expert-store.js';
+import { planWhat, tenantPlans } from './expert-store.js';
 import {
   deletePlan as deletePlanRows,
   insertPlan,
@@ -33,7 +32,8 @@ export async function plans(ctx: RequestContext, body: Body<'plans'>): Promise<E
   const { db } = ctx.services;
   const ids = body.scenarioIds.length > 0 ? await plansOfScenarios(db, body.scenarioIds) : undefined;
   const keyword = body.keyWord.toLowerCase();
-  return (await tenantPlans(db, tenantId, ids)).filter(
+  const lock = await tenantSharedRefusals(ctx, await scopeOf(ctx), tenantId);
+  return (await tenantPlans(db, tenantId, lock, ids)).filter(
     (p) =>
       keyword === '' ||
       [p.name, ...p.steps.flatMap((s) => [s.text, s.role])].some((t) => t.toLowerCase().includes(keyword)),
@@ -57,8 +57,9 @@ async function checkPlan(
   return scenarioIds;
 }
 
-async function onePlan(db: Db, tenantId: number, id: number): Promise<EventPlan> {
-  const [plan] = await tenantPlans(db, tenantId, [id]);
+async function onePlan(ctx: RequestContext, tenantId: number, id: number): Promise<EventPlan> {
+  const lock = await tenantSharedRefusals(ctx, await scopeOf(ctx), tenantId);
+  const [plan] = await tenantPlans(ctx.services.db, tenantId, lock, [id]);
   if (!plan) throw ApiError.notFound(planMessages.unknownPlan(id));
   return plan;
 }
@@ -80,13 +81,13 @@ export async function createPlan(ctx: RequestContext, body: PlanBody): Promise<E
     now: ctx.services.clock(),
   });
   await recordOperation(ctx, { operation: 'add', object: `handling plan ${body.name}` });
-  return onePlan(ctx.services.db, tenantId, id);
+  return onePlan(ctx, tenantId, id);
 }
 
 export async function updatePlan(ctx: RequestContext, body: Body<'updatePlan'>): Promise<EventPlan> {
   const tenantId = await currentTenant(ctx);
   const own = await ownPlan(ctx, tenantId, body.id);
-  await assertGovernsTenant(ctx, await scopeOf(ctx), tenantId, `handling plan ${own.name}`);
+  await assertGovernsTenant(ctx, await scopeOf(ctx), tenantId, planWhat(own.name));
   const scenarioIds = await checkPlan(ctx, tenantId, body, body.id);
   await updatePlanRows(ctx.services.db, body.id, {
     name: body.name,
@@ -95,13 +96,13 @@ export async function updatePlan(ctx: RequestContext, body: Body<'updatePlan'>):
     now: ctx.services.clock(),
   });
   await recordOperation(ctx, { operation: 'edit', object: `handling plan ${body.name}` });
-  return onePlan(ctx.services.db, tenantId, body.id);
+  return onePlan(ctx, tenantId, body.id);
 }
 
 export async function deletePlan(ctx: RequestContext, id: number): Promise<null> {
   const tenantId = await currentTenant(ctx);
   const row = await ownPlan(ctx, tenantId, id);
-  await assertGovernsTenant(ctx, await scopeOf(ctx), tenantId, `handling plan ${row.name}`);
+  await assertGovernsTenant(ctx, await scopeOf(ctx), tenantId, planWhat(row.name));
   await deletePlanRows(ctx.services.db, id);
   await recordOperation(ctx, { operation: 'delete', object: `handling plan ${row.name}` });
   return null;

@@ -1,5 +1,7 @@
 /** The fault scenarios of an event (with their plans) and the analysis counts of a range. */
+
 import type { catalogue, EndpointData, EndpointParsedInput } from '@eem/contract';
+import { scopeOf, tenantSharedRefusals } from '../../auth/scope.js';
 import { currentProject, type RequestContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { eventFactCounts, eventFacts } from '../events/repo/events.js';
@@ -29,15 +31,20 @@ export async function resolveFaultScenarios(
   const { db } = ctx.services;
   const event = await eventFacts(db, project.id, body.eventId);
   if (!event) throw ApiError.notFound(resolveMessages.unknownEvent(body.eventId));
-  const matched = matchScenarios((await tenantScenarios(db, project.tenantId)).map(scenarioOf), {
-    modelLabel: event.model_label ?? '',
-    eventClass: event.event_class,
-    logType: event.log_type,
-    description: event.description,
-  });
+  const lock = await tenantSharedRefusals(ctx, await scopeOf(ctx), project.tenantId);
+  const matched = matchScenarios(
+    (await tenantScenarios(db, project.tenantId)).map((r) => scenarioOf(r, lock)),
+    {
+      modelLabel: event.model_label ?? '',
+      eventClass: event.event_class,
+      logType: event.log_type,
+      description: event.description,
+    },
+  );
   const plans = await tenantPlans(
     db,
     project.tenantId,
+    lock,
     await plansOfScenarios(
       db,
       matched.map((s) => s.id),
@@ -55,7 +62,8 @@ export async function analysisCount(
   const { db } = ctx.services;
   // A match depends on the node type, class and log type only: count the events by them.
   const groups = await eventFactCounts(db, project.id, body.startTime, body.endTime);
-  const scenarios = (await tenantScenarios(db, project.tenantId)).map(scenarioOf);
+  // Counts only: nobody changes these, so their lock is not worked out.
+  const scenarios = (await tenantScenarios(db, project.tenantId)).map((r) => scenarioOf(r, () => null));
   const counts = new Map<number, number>();
   let events = 0;
   let withScenario = 0;

@@ -1,13 +1,13 @@
 /** Fault scenarios of the tenant: query, add, change, delete (plans forget a deleted one). */
 import type { catalogue, EndpointParsedInput, FaultScenario } from '@eem/contract';
 import { LOG_TYPE_NAMES, NODE_LABELS } from '@eem/core';
-import { assertGovernsTenant, scopeOf } from '../../auth/scope.js';
+import { assertGovernsTenant, scopeOf, tenantSharedRefusals } from '../../auth/scope.js';
 import { currentTenant, type RequestContext, requireUser } from '../../context.js';
 import { nameTaken } from '../../db/tenant-names.js';
 import { ApiError } from '../../http/api-error.js';
 import { attachFiles } from '../files/file-store.js';
 import { recordOperation } from '../logs/record-operation.js';
-import { scenarioOf } from './expert-store.js';
+import { scenarioOf, scenarioWhat } from './expert-store.js';
 import {
   deleteScenario as deleteScenarioRows,
   insertScenario,
@@ -35,8 +35,9 @@ export const expertMessages = {
 export async function scenarios(ctx: RequestContext, body: Body<'scenarios'>): Promise<FaultScenario[]> {
   const tenantId = await currentTenant(ctx);
   const keyword = body.keyWord.toLowerCase();
+  const lock = await tenantSharedRefusals(ctx, await scopeOf(ctx), tenantId);
   return (await tenantScenarios(ctx.services.db, tenantId))
-    .map(scenarioOf)
+    .map((row) => scenarioOf(row, lock))
     .filter(
       (s) =>
         (body.scenariosId === null || s.id === body.scenariosId) &&
@@ -94,7 +95,7 @@ export async function createScenario(ctx: RequestContext, body: ScenarioBody): P
     created_at: now,
   });
   await recordOperation(ctx, { operation: 'add', object: `fault scenario ${body.name}` });
-  return scenarioOf(row);
+  return scenarioOf(row, await tenantSharedRefusals(ctx, await scopeOf(ctx), tenantId));
 }
 
 export async function updateScenario(
@@ -103,17 +104,17 @@ export async function updateScenario(
 ): Promise<FaultScenario> {
   const tenantId = await currentTenant(ctx);
   const own = await ownScenario(ctx, tenantId, body.id);
-  await assertGovernsTenant(ctx, await scopeOf(ctx), tenantId, `fault scenario ${own.name}`);
+  await assertGovernsTenant(ctx, await scopeOf(ctx), tenantId, scenarioWhat(own.name));
   await checkScenario(ctx, tenantId, body, body.id);
   const row = await updateScenarioRow(ctx.services.db, body.id, columns(body, ctx.services.clock()));
   await recordOperation(ctx, { operation: 'edit', object: `fault scenario ${body.name}` });
-  return scenarioOf(row);
+  return scenarioOf(row, () => null);
 }
 
 export async function deleteScenario(ctx: RequestContext, id: number): Promise<null> {
   const tenantId = await currentTenant(ctx);
   const row = await ownScenario(ctx, tenantId, id);
-  await assertGovernsTenant(ctx, await scopeOf(ctx), tenantId, `fault scenario ${row.name}`);
+  await assertGovernsTenant(ctx, await scopeOf(ctx), tenantId, scenarioWhat(row.name));
   await deleteScenarioRows(ctx.services.db, id);
   await recordOperation(ctx, { operation: 'delete', object: `fault scenario ${row.name}` });
   return null;

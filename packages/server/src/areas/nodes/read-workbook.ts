@@ -224,6 +224,54 @@ async function collect(
   return collectors.map((c) => c.finish());
 }
 
+/** A worksheet's non-empty rows as ExcelJS gives their values (1-based: values[column]). */
+export interface PlainSheet {
+  name: string;
+  rows: { number: number; values: readonly ExcelJS.CellValue[] }[];
+}
+
+/**
+ * Every sheet's rows as plain values: streamed (the event loop stays free: the whole-file
+ * reader parses a large sheet in pieces of most of a second), or, for an .xls or a zip the
+ * streaming reader cannot follow, read whole (at most `maxRows` rows a sheet). A file neither
+ * reads is a WorkbookError.
+ */
+export async function readSheetRows(data: Buffer, maxRows: number): Promise<PlainSheet[]> {
+  if (!isXls(data)) {
+    try {
+      const sheets: PlainSheet[] = [];
+      const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([workbookPartsFirst(data)]), {
+        worksheets: 'emit',
+        sharedStrings: 'cache',
+        styles: 'cache',
+        hyperlinks: 'ignore',
+        entries: 'ignore',
+      });
+      for await (const worksheet of reader) {
+        const name: unknown = Reflect.get(worksheet, 'name');
+        if (typeof name !== 'string') throw new Error('the streaming reader gave a worksheet without a name');
+        const sheet: PlainSheet = { name, rows: [] };
+        sheets.push(sheet);
+        for await (const row of worksheet) {
+          if (row.number > maxRows) break;
+          sheet.rows.push({ number: row.number, values: rowValues(row) });
+        }
+      }
+      return sheets;
+    } catch {
+      // The whole-file reader below decides, and names what is wrong.
+    }
+  }
+  const workbook = await loadWorkbook(data, maxRows);
+  return workbook.worksheets.map((worksheet) => {
+    const sheet: PlainSheet = { name: worksheet.name, rows: [] };
+    worksheet.eachRow({ includeEmpty: false }, (row, number) => {
+      if (number <= maxRows) sheet.rows.push({ number, values: rowValues(row) });
+    });
+    return sheet;
+  });
+}
+
 /** Reads the node sheets of a workbook; a file exceljs cannot read is a WorkbookError. */
 export async function readWorkbook(data: Buffer, scope: 'all' | 'network'): Promise<ReadResult> {
   let sheets: ImportSheet[] | undefined;

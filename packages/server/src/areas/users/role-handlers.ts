@@ -3,8 +3,14 @@
  * sees and writes roles of its tenants only, and never grants a key it does not hold.
  */
 import type { catalogue, EndpointParsedInput, Role } from '@eem/contract';
-import { flattenPermissionTree, OPERATION_PERMISSIONS, permissionTree, ROUTES } from '@eem/core';
-import { assertTenant, missingKeys, type Scope, scopeOf, sharedMessage } from '../../auth/scope.js';
+import {
+  flattenPermissionTree,
+  OPERATION_PERMISSIONS,
+  permissionTree,
+  ROUTES,
+  sharedObjectMessage,
+} from '@eem/core';
+import { assertTenant, missingKeys, type Scope, scopeOf } from '../../auth/scope.js';
 import { currentTenant, type RequestContext } from '../../context.js';
 import { nameTaken } from '../../db/tenant-names.js';
 import { ApiError } from '../../http/api-error.js';
@@ -42,7 +48,7 @@ export function isProjectRole(keys: readonly string[]): boolean {
 
 const nodes = (keys: readonly string[]) => keys.map((key) => ({ id: TREE_IDS.get(key) ?? 0, key }));
 
-function toWireRole(row: RoleRow, userCount: number): Role {
+function toWireRole(row: RoleRow, userCount: number, lockedReason: string | null): Role {
   const keys = row.permissions;
   return {
     id: row.id,
@@ -55,16 +61,34 @@ function toWireRole(row: RoleRow, userCount: number): Role {
     mobileNodes: nodes(row.mobile_permissions),
     userCount,
     projectRole: isProjectRole(keys),
+    lockedReason,
     modelLabel: 'role',
   };
 }
 
-async function wireRoles(ctx: RequestContext, rows: readonly RoleRow[]): Promise<Role[]> {
+async function wireRoles(ctx: RequestContext, scope: Scope, rows: readonly RoleRow[]): Promise<Role[]> {
   const counts = await userCountsByRole(
     ctx.services.db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => toWireRole(r, counts.get(r.id) ?? 0));
+  const out: Role[] = [];
+  for (const r of rows) out.push(toWireRole(r, counts.get(r.id) ?? 0, await roleRefusal(ctx, scope, r)));
+  return out;
+}
+
+/**
+ * Why the caller may not change or delete a role it sees, or null: the role holds keys the
+ * caller does not, or users of projects the caller does not manage hold it (issue 11).
+ */
+async function roleRefusal(ctx: RequestContext, scope: Scope, row: RoleRow): Promise<string | null> {
+  if (missingKeys(scope, [...row.permissions, ...row.mobile_permissions]).length > 0)
+    return `no permission for role ${row.name}: it holds permissions you do not have`;
+  if (scope.boundProjects !== null) {
+    const holders = await userIdsWithRole(ctx.services.db, row.id);
+    const visible = await visibleUserIds(ctx, scope, holders);
+    if (holders.some((id) => !visible.has(id))) return sharedObjectMessage(`the role ${row.name}`);
+  }
+  return null;
 }
 
 async function rolesOfTenant(
@@ -79,7 +103,7 @@ async function rolesOfTenant(
     const project = isProjectRole(r.permissions);
     return roleVisible(scope, r, project) && (!projectOnly || project);
   });
-  return wireRoles(ctx, visible);
+  return wireRoles(ctx, scope, visible);
 }
 
 /** A role the caller may read; `write` also needs every key of the role. */
@@ -93,15 +117,9 @@ async function reachableRole(
   if (!row) throw ApiError.notFound(`role ${id} does not exist`);
   if (!roleVisible(scope, row, isProjectRole(row.permissions)))
     throw ApiError.permission(`no permission for role ${id}`);
-  if (write && missingKeys(scope, [...row.permissions, ...row.mobile_permissions]).length > 0) {
-    throw ApiError.permission(`no permission for role ${row.name}: it holds permissions you do not have`);
-  }
-  // A role held by users of projects the caller does not manage is theirs too (issue 11).
-  if (write && scope.boundProjects !== null) {
-    const holders = await userIdsWithRole(ctx.services.db, row.id);
-    const visible = await visibleUserIds(ctx, scope, holders);
-    if (holders.some((id) => !visible.has(id)))
-      throw ApiError.permission(sharedMessage(`the role ${row.name}`));
+  if (write) {
+    const refusal = await roleRefusal(ctx, scope, row);
+    if (refusal) throw ApiError.permission(refusal);
   }
   return row;
 }
@@ -147,9 +165,9 @@ function values(body: RoleBody): RoleValues {
   };
 }
 
-async function oneRole(ctx: RequestContext, id: number): Promise<Role> {
+async function oneRole(ctx: RequestContext, scope: Scope, id: number): Promise<Role> {
   const row = await roleById(ctx.services.db, id);
-  const [role] = row ? await wireRoles(ctx, [row]) : [];
+  const [role] = row ? await wireRoles(ctx, scope, [row]) : [];
   if (!role) throw new Error(`role ${id} vanished`);
   return role;
 }
@@ -168,7 +186,7 @@ export const roleHandlers: Pick<
   async role({ params }, ctx) {
     const scope = await scopeOf(ctx);
     const row = await reachableRole(ctx, scope, params.id, false);
-    return oneRole(ctx, row.id);
+    return oneRole(ctx, scope, row.id);
   },
   async createRole({ body }, ctx) {
     const scope = await scopeOf(ctx);
@@ -185,7 +203,7 @@ export const roleHandlers: Pick<
       tenantId,
       description: `${body.permissions.length} keys`,
     });
-    return oneRole(ctx, id);
+    return oneRole(ctx, scope, id);
   },
   async updateRole({ body }, ctx) {
     const scope = await scopeOf(ctx);
@@ -212,7 +230,7 @@ export const roleHandlers: Pick<
       tenantId: row.tenant_id,
       description: `${body.permissions.length} keys`,
     });
-    return oneRole(ctx, row.id);
+    return oneRole(ctx, scope, row.id);
   },
   async deleteRole({ query }, ctx) {
     const scope = await scopeOf(ctx);

@@ -13,6 +13,9 @@ afterEach(() => {
 
 const IN_USE = 'physical quantity 1000 is measured by 12 points and cannot be deleted';
 
+const SHARED =
+  'physical quantity 有功功率 is shared with projects you do not manage; only a tenant administrator may change it (create your own instead)';
+
 function server() {
   const rows: PhysicalQuantity[] = [
     quantity(),
@@ -28,6 +31,14 @@ function server() {
       decimals: 1,
       deviceTypes: ['device', 'pipe'],
       pointCount: 0,
+    }),
+    quantity({
+      id: 3,
+      dataId: 2000,
+      name: '有功功率',
+      enName: 'Active power',
+      unit: 'kW',
+      lockedReason: SHARED,
     }),
   ];
   return fakeServer({
@@ -49,7 +60,7 @@ function server() {
       return { total: list.length, list };
     },
     'datalog.createQuantity': (req) => {
-      const made = { ...(req.body as PhysicalQuantity), id: 9, pointCount: 0 };
+      const made = { ...(req.body as PhysicalQuantity), id: 9, pointCount: 0, lockedReason: null };
       rows.push(made);
       return made;
     },
@@ -146,6 +157,21 @@ describe('PhysicalQuantityConfigPage', () => {
     fireEvent.click(within(edited).getByText('Delete'));
     fireEvent.click(await screen.findByText('OK'));
     expect(await screen.findByText(IN_USE)).toBeTruthy();
+  });
+
+  it('offers no change of a quantity the server would refuse: Edit and Delete disabled, with the reason', async () => {
+    const s = server();
+    renderWithProviders(<PhysicalQuantityConfigPage />, {
+      client: s.client,
+      session: fwSession(['nodeconfig_update']),
+    });
+    const row = (await screen.findByText('Active power')).closest('tr') as HTMLElement;
+    for (const label of ['Edit', 'Delete'])
+      expect((within(row).getByText(label).closest('button') as HTMLButtonElement).disabled).toBe(true);
+    const other = (await screen.findByText('Temperature')).closest('tr') as HTMLElement;
+    expect((within(other).getByText('Edit').closest('button') as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.mouseEnter(within(row).getByText('Delete').closest('button')?.parentElement as HTMLElement);
+    expect(await screen.findByText(SHARED)).toBeTruthy();
   });
 
   it('reads only without nodeconfig_update', async () => {

@@ -106,6 +106,7 @@ export function quantity(patch: Partial<PhysicalQuantity> = {}): PhysicalQuantit
   return {
     id: 1,
     dataId: 1000,
+    lockedReason: null,
     name: '正向有功电能',
     enName: 'Active energy',
     unit: 'kWh',

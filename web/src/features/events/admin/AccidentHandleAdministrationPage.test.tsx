@@ -23,19 +23,20 @@ function server() {
       checks: ['read the relay'],
       attachments: [],
       updatedAt: 0,
+      lockedReason: null,
     },
   ];
   const plans: EventPlan[] = [];
   return fakeServer({
     'expert.scenarios': () => scenarios,
     'expert.createScenario': (req) => {
-      const made = { ...(req.body as FaultScenario), id: 2, updatedAt: 0 };
+      const made = { ...(req.body as FaultScenario), id: 2, updatedAt: 0, lockedReason: null };
       scenarios.push(made);
       return made;
     },
     'expert.plans': () => plans,
     'expert.createPlan': (req) => {
-      const made = { ...(req.body as EventPlan), id: 3, updatedAt: 0 };
+      const made = { ...(req.body as EventPlan), id: 3, updatedAt: 0, lockedReason: null };
       plans.push(made);
       return made;
     },

@@ -159,6 +159,30 @@ export async function quantityProjects(db: Db, tenantId: number, dataId: number)
   return rows.map((r) => r.project_id);
 }
 
+/** The projects of a tenant whose points measure each of the data ids: data id → projects. */
+export async function quantitiesProjects(
+  db: Db,
+  tenantId: number,
+  dataIds: readonly number[],
+): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (dataIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('datalog_points as p')
+    .innerJoin('projects as pr', 'pr.id', 'p.project_id')
+    .select(['p.data_id', 'p.project_id'])
+    .distinct()
+    .where('pr.tenant_id', '=', tenantId)
+    .where('p.data_id', 'in', [...dataIds])
+    .execute();
+  for (const r of rows) {
+    const list = out.get(r.data_id);
+    if (list) list.push(r.project_id);
+    else out.set(r.data_id, [r.project_id]);
+  }
+  return out;
+}
+
 /** When each point was made. */
 export async function pointCreatedAt(db: Db, ids: readonly number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();

@@ -256,8 +256,11 @@ describe('a computed bill', () => {
       tightBill.computed.lines.find((l) => l.code === 'powerFactor')?.amount ?? 0,
     );
     expect(pfRow?.hours).toBe(720);
-    // October has 744 hours in Shanghai and its bill reads the archive's rollups.
-    expect(pf.rows.find((r) => r.month === '2026-10')?.hours).toBe(744);
+    // October has 744 hours in Shanghai; its kWh come from the archive's rollups.
+    const october = pf.rows.find((r) => r.month === '2026-10');
+    expect(october?.hours).toBe(744);
+    // Its reactive power is stored from the 24th only: no power factor is made up from it.
+    expect(october).toMatchObject({ kvarh: null, powerFactor: null, adjustment: 0 });
   });
 
   it('proposes a declared value by the method asked, and advises', async () => {

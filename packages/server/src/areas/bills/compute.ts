@@ -162,7 +162,7 @@ export async function inletMonths(
   const priced = names.map((name, i) => ({ name, terms: terms[i] ?? null })).filter((m) => m.terms !== null);
   if (priced.length === 0) return [];
   const months = priced.map((m) => billingMonth(m.name, zone));
-  const energy = await monthEnergy(db, call.model, Number(inlet.meter_node_id), months);
+  const energy = await monthEnergy(db, call.model, Number(inlet.meter_node_id), months, call.now);
   const out: InletMonth[] = [];
   for (const [i, m] of priced.entries()) {
     const t = m.terms as Terms;

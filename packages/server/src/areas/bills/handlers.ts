@@ -383,8 +383,10 @@ export const billsHandlers: AreaHandlers<typeof catalogue.bills> = {
       const recommendedMethod = allowed.includes(cheaper) ? cheaper : current;
       const totalOf = (m: BillingMethod) => (m === 'capacity' ? capacityTotal : demandTotal);
       const proposal = await proposalFor(call, inlet, target, 5, 'p90OfMonthlyMax');
-      const last = [...months].reverse().find((m) => m.kvarh !== null && !m.partial) ?? null;
-      const standard = last?.terms.pfStandard ?? null;
+      // The compensation from the last complete month with reactive energy, else the month to date.
+      const known = [...months].reverse().filter((m) => m.kvarh !== null);
+      const last = known.find((m) => !m.partial) ?? known[0] ?? null;
+      const standard = (last ?? months.at(-1))?.terms.pfStandard ?? null;
       const need =
         last && last.kvarh !== null && standard !== null
           ? compensationNeed(last.kWh, last.kvarh, last.month.hours, standard)

@@ -310,7 +310,7 @@ export const billsHandlers: AreaHandlers<typeof catalogue.bills> = {
     const otherTotal = totalOf(other);
     const recommendedMethod = allowed.includes(other) && otherTotal < currentTotal ? other : current;
     const next = addMonth(body.endMonth, 1);
-    const proposal = await proposalFor(call, inlet, next, 5, 'p90OfMonthlyMax');
+    const proposal = await proposalFor(call, inlet, next, 5, 'p90OfMonthlyMax', months);
     return {
       inlet: inletRef(inlet),
       rows,
@@ -382,7 +382,7 @@ export const billsHandlers: AreaHandlers<typeof catalogue.bills> = {
       const cheaper: BillingMethod = capacityTotal < demandTotal ? 'capacity' : 'demand';
       const recommendedMethod = allowed.includes(cheaper) ? cheaper : current;
       const totalOf = (m: BillingMethod) => (m === 'capacity' ? capacityTotal : demandTotal);
-      const proposal = await proposalFor(call, inlet, target, 5, 'p90OfMonthlyMax');
+      const proposal = await proposalFor(call, inlet, target, 5, 'p90OfMonthlyMax', months);
       // The compensation from the last complete month with reactive energy, else the month to date.
       const known = [...months].reverse().filter((m) => m.kvarh !== null);
       const last = known.find((m) => !m.partial) ?? known[0] ?? null;

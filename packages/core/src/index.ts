@@ -1,4 +1,5 @@
 export * from './alarms.js';
+export * from './billing.js';
 export * from './calendar.js';
 export * from './datalog.js';
 export * from './demand.js';

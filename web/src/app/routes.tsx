@@ -231,7 +231,10 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   // Demand and the electricity bill (issue 16).
   '/demandmonitor': lazyScreen(() => import('../features/demand/DemandMonitorPage'), 'DemandMonitorPage'),
   '/demandevent': lazyScreen(() => import('../features/demand/DemandEventPage'), 'DemandEventPage'),
-  '/declareproposal': lazyScreen(() => import('../features/demand/DeclareProposalPage'), 'DeclareProposalPage'),
+  '/declareproposal': lazyScreen(
+    () => import('../features/demand/DeclareProposalPage'),
+    'DeclareProposalPage',
+  ),
   '/demandanalysis': lazyScreen(() => import('../features/demand/DemandAnalysisPage'), 'DemandAnalysisPage'),
   '/inletwiremanage': lazyScreen(
     () => import('../features/demand/InletWireManagePage'),
@@ -250,7 +253,10 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
     () => import('../features/demand/fees/DudianEnergyFeePage'),
     'DudianEnergyFeePage',
   ),
-  '/baseEnergyFee': lazyScreen(() => import('../features/demand/fees/BaseEnergyFeePage'), 'BaseEnergyFeePage'),
+  '/baseEnergyFee': lazyScreen(
+    () => import('../features/demand/fees/BaseEnergyFeePage'),
+    'BaseEnergyFeePage',
+  ),
   '/litiaoEnergyFee': lazyScreen(
     () => import('../features/demand/fees/LitiaoEnergyFeePage'),
     'LitiaoEnergyFeePage',

@@ -11,8 +11,8 @@ import type { BillingScheme } from '@eem/contract';
 import { areaKey, endpointKey } from '@eem/sdk';
 import { useMemo } from 'react';
 import { useTimeZone } from '../../app/format';
-import { useEndpointQuery } from '../../blocks/data';
 import { DataTable } from '../../blocks/DataTable';
+import { useEndpointQuery } from '../../blocks/data';
 import { defineLedger, LedgerScreen } from '../../blocks/ledger/ledger';
 import { errorMessage } from '../../blocks/save-file';
 import { useTexts } from '../../i18n/texts';
@@ -82,7 +82,11 @@ export function BillingSchemePage() {
       },
       columns: [
         { key: 'name', width: 150 },
-        { key: 'pfStandard', width: 100, render: (r) => (r.pfStandard === null ? t('pfStandardNone') : r.pfStandard.toFixed(2)) },
+        {
+          key: 'pfStandard',
+          width: 100,
+          render: (r) => (r.pfStandard === null ? t('pfStandardNone') : r.pfStandard.toFixed(2)),
+        },
         { key: 'touSchemeId', width: 130, render: (r) => r.touScheme?.name ?? '--' },
         {
           key: 'versions',
@@ -90,7 +94,12 @@ export function BillingSchemePage() {
           render: (r) => (
             <span>
               {r.versions.map((v) => (
-                <Tag key={v.from} color={STATUS_COLORS[v.status]} style={{ marginRight: 4 }} data-status={v.status}>
+                <Tag
+                  key={v.from}
+                  color={STATUS_COLORS[v.status]}
+                  style={{ marginRight: 4 }}
+                  data-status={v.status}
+                >
                   {`${v.from} ~ ${v.to ?? '--'} · ${v.methods.map(methodText).join('/')} · ${t(v.status)}`}
                 </Tag>
               ))}
@@ -101,7 +110,10 @@ export function BillingSchemePage() {
       ],
       create: { endpoint: endpointKey('demand', 'createBillingScheme') },
       update: { endpoint: endpointKey('demand', 'updateBillingScheme') },
-      remove: { endpoint: endpointKey('demand', 'deleteBillingScheme'), input: (r) => ({ query: { id: r.id } }) },
+      remove: {
+        endpoint: endpointKey('demand', 'deleteBillingScheme'),
+        input: (r) => ({ query: { id: r.id } }),
+      },
       writePermission: 'demandconfig_update',
       invalidates: [endpointKey('demand', 'inlets'), areaKey('bills')],
       dialogWidth: 1100,
@@ -127,7 +139,9 @@ function BillingAdvice() {
   return (
     <Card title={t('advice')} style={{ width: '100%' }} data-testid="billing-advice">
       {advice.isError ? (
-        <Typography.Text type="danger">{t('loadFailed', { message: errorMessage(advice.error, '') })}</Typography.Text>
+        <Typography.Text type="danger">
+          {t('loadFailed', { message: errorMessage(advice.error, '') })}
+        </Typography.Text>
       ) : (
         <DataTable<Row>
           aria-label={t('advice')}
@@ -136,15 +150,32 @@ function BillingAdvice() {
           rowKey={(r) => r.inlet.id}
           columns={[
             { key: 'inlet', title: t('inlets'), width: 160, render: (r) => r.inlet.name },
-            { key: 'months', title: t('month'), width: 150, render: (r) => monthSpan(r.months.map((m) => m.month)) },
-            { key: 'capacityTotal', title: t('capacityTotal'), align: 'right', render: (r) => yuan(r.capacityTotal) },
-            { key: 'demandTotal', title: t('demandTotal'), align: 'right', render: (r) => yuan(r.demandTotal) },
+            {
+              key: 'months',
+              title: t('month'),
+              width: 150,
+              render: (r) => monthSpan(r.months.map((m) => m.month)),
+            },
+            {
+              key: 'capacityTotal',
+              title: t('capacityTotal'),
+              align: 'right',
+              render: (r) => yuan(r.capacityTotal),
+            },
+            {
+              key: 'demandTotal',
+              title: t('demandTotal'),
+              align: 'right',
+              render: (r) => yuan(r.demandTotal),
+            },
             { key: 'currentMethod', title: t('billingMethod'), render: (r) => method(r.currentMethod) },
             {
               key: 'recommendedMethod',
               title: t('recommend'),
               render: (r) => (
-                <Tag color={r.recommendedMethod === r.currentMethod ? 'green' : 'orange'}>{method(r.recommendedMethod)}</Tag>
+                <Tag color={r.recommendedMethod === r.currentMethod ? 'green' : 'orange'}>
+                  {method(r.recommendedMethod)}
+                </Tag>
               ),
             },
             { key: 'saving', title: t('savingYuan'), align: 'right', render: (r) => yuan(r.saving) },

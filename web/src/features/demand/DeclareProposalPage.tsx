@@ -21,14 +21,14 @@ import {
   Toast,
   Typography,
 } from '@douyinfe/semi-ui-19';
-import { DEMAND_LIMITS, DEMAND_MESSAGES, shiftMonth } from '@eem/core';
+import { addMonth, DEMAND_LIMITS, DEMAND_MESSAGES } from '@eem/core';
 import { areaKey, endpointKey } from '@eem/sdk';
 import { useEffect, useState } from 'react';
 import { formatDate, useTimeZone } from '../../app/format';
 import { useSession } from '../../app/session';
 import { ChartPanel } from '../../blocks/ChartPanel';
-import { useEndpointMutation, useEndpointQuery } from '../../blocks/data';
 import { DataTable } from '../../blocks/DataTable';
+import { useEndpointMutation, useEndpointQuery } from '../../blocks/data';
 import { errorMessage } from '../../blocks/save-file';
 import { useTexts } from '../../i18n/texts';
 import { DemandFrame, InletList, kw, monthText, pct, useChosenInlet, useProjectUsers, yuan } from './common';
@@ -63,7 +63,7 @@ function Proposal({ inletId }: { inletId: number }) {
   const t = useTexts(demandTexts);
   const { timeZone } = useTimeZone();
   const now = monthText(Date.now(), timeZone);
-  const next = shiftMonth(Number(now.slice(0, 4)), Number(now.slice(5, 7)), 1);
+  const next = addMonth(now, 1);
   const [month, setMonth] = useState(next);
   const [margin, setMargin] = useState(5);
   const proposal = useEndpointQuery(
@@ -85,7 +85,7 @@ function Proposal({ inletId }: { inletId: number }) {
       </Card>
     );
   const monthOptions = [0, 1, 2].map((n) => {
-    const m = shiftMonth(Number(now.slice(0, 4)), Number(now.slice(5, 7)), n);
+    const m = addMonth(now, n);
     return { value: m, label: m };
   });
   const method = t(`method_${data.method}`);
@@ -100,7 +100,12 @@ function Proposal({ inletId }: { inletId: number }) {
         headerExtraContent={
           <Space>
             <Typography.Text type="tertiary">{t('month')}</Typography.Text>
-            <Select value={month} optionList={monthOptions} onChange={(v) => setMonth(String(v))} style={{ width: 110 }} />
+            <Select
+              value={month}
+              optionList={monthOptions}
+              onChange={(v) => setMonth(String(v))}
+              style={{ width: 110 }}
+            />
             <Typography.Text type="tertiary">{t('margin')}</Typography.Text>
             <InputNumber
               aria-label={t('margin')}
@@ -213,7 +218,9 @@ function Advice({ inletId }: { inletId: number }) {
   if (advice.isError)
     return (
       <Card style={{ width: '100%' }} title={t('advice')}>
-        <Typography.Text type="danger">{t('loadFailed', { message: errorMessage(advice.error, '') })}</Typography.Text>
+        <Typography.Text type="danger">
+          {t('loadFailed', { message: errorMessage(advice.error, '') })}
+        </Typography.Text>
       </Card>
     );
   if (!a) return <Card style={{ width: '100%' }} title={t('advice')} loading={advice.isPending} />;
@@ -257,18 +264,25 @@ function Declaration({
   inletId: number;
   month: string;
   initial: number;
-  saved: { valueKw: number; reminderDay: number | null; reminderUsers: { id: number; name: string }[] } | null;
+  saved: {
+    valueKw: number;
+    reminderDay: number | null;
+    reminderUsers: { id: number; name: string }[];
+  } | null;
 }) {
   const t = useTexts(demandTexts);
   const { permissions } = useSession();
   const canWrite = permissions.has('demandconfig_update');
   const users = useProjectUsers();
-  const declare = useEndpointMutation(endpointKey('demand', 'declare'), { invalidates: [areaKey('demand'), areaKey('bills')] });
+  const declare = useEndpointMutation(endpointKey('demand', 'declare'), {
+    invalidates: [areaKey('demand'), areaKey('bills')],
+  });
   const [value, setValue] = useState<number | null>(initial);
   const [day, setDay] = useState<number | null>(saved?.reminderDay ?? null);
   const [who, setWho] = useState<number[]>(saved?.reminderUsers.map((u) => u.id) ?? []);
   useEffect(() => setValue(initial), [initial]);
-  const dayProblem = day !== null && (day < 1 || day > DEMAND_LIMITS.reminderDayMax) ? DEMAND_MESSAGES.reminderDay : null;
+  const dayProblem =
+    day !== null && (day < 1 || day > DEMAND_LIMITS.reminderDayMax) ? DEMAND_MESSAGES.reminderDay : null;
   const submit = async () => {
     if (value === null || dayProblem) return;
     try {
@@ -320,7 +334,12 @@ function Declaration({
           onChange={(v) => setWho((v as number[]) ?? [])}
         />
         {canWrite && (
-          <Button theme="solid" loading={declare.isPending} disabled={value === null || dayProblem !== null} onClick={() => void submit()}>
+          <Button
+            theme="solid"
+            loading={declare.isPending}
+            disabled={value === null || dayProblem !== null}
+            onClick={() => void submit()}
+          >
             {t('save')}
           </Button>
         )}

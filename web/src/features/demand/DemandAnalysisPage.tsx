@@ -18,8 +18,8 @@ import { Cards } from '../../blocks/analysis/AnalysisResult';
 import { AnalysisScreen } from '../../blocks/analysis/AnalysisWorkspace';
 import { type AnalysisContext, defineAnalysis, idle } from '../../blocks/analysis/analysis-model';
 import { ChartPanel } from '../../blocks/ChartPanel';
-import { useEndpointQuery } from '../../blocks/data';
 import { DataTable } from '../../blocks/DataTable';
+import { useEndpointQuery } from '../../blocks/data';
 import { ImportDialog } from '../../blocks/ImportDialog';
 import { errorMessage } from '../../blocks/save-file';
 import { useTexts } from '../../i18n/texts';
@@ -40,7 +40,8 @@ export function DemandAnalysisPage() {
         initial: (params) => ({ ...linkedInlet(params), extra: {} as Record<string, never> }),
         useData: () => null,
         bar: () => <DemandImport />,
-        render: (ctx: Ctx) => (ctx.selection.nodes.length === 0 ? idle(t('chooseInlet')) : <Statistics ctx={ctx} />),
+        render: (ctx: Ctx) =>
+          ctx.selection.nodes.length === 0 ? idle(t('chooseInlet')) : <Statistics ctx={ctx} />,
       }),
     [t],
   );
@@ -52,7 +53,9 @@ function DemandImport() {
   const { permissions } = useSession();
   const [open, setOpen] = useState(false);
   const invalidate = useInvalidate();
-  const upload = useMutation(useMutations().demand.import({ invalidates: [areaKey('demand'), areaKey('bills')] }));
+  const upload = useMutation(
+    useMutations().demand.import({ invalidates: [areaKey('demand'), areaKey('bills')] }),
+  );
   if (!permissions.has('demandconfig_update')) return null;
   return (
     <>
@@ -73,7 +76,10 @@ function DemandImport() {
         }}
         report={(client, taskId) => client.nodes.importReport.download({ query: { taskId } })}
         failure={(progress) => (
-          <ImportProblems taskId={progress.refused ? undefined : progress.task?.id} message={progress.message} />
+          <ImportProblems
+            taskId={progress.refused ? undefined : progress.task?.id}
+            message={progress.message}
+          />
         )}
         onSuccess={() => void invalidate(areaKey('demand'), areaKey('bills'))}
         maxBytes={1024 * 1024 * 1024}
@@ -93,7 +99,9 @@ function Statistics({ ctx }: { ctx: Ctx }) {
   const data = stats.data;
   const view = useMemo(() => {
     if (!data) return null;
-    const rows = data.series.flatMap((s) => s.rows.map((r) => ({ ...r, key: `${s.inlet.id}-${r.month}`, inlet: s.inlet })));
+    const rows = data.series.flatMap((s) =>
+      s.rows.map((r) => ({ ...r, key: `${s.inlet.id}-${r.month}`, inlet: s.inlet })),
+    );
     const first = data.series[0];
     const monthly = {
       categories: data.months,
@@ -102,7 +110,10 @@ function Statistics({ ctx }: { ctx: Ctx }) {
         ...(first
           ? [
               { name: `${t('declared')} · ${first.inlet.name}`, values: first.rows.map((r) => r.declaredKw) },
-              { name: `${t('capacity')} · ${first.inlet.name}`, values: first.rows.map((r) => r.transformerKva) },
+              {
+                name: `${t('capacity')} · ${first.inlet.name}`,
+                values: first.rows.map((r) => r.transformerKva),
+              },
             ]
           : []),
       ],
@@ -118,7 +129,9 @@ function Statistics({ ctx }: { ctx: Ctx }) {
     return { rows, monthly, histogram, over, penalty, top };
   }, [data, t]);
   if (stats.isError && !data)
-    return <Card style={{ width: '100%' }}>{t('loadFailed', { message: errorMessage(stats.error, '') })}</Card>;
+    return (
+      <Card style={{ width: '100%' }}>{t('loadFailed', { message: errorMessage(stats.error, '') })}</Card>
+    );
   if (!data || !view) return <Card loading style={{ width: '100%' }} />;
   type Row = (typeof view.rows)[number];
   return (
@@ -129,18 +142,41 @@ function Statistics({ ctx }: { ctx: Ctx }) {
             key: 'max',
             label: t('maxDemand'),
             value: kw(view.top?.maxKw),
-            hint: view.top?.maxAt ? `${view.top.inlet.name} · ${formatDate(view.top.maxAt, 'YYYY-MM-DD HH:mm', data.timeZone)}` : undefined,
+            hint: view.top?.maxAt
+              ? `${view.top.inlet.name} · ${formatDate(view.top.maxAt, 'YYYY-MM-DD HH:mm', data.timeZone)}`
+              : undefined,
           },
-          { key: 'over', label: t('overCount'), value: String(view.over), tone: view.over > 0 ? 'warning' : 'normal' },
-          { key: 'penalty', label: t('overPenaltyCount'), value: String(view.penalty), tone: view.penalty > 0 ? 'up' : 'normal' },
+          {
+            key: 'over',
+            label: t('overCount'),
+            value: String(view.over),
+            tone: view.over > 0 ? 'warning' : 'normal',
+          },
+          {
+            key: 'penalty',
+            label: t('overPenaltyCount'),
+            value: String(view.penalty),
+            tone: view.penalty > 0 ? 'up' : 'normal',
+          },
         ]}
       />
       <Row gutter={12} style={{ width: '100%' }}>
         <Col span={14}>
-          <ChartPanel kind="line" title={t('monthlyMaxChart')} data={view.monthly} loading={stats.isFetching} />
+          <ChartPanel
+            kind="line"
+            title={t('monthlyMaxChart')}
+            data={view.monthly}
+            loading={stats.isFetching}
+          />
         </Col>
         <Col span={10}>
-          <ChartPanel kind="bar" title={t('dailyMaxHistogram')} data={view.histogram} integer loading={stats.isFetching} />
+          <ChartPanel
+            kind="bar"
+            title={t('dailyMaxHistogram')}
+            data={view.histogram}
+            integer
+            loading={stats.isFetching}
+          />
         </Col>
       </Row>
       <div style={{ width: '100%' }}>
@@ -160,9 +196,19 @@ function Statistics({ ctx }: { ctx: Ctx }) {
               render: (r) => (r.maxAt === null ? '--' : formatDate(r.maxAt, 'MM-DD HH:mm', data.timeZone)),
             },
             { key: 'declaredKw', title: t('declaredKw'), align: 'right', render: (r) => kw(r.declaredKw) },
-            { key: 'transformerKva', title: t('capacityKva'), align: 'right', render: (r) => kw(r.transformerKva) },
+            {
+              key: 'transformerKva',
+              title: t('capacityKva'),
+              align: 'right',
+              render: (r) => kw(r.transformerKva),
+            },
             { key: 'loadRatePct', title: t('loadRate'), align: 'right', render: (r) => pct(r.loadRatePct) },
-            { key: 'loadFactorPct', title: t('loadFactor'), align: 'right', render: (r) => pct(r.loadFactorPct) },
+            {
+              key: 'loadFactorPct',
+              title: t('loadFactor'),
+              align: 'right',
+              render: (r) => pct(r.loadFactorPct),
+            },
             { key: 'overDeclared', title: t('overCount'), align: 'right' },
             { key: 'overPenalty', title: t('overPenaltyCount'), align: 'right' },
           ]}

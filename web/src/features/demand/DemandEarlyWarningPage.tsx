@@ -47,7 +47,8 @@ interface Draft {
 export function levelsProblem(levels: readonly (number | null)[]): string | null {
   if (levels.length === 0) return DEMAND_MESSAGES.atLeastOneLevel;
   if (levels.length > DEMAND_LIMITS.levels) return DEMAND_MESSAGES.tooManyLevels;
-  if (levels.some((v) => v === null || !(v > 0))) return 'value must be a number above 0 with at most 2 decimal places';
+  if (levels.some((v) => v === null || !(v > 0)))
+    return 'value must be a number above 0 with at most 2 decimal places';
   for (let i = 1; i < levels.length; i++)
     if ((levels[i] as number) <= (levels[i - 1] as number)) return DEMAND_MESSAGES.levelsAscending;
   return null;
@@ -149,7 +150,12 @@ function WarningForm({ inletId }: { inletId: number }) {
       data-testid="warning-form"
       headerExtraContent={
         canWrite && (
-          <Button theme="solid" loading={save.isPending} disabled={problem !== null} onClick={() => void submit()}>
+          <Button
+            theme="solid"
+            loading={save.isPending}
+            disabled={problem !== null}
+            onClick={() => void submit()}
+          >
             {t('saveConfig')}
           </Button>
         )
@@ -177,8 +183,11 @@ function WarningForm({ inletId }: { inletId: number }) {
           {label(t('levels'))}
           <Space vertical align="start">
             {draft.levels.map((value, i) => (
-              <Space key={`level-${i + 1}`}>
-                <Typography.Text style={{ width: 60, display: 'inline-block' }}>{t('levelValue', { n: i + 1 })}</Typography.Text>
+              // biome-ignore lint/suspicious/noArrayIndexKey: a level is its position (level 1 to 4)
+              <Space key={i}>
+                <Typography.Text style={{ width: 60, display: 'inline-block' }}>
+                  {t('levelValue', { n: i + 1 })}
+                </Typography.Text>
                 <InputNumber
                   aria-label={t('levelValue', { n: i + 1 })}
                   value={value ?? undefined}
@@ -188,7 +197,9 @@ function WarningForm({ inletId }: { inletId: number }) {
                   suffix={draft.basis === 'percent' ? '%' : 'kW'}
                   style={{ width: 160 }}
                   onChange={(v) =>
-                    set({ levels: draft.levels.map((x, j) => (j === i ? (typeof v === 'number' ? v : null) : x)) })
+                    set({
+                      levels: draft.levels.map((x, j) => (j === i ? (typeof v === 'number' ? v : null) : x)),
+                    })
                   }
                 />
                 <Typography.Text type="tertiary">= {kw(inKw(value))} kW</Typography.Text>
@@ -221,7 +232,11 @@ function WarningForm({ inletId }: { inletId: number }) {
         </div>
         <div>
           {label(t('onPredicted'))}
-          <Switch checked={draft.onPredicted} disabled={!canWrite} onChange={(v) => set({ onPredicted: v })} />
+          <Switch
+            checked={draft.onPredicted}
+            disabled={!canWrite}
+            onChange={(v) => set({ onPredicted: v })}
+          />
         </div>
         <div>
           {label(t('receivers'))}

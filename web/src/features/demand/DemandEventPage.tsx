@@ -43,7 +43,10 @@ export const demandEventsFetcher: EventFetcher = {
 };
 
 /** The inlet's demand on the day of the event (the project's day). */
-export function demandCurveLink(event: Pick<DemandEvent, 'inlet' | 'time'>, calendar: CalendarLike): string | null {
+export function demandCurveLink(
+  event: Pick<DemandEvent, 'inlet' | 'time'>,
+  calendar: CalendarLike,
+): string | null {
   if (!event.inlet) return null;
   const day = startOfDay(event.time, calendar);
   const query = new URLSearchParams({
@@ -63,8 +66,20 @@ export function DemandEventPage() {
   const mayOpen = useMayOpen();
   const columns: EventColumn[] = [
     { key: 'inlet', title: t('inlets'), width: 140, render: (e) => figure(e).inlet?.name ?? '--' },
-    { key: 'demandKw', title: t('demandKw'), width: 110, align: 'right', render: (e) => kw(figure(e).demandKw) },
-    { key: 'declaredKw', title: t('declaredKw'), width: 110, align: 'right', render: (e) => kw(figure(e).declaredKw) },
+    {
+      key: 'demandKw',
+      title: t('demandKw'),
+      width: 110,
+      align: 'right',
+      render: (e) => kw(figure(e).demandKw),
+    },
+    {
+      key: 'declaredKw',
+      title: t('declaredKw'),
+      width: 110,
+      align: 'right',
+      render: (e) => kw(figure(e).declaredKw),
+    },
     {
       key: 'excessPct',
       title: t('excess'),

@@ -8,7 +8,7 @@
  */
 import { Card, Col, Empty, Progress, Row, Spin, Typography } from '@douyinfe/semi-ui-19';
 import { endpointKey } from '@eem/sdk';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { formatDate } from '../../app/format';
 import { useEndpointQuery } from '../../blocks/data';
 import { errorMessage } from '../../blocks/save-file';
@@ -22,14 +22,18 @@ const REFRESH_MS = 15_000;
 
 export function DemandMonitorPage() {
   const t = useTexts(demandTexts);
-  const realtime = useEndpointQuery(endpointKey('demand', 'realtime'), { body: {} }, { refetchInterval: REFRESH_MS });
+  const realtime = useEndpointQuery(
+    endpointKey('demand', 'realtime'),
+    { body: {} },
+    { refetchInterval: REFRESH_MS },
+  );
   const [picked, setPicked] = useState<number | null>(null);
   const data = realtime.data;
   // Today in the project's zone (the day changes at its midnight).
   const today = startOfDay(Date.now(), data?.timeZone ?? 'UTC');
   const chosen = data?.inlets.find((i) => i.inlet.id === picked) ?? data?.inlets[0] ?? null;
 
-  let body;
+  let body: ReactNode;
   if (realtime.isError && !data) {
     body = <Empty description={t('loadFailed', { message: errorMessage(realtime.error, '') })} />;
   } else if (!data) {
@@ -44,43 +48,58 @@ export function DemandMonitorPage() {
             const active = now.inlet.id === chosen?.inlet.id;
             return (
               <Col key={now.inlet.id} span={6}>
-                <Card
-                  data-inlet={now.inlet.id}
-                  data-level={now.level}
-                  bodyStyle={{ padding: 14, cursor: 'pointer' }}
-                  style={{ borderColor: active ? 'var(--semi-color-primary)' : undefined }}
+                <button
+                  type="button"
+                  className="eem-demand-card"
+                  aria-pressed={active}
                   onClick={() => setPicked(now.inlet.id)}
                 >
-                  <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-                    <Typography.Text strong>{now.inlet.name}</Typography.Text>
-                    <LevelTag level={now.level} />
-                  </div>
-                  <Typography.Title heading={3} style={{ margin: '6px 0 0' }} data-testid="current-demand">
-                    {kw(now.demandKw)} <Typography.Text type="tertiary">kW</Typography.Text>
-                  </Typography.Title>
-                  <Typography.Text type="tertiary" size="small">
-                    {t('current')} ({now.windowType === 'fixed' ? t('fixedWindow') : t('slidingWindow')}) ·{' '}
-                    {t('predicted')} {kw(now.predictedKw)} kW
-                  </Typography.Text>
-                  <Progress
-                    percent={Math.min(100, Math.max(0, now.utilizationPct ?? 0))}
-                    stroke={now.level >= 3 ? 'var(--semi-color-danger)' : now.level > 0 ? 'var(--semi-color-warning)' : undefined}
-                    aria-label={t('utilization')}
-                    style={{ margin: '8px 0 4px' }}
-                  />
-                  <div style={{ display: 'flex', justifyContent: 'space-between' }}>
-                    <Typography.Text size="small">
-                      {t('utilization')} {pct(now.utilizationPct, 1)}
+                  <Card
+                    data-inlet={now.inlet.id}
+                    data-level={now.level}
+                    bodyStyle={{ padding: 14, cursor: 'pointer' }}
+                    style={{
+                      borderColor: active ? 'var(--semi-color-primary)' : undefined,
+                      textAlign: 'left',
+                    }}
+                  >
+                    <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+                      <Typography.Text strong>{now.inlet.name}</Typography.Text>
+                      <LevelTag level={now.level} />
+                    </div>
+                    <Typography.Title heading={3} style={{ margin: '6px 0 0' }} data-testid="current-demand">
+                      {kw(now.demandKw)} <Typography.Text type="tertiary">kW</Typography.Text>
+                    </Typography.Title>
+                    <Typography.Text type="tertiary" size="small">
+                      {t('current')} ({now.windowType === 'fixed' ? t('fixedWindow') : t('slidingWindow')}) ·{' '}
+                      {t('predicted')} {kw(now.predictedKw)} kW
                     </Typography.Text>
-                    <Typography.Text size="small">
-                      {t('declared')} {kw(now.declaredKw)} kW
+                    <Progress
+                      percent={Math.min(100, Math.max(0, now.utilizationPct ?? 0))}
+                      stroke={
+                        now.level >= 3
+                          ? 'var(--semi-color-danger)'
+                          : now.level > 0
+                            ? 'var(--semi-color-warning)'
+                            : undefined
+                      }
+                      aria-label={t('utilization')}
+                      style={{ margin: '8px 0 4px' }}
+                    />
+                    <div style={{ display: 'flex', justifyContent: 'space-between' }}>
+                      <Typography.Text size="small">
+                        {t('utilization')} {pct(now.utilizationPct, 1)}
+                      </Typography.Text>
+                      <Typography.Text size="small">
+                        {t('declared')} {kw(now.declaredKw)} kW
+                      </Typography.Text>
+                    </div>
+                    <Typography.Text size="small" type="tertiary" style={{ display: 'block' }}>
+                      {t('monthMax')} {now.monthMax ? `${kw(now.monthMax.kw)} kW` : '--'}
+                      {now.monthMax ? ` · ${formatDate(now.monthMax.at, 'MM-DD HH:mm', data.timeZone)}` : ''}
                     </Typography.Text>
-                  </div>
-                  <Typography.Text size="small" type="tertiary" style={{ display: 'block' }}>
-                    {t('monthMax')} {now.monthMax ? `${kw(now.monthMax.kw)} kW` : '--'}
-                    {now.monthMax ? ` · ${formatDate(now.monthMax.at, 'MM-DD HH:mm', data.timeZone)}` : ''}
-                  </Typography.Text>
-                </Card>
+                  </Card>
+                </button>
               </Col>
             );
           })}

@@ -13,8 +13,8 @@ import { Cards } from '../../blocks/analysis/AnalysisResult';
 import { AnalysisScreen } from '../../blocks/analysis/AnalysisWorkspace';
 import { type AnalysisContext, defineAnalysis, idle } from '../../blocks/analysis/analysis-model';
 import { ChartPanel } from '../../blocks/ChartPanel';
-import { useEndpointQuery } from '../../blocks/data';
 import { DataTable } from '../../blocks/DataTable';
+import { useEndpointQuery } from '../../blocks/data';
 import { errorMessage } from '../../blocks/save-file';
 import { addDays, startOfDay } from '../../blocks/time-range-model';
 import { useTexts } from '../../i18n/texts';
@@ -50,7 +50,9 @@ export function DemandQueryAndAnalysisPage() {
           const inlet = linkedInlet(params);
           return {
             ...inlet,
-            ...(start !== null && end !== null && end > start ? { range: { granularity: 'day' as const, start, end } } : {}),
+            ...(start !== null && end !== null && end > start
+              ? { range: { granularity: 'day' as const, start, end } }
+              : {}),
             extra: { day: positive(params.get('day')), inletId: inlet.nodes?.[0]?.id ?? null },
           };
         },
@@ -86,7 +88,12 @@ function HistoryResult({ ctx }: { ctx: Ctx }) {
     if (!data) return null;
     const label = (ms: number) => formatPeriod(ms, data.cycle, data.timeZone);
     const rows = data.series.flatMap((s) =>
-      s.rows.map((r) => ({ ...r, key: `${s.inlet.id}-${r.time}`, inlet: s.inlet, transformerKva: s.transformerKva })),
+      s.rows.map((r) => ({
+        ...r,
+        key: `${s.inlet.id}-${r.time}`,
+        inlet: s.inlet,
+        transformerKva: s.transformerKva,
+      })),
     );
     const chart = {
       categories: data.times.map(label),
@@ -108,9 +115,7 @@ function HistoryResult({ ctx }: { ctx: Ctx }) {
 
   if (history.isError && !data)
     return (
-      <Card style={{ width: '100%' }}>
-        {t('loadFailed', { message: errorMessage(history.error, '') })}
-      </Card>
+      <Card style={{ width: '100%' }}>{t('loadFailed', { message: errorMessage(history.error, '') })}</Card>
     );
   if (!data || !view) return <Card loading style={{ width: '100%' }} />;
   type Row = (typeof view.rows)[number];
@@ -118,7 +123,9 @@ function HistoryResult({ ctx }: { ctx: Ctx }) {
   const curveInlet = ctx.selection.extra.inletId ?? firstInlet;
   const curveDay =
     ctx.selection.extra.day ??
-    (view.top ? startOfDay(view.top.at, calendar) : startOfDay(Math.max(selection.range.start, Math.min(Date.now(), selection.range.end - 1)), calendar));
+    (view.top
+      ? startOfDay(view.top.at, calendar)
+      : startOfDay(Math.max(selection.range.start, Math.min(Date.now(), selection.range.end - 1)), calendar));
   const curveName = view.rows.find((r) => r.inlet.id === curveInlet)?.inlet.name ?? '';
   return (
     <Space vertical align="start" spacing={12} style={{ width: '100%' }}>
@@ -128,7 +135,9 @@ function HistoryResult({ ctx }: { ctx: Ctx }) {
             key: 'max',
             label: `${t('dayMaxChart')} (kW)`,
             value: kw(view.top?.kw),
-            hint: view.top ? `${view.top.inlet.name} · ${formatDate(view.top.at, 'YYYY-MM-DD HH:mm', data.timeZone)}` : undefined,
+            hint: view.top
+              ? `${view.top.inlet.name} · ${formatDate(view.top.at, 'YYYY-MM-DD HH:mm', data.timeZone)}`
+              : undefined,
           },
           { key: 'loadFactor', label: t('loadFactor'), value: pct(view.avgFactor) },
           {
@@ -137,11 +146,22 @@ function HistoryResult({ ctx }: { ctx: Ctx }) {
             value: kw(data.series[0]?.rows[data.series[0].rows.length - 1]?.declaredKw),
             hint: data.series[0]?.inlet.name,
           },
-          { key: 'capacity', label: `${t('capacity')} (kVA)`, value: kw(data.series[0]?.transformerKva), hint: data.series[0]?.inlet.name },
+          {
+            key: 'capacity',
+            label: `${t('capacity')} (kVA)`,
+            value: kw(data.series[0]?.transformerKva),
+            hint: data.series[0]?.inlet.name,
+          },
         ]}
       />
       <div style={{ width: '100%' }}>
-        <ChartPanel kind="line" title={t('dayMaxChart')} unit="kW" data={view.chart} loading={history.isFetching} />
+        <ChartPanel
+          kind="line"
+          title={t('dayMaxChart')}
+          unit="kW"
+          data={view.chart}
+          loading={history.isFetching}
+        />
       </div>
       <div style={{ width: '100%' }}>
         <DataTable<Row>
@@ -157,12 +177,23 @@ function HistoryResult({ ctx }: { ctx: Ctx }) {
               key: 'maxAt',
               title: t('maxTime'),
               width: 150,
-              render: (r) => (r.maxAt === null ? '--' : formatDate(r.maxAt, 'YYYY-MM-DD HH:mm', data.timeZone)),
+              render: (r) =>
+                r.maxAt === null ? '--' : formatDate(r.maxAt, 'YYYY-MM-DD HH:mm', data.timeZone),
             },
             { key: 'avgKw', title: `${t('average')} (kW)`, align: 'right', render: (r) => kw(r.avgKw) },
-            { key: 'loadFactorPct', title: t('loadFactor'), align: 'right', render: (r) => pct(r.loadFactorPct) },
+            {
+              key: 'loadFactorPct',
+              title: t('loadFactor'),
+              align: 'right',
+              render: (r) => pct(r.loadFactorPct),
+            },
             { key: 'declaredKw', title: t('declaredKw'), align: 'right', render: (r) => kw(r.declaredKw) },
-            { key: 'transformerKva', title: t('capacityKva'), align: 'right', render: (r) => kw(r.transformerKva) },
+            {
+              key: 'transformerKva',
+              title: t('capacityKva'),
+              align: 'right',
+              render: (r) => kw(r.transformerKva),
+            },
             {
               key: 'curve',
               title: '',
@@ -171,7 +202,9 @@ function HistoryResult({ ctx }: { ctx: Ctx }) {
                 <Button
                   size="small"
                   theme="borderless"
-                  onClick={() => ctx.setExtra({ inletId: r.inlet.id, day: startOfDay(r.maxAt ?? r.time, calendar) })}
+                  onClick={() =>
+                    ctx.setExtra({ inletId: r.inlet.id, day: startOfDay(r.maxAt ?? r.time, calendar) })
+                  }
                 >
                   {t('viewCurve')}
                 </Button>
@@ -192,4 +225,3 @@ function HistoryResult({ ctx }: { ctx: Ctx }) {
     </Space>
   );
 }
-

@@ -18,12 +18,14 @@ import { kw } from './common';
 import { MeterField } from './components/MeterField';
 import { demandTexts } from './texts';
 
-type Filters = { keyword: string; billingMethod: string | null };
+type Filters = { keyword: string; billingMethod: 'capacity' | 'demand' | null };
 
 export function InletWireManagePage() {
   const t = useTexts(demandTexts);
   const schemes = useEndpointQuery(endpointKey('demand', 'billingSchemes'), { body: { keyword: '' } });
-  const upload = useMutation(useMutations().demand.import({ invalidates: [endpointKey('demand', 'inlets')] }));
+  const upload = useMutation(
+    useMutations().demand.import({ invalidates: [endpointKey('demand', 'inlets')] }),
+  );
 
   const description = useMemo(() => {
     const schemeOptions = (schemes.data ?? []).map((s) => ({ value: s.id, label: s.name }));
@@ -38,9 +40,7 @@ export function InletWireManagePage() {
         input: (f: Filters, page) => ({
           body: {
             keyword: f.keyword,
-            ...(f.billingMethod === 'capacity' || f.billingMethod === 'demand'
-              ? { billingMethod: f.billingMethod }
-              : {}),
+            ...(f.billingMethod ? { billingMethod: f.billingMethod } : {}),
             page,
           },
         }),
@@ -59,7 +59,10 @@ export function InletWireManagePage() {
           label: t('meterNode'),
           empty: null,
           fromRow: (r) => ({ id: r.meter.id, modelLabel: r.meter.modelLabel, name: r.meter.name }),
-          toBody: (v) => (v && typeof v === 'object' ? { id: (v as Inlet['meter']).id, modelLabel: (v as Inlet['meter']).modelLabel } : v),
+          toBody: (v) =>
+            v && typeof v === 'object'
+              ? { id: (v as Inlet['meter']).id, modelLabel: (v as Inlet['meter']).modelLabel }
+              : v,
           render: (a) => <MeterField {...a} label={t('meterNode')} />,
         },
         billingSchemeId: {
@@ -100,7 +103,10 @@ export function InletWireManagePage() {
         },
         report: (client, taskId) => client.nodes.importReport.download({ query: { taskId } }),
         failure: (progress) => (
-          <ImportProblems taskId={progress.refused ? undefined : progress.task?.id} message={progress.message} />
+          <ImportProblems
+            taskId={progress.refused ? undefined : progress.task?.id}
+            message={progress.message}
+          />
         ),
         maxBytes: 10 * 1024 * 1024,
       },
@@ -109,4 +115,3 @@ export function InletWireManagePage() {
   }, [t, schemes.data, upload]);
   return <LedgerScreen description={description} />;
 }
-

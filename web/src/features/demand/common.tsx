@@ -16,8 +16,8 @@ import { useSession } from '../../app/session';
 import type { AnalysisSelection, NodePicker } from '../../blocks/analysis/analysis-model';
 import { useEndpointQuery } from '../../blocks/data';
 import { NodeTreePicker } from '../../blocks/NodeTreePicker';
-import { errorMessage } from '../../blocks/save-file';
 import type { TreeNodeLike } from '../../blocks/node-tree-model';
+import { errorMessage } from '../../blocks/save-file';
 import type { Calendar } from '../../blocks/time-range-model';
 import { useTexts } from '../../i18n/texts';
 import { demandTexts } from './texts';
@@ -104,7 +104,15 @@ export function LevelTag({ level }: { level: number }) {
 }
 
 /** The frame of a demand screen that is not a workspace: its title and its content in a project. */
-export function DemandFrame({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {
+export function DemandFrame({
+  title,
+  extra,
+  children,
+}: {
+  title: string;
+  extra?: ReactNode;
+  children: ReactNode;
+}) {
   const t = useTexts(demandTexts);
   const { effectiveProjectId } = useSession();
   return (
@@ -134,13 +142,7 @@ export function useProjectUsers() {
 }
 
 /** The inlet list on the left of a per-inlet screen (declaration, warning levels, monitor). */
-export function InletList({
-  value,
-  onChange,
-}: {
-  value: number | null;
-  onChange: (id: number) => void;
-}) {
+export function InletList({ value, onChange }: { value: number | null; onChange: (id: number) => void }) {
   const t = useTexts(demandTexts);
   const tree = useInletTree();
   const inlets = useInlets();
@@ -165,7 +167,9 @@ export function InletList({
 export function useChosenInlet(): [number | null, (id: number) => void] {
   const [params] = useSearchParams();
   const linked = Number(params.get('inletId'));
-  const [picked, setPicked] = useState<number | null>(Number.isSafeInteger(linked) && linked > 0 ? linked : null);
+  const [picked, setPicked] = useState<number | null>(
+    Number.isSafeInteger(linked) && linked > 0 ? linked : null,
+  );
   const inlets = useInlets();
   const first = inlets.data?.list[0]?.id ?? null;
   return [picked ?? first, setPicked];

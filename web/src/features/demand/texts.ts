@@ -58,7 +58,8 @@ export const demandTexts = defineTexts({
     method_maxOfMonthlyMax: '月最大需量的最大值 (不足3个月)',
     method_none: '无历史数据',
     basis: '基准值',
-    expectedInputs: '预计最大需量 {max} kW，需量电价 {demandPrice} 元/kW·月，容量电价 {capacityPrice} 元/kVA·月，容量 {kva} kVA，超过 {threshold}% 部分按 {multiplier} 倍计',
+    expectedInputs:
+      '预计最大需量 {max} kW，需量电价 {demandPrice} 元/kW·月，容量电价 {capacityPrice} 元/kVA·月，容量 {kva} kVA，超过 {threshold}% 部分按 {multiplier} 倍计',
     noScheme: '进线未绑定计费方案，无法估算基本电费',
     compensationInputs: '{kvar} kvar (功率因数 {pf} → {standard}，平均负荷 {avg} kW)',
     // analysis
@@ -266,7 +267,8 @@ export const demandTexts = defineTexts({
     method_maxOfMonthlyMax: 'highest monthly maximum (fewer than 3 months of data)',
     method_none: 'no history',
     basis: 'Basis',
-    expectedInputs: 'expected maximum {max} kW, demand price {demandPrice} yuan/kW·month, capacity price {capacityPrice} yuan/kVA·month, capacity {kva} kVA, above {threshold}% at {multiplier}×',
+    expectedInputs:
+      'expected maximum {max} kW, demand price {demandPrice} yuan/kW·month, capacity price {capacityPrice} yuan/kVA·month, capacity {kva} kVA, above {threshold}% at {multiplier}×',
     noScheme: 'The inlet has no billing scheme: the basic charge cannot be estimated',
     compensationInputs: '{kvar} kvar (power factor {pf} → {standard}, average load {avg} kW)',
     analysisTitle: 'Demand analysis',

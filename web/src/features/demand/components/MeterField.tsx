@@ -18,7 +18,10 @@ function find(nodes: readonly TreeNodeLike[], ref: Ref): TreeNodeLike | undefine
 }
 
 const isRef = (v: unknown): v is Ref =>
-  typeof v === 'object' && v !== null && typeof (v as Ref).id === 'number' && typeof (v as Ref).modelLabel === 'string';
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as Ref).id === 'number' &&
+  typeof (v as Ref).modelLabel === 'string';
 
 export function MeterField({ value, onChange, label }: CustomFieldArgs<FormValues> & { label: string }) {
   const [open, setOpen] = useState(false);

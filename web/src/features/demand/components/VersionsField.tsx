@@ -5,8 +5,17 @@
  * A new version cannot be added while the last one has a blank end (the spec's rule); it
  * starts the month after the last one ends.
  */
-import { Button, Checkbox, CheckboxGroup, Input, InputNumber, Space, Table, Typography } from '@douyinfe/semi-ui-19';
-import { shiftMonth } from '@eem/core';
+import {
+  Button,
+  Checkbox,
+  CheckboxGroup,
+  Input,
+  InputNumber,
+  Space,
+  Table,
+  Typography,
+} from '@douyinfe/semi-ui-19';
+import { addMonth } from '@eem/core';
 import type { CustomFieldArgs, FormValues } from '../../../blocks/FormFields';
 import { useTexts } from '../../../i18n/texts';
 import { demandTexts } from '../texts';
@@ -37,7 +46,11 @@ export function emptyVersion(from: string): VersionValue {
 
 const BANDS = ['sharp', 'peak', 'flat', 'valley'] as const;
 
-export function VersionsField({ value, onChange, thisMonth }: CustomFieldArgs<FormValues> & { thisMonth: string }) {
+export function VersionsField({
+  value,
+  onChange,
+  thisMonth,
+}: CustomFieldArgs<FormValues> & { thisMonth: string }) {
   const t = useTexts(demandTexts);
   const versions = (Array.isArray(value) ? value : []) as VersionValue[];
   const set = (i: number, patch: Partial<VersionValue>) =>
@@ -45,7 +58,7 @@ export function VersionsField({ value, onChange, thisMonth }: CustomFieldArgs<Fo
   const last = versions[versions.length - 1];
   const blocked = last !== undefined && !last.to;
   const add = () => {
-    const from = last?.to ? shiftMonth(Number(last.to.slice(0, 4)), Number(last.to.slice(5, 7)), 1) : thisMonth;
+    const from = last?.to ? addMonth(last.to, 1) : thisMonth;
     onChange([...versions, emptyVersion(from)]);
   };
   const num = (v: number | string) => (typeof v === 'number' ? v : Number(v) || 0);
@@ -61,7 +74,12 @@ export function VersionsField({ value, onChange, thisMonth }: CustomFieldArgs<Fo
       title: t('effectiveTo'),
       width: 100,
       render: (_: unknown, v: VersionValue, i: number) => (
-        <Input size="small" value={v.to ?? ''} placeholder="--" onChange={(s) => set(i, { to: s.trim() || null })} />
+        <Input
+          size="small"
+          value={v.to ?? ''}
+          placeholder="--"
+          onChange={(s) => set(i, { to: s.trim() || null })}
+        />
       ),
     },
     {
@@ -82,14 +100,24 @@ export function VersionsField({ value, onChange, thisMonth }: CustomFieldArgs<Fo
       title: t('capacityPrice'),
       width: 100,
       render: (_: unknown, v: VersionValue, i: number) => (
-        <InputNumber size="small" min={0} value={v.capacityPrice} onChange={(n) => set(i, { capacityPrice: num(n) })} />
+        <InputNumber
+          size="small"
+          min={0}
+          value={v.capacityPrice}
+          onChange={(n) => set(i, { capacityPrice: num(n) })}
+        />
       ),
     },
     {
       title: t('demandPrice'),
       width: 100,
       render: (_: unknown, v: VersionValue, i: number) => (
-        <InputNumber size="small" min={0} value={v.demandPrice} onChange={(n) => set(i, { demandPrice: num(n) })} />
+        <InputNumber
+          size="small"
+          min={0}
+          value={v.demandPrice}
+          onChange={(n) => set(i, { demandPrice: num(n) })}
+        />
       ),
     },
     {

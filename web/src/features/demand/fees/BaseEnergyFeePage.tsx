@@ -12,8 +12,8 @@ import { useMemo } from 'react';
 import { formatDate, useTimeZone } from '../../../app/format';
 import { Cards } from '../../../blocks/analysis/AnalysisResult';
 import { ChartPanel } from '../../../blocks/ChartPanel';
-import { useEndpointQuery } from '../../../blocks/data';
 import { DataTable } from '../../../blocks/DataTable';
+import { useEndpointQuery } from '../../../blocks/data';
 import { useTexts } from '../../../i18n/texts';
 import { OpenLinkButton } from '../../events/list/components/OpenLinkButton';
 import { kw, price, useMayOpen, yuan } from '../common';
@@ -50,7 +50,11 @@ function BasicCharge({ inletIds, startMonth, endMonth }: FeeProps) {
   const method = (m: string) => (m === 'capacity' ? t('byCapacity') : t('byDemand'));
   type Row = NonNullable<typeof data>['rows'][number];
   return (
-    <FeeState error={answer.isError && !data ? answer.error : null} loading={!data} empty={data?.rows.length === 0}>
+    <FeeState
+      error={answer.isError && !data ? answer.error : null}
+      loading={!data}
+      empty={data?.rows.length === 0}
+    >
       {() =>
         data &&
         chart && (
@@ -64,11 +68,22 @@ function BasicCharge({ inletIds, startMonth, endMonth }: FeeProps) {
                   value: yuan(data.rows.reduce((s, r) => s + Math.round(r.penalty * 100), 0) / 100),
                   tone: data.rows.some((r) => r.penalty > 0) ? 'up' : 'normal',
                 },
-                { key: 'recommended', label: t('recommend'), value: method(data.advice.recommendedMethod), hint: yuan(data.advice.recommendedTotal) },
+                {
+                  key: 'recommended',
+                  label: t('recommend'),
+                  value: method(data.advice.recommendedMethod),
+                  hint: yuan(data.advice.recommendedTotal),
+                },
               ]}
             />
             <div style={{ width: '100%' }}>
-              <ChartPanel kind="bar" stacked title={t('baseTitle')} data={chart} loading={answer.isFetching} />
+              <ChartPanel
+                kind="bar"
+                stacked
+                title={t('baseTitle')}
+                data={chart}
+                loading={answer.isFetching}
+              />
             </div>
             <div style={{ width: '100%' }}>
               <DataTable<Row>
@@ -76,7 +91,13 @@ function BasicCharge({ inletIds, startMonth, endMonth }: FeeProps) {
                 rows={data.rows}
                 rowKey={(r) => r.month}
                 columns={[
-                  { key: 'month', title: t('month'), width: 90, fixed: 'left', render: (r) => (r.partial ? `${r.month} *` : r.month) },
+                  {
+                    key: 'month',
+                    title: t('month'),
+                    width: 90,
+                    fixed: 'left',
+                    render: (r) => (r.partial ? `${r.month} *` : r.month),
+                  },
                   { key: 'method', title: t('billingMethod'), width: 90, render: (r) => method(r.method) },
                   {
                     key: 'quantity',
@@ -88,7 +109,12 @@ function BasicCharge({ inletIds, startMonth, endMonth }: FeeProps) {
                         ? `${kw(r.transformerKva)} kVA × ${price(r.capacityPrice)}`
                         : `${kw(r.billedKw)} kW × ${price(r.demandPrice)}`,
                   },
-                  { key: 'declaredKw', title: t('declaredKw'), align: 'right', render: (r) => kw(r.declaredKw) },
+                  {
+                    key: 'declaredKw',
+                    title: t('declaredKw'),
+                    align: 'right',
+                    render: (r) => kw(r.declaredKw),
+                  },
                   {
                     key: 'maxKw',
                     title: t('maxDemand'),
@@ -98,12 +124,20 @@ function BasicCharge({ inletIds, startMonth, endMonth }: FeeProps) {
                       <span title={r.maxAt === null ? '' : formatDate(r.maxAt, 'YYYY-MM-DD HH:mm', timeZone)}>
                         {kw(r.maxKw)}
                         {r.maxAt !== null && (
-                          <Typography.Text type="tertiary" size="small">{` ${formatDate(r.maxAt, 'MM-DD HH:mm', timeZone)}`}</Typography.Text>
+                          <Typography.Text
+                            type="tertiary"
+                            size="small"
+                          >{` ${formatDate(r.maxAt, 'MM-DD HH:mm', timeZone)}`}</Typography.Text>
                         )}
                       </span>
                     ),
                   },
-                  { key: 'basicCharge', title: t('basicCharge'), align: 'right', render: (r) => yuan(r.basicCharge) },
+                  {
+                    key: 'basicCharge',
+                    title: t('basicCharge'),
+                    align: 'right',
+                    render: (r) => yuan(r.basicCharge),
+                  },
                   {
                     key: 'penaltyKw',
                     title: t('penaltyKw'),
@@ -123,7 +157,10 @@ function BasicCharge({ inletIds, startMonth, endMonth }: FeeProps) {
                     render: (r) => `${yuan(r.otherMethodTotal)} (${method(r.otherMethod)})`,
                   },
                 ]}
-                summary={{ columns: ['basicCharge', 'penalty', 'total', 'otherMethodTotal'], kinds: ['total'] }}
+                summary={{
+                  columns: ['basicCharge', 'penalty', 'total', 'otherMethodTotal'],
+                  kinds: ['total'],
+                }}
               />
             </div>
             <Card title={t('diagnosis')} style={{ width: '100%' }} data-testid="basic-advice">
@@ -132,14 +169,30 @@ function BasicCharge({ inletIds, startMonth, endMonth }: FeeProps) {
                 size="small"
                 data={[
                   { key: t('billingMethod'), value: `${t('total')} ${yuan(data.advice.currentTotal)}` },
-                  { key: t('otherMethodWouldCost'), value: yuan(data.rows.reduce((s, r) => s + Math.round(r.otherMethodTotal * 100), 0) / 100) },
-                  { key: t('recommend'), value: `${method(data.advice.recommendedMethod)} · ${yuan(data.advice.recommendedTotal)}` },
-                  { key: t('toProposal'), value: data.advice.proposedDeclaredKw === null ? '--' : `${kw(data.advice.proposedDeclaredKw)} kW` },
+                  {
+                    key: t('otherMethodWouldCost'),
+                    value: yuan(
+                      data.rows.reduce((s, r) => s + Math.round(r.otherMethodTotal * 100), 0) / 100,
+                    ),
+                  },
+                  {
+                    key: t('recommend'),
+                    value: `${method(data.advice.recommendedMethod)} · ${yuan(data.advice.recommendedTotal)}`,
+                  },
+                  {
+                    key: t('toProposal'),
+                    value:
+                      data.advice.proposedDeclaredKw === null
+                        ? '--'
+                        : `${kw(data.advice.proposedDeclaredKw)} kW`,
+                  },
                 ]}
               />
               {mayOpen('/declareproposal') && (
                 <div style={{ marginTop: 8 }}>
-                  <OpenLinkButton href={`/declareproposal?inletId=${inletId}`}>{t('toProposal')}</OpenLinkButton>
+                  <OpenLinkButton href={`/declareproposal?inletId=${inletId}`}>
+                    {t('toProposal')}
+                  </OpenLinkButton>
                 </div>
               )}
             </Card>

@@ -10,8 +10,8 @@ import { endpointKey } from '@eem/sdk';
 import { useMemo, useState } from 'react';
 import { Cards } from '../../../blocks/analysis/AnalysisResult';
 import { ChartPanel } from '../../../blocks/ChartPanel';
-import { useEndpointQuery } from '../../../blocks/data';
 import { DataTable } from '../../../blocks/DataTable';
+import { useEndpointQuery } from '../../../blocks/data';
 import { useTexts } from '../../../i18n/texts';
 import { bandKey, pct, price, yuan } from '../common';
 import { demandTexts } from '../texts';
@@ -76,7 +76,11 @@ function EnergyCharge({ inletIds, startMonth, endMonth }: FeeProps) {
   }, [data, t]);
   type Line = NonNullable<typeof view>['rows'][number];
   return (
-    <FeeState error={answer.isError && !data ? answer.error : null} loading={!data} empty={data?.rows.length === 0}>
+    <FeeState
+      error={answer.isError && !data ? answer.error : null}
+      loading={!data}
+      empty={data?.rows.length === 0}
+    >
       {() =>
         data &&
         view && (
@@ -97,12 +101,25 @@ function EnergyCharge({ inletIds, startMonth, endMonth }: FeeProps) {
                 />
                 <Row gutter={12} style={{ width: '100%' }}>
                   <Col span={16}>
-                    <ChartPanel kind="bar" stacked title={t('energyCharge')} data={view.chart} loading={answer.isFetching} />
+                    <ChartPanel
+                      kind="bar"
+                      stacked
+                      title={t('energyCharge')}
+                      data={view.chart}
+                      loading={answer.isFetching}
+                    />
                   </Col>
                   <Col span={8}>
                     <Card title={t('diagnosis')} style={{ height: '100%' }} data-testid="shift-card">
                       <Typography.Text>{t('shiftSaving', { n: shift })}</Typography.Text>
-                      <Slider value={shift} min={0} max={100} step={5} onChange={(v) => setShift(Number(v))} aria-label={t('shiftSaving', { n: shift })} />
+                      <Slider
+                        value={shift}
+                        min={0}
+                        max={100}
+                        step={5}
+                        onChange={(v) => setShift(Number(v))}
+                        aria-label={t('shiftSaving', { n: shift })}
+                      />
                       <Typography.Title heading={3} data-testid="shift-saving">
                         {yuan(data.shift.saving)}
                       </Typography.Title>
@@ -118,25 +135,39 @@ function EnergyCharge({ inletIds, startMonth, endMonth }: FeeProps) {
                     rows={view.rows}
                     rowKey={(r) => r.key}
                     columns={[
-                      { key: 'month', title: t('month'), width: 110, render: (r) => (r.partial ? `${r.month} *` : r.month) },
+                      {
+                        key: 'month',
+                        title: t('month'),
+                        width: 110,
+                        render: (r) => (r.partial ? `${r.month} *` : r.month),
+                      },
                       {
                         key: 'band',
                         title: t('band'),
                         width: 120,
-                        render: (r) => (r.total ? <Typography.Text strong>{r.band}</Typography.Text> : r.band),
+                        render: (r) =>
+                          r.total ? <Typography.Text strong>{r.band}</Typography.Text> : r.band,
                       },
                       { key: 'kwh', title: t('kwh'), align: 'right', render: (r) => yuan(r.kwh) },
                       {
                         key: 'price',
                         title: t('price'),
                         align: 'right',
-                        render: (r) => (r.total ? `${t('averagePrice')}: ${r.price === null ? '--' : r.price.toFixed(4)}` : price(r.price)),
+                        render: (r) =>
+                          r.total
+                            ? `${t('averagePrice')}: ${r.price === null ? '--' : r.price.toFixed(4)}`
+                            : price(r.price),
                       },
                       {
                         key: 'amount',
                         title: t('amount'),
                         align: 'right',
-                        render: (r) => (r.total ? <Typography.Text strong>{yuan(r.amount)}</Typography.Text> : yuan(r.amount)),
+                        render: (r) =>
+                          r.total ? (
+                            <Typography.Text strong>{yuan(r.amount)}</Typography.Text>
+                          ) : (
+                            yuan(r.amount)
+                          ),
                       },
                     ]}
                   />

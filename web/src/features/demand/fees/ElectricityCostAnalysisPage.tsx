@@ -10,8 +10,8 @@ import { endpointKey } from '@eem/sdk';
 import { useMemo } from 'react';
 import { Cards } from '../../../blocks/analysis/AnalysisResult';
 import { ChartPanel } from '../../../blocks/ChartPanel';
-import { useEndpointQuery } from '../../../blocks/data';
 import { DataTable } from '../../../blocks/DataTable';
+import { useEndpointQuery } from '../../../blocks/data';
 import { useTexts } from '../../../i18n/texts';
 import { bandKey, yuan } from '../common';
 import { demandTexts } from '../texts';
@@ -51,7 +51,9 @@ function CostAnalysis({ inletIds, startMonth, endMonth }: FeeProps) {
       series: COMPONENTS.map((c) => ({ name: name[c], values: rows.map((r) => r[c]) })),
     };
     const share = {
-      items: COMPONENTS.map((c) => ({ name: name[c], value: cents(rows.map((r) => r[c])) })).filter((i) => i.value > 0),
+      items: COMPONENTS.map((c) => ({ name: name[c], value: cents(rows.map((r) => r[c])) })).filter(
+        (i) => i.value > 0,
+      ),
     };
     const avg = {
       categories: rows.map((r) => r.month),
@@ -69,31 +71,67 @@ function CostAnalysis({ inletIds, startMonth, endMonth }: FeeProps) {
   }, [data, name, t]);
   type Row = NonNullable<typeof view>['rows'][number];
   return (
-    <FeeState error={answer.isError && !data ? answer.error : null} loading={!data} empty={data?.total.length === 0}>
+    <FeeState
+      error={answer.isError && !data ? answer.error : null}
+      loading={!data}
+      empty={data?.total.length === 0}
+    >
       {() =>
         view && (
           <Space vertical align="start" spacing={12} style={{ width: '100%' }}>
             <Cards
               cards={[
-                { key: 'total', label: t('total'), value: yuan(view.total), hint: t('inletCount', { n: data?.series.length ?? 0 }) },
+                {
+                  key: 'total',
+                  label: t('total'),
+                  value: yuan(view.total),
+                  hint: t('inletCount', { n: data?.series.length ?? 0 }),
+                },
                 { key: 'kwh', label: t('kwh'), value: yuan(view.kwh) },
-                { key: 'avgPrice', label: t('averagePrice'), value: view.kwh > 0 ? (view.total / view.kwh).toFixed(4) : '--' },
+                {
+                  key: 'avgPrice',
+                  label: t('averagePrice'),
+                  value: view.kwh > 0 ? (view.total / view.kwh).toFixed(4) : '--',
+                },
               ]}
             />
             <Row gutter={12} style={{ width: '100%' }}>
               <Col span={16}>
-                <ChartPanel kind="bar" stacked title={t('components')} data={view.stacked} loading={answer.isFetching} />
+                <ChartPanel
+                  kind="bar"
+                  stacked
+                  title={t('components')}
+                  data={view.stacked}
+                  loading={answer.isFetching}
+                />
               </Col>
               <Col span={8}>
-                <ChartPanel kind="pie" title={t('componentShare')} data={view.share} loading={answer.isFetching} />
+                <ChartPanel
+                  kind="pie"
+                  title={t('componentShare')}
+                  data={view.share}
+                  loading={answer.isFetching}
+                />
               </Col>
             </Row>
             <Row gutter={12} style={{ width: '100%' }}>
               <Col span={16}>
-                <ChartPanel kind="line" title={t('averagePriceTrend')} data={view.avg} height={260} loading={answer.isFetching} />
+                <ChartPanel
+                  kind="line"
+                  title={t('averagePriceTrend')}
+                  data={view.avg}
+                  height={260}
+                  loading={answer.isFetching}
+                />
               </Col>
               <Col span={8}>
-                <ChartPanel kind="pie" title={t('touShare')} data={view.tou} height={260} loading={answer.isFetching} />
+                <ChartPanel
+                  kind="pie"
+                  title={t('touShare')}
+                  data={view.tou}
+                  height={260}
+                  loading={answer.isFetching}
+                />
               </Col>
             </Row>
             <div style={{ width: '100%' }}>
@@ -102,11 +140,26 @@ function CostAnalysis({ inletIds, startMonth, endMonth }: FeeProps) {
                 rows={view.rows}
                 rowKey={(r) => r.month}
                 columns={[
-                  { key: 'month', title: t('month'), width: 90, render: (r) => (r.partial ? `${r.month} *` : r.month) },
+                  {
+                    key: 'month',
+                    title: t('month'),
+                    width: 90,
+                    render: (r) => (r.partial ? `${r.month} *` : r.month),
+                  },
                   { key: 'kwh', title: t('kwh'), align: 'right', render: (r) => yuan(r.kwh) },
-                  ...COMPONENTS.map((c) => ({ key: c, title: name[c], align: 'right' as const, render: (r: Row) => yuan(r[c]) })),
+                  ...COMPONENTS.map((c) => ({
+                    key: c,
+                    title: name[c],
+                    align: 'right' as const,
+                    render: (r: Row) => yuan(r[c]),
+                  })),
                   { key: 'total', title: t('total'), align: 'right', render: (r) => yuan(r.total) },
-                  { key: 'avgPrice', title: t('averagePrice'), align: 'right', render: (r) => (r.avgPrice === null ? '--' : r.avgPrice.toFixed(4)) },
+                  {
+                    key: 'avgPrice',
+                    title: t('averagePrice'),
+                    align: 'right',
+                    render: (r) => (r.avgPrice === null ? '--' : r.avgPrice.toFixed(4)),
+                  },
                 ]}
                 summary={{ columns: ['kwh', ...COMPONENTS, 'total'], kinds: ['total'] }}
               />

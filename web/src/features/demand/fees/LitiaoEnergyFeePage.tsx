@@ -11,8 +11,8 @@ import { endpointKey } from '@eem/sdk';
 import { useMemo } from 'react';
 import { Cards } from '../../../blocks/analysis/AnalysisResult';
 import { ChartPanel } from '../../../blocks/ChartPanel';
-import { useEndpointQuery } from '../../../blocks/data';
 import { DataTable } from '../../../blocks/DataTable';
+import { useEndpointQuery } from '../../../blocks/data';
 import { useTexts } from '../../../i18n/texts';
 import { kw, pct, yuan } from '../common';
 import { demandTexts } from '../texts';
@@ -47,7 +47,11 @@ function PowerFactor({ inletIds, startMonth, endMonth }: FeeProps) {
   );
   type Row = NonNullable<typeof data>['rows'][number];
   return (
-    <FeeState error={answer.isError && !data ? answer.error : null} loading={!data} empty={data?.rows.length === 0}>
+    <FeeState
+      error={answer.isError && !data ? answer.error : null}
+      loading={!data}
+      empty={data?.rows.length === 0}
+    >
       {() => {
         if (!data || !chart) return null;
         const last = [...data.rows].reverse().find((r) => r.powerFactor !== null);
@@ -56,8 +60,18 @@ function PowerFactor({ inletIds, startMonth, endMonth }: FeeProps) {
           <Space vertical align="start" spacing={12} style={{ width: '100%' }}>
             <Cards
               cards={[
-                { key: 'pf', label: t('powerFactor'), value: pf(last?.powerFactor ?? null), hint: last ? `${last.month} · ${t('standard')} ${pf(last.standard)}` : undefined },
-                { key: 'adjustment', label: t('adjustAmount'), value: yuan(total), tone: total > 0 ? 'up' : total < 0 ? 'down' : 'normal' },
+                {
+                  key: 'pf',
+                  label: t('powerFactor'),
+                  value: pf(last?.powerFactor ?? null),
+                  hint: last ? `${last.month} · ${t('standard')} ${pf(last.standard)}` : undefined,
+                },
+                {
+                  key: 'adjustment',
+                  label: t('adjustAmount'),
+                  value: yuan(total),
+                  tone: total > 0 ? 'up' : total < 0 ? 'down' : 'normal',
+                },
                 { key: 'kvar', label: t('compensation'), value: kw(last?.kvarNeeded ?? null) },
               ]}
             />
@@ -70,15 +84,40 @@ function PowerFactor({ inletIds, startMonth, endMonth }: FeeProps) {
                 rows={data.rows}
                 rowKey={(r) => r.month}
                 columns={[
-                  { key: 'month', title: t('month'), width: 90, render: (r) => (r.partial ? `${r.month} *` : r.month) },
+                  {
+                    key: 'month',
+                    title: t('month'),
+                    width: 90,
+                    render: (r) => (r.partial ? `${r.month} *` : r.month),
+                  },
                   { key: 'kwh', title: t('activeKwh'), align: 'right', render: (r) => yuan(r.kwh) },
                   { key: 'kvarh', title: t('reactiveKvarh'), align: 'right', render: (r) => yuan(r.kvarh) },
-                  { key: 'powerFactor', title: t('powerFactor'), align: 'right', render: (r) => pf(r.powerFactor) },
+                  {
+                    key: 'powerFactor',
+                    title: t('powerFactor'),
+                    align: 'right',
+                    render: (r) => pf(r.powerFactor),
+                  },
                   { key: 'standard', title: t('standard'), align: 'right', render: (r) => pf(r.standard) },
-                  { key: 'adjustmentPct', title: t('adjustPercent'), align: 'right', render: (r) => `${r.adjustmentPct > 0 ? '+' : ''}${pct(r.adjustmentPct)}` },
+                  {
+                    key: 'adjustmentPct',
+                    title: t('adjustPercent'),
+                    align: 'right',
+                    render: (r) => `${r.adjustmentPct > 0 ? '+' : ''}${pct(r.adjustmentPct)}`,
+                  },
                   { key: 'base', title: t('adjustBase'), align: 'right', render: (r) => yuan(r.base) },
-                  { key: 'adjustment', title: t('adjustAmount'), align: 'right', render: (r) => yuan(r.adjustment) },
-                  { key: 'kvarNeeded', title: t('compensation'), align: 'right', render: (r) => kw(r.kvarNeeded) },
+                  {
+                    key: 'adjustment',
+                    title: t('adjustAmount'),
+                    align: 'right',
+                    render: (r) => yuan(r.adjustment),
+                  },
+                  {
+                    key: 'kvarNeeded',
+                    title: t('compensation'),
+                    align: 'right',
+                    render: (r) => kw(r.kvarNeeded),
+                  },
                 ]}
                 summary={{ columns: ['kwh', 'kvarh', 'base', 'adjustment'], kinds: ['total'] }}
               />

@@ -3,13 +3,25 @@
  * lines' sum (bills.bill), against the utility's bill as entered, line by line (difference
  * and %); with bill_update the utility's figures are entered or changed here (bills.saveBill).
  */
-import { Button, Card, Empty, Input, InputNumber, Modal, Select, Space, Spin, Toast, Typography } from '@douyinfe/semi-ui-19';
+import {
+  Button,
+  Card,
+  Empty,
+  Input,
+  InputNumber,
+  Modal,
+  Select,
+  Space,
+  Spin,
+  Toast,
+  Typography,
+} from '@douyinfe/semi-ui-19';
 import { BILL_LINE_CODES, type BillLineCode } from '@eem/core';
 import { areaKey, endpointKey } from '@eem/sdk';
 import { useState } from 'react';
 import { useSession } from '../../../app/session';
-import { useEndpointMutation, useEndpointQuery } from '../../../blocks/data';
 import { DataTable } from '../../../blocks/DataTable';
+import { useEndpointMutation, useEndpointQuery } from '../../../blocks/data';
 import { errorMessage } from '../../../blocks/save-file';
 import { useTexts } from '../../../i18n/texts';
 import { pct, price, yuan } from '../common';
@@ -42,8 +54,7 @@ function MonthBill({ inletId, month }: { inletId: number; month: string }) {
   const bill = useEndpointQuery(endpointKey('bills', 'bill'), { body: { inletId, month } });
   const [editing, setEditing] = useState(false);
   const data = bill.data;
-  if (bill.isError)
-    return <Empty description={t('loadFailed', { message: errorMessage(bill.error, '') })} />;
+  if (bill.isError) return <Empty description={t('loadFailed', { message: errorMessage(bill.error, '') })} />;
   if (!data) return <Spin />;
   const lines = data.computed.lines.map((l, i) => ({ ...l, key: `${l.code}-${i}` }));
   type Line = (typeof lines)[number];
@@ -102,10 +113,25 @@ function MonthBill({ inletId, month }: { inletId: number; month: string }) {
             rowKey={(m) => m.code}
             columns={[
               { key: 'name', title: t('item'), width: 200 },
-              { key: 'computed', title: t('computed'), align: 'right', render: (m) => yuan(m.computed?.amount) },
+              {
+                key: 'computed',
+                title: t('computed'),
+                align: 'right',
+                render: (m) => yuan(m.computed?.amount),
+              },
               { key: 'utility', title: t('utility'), align: 'right', render: (m) => yuan(m.utility?.amount) },
-              { key: 'difference', title: t('differenceYuan'), align: 'right', render: (m) => yuan(m.difference) },
-              { key: 'differencePct', title: t('difference'), align: 'right', render: (m) => pct(m.differencePct) },
+              {
+                key: 'difference',
+                title: t('differenceYuan'),
+                align: 'right',
+                render: (m) => yuan(m.difference),
+              },
+              {
+                key: 'differencePct',
+                title: t('difference'),
+                align: 'right',
+                render: (m) => pct(m.differencePct),
+              },
             ]}
           />
         ) : (
@@ -173,7 +199,9 @@ function BillEditor({
         </Space>
         {BILL_LINE_CODES.map((code) => (
           <Space key={code}>
-            <Typography.Text style={{ width: 160, display: 'inline-block' }}>{names[code] ?? t(`line_${code}`)}</Typography.Text>
+            <Typography.Text style={{ width: 160, display: 'inline-block' }}>
+              {names[code] ?? t(`line_${code}`)}
+            </Typography.Text>
             <InputNumber
               aria-label={names[code] ?? t(`line_${code}`)}
               precision={2}

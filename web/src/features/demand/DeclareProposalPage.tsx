@@ -21,7 +21,7 @@ import {
   Toast,
   Typography,
 } from '@douyinfe/semi-ui-19';
-import { addMonth, DEMAND_LIMITS, DEMAND_MESSAGES } from '@eem/core';
+import { addMonth, DEMAND_LIMITS, DEMAND_MESSAGES, PROPOSAL_METHODS, type ProposalMethod } from '@eem/core';
 import { areaKey, endpointKey } from '@eem/sdk';
 import { useEffect, useState } from 'react';
 import { formatDate, useTimeZone } from '../../app/format';
@@ -66,9 +66,10 @@ function Proposal({ inletId }: { inletId: number }) {
   const next = addMonth(now, 1);
   const [month, setMonth] = useState(next);
   const [margin, setMargin] = useState(5);
+  const [chosenMethod, setMethod] = useState<ProposalMethod>('p90OfMonthlyMax');
   const proposal = useEndpointQuery(
     endpointKey('demand', 'declareProposal'),
-    { body: { inletId, month, marginPct: margin } },
+    { body: { inletId, month, marginPct: margin, method: chosenMethod } },
     { keepPrevious: true },
   );
   const data = proposal.data;
@@ -106,6 +107,14 @@ function Proposal({ inletId }: { inletId: number }) {
               onChange={(v) => setMonth(String(v))}
               style={{ width: 110 }}
             />
+            <Typography.Text type="tertiary">{t('method')}</Typography.Text>
+            <Select
+              aria-label={t('method')}
+              value={chosenMethod}
+              optionList={PROPOSAL_METHODS.map((m) => ({ value: m, label: t(`method_${m}`) }))}
+              onChange={(v) => setMethod(v as ProposalMethod)}
+              style={{ width: 260 }}
+            />
             <Typography.Text type="tertiary">{t('margin')}</Typography.Text>
             <InputNumber
               aria-label={t('margin')}
@@ -133,7 +142,7 @@ function Proposal({ inletId }: { inletId: number }) {
               value:
                 data.basisKw === null
                   ? '--'
-                  : `${kw(data.basisKw)} × (1 + ${pct(data.marginPct, 1)}) = ${kw(data.proposedKw)} kW`,
+                  : proposalFormula(data, t(data.boundedBy === 'ceiling' ? 'boundCeiling' : 'boundFloor')),
             },
             { key: t('declaredKw'), value: kw(data.currentKw) },
           ]}
@@ -164,41 +173,38 @@ function Proposal({ inletId }: { inletId: number }) {
           <Typography.Text type="tertiary">{t('noScheme')}</Typography.Text>
         )}
       </Card>
-      <Row gutter={12} style={{ width: '100%' }}>
-        <Col span={12}>
-          <ChartPanel
-            kind="line"
-            title={t('maxDemand')}
-            unit="kW"
-            height={280}
-            data={{
-              categories: data.history.map((h) => h.month),
-              series: [
-                { name: t('maxDemand'), values: data.history.map((h) => h.maxKw) },
-                { name: t('declaredKw'), values: data.history.map((h) => h.declaredKw) },
-              ],
-            }}
-          />
-        </Col>
-        <Col span={12}>
-          <DataTable<Hist>
-            aria-label={t('maxDemand')}
-            rows={data.history}
-            rowKey={(h) => h.month}
-            scrollY={240}
-            columns={[
-              { key: 'month', title: t('month'), width: 90 },
-              { key: 'maxKw', title: t('maxDemand'), align: 'right', render: (h) => kw(h.maxKw) },
-              {
-                key: 'maxAt',
-                title: t('maxTime'),
-                render: (h) => (h.maxAt === null ? '--' : formatDate(h.maxAt, 'MM-DD HH:mm', timeZone)),
-              },
-              { key: 'declaredKw', title: t('declaredKw'), align: 'right', render: (h) => kw(h.declaredKw) },
-            ]}
-          />
-        </Col>
-      </Row>
+      <div style={{ width: '100%' }}>
+        <ChartPanel
+          kind="line"
+          title={t('maxDemand')}
+          unit="kW"
+          height={280}
+          data={{
+            categories: data.history.map((h) => h.month),
+            series: [
+              { name: t('maxDemand'), values: data.history.map((h) => h.maxKw) },
+              { name: t('declaredKw'), values: data.history.map((h) => h.declaredKw) },
+            ],
+          }}
+        />
+      </div>
+      <div style={{ width: '100%' }}>
+        <DataTable<Hist>
+          aria-label={t('maxDemand')}
+          rows={data.history}
+          rowKey={(h) => h.month}
+          columns={[
+            { key: 'month', title: t('month'), width: 90 },
+            { key: 'maxKw', title: t('maxDemand'), align: 'right', render: (h) => kw(h.maxKw) },
+            {
+              key: 'maxAt',
+              title: t('maxTime'),
+              render: (h) => (h.maxAt === null ? '--' : formatDate(h.maxAt, 'MM-DD HH:mm', timeZone)),
+            },
+            { key: 'declaredKw', title: t('declaredKw'), align: 'right', render: (h) => kw(h.declaredKw) },
+          ]}
+        />
+      </div>
       <Advice inletId={inletId} />
       <Declaration
         inletId={inletId}
@@ -351,4 +357,24 @@ function Declaration({
       )}
     </Card>
   );
+}
+
+/** basis × (1 + margin) = value, rounded up, and the bound that moved it. */
+function proposalFormula(
+  d: {
+    basisKw: number | null;
+    marginPct: number;
+    proposedKw: number | null;
+    boundedBy: 'floor' | 'ceiling' | null;
+    floorKw: number;
+    ceilingKw: number;
+  },
+  boundText: string,
+): string {
+  const basis = d.basisKw ?? 0;
+  const raw = Math.round(basis * (1 + d.marginPct / 100) * 100) / 100;
+  const head = `${kw(basis)} × (1 + ${pct(d.marginPct, 1)}) = ${kw(raw)} kW`;
+  if (d.boundedBy === null) return `${head} → ${kw(d.proposedKw)} kW`;
+  const bound = d.boundedBy === 'floor' ? d.floorKw : d.ceilingKw;
+  return `${head} → ${boundText} ${kw(bound)} kW`;
 }

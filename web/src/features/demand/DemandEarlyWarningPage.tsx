@@ -33,6 +33,9 @@ import { useTexts } from '../../i18n/texts';
 import { DemandFrame, InletList, kw, useChosenInlet, useProjectUsers } from './common';
 import { demandTexts } from './texts';
 
+/** A field of the form: its label, then its control. */
+const ROW = { display: 'flex', alignItems: 'center' } as const;
+
 interface Draft {
   enabled: boolean;
   basis: 'percent' | 'kw';
@@ -140,7 +143,7 @@ function WarningForm({ inletId }: { inletId: number }) {
     }
   };
   const label = (text: string) => (
-    <Typography.Text strong style={{ display: 'inline-block', width: 180 }}>
+    <Typography.Text strong style={{ display: 'inline-block', width: 200, flex: 'none' }}>
       {text}
     </Typography.Text>
   );
@@ -162,11 +165,11 @@ function WarningForm({ inletId }: { inletId: number }) {
       }
     >
       <Space vertical align="start" spacing={16} style={{ width: '100%' }}>
-        <div>
+        <div style={ROW}>
           {label(t('enabled'))}
           <Switch checked={draft.enabled} disabled={!canWrite} onChange={(v) => set({ enabled: v })} />
         </div>
-        <div>
+        <div style={ROW}>
           {label(t('unit'))}
           <RadioGroup
             type="button"
@@ -179,7 +182,7 @@ function WarningForm({ inletId }: { inletId: number }) {
             ]}
           />
         </div>
-        <div style={{ display: 'flex' }}>
+        <div style={{ display: 'flex', alignItems: 'flex-start' }}>
           {label(t('levels'))}
           <Space vertical align="start">
             {draft.levels.map((value, i) => (
@@ -230,7 +233,7 @@ function WarningForm({ inletId }: { inletId: number }) {
             )}
           </Space>
         </div>
-        <div>
+        <div style={ROW}>
           {label(t('onPredicted'))}
           <Switch
             checked={draft.onPredicted}
@@ -238,7 +241,7 @@ function WarningForm({ inletId }: { inletId: number }) {
             onChange={(v) => set({ onPredicted: v })}
           />
         </div>
-        <div>
+        <div style={ROW}>
           {label(t('receivers'))}
           <Select
             multiple
@@ -250,7 +253,7 @@ function WarningForm({ inletId }: { inletId: number }) {
             onChange={(v) => set({ receiverIds: (v as number[]) ?? [] })}
           />
         </div>
-        <div>
+        <div style={ROW}>
           {label(t('channels'))}
           <CheckboxGroup
             direction="horizontal"
@@ -265,7 +268,7 @@ function WarningForm({ inletId }: { inletId: number }) {
             ))}
           </CheckboxGroup>
         </div>
-        <div>
+        <div style={ROW}>
           {label(t('repeatMinutes'))}
           <InputNumber
             min={0}

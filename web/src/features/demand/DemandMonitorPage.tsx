@@ -71,8 +71,8 @@ export function DemandMonitorPage() {
                       {kw(now.demandKw)} <Typography.Text type="tertiary">kW</Typography.Text>
                     </Typography.Title>
                     <Typography.Text type="tertiary" size="small">
-                      {t('current')} ({now.windowType === 'fixed' ? t('fixedWindow') : t('slidingWindow')}) ·{' '}
-                      {t('predicted')} {kw(now.predictedKw)} kW
+                      {now.windowType === 'fixed' ? t('fixedWindow') : t('slidingWindow')} · {t('predicted')}{' '}
+                      {kw(now.predictedKw)} kW
                     </Typography.Text>
                     <Progress
                       percent={Math.min(100, Math.max(0, now.utilizationPct ?? 0))}
@@ -86,18 +86,16 @@ export function DemandMonitorPage() {
                       aria-label={t('utilization')}
                       style={{ margin: '8px 0 4px' }}
                     />
-                    <div style={{ display: 'flex', justifyContent: 'space-between' }}>
-                      <Typography.Text size="small">
-                        {t('utilization')} {pct(now.utilizationPct, 1)}
-                      </Typography.Text>
-                      <Typography.Text size="small">
-                        {t('declared')} {kw(now.declaredKw)} kW
-                      </Typography.Text>
-                    </div>
-                    <Typography.Text size="small" type="tertiary" style={{ display: 'block' }}>
-                      {t('monthMax')} {now.monthMax ? `${kw(now.monthMax.kw)} kW` : '--'}
-                      {now.monthMax ? ` · ${formatDate(now.monthMax.at, 'MM-DD HH:mm', data.timeZone)}` : ''}
-                    </Typography.Text>
+                    <Figure label={t('utilization')} value={pct(now.utilizationPct, 1)} />
+                    <Figure label={t('declared')} value={`${kw(now.declaredKw)} kW`} />
+                    <Figure
+                      label={t('monthMax')}
+                      value={
+                        now.monthMax
+                          ? `${kw(now.monthMax.kw)} kW · ${formatDate(now.monthMax.at, 'MM-DD HH:mm', data.timeZone)}`
+                          : '--'
+                      }
+                    />
                   </Card>
                 </button>
               </Col>
@@ -123,5 +121,17 @@ export function DemandMonitorPage() {
     <DemandFrame title={t('monitorTitle')}>
       <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>{body}</div>
     </DemandFrame>
+  );
+}
+
+/** A label and its value on one line of an inlet card. */
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+      <Typography.Text size="small" type="tertiary">
+        {label}
+      </Typography.Text>
+      <Typography.Text size="small">{value}</Typography.Text>
+    </div>
   );
 }

@@ -171,7 +171,7 @@ function HistoryResult({ ctx }: { ctx: Ctx }) {
           loading={history.isFetching}
           columns={[
             { key: 'inlet', title: t('inlets'), width: 150, render: (r) => r.inlet.name },
-            { key: 'time', title: t('month'), width: 110, render: (r) => view.label(r.time) },
+            { key: 'time', title: t('period'), width: 120, render: (r) => view.label(r.time) },
             { key: 'maxKw', title: t('maxDemand'), align: 'right', render: (r) => kw(r.maxKw) },
             {
               key: 'maxAt',

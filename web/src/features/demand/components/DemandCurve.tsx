@@ -38,16 +38,15 @@ export function DemandCurve({
       const v = data.windowType === 'fixed' ? p.avgKw : p.maxKw;
       return v === null ? [] : [{ time: p.time, value: v }];
     });
+    // A level is drawn at the times of the demand (the axis is the curve's quarter hours).
+    const times = points.length > 0 ? points.map((p) => p.time) : [start, end - QUARTER];
     const flat = (id: string, name: string, value: number) => ({
       id,
       name,
       unit: 'kW',
       decimals: 2,
       dashed: true,
-      points: [
-        { time: start, value },
-        { time: end - QUARTER, value },
-      ],
+      points: times.map((time) => ({ time, value })),
     });
     return [
       { id: 'demand', name: t('demandLine'), unit: 'kW', decimals: 2, points },

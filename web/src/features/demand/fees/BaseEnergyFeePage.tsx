@@ -61,7 +61,11 @@ function BasicCharge({ inletIds, startMonth, endMonth }: FeeProps) {
           <Space vertical align="start" spacing={12} style={{ width: '100%' }}>
             <Cards
               cards={[
-                { key: 'total', label: t('total'), value: yuan(data.advice.currentTotal) },
+                {
+                  key: 'total',
+                  label: t('total'),
+                  value: yuan(data.rows.reduce((s, r) => s + Math.round(r.total * 100), 0) / 100),
+                },
                 {
                   key: 'penalty',
                   label: t('penalty'),
@@ -94,11 +98,11 @@ function BasicCharge({ inletIds, startMonth, endMonth }: FeeProps) {
                   {
                     key: 'month',
                     title: t('month'),
-                    width: 90,
+                    width: 100,
                     fixed: 'left',
                     render: (r) => (r.partial ? `${r.month} *` : r.month),
                   },
-                  { key: 'method', title: t('billingMethod'), width: 90, render: (r) => method(r.method) },
+                  { key: 'method', title: t('billingMethod'), width: 120, render: (r) => method(r.method) },
                   {
                     key: 'quantity',
                     title: t('billedQuantity'),

@@ -36,28 +36,31 @@ function EnergyCharge({ inletIds, startMonth, endMonth }: FeeProps) {
   const view = useMemo(() => {
     if (!data) return null;
     // A line per month and band, then the month's total line.
-    const rows = data.rows.flatMap((m) => [
-      ...m.bands.map((b) => ({
-        key: `${m.month}-${b.band}`,
-        month: m.month,
-        band: t(bandKey(b.band)),
-        kwh: b.kwh,
-        price: b.price as number | null,
-        amount: b.amount,
-        total: false,
-        partial: m.partial,
-      })),
-      {
-        key: `${m.month}-total`,
-        month: m.month,
-        band: t('sumOfLines'),
-        kwh: m.kwh,
-        price: m.avgPrice,
-        amount: m.energyCharge,
-        total: true,
-        partial: m.partial,
-      },
-    ]);
+    // Months without energy have no lines to check: the chart shows them, the table not.
+    const rows = data.rows
+      .filter((m) => m.kwh > 0)
+      .flatMap((m) => [
+        ...m.bands.map((b) => ({
+          key: `${m.month}-${b.band}`,
+          month: m.month,
+          band: t(bandKey(b.band)),
+          kwh: b.kwh,
+          price: b.price as number | null,
+          amount: b.amount,
+          total: false,
+          partial: m.partial,
+        })),
+        {
+          key: `${m.month}-total`,
+          month: m.month,
+          band: t('sumOfLines'),
+          kwh: m.kwh,
+          price: m.avgPrice,
+          amount: m.energyCharge,
+          total: true,
+          partial: m.partial,
+        },
+      ]);
     const bands = [1, 2, 3, 4];
     const chart = {
       categories: data.rows.map((m) => m.month),
@@ -79,7 +82,7 @@ function EnergyCharge({ inletIds, startMonth, endMonth }: FeeProps) {
     <FeeState
       error={answer.isError && !data ? answer.error : null}
       loading={!data}
-      empty={data?.rows.length === 0}
+      empty={data?.rows.every((m) => m.kwh === 0) ?? false}
     >
       {() =>
         data &&

@@ -95,45 +95,44 @@ function CostAnalysis({ inletIds, startMonth, endMonth }: FeeProps) {
                 },
               ]}
             />
+            <div style={{ width: '100%' }}>
+              <ChartPanel
+                kind="bar"
+                stacked
+                title={t('components')}
+                data={view.stacked}
+                loading={answer.isFetching}
+              />
+            </div>
             <Row gutter={12} style={{ width: '100%' }}>
-              <Col span={16}>
-                <ChartPanel
-                  kind="bar"
-                  stacked
-                  title={t('components')}
-                  data={view.stacked}
-                  loading={answer.isFetching}
-                />
-              </Col>
-              <Col span={8}>
+              <Col span={12}>
                 <ChartPanel
                   kind="pie"
                   title={t('componentShare')}
                   data={view.share}
+                  height={280}
                   loading={answer.isFetching}
                 />
               </Col>
-            </Row>
-            <Row gutter={12} style={{ width: '100%' }}>
-              <Col span={16}>
-                <ChartPanel
-                  kind="line"
-                  title={t('averagePriceTrend')}
-                  data={view.avg}
-                  height={260}
-                  loading={answer.isFetching}
-                />
-              </Col>
-              <Col span={8}>
+              <Col span={12}>
                 <ChartPanel
                   kind="pie"
                   title={t('touShare')}
                   data={view.tou}
-                  height={260}
+                  height={280}
                   loading={answer.isFetching}
                 />
               </Col>
             </Row>
+            <div style={{ width: '100%' }}>
+              <ChartPanel
+                kind="line"
+                title={t('averagePriceTrend')}
+                data={view.avg}
+                height={260}
+                loading={answer.isFetching}
+              />
+            </div>
             <div style={{ width: '100%' }}>
               <DataTable<Row>
                 aria-label={t('costTitle')}

@@ -16,15 +16,17 @@ import {
   Toast,
   Typography,
 } from '@douyinfe/semi-ui-19';
+import type { ComputedBill } from '@eem/contract';
 import { BILL_LINE_CODES, type BillLineCode } from '@eem/core';
 import { areaKey, endpointKey } from '@eem/sdk';
 import { useState } from 'react';
+import { formatDate, useTimeZone } from '../../../app/format';
 import { useSession } from '../../../app/session';
 import { DataTable } from '../../../blocks/DataTable';
 import { useEndpointMutation, useEndpointQuery } from '../../../blocks/data';
 import { errorMessage } from '../../../blocks/save-file';
 import { useTexts } from '../../../i18n/texts';
-import { pct, price, yuan } from '../common';
+import { kw, pct, price, yuan } from '../common';
 import { demandTexts } from '../texts';
 
 export function UtilityBill({ inletId, months }: { inletId: number; months: readonly string[] }) {
@@ -96,6 +98,7 @@ function MonthBill({ inletId, month }: { inletId: number; month: string }) {
         <Typography.Text type="tertiary" size="small" data-testid="bill-sum">
           {t('sumOfLines')}: {yuan(sum)}
         </Typography.Text>
+        <BillInputs inputs={data.computed.inputs} />
       </Card>
       <Card
         style={{ width: '100%' }}
@@ -220,5 +223,45 @@ function BillEditor({
         ))}
       </Space>
     </Modal>
+  );
+}
+
+type Inputs = ComputedBill['inputs'];
+
+/** What the lines are computed from: the limit of the excess and the power factor's row. */
+function BillInputs({ inputs: i }: { inputs: Inputs }) {
+  const t = useTexts(demandTexts);
+  const { timeZone } = useTimeZone();
+  return (
+    <Descriptions
+      size="small"
+      style={{ marginTop: 12 }}
+      data-testid="bill-inputs"
+      data={[
+        {
+          key: t('kwh'),
+          value: `${yuan(i.kwh)}${i.unassignedKwh > 0 ? ` (${t('unassigned', { kwh: yuan(i.unassignedKwh) })})` : ''}`,
+        },
+        {
+          key: t('maxDemand'),
+          value:
+            i.maxKw === null
+              ? '--'
+              : `${kw(i.maxKw)}${i.maxAt === null ? '' : ` · ${formatDate(i.maxAt, 'YYYY-MM-DD HH:mm', timeZone)}`}`,
+        },
+        {
+          key: t('limitInputs'),
+          value: `${kw(i.declaredKw)} kW × ${i.penaltyThresholdPct}% = ${kw(i.limitKw)} kW; ${t('penaltyKw')} ${kw(i.excessKw)} kW × ${price(i.demandPrice)} × ${i.penaltyMultiplier}`,
+        },
+        {
+          key: t('powerFactor'),
+          value:
+            i.powerFactor === null
+              ? '--'
+              : `${yuan(i.kwh)} / √(${yuan(i.kwh)}² + ${yuan(i.kvarh)}²) = ${i.powerFactor.toFixed(2)} · ${t('standard')} ${i.pfStandard === null ? '--' : i.pfStandard.toFixed(2)} → ${i.adjustmentPct}% × ${yuan(i.pfBase)}`,
+        },
+        { key: t('other'), value: `${yuan(i.otherMethodTotal)}` },
+      ]}
+    />
   );
 }

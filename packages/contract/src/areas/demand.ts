@@ -309,10 +309,10 @@ export const demand = {
       marginPct: z.number(),
       proposedKw: z.number().nullable(),
       /** The least a declaration may be (40 % of the transformer capacity) and the most (the capacity). */
-      floorKw: z.number(),
-      ceilingKw: z.number(),
+      floorKw: z.number().optional(),
+      ceilingKw: z.number().optional(),
       /** Which bound moved the proposal, if one did. */
-      boundedBy: z.enum(['floor', 'ceiling']).nullable(),
+      boundedBy: z.enum(['floor', 'ceiling']).nullable().optional(),
       currentKw: z.number(),
       /** The month's declaration if one was saved. */
       declared: z

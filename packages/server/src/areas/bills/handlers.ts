@@ -35,6 +35,7 @@ import {
   inletRef,
   inletsNamed,
   lineName,
+  requireScheme,
 } from './compute.js';
 import { proposalFor } from './proposal.js';
 import {
@@ -239,6 +240,7 @@ export const billsHandlers: AreaHandlers<typeof catalogue.bills> = {
   async energyCharge({ body }, ctx) {
     const call = await billCall(ctx);
     const inlet = await inletOf(call, body.inletId);
+    requireScheme(inlet);
     const months = await inletMonths(call, inlet, body.startMonth, body.endMonth);
     let shiftedKwh = 0;
     const savings: number[] = [];
@@ -268,6 +270,7 @@ export const billsHandlers: AreaHandlers<typeof catalogue.bills> = {
   async basicCharge({ body }, ctx) {
     const call = await billCall(ctx);
     const inlet = await inletOf(call, body.inletId);
+    requireScheme(inlet);
     const months = await inletMonths(call, inlet, body.startMonth, body.endMonth);
     const rows = months.map((m) => {
       const b = m.bill.basic;
@@ -323,6 +326,7 @@ export const billsHandlers: AreaHandlers<typeof catalogue.bills> = {
   async powerFactor({ body }, ctx) {
     const call = await billCall(ctx);
     const inlet = await inletOf(call, body.inletId);
+    requireScheme(inlet);
     const months = await inletMonths(call, inlet, body.startMonth, body.endMonth);
     return {
       inlet: inletRef(inlet),
@@ -414,6 +418,7 @@ export const billsHandlers: AreaHandlers<typeof catalogue.bills> = {
   async bill({ body }, ctx) {
     const call = await billCall(ctx);
     const inlet = await inletOf(call, body.inletId);
+    requireScheme(inlet);
     const [m] = await inletMonths(call, inlet, body.month, body.month);
     if (!m) throw ApiError.validation(noBillMessage(call, inlet, body.month));
     const computed = computedBillOf(call, inlet, m);
@@ -485,6 +490,7 @@ export const billsHandlers: AreaHandlers<typeof catalogue.bills> = {
   async matchUtilityBill({ body }, ctx) {
     const call = await billCall(ctx);
     const inlet = await inletOf(call, body.inletId);
+    requireScheme(inlet);
     const months = await inletMonths(call, inlet, body.startMonth, body.endMonth);
     const rows = await utilityBillsOf(
       call.ctx.services.db,

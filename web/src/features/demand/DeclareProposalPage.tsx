@@ -365,16 +365,16 @@ function proposalFormula(
     basisKw: number | null;
     marginPct: number;
     proposedKw: number | null;
-    boundedBy: 'floor' | 'ceiling' | null;
-    floorKw: number;
-    ceilingKw: number;
+    boundedBy?: 'floor' | 'ceiling' | null | undefined;
+    floorKw?: number | undefined;
+    ceilingKw?: number | undefined;
   },
   boundText: string,
 ): string {
   const basis = d.basisKw ?? 0;
   const raw = Math.round(basis * (1 + d.marginPct / 100) * 100) / 100;
   const head = `${kw(basis)} × (1 + ${pct(d.marginPct, 1)}) = ${kw(raw)} kW`;
-  if (d.boundedBy === null) return `${head} → ${kw(d.proposedKw)} kW`;
+  if (!d.boundedBy) return `${head} → ${kw(d.proposedKw)} kW`;
   const bound = d.boundedBy === 'floor' ? d.floorKw : d.ceilingKw;
   return `${head} → ${boundText} ${kw(bound)} kW`;
 }

@@ -6,6 +6,7 @@
 import {
   Button,
   Card,
+  Descriptions,
   Empty,
   Input,
   InputNumber,

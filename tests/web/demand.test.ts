@@ -9,7 +9,7 @@
  * `npm run build` first. Screenshots go to tests/.artifacts/screenshots/ (demand-*.png).
  */
 import type { Inlet } from '@eem/contract';
-import { monthlyPowerFactor, pfAdjustmentPercent, type PfStandard, roundMoney, sumMoney } from '@eem/core';
+import { monthlyPowerFactor, type PfStandard, pfAdjustmentPercent, roundMoney, sumMoney } from '@eem/core';
 import type { Client } from '@eem/sdk';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -65,9 +65,11 @@ async function noRefusal(page: Page) {
 
 /** 'YYYY-MM' now in the project's zone. */
 function thisMonth(): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit' }).format(
-    Date.now(),
-  );
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+  }).format(Date.now());
   return parts.slice(0, 7);
 }
 
@@ -146,9 +148,11 @@ describe('the demand and bill screens', () => {
       const params = new URL(href, web.url).searchParams;
       const start = Number(params.get('startTime'));
       // The project's midnight, not the browser's.
-      expect(new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit' }).format(start)).toBe(
-        '00:00',
-      );
+      expect(
+        new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit' }).format(
+          start,
+        ),
+      ).toBe('00:00');
       await settle(page);
       await screenshot(page, 'demand-demandevent');
       await link.click();
@@ -197,10 +201,13 @@ describe('the demand and bill screens', () => {
     const energyAmount = sumMoney(e.bands.map((band) => roundMoney(band.kwh * band.price)));
     expect(energyAmount).toBe(e.energyCharge);
     const basicAmount =
-      b.method === 'capacity' ? roundMoney(b.transformerKva * b.capacityPrice) : sumMoney([b.basicCharge, b.penalty]);
+      b.method === 'capacity'
+        ? roundMoney(b.transformerKva * b.capacityPrice)
+        : sumMoney([b.basicCharge, b.penalty]);
     expect(basicAmount).toBe(b.total);
-    const factor = monthlyPowerFactor(p.kwh, p.kvarh);
-    const percent = factor === null || p.standard === null ? 0 : pfAdjustmentPercent(factor, p.standard as PfStandard);
+    const factor = p.kvarh === null ? null : monthlyPowerFactor(p.kwh, p.kvarh);
+    const percent =
+      factor === null || p.standard === null ? 0 : pfAdjustmentPercent(factor, p.standard as PfStandard);
     const adjustment = roundMoney((sumMoney([basicAmount, energyAmount]) * percent) / 100);
     expect(adjustment).toBe(p.adjustment);
     const other = sumMoney(bill.computed.lines.filter((l) => l.code === 'other').map((l) => l.amount));

@@ -98,6 +98,7 @@ export function DemandEventPage() {
         fetcher={demandEventsFetcher}
         logTypes={DEMAND_EVENT_TYPES}
         extraColumns={columns}
+        actionsWidth={400}
         rowActions={(event) => {
           const href = demandCurveLink(figure(event), calendar);
           return href && mayOpen('/demandQueryAndAnalysis') ? (

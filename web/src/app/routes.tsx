@@ -228,6 +228,43 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
     () => import('../features/events/admin/EventCallPoliceConfigPage'),
     'EventCallPoliceConfigPage',
   ),
+  // Demand and the electricity bill (issue 16).
+  '/demandmonitor': lazyScreen(() => import('../features/demand/DemandMonitorPage'), 'DemandMonitorPage'),
+  '/demandevent': lazyScreen(() => import('../features/demand/DemandEventPage'), 'DemandEventPage'),
+  '/declareproposal': lazyScreen(
+    () => import('../features/demand/DeclareProposalPage'),
+    'DeclareProposalPage',
+  ),
+  '/demandanalysis': lazyScreen(() => import('../features/demand/DemandAnalysisPage'), 'DemandAnalysisPage'),
+  '/inletwiremanage': lazyScreen(
+    () => import('../features/demand/InletWireManagePage'),
+    'InletWireManagePage',
+  ),
+  '/demandearlywarning': lazyScreen(
+    () => import('../features/demand/DemandEarlyWarningPage'),
+    'DemandEarlyWarningPage',
+  ),
+  '/billingscheme': lazyScreen(() => import('../features/demand/BillingSchemePage'), 'BillingSchemePage'),
+  '/demandQueryAndAnalysis': lazyScreen(
+    () => import('../features/demand/DemandQueryAndAnalysisPage'),
+    'DemandQueryAndAnalysisPage',
+  ),
+  '/dudianEnergyFee': lazyScreen(
+    () => import('../features/demand/fees/DudianEnergyFeePage'),
+    'DudianEnergyFeePage',
+  ),
+  '/baseEnergyFee': lazyScreen(
+    () => import('../features/demand/fees/BaseEnergyFeePage'),
+    'BaseEnergyFeePage',
+  ),
+  '/litiaoEnergyFee': lazyScreen(
+    () => import('../features/demand/fees/LitiaoEnergyFeePage'),
+    'LitiaoEnergyFeePage',
+  ),
+  '/electricityCostAnalysis': lazyScreen(
+    () => import('../features/demand/fees/ElectricityCostAnalysisPage'),
+    'ElectricityCostAnalysisPage',
+  ),
 };
 
 /** The paths that have a screen (menus show only these). */

@@ -32,7 +32,8 @@ const TONES = {
   warning: 'var(--semi-color-warning)',
 } as const;
 
-function Cards({ cards }: { cards: readonly AnalysisCard[] }) {
+/** The figures above a result (also for screens that draw their own result). */
+export function Cards({ cards }: { cards: readonly AnalysisCard[] }) {
   return (
     <Row gutter={12} data-testid="analysis-cards">
       {cards.map((c) => (

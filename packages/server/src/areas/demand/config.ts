@@ -1,5 +1,5 @@
 /**
- * Warning levels (/demandearlywarning) and declarations (/declareproposal): an inlet's levels
+ * Warning levels (/demandearlywarning) and declarations (/declareproposal; the proposal itself is areas/bills/proposal.ts): an inlet's levels
  * (defaults 90/95/100/105 % until saved), the month's declared demand with its reminder, and
  * the proposal for a month from the maxima of the 12 months before.
  */
@@ -9,29 +9,18 @@ import {
   checkWarningLevels,
   DEFAULT_WARNING_LEVELS,
   DEMAND_LIMITS,
-  type DemandWindowType,
   levelsInKw,
-  monthBounds,
   monthOf,
   type NotifyChannel,
-  proposeDeclared,
   type WarningBasis,
 } from '@eem/core';
 import { currentProject, type RequestContext, requireUser } from '../../context.js';
 import { JSON_COLUMNS } from '../../db/json-columns.js';
 import { ApiError } from '../../http/api-error.js';
 import { recordOperation } from '../logs/record-operation.js';
-import { catchUp, declaredFor, periodDemand } from './demand-data.js';
+import { declaredFor } from './demand-data.js';
 import { type DemandBody, type DemandData, inletOf, inletRefOf } from './inlets.js';
-import {
-  declarationsOf,
-  type InletRow,
-  saveDeclaration,
-  saveWarningConfigRow,
-  warningConfigOf,
-} from './repo/inlets.js';
-import { rollupsOf } from './repo/rollups.js';
-import { versionFor } from './schemes.js';
+import { type InletRow, saveDeclaration, saveWarningConfigRow, warningConfigOf } from './repo/inlets.js';
 
 /** Users of the project by id (name), refusing ids that are not. */
 async function projectUsers(
@@ -158,108 +147,4 @@ export async function declare(
     projectId: project.id,
   });
   return { inletId: inlet.id, month: body.month, valueKw: body.valueKw, reminderDay: body.reminderDay };
-}
-
-/** The maximum demand (per the window type) of each of an inlet's months. */
-export async function monthlyMaxima(
-  ctx: RequestContext,
-  project: Project,
-  inlet: InletRow,
-  months: readonly string[],
-): Promise<{ month: string; maxKw: number | null; maxAt: number | null }[]> {
-  await catchUp(ctx.services.db, inlet);
-  const out: { month: string; maxKw: number | null; maxAt: number | null }[] = [];
-  for (const month of months) {
-    const { start, end } = monthBounds(month, project.timeZone);
-    const period = periodDemand(
-      await rollupsOf(ctx.services.db, inlet.id, start, end),
-      inlet.window_type as DemandWindowType,
-    );
-    out.push({ month, maxKw: period.maxKw, maxAt: period.maxAt });
-  }
-  return out;
-}
-
-export async function declareProposal(
-  ctx: RequestContext,
-  body: DemandBody<'declareProposal'>,
-): Promise<DemandData<'declareProposal'>> {
-  const project = await currentProject(ctx);
-  const { db, clock } = ctx.services;
-  const inlet = await inletOf(ctx, project, body.inletId);
-  const month = body.month ?? addMonth(monthOf(clock(), project.timeZone), 1);
-  const months = Array.from({ length: DEMAND_LIMITS.proposalMonths }, (_, i) =>
-    addMonth(month, i - DEMAND_LIMITS.proposalMonths),
-  );
-  const maxima = await monthlyMaxima(ctx, project, inlet, months);
-  const declarations = new Map(
-    (await declarationsOf(db, [inlet.id], months[0] as string, month)).map((d) => [d.month, d]),
-  );
-  const history = maxima.map((m) => ({
-    ...m,
-    declaredKw: declarations.get(m.month)?.value_kw ?? inlet.declared_kw,
-  }));
-  const proposal = proposeDeclared(
-    maxima.map((m) => m.maxKw),
-    body.marginPct,
-  );
-  const saved = declarations.get(month);
-  const currentKw = saved?.value_kw ?? inlet.declared_kw;
-  const version =
-    inlet.billing_scheme_id === null
-      ? undefined
-      : await versionFor(db, project.id, inlet.billing_scheme_id, month);
-  let expected: DemandData<'declareProposal'>['expected'] = null;
-  if (version) {
-    // The expected maximum: the basis of the proposal (the months' percentile or maximum).
-    const expectedMax = proposal.basisKw;
-    // 发改办价格〔2016〕1583号: up to the threshold (105 %) the declared value is billed; past it
-    // the actual maximum, its part above the threshold at the multiplier (2: "加一倍").
-    const demandCharge = (declaredKw: number) => {
-      const threshold = (declaredKw * version.penaltyThresholdPct) / 100;
-      const actual = expectedMax ?? declaredKw;
-      if (actual <= threshold) return round2(declaredKw * version.demandPrice);
-      return round2(
-        actual * version.demandPrice +
-          (actual - threshold) * version.demandPrice * (version.penaltyMultiplier - 1),
-      );
-    };
-    expected = {
-      proposed: proposal.proposedKw === null ? null : demandCharge(proposal.proposedKw),
-      current: demandCharge(currentKw),
-      capacity: round2(inlet.transformer_kva * version.capacityPrice),
-      inputs: {
-        demandPrice: version.demandPrice,
-        capacityPrice: version.capacityPrice,
-        transformerKva: inlet.transformer_kva,
-        expectedMaxKw: expectedMax,
-        penaltyThresholdPct: version.penaltyThresholdPct,
-        penaltyMultiplier: version.penaltyMultiplier,
-      },
-    };
-  }
-  const reminderUsers = saved
-    ? await projectUsers(
-        ctx,
-        project,
-        JSON_COLUMNS.declarationReminderUserIds.read(saved.reminder_user_ids, saved.inlet_id),
-        'reminderUserIds',
-      ).catch(() => [])
-    : [];
-  return {
-    inlet: inletRefOf(inlet),
-    month,
-    history,
-    method: proposal.method,
-    basisKw: proposal.basisKw,
-    marginPct: body.marginPct,
-    proposedKw: proposal.proposedKw,
-    currentKw,
-    declared: saved ? { valueKw: saved.value_kw, reminderDay: saved.reminder_day, reminderUsers } : null,
-    expected,
-  };
-}
-
-function round2(v: number): number {
-  return Math.round(v * 100) / 100;
 }

@@ -1,14 +1,15 @@
 /** The demand area (issue 16): inlets, billing schemes, warning levels, declarations, demand data and events. */
 import type { catalogue } from '@eem/contract';
 import type { AreaHandlers } from '../../http/handlers.js';
-import { declare, declareProposal, saveWarningConfig, warningConfig } from './config.js';
+import { declare, saveWarningConfig, warningConfig } from './config.js';
 import { demandEvents } from './events.js';
 import { createInlet, deleteInlet, inlets, updateInlet } from './inlets.js';
 import { curve, history, realtime, statistics } from './queries.js';
 import { billingSchemes, createBillingScheme, deleteBillingScheme, updateBillingScheme } from './schemes.js';
 import { importDemand, template } from './transfer.js';
 
-export const demandHandlers: AreaHandlers<typeof catalogue.demand> = {
+/** All but declareProposal, which the bills area answers with core's billing rules (areas/bills/proposal.ts). */
+export const demandHandlers: Omit<AreaHandlers<typeof catalogue.demand>, 'declareProposal'> = {
   inlets: ({ body }, ctx) => inlets(ctx, body),
   createInlet: ({ body }, ctx) => createInlet(ctx, body),
   updateInlet: ({ body }, ctx) => updateInlet(ctx, body),
@@ -19,7 +20,6 @@ export const demandHandlers: AreaHandlers<typeof catalogue.demand> = {
   statistics: ({ body }, ctx) => statistics(ctx, body),
   template: ({ query }, ctx) => template(ctx, query),
   import: ({ body }, ctx) => importDemand(ctx, body),
-  declareProposal: ({ body }, ctx) => declareProposal(ctx, body),
   declare: ({ body }, ctx) => declare(ctx, body),
   warningConfig: ({ body }, ctx) => warningConfig(ctx, body),
   saveWarningConfig: ({ body }, ctx) => saveWarningConfig(ctx, body),

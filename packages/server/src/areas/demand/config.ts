@@ -1,7 +1,7 @@
 /**
- * Warning levels (/demandearlywarning) and declarations (/declareproposal; the proposal itself is areas/bills/proposal.ts): an inlet's levels
- * (defaults 90/95/100/105 % until saved), the month's declared demand with its reminder, and
- * the proposal for a month from the maxima of the 12 months before.
+ * Warning levels (/demandearlywarning) and declarations (/declareproposal): an inlet's levels
+ * (defaults 90/95/100/105 % until saved) and the month's declared demand with its reminder.
+ * The proposal for a month is the bills area's (areas/bills/proposal.ts, on core's billing rules).
  */
 import type { Project } from '@eem/contract';
 import {

@@ -23,16 +23,18 @@ function MenuEntries({
   open,
   onToggle,
   current,
+  hidden = false,
 }: {
   entries: readonly MenuItem[];
   depth: number;
   open: ReadonlySet<string>;
   onToggle: (key: string) => void;
   current: string;
+  hidden?: boolean;
 }) {
   const { language } = useLanguage();
   return (
-    <ul className="eem-menu-list">
+    <ul className="eem-menu-list" hidden={hidden}>
       {entries.map((entry, index) => {
         const text = language === 'zh' ? entry.label : entry.enLabel;
         const indent = { paddingLeft: 16 + depth * 16 };
@@ -69,15 +71,15 @@ function MenuEntries({
               <span className="eem-menu-group-text">{text}</span>
               {expanded ? <IconChevronDown aria-hidden /> : <IconChevronRight aria-hidden />}
             </button>
-            {expanded && (
-              <MenuEntries
-                entries={children}
-                depth={depth + 1}
-                open={open}
-                onToggle={onToggle}
-                current={current}
-              />
-            )}
+            {/* A closed group's items stay in the page, hidden (the menu's text is all there). */}
+            <MenuEntries
+              entries={children}
+              depth={depth + 1}
+              open={open}
+              onToggle={onToggle}
+              current={current}
+              hidden={!expanded}
+            />
           </li>
         );
       })}

@@ -6,6 +6,8 @@
  * build` first (web/dist).
  * Screenshots go to tests/.artifacts/screenshots/.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { createClient } from '@eem/sdk';
 import Database from 'better-sqlite3';
@@ -23,6 +25,8 @@ const NOTICE_ROUTES = Object.fromEntries(
     '/projectOverview',
   ]),
 );
+
+const require = createRequire(import.meta.url);
 
 const web = webSuite({
   name: 'web-e2e',
@@ -281,6 +285,18 @@ describe('side menu (issue 12)', () => {
     const bottom = await menuBoxes(page);
     expect(bottom.scrollTop + bottom.clientHeight).toBeGreaterThanOrEqual(bottom.scrollHeight - 1);
     await screenshot(page, 'menu-scrolled-1440');
+
+    // The menu's markup and colours pass axe-core (no critical or serious violation).
+    await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (context: unknown) => Promise<AxeResult> } }).axe;
+      type AxeResult = { violations: { id: string; impact: string; nodes: unknown[] }[] };
+      const result = await axe.run({ include: [['.eem-side-nav']] });
+      return result.violations
+        .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+        .map((v) => `${v.id} (${v.nodes.length})`);
+    });
+    expect(violations).toEqual([]);
   });
 
   it('finds items by name in English and in Chinese', async () => {

@@ -51,6 +51,8 @@ export interface LaunchOptions {
   viewport?: { width: number; height: number };
   /** The browser's IANA time zone (default the machine's): tests of the project-zone rule set one that differs. */
   timezoneId?: string;
+  /** Draws scrollbars as a desktop browser does (headless Chromium hides them by default). */
+  showScrollbars?: boolean;
 }
 
 /** Launches headless Chromium with a fresh user-data dir (removed on close). */
@@ -63,6 +65,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
     locale: options.locale ?? 'en-US',
     viewport: options.viewport ?? { width: 1440, height: 900 },
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+    ...(options.showScrollbars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
   });
   return {
     context,

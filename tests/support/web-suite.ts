@@ -39,6 +39,10 @@ export interface PageOptions {
   theme?: 'light' | 'dark';
   /** The browser's time zone (see LaunchOptions). */
   timezoneId?: string;
+  /** The window's size (default 1440×900). */
+  viewport?: { width: number; height: number };
+  /** Draws scrollbars as a desktop browser does. */
+  showScrollbars?: boolean;
 }
 
 export interface WebSuite {
@@ -121,11 +125,13 @@ export function webSuite(options: WebSuiteOptions): WebSuite {
       browser = await launchBrowser(launchOptions);
       return browser;
     },
-    async openPage({ locale, theme, timezoneId } = {}) {
+    async openPage({ locale, theme, timezoneId, viewport, showScrollbars } = {}) {
       const page = await (
         await suite.launch({
           ...(locale === undefined ? {} : { locale }),
           ...(timezoneId === undefined ? {} : { timezoneId }),
+          ...(viewport === undefined ? {} : { viewport }),
+          ...(showScrollbars === undefined ? {} : { showScrollbars }),
         })
       ).newPage();
       current = page;

@@ -6,6 +6,8 @@
  * build` first (web/dist).
  * Screenshots go to tests/.artifacts/screenshots/.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { NOTICE_MODE } from '@eem/core';
 import { createClient } from '@eem/sdk';
@@ -15,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
 import { DEMO_PASSWORD, signIn } from '../support/clients.js';
 import { startTestServer } from '../support/server.js';
-import { snapshotWeb, webSuite } from '../support/web-suite.js';
+import { settle, snapshotWeb, webSuite } from '../support/web-suite.js';
 
 /** Every simulator notice opens the project overview (the configurable route list wins). */
 const NOTICE_ROUTES = Object.fromEntries(
@@ -24,6 +26,8 @@ const NOTICE_ROUTES = Object.fromEntries(
     '/projectOverview',
   ]),
 );
+
+const require = createRequire(import.meta.url);
 
 const web = webSuite({
   name: 'web-e2e',
@@ -236,6 +240,207 @@ describe('menus and permissions', () => {
     );
     expect(await page.evaluate(() => localStorage.getItem('eem_project_id'))).toBeNull();
     await admin.client.session.logout();
+  });
+});
+
+describe('side menu (issue 12)', () => {
+  /** The menu list's box and the footer's, and how far the list scrolls. */
+  const menuBoxes = (page: Page) =>
+    page.evaluate(() => {
+      const list = document.querySelector('[data-testid=menu-scroll]') as HTMLElement;
+      const footer = document.querySelector('.eem-menu-footer') as HTMLElement;
+      const current = document.querySelector('.eem-side-nav [aria-current=page]');
+      const box = list.getBoundingClientRect();
+      return {
+        scrollHeight: list.scrollHeight,
+        clientHeight: list.clientHeight,
+        scrollTop: list.scrollTop,
+        listBottom: box.bottom,
+        listTop: box.top,
+        footerTop: footer.getBoundingClientRect().top,
+        footerBottom: footer.getBoundingClientRect().bottom,
+        current: current
+          ? { top: current.getBoundingClientRect().top, bottom: current.getBoundingClientRect().bottom }
+          : null,
+        groups: Array.from(document.querySelectorAll('.eem-side-nav .eem-menu-group')).map((b) => [
+          b.textContent,
+          b.getAttribute('aria-expanded'),
+        ]),
+      };
+    });
+
+  it('scrolls on its own above its footer, opens only the current group and shows the open item', async () => {
+    const page = await web.openPage({ showScrollbars: true });
+    await web.signIn(page, 'manager-bj');
+    // The last item of the project menu: its group opens and the item is scrolled into view.
+    await page.goto(`${web.url}/projectBatchConfig`);
+    await page.waitForSelector('.eem-side-nav [aria-current=page]');
+    await page.waitForTimeout(300);
+    let boxes = await menuBoxes(page);
+    expect(boxes.groups.filter(([, open]) => open === 'true').map(([name]) => name)).toEqual([
+      'Configuration',
+    ]);
+    expect(boxes.current).not.toBeNull();
+    expect(boxes.current?.top).toBeGreaterThanOrEqual(boxes.listTop);
+    expect(boxes.current?.bottom).toBeLessThanOrEqual(boxes.listBottom + 1);
+    expect(boxes.footerBottom).toBeLessThanOrEqual(900);
+    await screenshot(page, 'menu-current-in-view-1440');
+
+    // Every group open: the list is taller than the window and scrolls under the wheel; the
+    // footer stays below it.
+    const closed = page.locator('.eem-menu-group[aria-expanded=false]:visible');
+    while ((await closed.count()) > 0) await closed.first().click();
+    boxes = await menuBoxes(page);
+    expect(boxes.scrollHeight).toBeGreaterThan(boxes.clientHeight);
+    expect(boxes.listBottom).toBeLessThanOrEqual(boxes.footerTop + 1);
+    await page.evaluate(() => {
+      (document.querySelector('[data-testid=menu-scroll]') as HTMLElement).scrollTop = 0;
+    });
+    await page.mouse.move(120, 400);
+    await page.mouse.wheel(0, 5000);
+    await expect.poll(async () => (await menuBoxes(page)).scrollTop).toBeGreaterThan(0);
+    const bottom = await menuBoxes(page);
+    expect(bottom.scrollTop + bottom.clientHeight).toBeGreaterThanOrEqual(bottom.scrollHeight - 1);
+    await screenshot(page, 'menu-scrolled-1440');
+
+    // The menu's markup and colours pass axe-core (no critical or serious violation).
+    await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (context: unknown) => Promise<AxeResult> } }).axe;
+      type AxeResult = { violations: { id: string; impact: string; nodes: unknown[] }[] };
+      const result = await axe.run({ include: [['.eem-side-nav']] });
+      return result.violations
+        .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+        .map((v) => `${v.id} (${v.nodes.length})`);
+    });
+    expect(violations).toEqual([]);
+  });
+
+  it('finds items by name in English and in Chinese', async () => {
+    const page = await web.openPage({ viewport: { width: 1920, height: 1080 }, showScrollbars: true });
+    await web.signIn(page, 'manager-bj');
+    await page.fill('input[aria-label="Search the menu"]', 'trend');
+    await expect
+      .poll(() => page.locator('.eem-side-nav a.eem-menu-item').allTextContents())
+      .toEqual(expect.arrayContaining(['Trend curve']));
+    expect(await page.locator('.eem-side-nav a.eem-menu-item:has-text("Users")').count()).toBe(0);
+    await screenshot(page, 'menu-search-1920');
+    // The Chinese name finds the item while the console is in English.
+    await page.fill('input[aria-label="Search the menu"]', '趋势曲线');
+    await expect
+      .poll(() => page.locator('.eem-side-nav a.eem-menu-item').allTextContents())
+      .toContain('Trend curve');
+    await page.fill('input[aria-label="Search the menu"]', 'no such screen');
+    await page.waitForSelector('[data-testid=menu-search-empty]');
+    await page.fill('input[aria-label="Search the menu"]', '');
+    await page.click('.eem-side-nav a.eem-menu-item:has-text("Home")');
+    await page.waitForURL(/\/home$/);
+  });
+});
+
+describe('wide tables (issue 12)', () => {
+  it('scroll sideways with the first column and actions fixed, and keep the chosen columns per user and screen', async () => {
+    const page = await web.openPage({ showScrollbars: true });
+    await web.signIn(page, 'operator-sh');
+    await page.goto(`${web.url}/energyConsumptionEvent`);
+    const table = page.locator('.eem-event-table');
+    await table.locator('th:has-text("Status")').waitFor();
+    const body = await table.evaluate((el) => {
+      const b = el.querySelector('.semi-table-body') as HTMLElement;
+      return { scroll: b.scrollWidth, client: b.clientWidth, bar: b.offsetHeight - b.clientHeight };
+    });
+    expect(body.scroll).toBeGreaterThan(body.client);
+    expect(body.bar).toBeGreaterThan(0);
+    expect(await table.locator('th.semi-table-cell-fixed-left:has-text("Level")').count()).toBe(1);
+    expect(await table.locator('th.semi-table-cell-fixed-right:has-text("Actions")').count()).toBe(1);
+    await screenshot(page, 'table-events-wide');
+
+    // Scrolled to the end, the columns once behind Actions are in view.
+    await table.locator('.semi-table-body').evaluate((b) => {
+      b.scrollLeft = b.scrollWidth;
+    });
+    const status = await table.locator('th:has-text("Status")').boundingBox();
+    const actions = await table.locator('th:has-text("Actions")').boundingBox();
+    expect((status?.x ?? 0) + (status?.width ?? 0)).toBeLessThanOrEqual((actions?.x ?? 0) + 1);
+
+    // Hide the type column: kept after a reload, for this user only.
+    await page.click('[data-testid=column-picker-button]');
+    await page.locator('[data-testid=column-picker] .semi-checkbox:has-text("Type")').click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => table.locator('th:has-text("Type")').count()).toBe(0);
+    await page.reload();
+    await table.locator('th:has-text("Status")').waitFor();
+    expect(await table.locator('th:has-text("Type")').count()).toBe(0);
+    expect(await page.textContent('[data-testid=column-picker-button]')).toContain('1 hidden');
+    await screenshot(page, 'table-events-column-hidden');
+    await web.closeBrowser();
+    const other = await web.signedIn('manager-bj');
+    await other.goto(`${web.url}/energyConsumptionEvent`);
+    await other.locator('.eem-event-table th:has-text("Status")').waitFor();
+    expect(await other.locator('.eem-event-table th:has-text("Type")').count()).toBe(1);
+  });
+
+  it('shows every row action of platform users', async () => {
+    const page = await web.openPage({ showScrollbars: true });
+    await web.signIn(page, 'admin');
+    await page.goto(`${web.url}/platformusermanage`);
+    const row = page.locator('tr:has-text("tenant-admin")');
+    await row.waitFor();
+    const table = await page.locator('.eem-data-table .semi-table').first().boundingBox();
+    for (const name of ['Assign projects', 'Reset password', 'Edit', 'Delete']) {
+      const box = await row.locator(`text="${name}"`).boundingBox();
+      expect(box, name).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0), name).toBeLessThanOrEqual(
+        (table?.x ?? 0) + (table?.width ?? 0) + 1,
+      );
+    }
+    await screenshot(page, 'table-platform-users');
+  });
+});
+
+describe('dead ends (issue 12)', () => {
+  it('offers no menu item, button or link the route guard refuses', async () => {
+    const operator = await web.signedIn('operator-sh');
+    const menu = (await menuText(operator)) ?? '';
+    for (const name of [
+      'Project configuration',
+      'Pipe network',
+      'Topology configuration',
+      'Batch configuration',
+    ])
+      expect(menu).not.toContain(name);
+    // Every link of the menu opens (none ends on /noPermission).
+    const hrefs = await operator
+      .locator('.eem-side-nav a.eem-menu-item')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+    expect(hrefs).not.toContain('/cloudProjectConfig');
+    await web.closeBrowser();
+
+    const inspector = await web.signedIn('inspector');
+    await inspector.goto(`${web.url}/home`);
+    await inspector.waitForSelector('.eem-page, [data-testid=energy-home]');
+    await settle(inspector);
+    expect(await inspector.locator('button:has-text("Details")').count()).toBe(0);
+    for (const href of await inspector
+      .locator('.eem-side-nav a.eem-menu-item')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))) {
+      await inspector.goto(`${web.url}${href}`);
+      await inspector.waitForSelector('.eem-header');
+      await settle(inspector);
+      expect(new URL(inspector.url()).pathname, href).toBe(href);
+    }
+  });
+
+  it('shows a not-found page for an unknown address, keeping it, with a way home', async () => {
+    const page = await web.signedIn('operator-sh');
+    await page.goto(`${web.url}/no-such-screen?x=1`);
+    await page.waitForSelector('[data-testid=not-found]');
+    expect(new URL(page.url()).pathname).toBe('/no-such-screen');
+    expect(await page.textContent('[data-testid=not-found-address]')).toBe('/no-such-screen?x=1');
+    await screenshot(page, 'not-found');
+    await page.click('[data-testid=not-found] button');
+    await page.waitForFunction(() => location.pathname !== '/no-such-screen');
+    await page.waitForSelector('[data-testid=not-found]', { state: 'detached' });
   });
 });
 

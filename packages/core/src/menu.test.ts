@@ -45,7 +45,7 @@ describe('menu filtering', () => {
   });
 
   it('keeps nested groups when anything in them is left', () => {
-    const filtered = filterMenu(menu, new Set(['cloud_usermanage']));
+    const filtered = filterMenu(menu, new Set(['cloud_usermanage', 'user_browser']));
     expect(menuPaths(filtered)).toEqual(['/usermanage', '/open']);
     expect(filtered[0]?.subMenuList?.[0]?.type).toBe('menuItemGroup');
   });
@@ -85,8 +85,19 @@ describe('navmenu.json', () => {
 
   it('names the page permission of each item as <group>_<route>', () => {
     const nav = buildNavMenu();
-    const users = filterMenu(nav.mainMenu, new Set(['cloud_usermanage']));
+    const users = filterMenu(nav.mainMenu, new Set(['cloud_usermanage', 'user_browser']));
     expect(menuPaths(users)).toEqual(['/usermanage']);
+  });
+
+  it('offers no item the route guard refuses (the page key alone is not enough)', () => {
+    const nav = buildNavMenu();
+    expect(menuPaths(filterMenu(nav.mainMenu, new Set(['cloud_usermanage'])))).toEqual([]);
+    for (const route of ROUTES.filter((r) => r.module === 'fw' && !r.hidden)) {
+      const offered = menuPaths(filterMenu(nav.mainMenu, new Set([route.menuKey])));
+      expect(offered.includes(route.path), route.path).toBe(
+        mayOpenRoute(route.path, new Set([route.menuKey])),
+      );
+    }
   });
 });
 

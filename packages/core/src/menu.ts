@@ -3,7 +3,7 @@
  * kept only when their permission is held; submenus and groups are kept when anything in
  * them is left.
  */
-import { type Module, ROUTE_GROUPS, ROUTES } from './routes.js';
+import { findRoute, type Module, ROUTE_GROUPS, ROUTES } from './routes.js';
 
 export interface MenuItem {
   label: string;
@@ -51,12 +51,23 @@ export function buildNavMenu(): NavMenu {
   return { mainMenu: submenus('fw'), adminMenu: [home, ...submenus('pf')] };
 }
 
-/** Keeps the items whose permission is held; drops groups left empty. */
+/**
+ * Whether a menu item is offered: its own permission is held and, for a known route, the
+ * route key the route guard checks too (mayOpenRoute), so the menu never offers a screen the
+ * guard refuses.
+ */
+export function mayOfferItem(entry: MenuItem, permissions: ReadonlySet<string>): boolean {
+  if (entry.permission !== undefined && !permissions.has(entry.permission)) return false;
+  const routeKey = entry.location ? findRoute(entry.location)?.routeKey : undefined;
+  return routeKey === undefined || permissions.has(routeKey);
+}
+
+/** Keeps the items the user may open (mayOfferItem); drops groups left empty. */
 export function filterMenu(items: readonly MenuItem[], permissions: ReadonlySet<string>): MenuItem[] {
   const out: MenuItem[] = [];
   for (const entry of items) {
     if (entry.type === 'menuItem') {
-      if (entry.permission === undefined || permissions.has(entry.permission)) out.push(entry);
+      if (mayOfferItem(entry, permissions)) out.push(entry);
       continue;
     }
     const sub = entry.subMenuList ? filterMenu(entry.subMenuList, permissions) : undefined;

@@ -6,7 +6,7 @@ import { PageSpinner } from '../shell/PageSpinner';
 import { ScreenErrorBoundary } from '../shell/ScreenErrorBoundary';
 import { withTimeout } from './chunk-timeout';
 import { useMenu } from './menu';
-import { PUBLIC_SCREENS, SCREENS } from './routes';
+import { lazyScreen, PUBLIC_SCREENS, SCREENS } from './routes';
 import { useSession } from './session';
 
 /**
@@ -54,7 +54,10 @@ export function RouteGuard({ path, children }: { path: string; children: ReactNo
   return <PlatformEntry>{children}</PlatformEntry>;
 }
 
-/** `/` and unknown paths: the user's landing page. */
+/** An unknown address, inside the shell: the not-found page keeps it and offers the way home. */
+const NotFound = lazyScreen(() => import('../features/session/NotFoundPage'), 'NotFoundPage');
+
+/** `/`: the user's landing page. */
 function Landing() {
   const { loading, landing } = useMenu();
   if (loading) return <PageSpinner />;
@@ -98,7 +101,7 @@ export function AppRoutes() {
             }
           />
         ))}
-        <Route path="*" element={<Landing />} />
+        <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
   );

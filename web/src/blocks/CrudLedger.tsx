@@ -347,7 +347,8 @@ export function CrudLedger<R extends object, V extends FormValues, F extends For
           fixed: 'right',
           width: props.actionsWidth ?? (props.rowActions ? 240 : 140),
           render: (row) => (
-            <Space spacing={4} style={{ whiteSpace: 'nowrap' }}>
+            // Buttons that do not fit the column wrap to a second line instead of being cut.
+            <Space spacing={4} wrap>
               {props.rowActions?.(row)}
               {writable &&
                 props.onUpdate &&

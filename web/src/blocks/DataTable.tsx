@@ -2,18 +2,28 @@
  * DataTable: a paged table (page index 0, limit 50, sizes 50/100), 'no data' when empty, an
  * optional summary row (total/max/min/avg of numeric columns) and an Export button that
  * downloads through the SDK (filename from content-disposition; failure shows the server's
- * msg or 'abnormal export file').
+ * msg or 'abnormal export file'). Wide tables scroll sideways with the first column and the
+ * fixed Actions column in place, long texts wrap (or, with `ellipsis`, show a tooltip), and
+ * a column picker keeps the user's choice per screen (table-layout.tsx).
  */
 import { IconDownload } from '@douyinfe/semi-icons';
 import { Button, Empty, Pagination, Table, Toast } from '@douyinfe/semi-ui-19';
 import { DEFAULT_PAGE } from '@eem/core';
 import type { Client, DownloadResult } from '@eem/sdk';
 import { useMutation } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useClient } from '../app/client';
 import { formatNumber, useFormat } from '../app/format';
 import { useTexts } from '../i18n/texts';
 import { downloadErrorMessage, saveDownload } from './save-file';
+import {
+  ColumnPicker,
+  hideableColumns,
+  layColumns,
+  PICKER_FROM,
+  useBoxWidth,
+  useHiddenColumns,
+} from './table-layout';
 import { columnNumbers, SUMMARY_KINDS, type SummaryKind, summarize } from './table-summary';
 import { blockTexts } from './texts';
 
@@ -36,6 +46,8 @@ export interface DataColumn<R> {
   width?: number | string;
   align?: 'left' | 'center' | 'right';
   fixed?: 'left' | 'right';
+  /** One line cut with '…', the whole text in a tooltip (long descriptions); else texts wrap. */
+  ellipsis?: boolean;
 }
 
 export interface SummaryOptions {
@@ -68,6 +80,10 @@ export interface DataTableProps<R> {
   onSelect?: (keys: string[]) => void;
   /** Fixed body height with scrolling. */
   scrollY?: number;
+  /** Tells apart two tables of one screen for the column picker (default 'table'). */
+  tableId?: string;
+  /** No column picker (small tables inside dialogs). */
+  noColumnPicker?: boolean;
   'aria-label'?: string;
 }
 
@@ -84,15 +100,14 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
   const client = useClient();
   const { columns, rows, rowKey, loading, summary, exporter, toolbar } = props;
   const [localPage, setLocalPage] = useState<PageState>(FIRST_PAGE);
-  const box = useRef<HTMLDivElement>(null);
-  const [boxWidth, setBoxWidth] = useState(0);
-  useEffect(() => {
-    const el = box.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver((entries) => setBoxWidth(entries[0]?.contentRect.width ?? 0));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
+  const [box, boxWidth] = useBoxWidth();
+  const [hidden, setHidden] = useHiddenColumns(props.tableId ?? 'table');
+  const picker =
+    !props.noColumnPicker && hideableColumns(columns).length >= PICKER_FROM ? (
+      <ColumnPicker columns={columns} hidden={hidden} onChange={setHidden} />
+    ) : null;
+  // Ticks take 48 px beside the columns.
+  const laid = layColumns(columns, hidden, boxWidth, props.onSelect ? 48 : 0);
   const serverPaged = props.total !== undefined;
   const page = props.page ?? localPage;
   const total = props.total ?? rows.length;
@@ -122,13 +137,14 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
     ...(summaryValues ?? []).map((s): SummaryRow => ({ __summary: s.kind })),
   ];
 
-  const semiColumns = columns.map((column, columnIndex) => ({
+  const semiColumns = laid.columns.map((column, columnIndex) => ({
     title: column.title,
     dataIndex: column.key,
     key: column.key,
     ...(column.width === undefined ? {} : { width: column.width }),
     ...(column.align ? { align: column.align } : {}),
     ...(column.fixed ? { fixed: column.fixed } : {}),
+    ...(column.ellipsis ? { ellipsis: { showTitle: true } } : {}),
     render: (_: unknown, row: Row<R>, index: number): ReactNode => {
       if (isSummary(row)) {
         if (columnIndex === 0) return <strong>{t(row.__summary)}</strong>;
@@ -144,8 +160,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
 
   // Wide tables scroll sideways instead of squeezing (columns without a width count 160 px);
   // narrower ones fill their container.
-  const wanted = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 160), 0);
-  const scrollX = Math.max(wanted, Math.floor(boxWidth) - 2);
+  const scrollX = laid.scrollX;
 
   // A download changes nothing shown: the mutation is only its pending state.
   const exporting = useMutation({
@@ -162,14 +177,17 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
         onChange: (keys?: (string | number)[]) =>
           props.onSelect?.((keys ?? []).map(String).filter((k) => !k.startsWith('__summary_'))),
         getCheckboxProps: (row: Row<R>) => ({ disabled: isSummary(row) }),
+        // The ticks stay with the fixed first column.
+        ...(laid.overflows ? { fixed: true } : {}),
       }
     : undefined;
 
   return (
     <div className="eem-data-table" ref={box}>
-      {(toolbar || exporter) && (
+      {(toolbar || exporter || picker) && (
         <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end', marginBottom: 8 }}>
           {toolbar}
+          {picker}
           {exporter && (
             <Button
               icon={<IconDownload />}

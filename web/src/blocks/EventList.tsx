@@ -38,7 +38,7 @@ import { ConfirmDialog } from './event-list/ConfirmDialog';
 import { isConfirmable } from './event-list/confirm-model';
 import { EventDetailDialog, RelatedEventsDialog } from './event-list/EventDialogs';
 import { EventFilters } from './event-list/EventFilters';
-import { type EventColumn, EventTable } from './event-list/EventTable';
+import { type EventColumn, EventTable, useEventTableColumns } from './event-list/EventTable';
 import {
   EVENT_EXPORTS,
   EVENT_FETCHERS,
@@ -56,6 +56,7 @@ import {
 } from './event-list/event-filter-model';
 import { eventListTexts } from './event-list/texts';
 import { downloadErrorMessage, errorMessage, saveDownload } from './save-file';
+import { ColumnPicker, useHiddenColumns } from './table-layout';
 import type { Calendar } from './time-range-model';
 import { useCalendarState } from './use-calendar';
 
@@ -210,6 +211,13 @@ export function EventList(props: EventListProps) {
       {props.rowActions?.(event)}
     </Space>
   );
+  const columns = useEventTableColumns({
+    extraColumns: props.extraColumns ?? [],
+    actions,
+    actionsWidth: props.actionsWidth ?? (compact ? 100 : props.rowActions ? 360 : 250),
+    compact,
+  });
+  const [hidden, setHidden] = useHiddenColumns(compact ? 'events-compact' : 'events');
 
   const selectedEvents = rows.filter((e) => selected.includes(e.id));
   return (
@@ -255,6 +263,7 @@ export function EventList(props: EventListProps) {
         </Space>
         <Space spacing={8} wrap>
           {props.toolbar}
+          {!compact && <ColumnPicker columns={columns} hidden={hidden} onChange={setHidden} />}
           <Button icon={<IconRefresh />} aria-label={t('refresh')} onClick={() => void refresh()}>
             {t('refresh')}
           </Button>
@@ -274,10 +283,8 @@ export function EventList(props: EventListProps) {
         aria-label={props['aria-label']}
         rows={rows}
         loading={focusId === null ? list.isFetching : focus.isFetching}
-        extraColumns={props.extraColumns ?? []}
-        actions={actions}
-        actionsWidth={props.actionsWidth ?? (compact ? 100 : props.rowActions ? 360 : 250)}
-        compact={compact}
+        columns={columns}
+        hidden={hidden}
         {...(canConfirm ? { selected, onSelect: setSelected } : {})}
         activeId={props.activeId ?? null}
         {...(onOpen ? { onRowClick: onOpen } : {})}

@@ -60,7 +60,8 @@ function open(server: FakeServer, onSuccess?: () => void) {
       />
       <Route path="/log" element={<p>task log page</p>} />
     </Routes>,
-    { client: server.client },
+    // "View log" is offered to whoever may open the task log.
+    { client: server.client, session: { permissions: new Set(['cloud_log', 'operationlog_browser']) } },
   );
 }
 

@@ -13,6 +13,7 @@ import type { Client, DownloadResult } from '@eem/sdk';
 import { type ReactNode, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useClient } from '../app/client';
+import { useMayOpen } from '../app/may-open';
 import { useTexts } from '../i18n/texts';
 import { SpreadsheetPicker, useSpreadsheetFile } from './SpreadsheetPicker';
 import { saveDownloadOrToast } from './save-file';
@@ -48,6 +49,7 @@ export function ImportDialog(props: ImportDialogProps) {
   const t = useTexts(blockTexts);
   const client = useClient();
   const navigate = useNavigate();
+  const mayOpen = useMayOpen();
   const follower = useTaskFollower();
   const { progress, busy, reset } = follower;
   const sheet = useSpreadsheetFile(props.maxBytes);
@@ -89,6 +91,7 @@ export function ImportDialog(props: ImportDialogProps) {
       footer={
         <Space>
           {progress &&
+            mayOpen('/log') &&
             (progress.phase === 'failure' || (props.viewLogOn === 'end' && progress.phase === 'success')) && (
               <Button
                 onClick={() => {

@@ -5,6 +5,11 @@ export const shellTexts = defineTexts({
   zh: {
     appName: '能源管理平台',
     appShort: '能源管理',
+    menu: '菜单',
+    menuSearch: '搜索菜单',
+    menuSearchEmpty: '没有匹配的菜单项',
+    collapseMenu: '收起侧边栏',
+    expandMenu: '展开侧边栏',
     backToPlatform: '返回平台',
     project: '项目',
     switchProject: '切换项目',
@@ -49,6 +54,11 @@ export const shellTexts = defineTexts({
   en: {
     appName: 'Energy Management Platform',
     appShort: 'Energy platform',
+    menu: 'Menu',
+    menuSearch: 'Search the menu',
+    menuSearchEmpty: 'No menu item matches',
+    collapseMenu: 'Collapse sidebar',
+    expandMenu: 'Expand sidebar',
     backToPlatform: 'Back to platform',
     project: 'Project',
     switchProject: 'Switch project',

@@ -1,11 +1,9 @@
 /** Every field of an event as a description list (the detail dialog and the diagnosis pane). */
 import { Descriptions } from '@douyinfe/semi-ui-19';
 import type { EventItem } from '@eem/contract';
-import { mayOpenRoute } from '@eem/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { SCREEN_PATHS } from '../../app/routes';
-import { useSession } from '../../app/session';
+import { useMayOpen } from '../../app/may-open';
 import { useTexts } from '../../i18n/texts';
 import { LevelTag, StatusTag } from './EventTags';
 import { useEventFormat } from './event-format';
@@ -14,10 +12,10 @@ import { eventListTexts } from './texts';
 export function EventDetail({ event }: { event: EventItem }) {
   const t = useTexts(eventListTexts);
   const f = useEventFormat();
-  const { permissions } = useSession();
+  const mayOpen = useMayOpen();
   const order = event.repairOrder;
   const orderLink =
-    order && SCREEN_PATHS.has('/repairorder') && mayOpenRoute('/repairorder', permissions) ? (
+    order && mayOpen('/repairorder') ? (
       <Link to={`/repairorder?code=${encodeURIComponent(order.code)}`} data-testid="event-order">
         {order.code} · {order.statusName}
       </Link>

@@ -10,6 +10,7 @@ import type { EventItem } from '@eem/contract';
 import type { ReactNode } from 'react';
 import { useTexts } from '../../i18n/texts';
 import type { DataColumn } from '../DataTable';
+import { layColumns, useBoxWidth } from '../table-layout';
 import { isConfirmable } from './confirm-model';
 import { useEventColumns } from './event-columns';
 import type { EventPageState } from './event-filter-model';
@@ -26,12 +27,52 @@ export interface EventColumn {
   align?: 'left' | 'center' | 'right';
 }
 
-export interface EventTableProps {
-  rows: readonly EventItem[];
-  loading: boolean;
+export interface EventColumnOptions {
   extraColumns: readonly EventColumn[];
   actions: (event: EventItem) => ReactNode;
   actionsWidth: number;
+  /** Fewer columns (beside a detail pane): the type goes above the description; no confirmed-by. */
+  compact?: boolean;
+}
+
+/**
+ * The event table's columns: level, time, node, type, description, the screen's extra columns,
+ * status, confirmed-by and the fixed row actions (the column picker lists them too).
+ */
+export function useEventTableColumns(options: EventColumnOptions): DataColumn<EventItem>[] {
+  const t = useTexts(eventListTexts);
+  const shared = useEventColumns();
+  const compact = Boolean(options.compact);
+  return [
+    shared.level,
+    shared.time,
+    shared.node,
+    ...(compact ? [shared.typeAndDescription] : [shared.type, shared.description]),
+    ...options.extraColumns,
+    shared.status,
+    ...(compact ? [] : [shared.confirmedBy]),
+    {
+      key: '__actions',
+      title: t('actions'),
+      width: options.actionsWidth,
+      fixed: 'right',
+      render: (e: EventItem) => (
+        // Buttons act on their own; a click on them does not open the row.
+        // biome-ignore lint/a11y/noStaticElementInteractions: stops the row click only
+        // biome-ignore lint/a11y/useKeyWithClickEvents: the buttons inside take the keys
+        <span onClick={(click) => click.stopPropagation()}>{options.actions(e)}</span>
+      ),
+    },
+  ];
+}
+
+export interface EventTableProps {
+  rows: readonly EventItem[];
+  loading: boolean;
+  /** From useEventTableColumns. */
+  columns: readonly DataColumn<EventItem>[];
+  /** Columns the user has hidden (column picker). */
+  hidden?: ReadonlySet<string>;
   /** Ticks (batch confirm); absent: no ticks. */
   selected?: readonly number[];
   onSelect?: (ids: number[]) => void;
@@ -41,8 +82,6 @@ export interface EventTableProps {
   total: number | null;
   hasMore: boolean;
   onPage: (page: EventPageState) => void;
-  /** Fewer columns (beside a detail pane): the type goes above the description; no confirmed-by. */
-  compact?: boolean;
   /** No pager (a single event from a notice). */
   pager: boolean;
   'aria-label'?: string;
@@ -52,37 +91,18 @@ export function EventTable(props: EventTableProps) {
   const t = useTexts(eventListTexts);
   const { rows, page, total } = props;
 
-  const compact = Boolean(props.compact);
-  const shared = useEventColumns();
-  const semi = (c: DataColumn<EventItem>) => ({
+  const [box, boxWidth] = useBoxWidth();
+  // Wide: sideways scrolling with the ticks, the level and the actions in place.
+  const laid = layColumns(props.columns, props.hidden ?? new Set(), boxWidth, props.onSelect ? 48 : 0);
+  const columns = laid.columns.map((c) => ({
     title: c.title,
     dataIndex: c.key,
     ...(c.width === undefined ? {} : { width: c.width }),
     ...(c.align ? { align: c.align } : {}),
+    ...(c.fixed ? { fixed: c.fixed } : {}),
     render: (_: unknown, e: EventItem, index: number) =>
       c.render ? c.render(e, index) : ((e as unknown as Record<string, ReactNode>)[c.key] ?? '--'),
-  });
-  const columns = [
-    ...[shared.level, shared.time, shared.node]
-      .concat(compact ? [shared.typeAndDescription] : [shared.type, shared.description])
-      .map(semi),
-    ...props.extraColumns.map(semi),
-    semi(shared.status),
-    ...(compact ? [] : [semi(shared.confirmedBy)]),
-    {
-      title: t('actions'),
-      dataIndex: '__actions',
-      width: props.actionsWidth,
-      fixed: 'right' as const,
-      render: (_: unknown, e: EventItem) => (
-        // Buttons act on their own; a click on them does not open the row.
-        // biome-ignore lint/a11y/noStaticElementInteractions: stops the row click only
-        // biome-ignore lint/a11y/useKeyWithClickEvents: the buttons inside take the keys
-        <span onClick={(click) => click.stopPropagation()}>{props.actions(e)}</span>
-      ),
-    },
-  ];
-  const width = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 220), 0);
+  }));
 
   const selection = props.onSelect
     ? {
@@ -94,7 +114,7 @@ export function EventTable(props: EventTableProps) {
     : undefined;
 
   return (
-    <div className="eem-event-table">
+    <div className="eem-event-table" ref={box}>
       <Table<EventItem>
         aria-label={props['aria-label']}
         columns={columns}
@@ -104,7 +124,7 @@ export function EventTable(props: EventTableProps) {
         pagination={false}
         size="small"
         empty={<Empty description={t('noData')} />}
-        scroll={{ x: width }}
+        scroll={{ x: laid.scrollX }}
         {...(selection ? { rowSelection: selection } : {})}
         onRow={(e?: EventItem) => ({
           'data-event-id': e?.id,

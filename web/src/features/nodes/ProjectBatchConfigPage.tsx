@@ -14,6 +14,7 @@ import { NODE_IMPORT_LIMITS } from '@eem/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useClient } from '../../app/client';
+import { useMayOpen } from '../../app/may-open';
 import { useSession } from '../../app/session';
 import { SpreadsheetPicker, useSpreadsheetFile } from '../../blocks/SpreadsheetPicker';
 import { saveDownloadOrToast } from '../../blocks/save-file';
@@ -72,6 +73,7 @@ function Wizard({ intervalMs }: ImportPageProps) {
   const t = useTexts(nodeTexts);
   const client = useClient();
   const navigate = useNavigate();
+  const mayOpen = useMayOpen();
   const refresh = useRefreshNodes();
   const canEdit = useSession().permissions.has('nodeconfig_update');
   const [step, setStep] = useState<Step>(0);
@@ -220,7 +222,7 @@ function Wizard({ intervalMs }: ImportPageProps) {
             )}
             {step === 4 && (
               <Space>
-                <Button onClick={() => navigate('/log')}>{t('viewLog')}</Button>
+                {mayOpen('/log') && <Button onClick={() => navigate('/log')}>{t('viewLog')}</Button>}
                 <Button onClick={restart}>{t('again')}</Button>
               </Space>
             )}

@@ -17,6 +17,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutations, useQueries } from '../../app/client';
 import { useFormat } from '../../app/format';
+import { useMayOpen } from '../../app/may-open';
 import { useSession } from '../../app/session';
 import { ImportDialog } from '../../blocks/ImportDialog';
 import { errorMessage } from '../../blocks/save-file';
@@ -60,6 +61,7 @@ function TopologyView({ canEdit, intervalMs }: { canEdit: boolean; intervalMs: n
   const t = useTexts(nodeTexts);
   const queries = useQueries();
   const navigate = useNavigate();
+  const mayOpen = useMayOpen();
   const refresh = useRefreshNodes();
   const startImport = useStartNodeImport('network');
   const topology = useQuery(queries.nodes.topology({ body: {} }));
@@ -128,14 +130,16 @@ function TopologyView({ canEdit, intervalMs }: { canEdit: boolean; intervalMs: n
           />
           {progress.phase !== 'running' && (
             <Space style={{ marginTop: 8 }}>
-              <Button
-                onClick={() => {
-                  follower.reset();
-                  navigate('/log');
-                }}
-              >
-                {t('viewLog')}
-              </Button>
+              {mayOpen('/log') && (
+                <Button
+                  onClick={() => {
+                    follower.reset();
+                    navigate('/log');
+                  }}
+                >
+                  {t('viewLog')}
+                </Button>
+              )}
               <Button theme="borderless" onClick={follower.reset}>
                 {t('close')}
               </Button>

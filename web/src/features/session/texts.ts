@@ -39,6 +39,8 @@ export const sessionTexts = defineTexts({
     noPermissionTitle: '没有权限',
     noPermissionText: '您没有访问此页面的权限，请联系管理员。',
     backHome: '返回首页',
+    notFoundTitle: '页面不存在',
+    notFoundText: '控制台中没有这个地址：',
     loading: '加载中…',
   },
   en: {
@@ -78,6 +80,8 @@ export const sessionTexts = defineTexts({
     noPermissionTitle: 'No permission',
     noPermissionText: 'You do not have permission to open this page. Please contact your administrator.',
     backHome: 'Back to home',
+    notFoundTitle: 'Page not found',
+    notFoundText: 'The console has no page at this address:',
     loading: 'Loading…',
   },
 });

@@ -12,6 +12,7 @@ import { POLLING } from '@eem/core';
 import { endpointKey } from '@eem/sdk';
 import { useNavigate } from 'react-router-dom';
 import { formatDate, formatNumber } from '../../../app/format';
+import { useMayOpen } from '../../../app/may-open';
 import { errorMessage } from '../../../app/query-client';
 import { ChartPanel } from '../../../blocks/ChartPanel';
 import { useEndpointQuery } from '../../../blocks/data';
@@ -25,6 +26,8 @@ import { energyOverviewTexts } from './texts';
 const PERIODS = ['day', 'month', 'year'] as const;
 const PERIOD_LABEL = { day: 'today', month: 'thisMonth', year: 'thisYear' } as const;
 const DAY = 86_400_000;
+/** Where a card's title leads. */
+const ANALYSIS = '/energyQueryAndAnalysis';
 const REFRESH = { refetchInterval: POLLING.dashboardMs };
 
 export function EnergyHome({ projectId }: { projectId: number }) {
@@ -79,7 +82,8 @@ export function EnergyHome({ projectId }: { projectId: number }) {
         }
       : null,
   );
-  const open = () => navigate('/energyQueryAndAnalysis');
+  const mayOpen = useMayOpen();
+  const open = () => navigate(ANALYSIS);
   const zone = period.data?.timeZone ?? 'UTC';
 
   if (period.isError) return <Empty description={t('loadFailed', { message: errorMessage(period.error) })} />;
@@ -94,9 +98,13 @@ export function EnergyHome({ projectId }: { projectId: number }) {
               bodyStyle={{ padding: 12 }}
               data-card={r.energyType}
               title={
-                <Typography.Text link onClick={open} strong>
-                  {withUnit(r.name, r.unit)}
-                </Typography.Text>
+                mayOpen(ANALYSIS) ? (
+                  <Typography.Text link onClick={open} strong>
+                    {withUnit(r.name, r.unit)}
+                  </Typography.Text>
+                ) : (
+                  <Typography.Text strong>{withUnit(r.name, r.unit)}</Typography.Text>
+                )
               }
               headerStyle={{ padding: '8px 12px' }}
             >

@@ -44,7 +44,7 @@ describe('EventDiagnosisPage', () => {
     });
     renderWithProviders(<EventDiagnosisPage />, {
       client: s.client,
-      session: eventSession(['event_confirm', 'ops_repairorder']),
+      session: eventSession(['event_confirm', 'ops_repairorder', 'event_eventAndWave']),
       route: '/eventDiagnosis?eventId=21',
     });
     const pane = await screen.findByTestId('diagnosis-pane');

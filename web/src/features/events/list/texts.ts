@@ -55,7 +55,6 @@ export const eventsTexts = defineTexts({
     noScenarioMatches: '暂无匹配',
     minutes: '{value} 分钟',
     hours: '{value} 小时',
-    unavailable: '页面 {path} 尚未提供',
   },
   en: {
     noProject: 'Enter a project first',
@@ -110,6 +109,5 @@ export const eventsTexts = defineTexts({
     noScenarioMatches: 'none yet',
     minutes: '{value} min',
     hours: '{value} h',
-    unavailable: 'The page {path} is not available yet',
   },
 });

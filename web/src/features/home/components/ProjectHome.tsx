@@ -21,6 +21,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useQueries } from '../../../app/client';
 import { formatNumber, useFormat } from '../../../app/format';
+import { useMayOpen } from '../../../app/may-open';
 import { useSession } from '../../../app/session';
 import { ChartPanel } from '../../../blocks/ChartPanel';
 import { type DataColumn, DataTable } from '../../../blocks/DataTable';
@@ -88,6 +89,7 @@ export function ProjectHome({ projectId }: { projectId: number }) {
   const { language } = useLanguage();
   const colors = useAlarmColors();
   const navigate = useNavigate();
+  const mayOpen = useMayOpen();
   const queries = useQueries();
   const profile = useQuery({
     ...queries.projects.nodeData({ body: { id: projectId, modelLabel: 'project' } }),
@@ -161,9 +163,11 @@ export function ProjectHome({ projectId }: { projectId: number }) {
           title={p?.name ?? t('profile')}
           loading={profile.isPending}
           headerExtraContent={
-            <Button theme="borderless" onClick={() => navigate('/projectOverview')}>
-              {t('more')}
-            </Button>
+            mayOpen('/projectOverview') ? (
+              <Button theme="borderless" onClick={() => navigate('/projectOverview')}>
+                {t('more')}
+              </Button>
+            ) : undefined
           }
           bodyStyle={{ padding: 12 }}
           style={{ height: '100%' }}

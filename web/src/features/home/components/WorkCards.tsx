@@ -11,7 +11,6 @@ import {
   EVENT_LEVEL_LABELS,
   EVENT_LEVELS,
   FINAL_STATUSES,
-  mayOpenRoute,
   POLLING,
   WORK_ORDER_STATUS_LABELS,
   WORK_ORDER_STATUSES,
@@ -23,7 +22,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueries } from '../../../app/client';
 import { useFormat } from '../../../app/format';
-import { SCREEN_PATHS } from '../../../app/routes';
+import { useMayOpen } from '../../../app/may-open';
 import { useSession } from '../../../app/session';
 import { initialEventFilter } from '../../../blocks/event-list/event-filter-model';
 import { useCalendar } from '../../../blocks/use-calendar';
@@ -40,12 +39,6 @@ const ORDER_READ: Record<WorkOrderType, string> = {
   repair: 'ops_repairorder',
   maintenance: 'ops_serviceOrder',
 };
-
-/** Whether the user may open `path` (a screen that exists and the route guard lets in). */
-function useMayOpen(): (path: string) => boolean {
-  const { permissions } = useSession();
-  return (path) => SCREEN_PATHS.has(path) && mayOpenRoute(path, permissions);
-}
 
 const LINK_STYLE = { color: 'var(--semi-color-link)', textDecoration: 'none' } as const;
 

@@ -11,7 +11,6 @@ import { Button, Checkbox, Space, Spin, Tag, Toast, Typography } from '@douyinfe
 import type { WorkOrder, WorkOrderDetail } from '@eem/contract';
 import {
   isWorkOrderStatus,
-  mayOpenRoute,
   TASK_LEVEL_LABELS,
   WORK_ORDER_ACTION_INFO,
   WORK_ORDER_STATUS_LABELS,
@@ -25,7 +24,7 @@ import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useClient } from '../../../app/client';
 import { useFormat } from '../../../app/format';
-import { SCREEN_PATHS } from '../../../app/routes';
+import { useMayOpen } from '../../../app/may-open';
 import { useSession } from '../../../app/session';
 import {
   endpointDownload,
@@ -93,6 +92,7 @@ export function OrderBoard({ type }: { type: WorkOrderType }) {
   const t = useTexts(opsTexts);
   const fmt = useFormat();
   const { user, permissions } = useSession();
+  const mayOpen = useMayOpen();
   const queries = useEndpointQueries();
   const queryClient = useQueryClient();
   const client = useClient();
@@ -281,7 +281,7 @@ export function OrderBoard({ type }: { type: WorkOrderType }) {
   }));
   const levelOptions = labelOptions(TASK_LEVEL_LABELS, label);
   const teamOptions = (teams.data?.teams ?? []).map((x) => ({ value: x.id, label: x.name }));
-  const eventScreen = SCREEN_PATHS.has('/eventDiagnosis') && mayOpenRoute('/eventDiagnosis', permissions);
+  const eventScreen = mayOpen('/eventDiagnosis');
   const field = (key: string, name: string, value: ReactNode) => ({ key, label: name, value });
 
   return (

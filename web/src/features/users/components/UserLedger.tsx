@@ -345,7 +345,7 @@ export function UserLedger(props: UserLedgerProps) {
         canDeleteRow={(r) => !r.root && r.id !== me?.id}
         actionsWidth={props.scope === 'platform' ? 330 : me?.root ? 250 : 150}
         rowActions={(r) => (
-          <Space spacing={8}>
+          <Space spacing={8} wrap>
             {props.scope === 'platform' && canWrite && (
               <Typography.Text link onClick={() => setAssigning(r)}>
                 {t('assignProjects')}

@@ -1,7 +1,11 @@
-/** A button that opens another screen at `href` (or says it is not available yet). */
+/**
+ * A button that opens another screen at `href`; absent when that screen is not built or the
+ * route guard would refuse the user (useMayOpen).
+ */
 import { Button } from '@douyinfe/semi-ui-19';
 import type { ReactNode } from 'react';
-import { useOpenLink } from './use-open-link';
+import { useNavigate } from 'react-router-dom';
+import { useMayOpen } from '../../../../app/may-open';
 
 export function OpenLinkButton({
   href,
@@ -13,13 +17,15 @@ export function OpenLinkButton({
   /** The look of a row action in a table. */
   borderless?: boolean;
 }) {
-  const openLink = useOpenLink();
+  const mayOpen = useMayOpen();
+  const navigate = useNavigate();
+  if (!mayOpen(href)) return null;
   return (
     <Button
       size="small"
       {...(borderless ? { theme: 'borderless' } : {})}
       data-href={href}
-      onClick={() => openLink(href)}
+      onClick={() => navigate(href)}
     >
       {children}
     </Button>

@@ -1,5 +1,7 @@
 /** The whole call catalogue, by area. Each area's name is its folder in every layer. */
+import { bills } from './areas/bills.js';
 import { datalog } from './areas/datalog.js';
+import { demand } from './areas/demand.js';
 import { devices } from './areas/devices.js';
 import { energy } from './areas/energy.js';
 import { entries } from './areas/entries.js';
@@ -44,6 +46,8 @@ export const catalogue = {
   workorders,
   maintenance,
   devices,
+  demand,
+  bills,
 } as const;
 
 export type Catalogue = typeof catalogue;

@@ -9,6 +9,8 @@ export {
   type RecalculationState,
   type TrendTemplate,
 } from './areas/datalog.js';
+export { DEMAND_EVENT_TYPES } from './areas/demand.js';
+export type { BillingScheme, ComputedBill, Inlet, UtilityBill } from './areas/demand-schemas.js';
 export type { Device, DeviceTemplate, SparePart, StockMove } from './areas/devices.js';
 export {
   type ConsumptionAnswer,

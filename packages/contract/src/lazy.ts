@@ -36,6 +36,8 @@ const LOADERS: AreaLoaders = {
   workorders: () => import('./areas/workorders.js').then((m) => m.workorders),
   maintenance: () => import('./areas/maintenance.js').then((m) => m.maintenance),
   devices: () => import('./areas/devices.js').then((m) => m.devices),
+  demand: () => import('./areas/demand.js').then((m) => m.demand),
+  bills: () => import('./areas/bills.js').then((m) => m.bills),
 };
 
 /** The areas of the catalogue, in catalogue order. */

@@ -2,6 +2,7 @@ export * from './alarms.js';
 export * from './billing.js';
 export * from './calendar.js';
 export * from './datalog.js';
+export * from './demand.js';
 export * from './devices.js';
 export * from './energy.js';
 export * from './events.js';

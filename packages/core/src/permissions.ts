@@ -49,6 +49,12 @@ export const OPERATION_PERMISSIONS = {
   sparepart_update: ['ops', '备件编辑', 'Edit spare parts and stock'],
   maintenance_update: ['ops', '维保配置编辑', 'Edit maintenance plans and items'],
   knowledge_release: ['monitor', '发布', 'Release'],
+  demandconfig_update: [
+    'demand',
+    '需量配置编辑',
+    'Edit demand configuration (inlets, billing schemes, warning levels, declarations, imports)',
+  ],
+  bill_update: ['fee', '电费账单编辑', "Enter and edit the utility's electricity bills"],
 } as const satisfies Record<string, readonly [string, string, string]>;
 
 export type OperationPermission = keyof typeof OPERATION_PERMISSIONS;

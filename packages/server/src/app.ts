@@ -4,7 +4,9 @@ import { UPLOAD_LIMITS, WIRE_CODE } from '@eem/core';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { billsHandlers } from './areas/bills/handlers.js';
 import { datalogHandlers } from './areas/datalog/handlers.js';
+import { demandHandlers } from './areas/demand/handlers.js';
 import { devicesHandlers } from './areas/devices/handlers.js';
 import { energyHandlers } from './areas/energy/handlers.js';
 import { entriesHandlers } from './areas/entries/handlers.js';
@@ -71,6 +73,8 @@ export const handlers: CatalogueHandlers = {
   workorders: workordersHandlers,
   maintenance: maintenanceHandlers,
   devices: devicesHandlers,
+  demand: demandHandlers,
+  bills: billsHandlers,
 };
 
 export interface StartOptions {

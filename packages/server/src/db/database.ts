@@ -25,6 +25,7 @@ import { scaleOut } from './migrations/0008-scale-out.js';
 import { energy } from './migrations/0009-energy.js';
 import { operations } from './migrations/0020-operations.js';
 import { signIn } from './migrations/0030-sign-in.js';
+import { demand } from './migrations/0040-demand.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -61,6 +62,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0009-energy': energy(dialect),
     '0020-operations': operations(dialect),
     '0030-sign-in': signIn(dialect),
+    '0040-demand': demand(dialect),
   };
 }
 

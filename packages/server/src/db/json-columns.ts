@@ -5,7 +5,7 @@
  * (areas/shell/repo/settings.ts).
  */
 import { catalogue } from '@eem/contract';
-import { NOTIFY_CHANNELS, PARAMETER_TYPES } from '@eem/core';
+import { BILLING_METHODS, NOTIFY_CHANNELS, PARAMETER_TYPES } from '@eem/core';
 import { z } from 'zod';
 import { jsonColumn } from './json-column.js';
 
@@ -136,4 +136,13 @@ export const JSON_COLUMNS = {
   orderItems: jsonColumn('work_orders', 'items', ORDER_ITEMS),
   orderWork: jsonColumn('work_orders', 'work', ORDER_WORK),
   orderReviewDraft: jsonColumn('work_orders', 'review_draft', REVIEW_DRAFT),
+  billingMethods: jsonColumn('billing_scheme_versions', 'methods', z.array(z.enum(BILLING_METHODS))),
+  warningLevels: jsonColumn(
+    'demand_warning_configs',
+    'levels',
+    z.array(z.object({ level: z.number().int(), value: z.number() })),
+  ),
+  warningReceiverIds: jsonColumn('demand_warning_configs', 'receiver_ids', ids),
+  warningChannels: jsonColumn('demand_warning_configs', 'channels', z.array(z.enum(NOTIFY_CHANNELS))),
+  declarationReminderUserIds: jsonColumn('demand_declarations', 'reminder_user_ids', ids),
 } as const;

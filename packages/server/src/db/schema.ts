@@ -769,6 +769,133 @@ export interface WorkOrderCodeTable {
   last: number;
 }
 
+// ------------------------------------------------------------------ demand and bills (0040)
+
+export interface DemandInletTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  code: string;
+  voltage_kv: number;
+  bus_segment: string;
+  transformer_kva: number;
+  /** 'capacity' | 'demand'. */
+  billing_method: string;
+  declared_kw: number;
+  /** 'sliding' | 'fixed'. */
+  window_type: string;
+  meter_node_id: number;
+  billing_scheme_id: number | null;
+  account: string;
+  remark: string;
+  /** The end of the quarter hours already rolled up (null: none). */
+  rolled_to: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface BillingSchemeTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  pf_standard: number | null;
+  tou_scheme_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface BillingSchemeVersionTable {
+  id: Generated<number>;
+  project_id: number;
+  scheme_id: number;
+  month_from: string;
+  month_to: string | null;
+  /** JSON array of 'capacity' | 'demand'. */
+  methods: string;
+  capacity_price: number;
+  demand_price: number;
+  penalty_threshold_pct: number;
+  penalty_multiplier: number;
+  price_sharp: number;
+  price_peak: number;
+  price_flat: number;
+  price_valley: number;
+}
+
+export interface DemandWarningConfigTable {
+  inlet_id: number;
+  project_id: number;
+  enabled: number;
+  /** 'percent' | 'kw'. */
+  basis: string;
+  /** JSON [{level, value}]. */
+  levels: string;
+  on_predicted: number;
+  receiver_ids: string;
+  channels: string;
+  repeat_minutes: number;
+  updated_at: number;
+}
+
+export interface DemandDeclarationTable {
+  project_id: number;
+  inlet_id: number;
+  month: string;
+  value_kw: number;
+  reminder_day: number | null;
+  reminder_user_ids: string;
+  reminded_at: number | null;
+  updated_by: number;
+  updated_at: number;
+}
+
+export interface UtilityBillTable {
+  id: Generated<number>;
+  project_id: number;
+  inlet_id: number;
+  month: string;
+  number: string;
+  remark: string;
+  total: number;
+  entered_by: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UtilityBillLineTable {
+  id: Generated<number>;
+  project_id: number;
+  bill_id: number;
+  seq: number;
+  code: string;
+  name: string;
+  quantity: number | null;
+  unit: string;
+  price: number | null;
+  amount: number;
+}
+
+export interface DemandRollupTable {
+  project_id: number;
+  inlet_id: number;
+  /** Start of the quarter hour. */
+  ts: number;
+  avg_kw: number | null;
+  max_kw: number | null;
+  max_at: number | null;
+  /** 1 computed from readings, 2 imported. */
+  source: number;
+}
+
+export interface DemandEventTable {
+  event_id: number;
+  project_id: number;
+  inlet_id: number;
+  demand_kw: number;
+  declared_kw: number;
+  predicted: number;
+}
+
 export interface Database {
   tenants: TenantTable;
   projects: ProjectTable;
@@ -831,6 +958,15 @@ export interface Database {
   work_orders: WorkOrderTable;
   work_order_steps: WorkOrderStepTable;
   work_order_codes: WorkOrderCodeTable;
+  demand_inlets: DemandInletTable;
+  billing_schemes: BillingSchemeTable;
+  billing_scheme_versions: BillingSchemeVersionTable;
+  demand_warning_configs: DemandWarningConfigTable;
+  demand_declarations: DemandDeclarationTable;
+  utility_bills: UtilityBillTable;
+  utility_bill_lines: UtilityBillLineTable;
+  demand_rollups: DemandRollupTable;
+  demand_events: DemandEventTable;
 }
 
 // ------------------------------------------------------------------ PostgreSQL only

@@ -89,6 +89,7 @@ const ADMIN_OPS = new Set([
   'alarmscheme_update',
   'expert_update',
   'energyconfig_update',
+  'demandconfig_update',
 ]);
 const fwPages = ROUTES.filter((r) => r.module === 'fw').map((r) => r.menuKey);
 const operations = Object.keys(OPERATION_PERMISSIONS);

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { Inlet } from '@eem/contract';
+import { PF_STANDARDS, pfAdjustmentPercent } from '@eem/core';
 import { describe, expect, it } from 'vitest';
 import { csvFlag } from '../commands/output-options.js';
 import { CliError, UsageError } from '../errors.js';
@@ -69,5 +71,19 @@ describe('the level cell of eem demand status', () => {
     expect(levelText(now(2, levels))).toBe('2 ≥475.0');
     expect(levelText(now(0, levels))).toBe('<450.0');
     expect(levelText(now(0, []))).toBe('off');
+  });
+});
+
+describe('docs/demand.md', () => {
+  it("its power-factor table is core's", () => {
+    const text = readFileSync(new URL('../../../docs/demand.md', import.meta.url), 'utf8');
+    const rows = [...text.matchAll(/^\| (\d\.\d\d) \|(.*)\|$/gm)];
+    expect(rows.length).toBeGreaterThan(10);
+    for (const [, pf, cells] of rows) {
+      const percents = (cells ?? '')
+        .split('|')
+        .map((c) => Number(c.replace('%', '').replace('−', '-').trim()));
+      expect(percents).toEqual(PF_STANDARDS.map((s) => pfAdjustmentPercent(Number(pf), s)));
+    }
   });
 });

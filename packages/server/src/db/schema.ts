@@ -790,6 +790,8 @@ export interface DemandInletTable {
   remark: string;
   /** The end of the quarter hours already rolled up (null: none). */
   rolled_to: number | null;
+  /** The newest datalog_edits id of the power point applied to the rollup. */
+  edits_seen: Generated<number>;
   created_at: number;
   updated_at: number;
 }

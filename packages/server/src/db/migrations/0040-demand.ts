@@ -10,7 +10,8 @@ import { dialectTypes } from './table-with-id.js';
  *   voltage, transformer kVA, billing method (capacity or demand), the declared demand of
  *   months without a declaration, demand window (sliding or fixed), the meter node whose
  *   active power is measured, billing scheme, utility account; `rolled_to` is the end of the
- *   quarter hours already in `demand_rollups` (null: none yet).
+ *   quarter hours already in `demand_rollups` (null: none yet) and `edits_seen` the newest
+ *   `datalog_edits` id of the meter's power point applied to them.
  * - `billing_schemes` (name unique per project, power-factor standard 0.90/0.85/0.80 or null,
  *   the time-of-use scheme that splits the kWh) and `billing_scheme_versions` (effective
  *   months, allowed methods (JSON), capacity and demand prices, penalty threshold % and
@@ -49,6 +50,7 @@ export function demand(dialect: Dialect) {
         .addColumn('account', 'text', (c) => c.notNull())
         .addColumn('remark', 'text', (c) => c.notNull())
         .addColumn('rolled_to', 'bigint')
+        .addColumn('edits_seen', 'bigint', (c) => c.notNull().defaultTo(0))
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .addUniqueConstraint('demand_inlets_name', ['project_id', 'name'])

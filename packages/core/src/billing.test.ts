@@ -11,16 +11,15 @@ import {
   demandCharge,
   energyCharge,
   monthlyPowerFactor,
-  parseMonth,
   pfAdjustment,
   pfAdjustmentPercent,
   pfAdjustmentTable,
   roundMoney,
-  shiftMonth,
+  shiftSaving,
   sumMoney,
 } from './billing.js';
 import { localParts } from './calendar.js';
-import { DEFAULT_CYCLE, TOU_BANDS, type TouDefinition, touCalendar } from './energy.js';
+import { TOU_BANDS, type TouDefinition, touCalendar } from './energy.js';
 
 const BERLIN = 'Europe/Berlin';
 const SHANGHAI = 'Asia/Shanghai';
@@ -81,17 +80,12 @@ describe('energy charge', () => {
 
 describe('the billing month in the project zone', () => {
   it('runs from local midnight to local midnight, 743 h across the spring change in Berlin', () => {
-    const march = billingMonth(2026, 3, BERLIN, DEFAULT_CYCLE);
+    const march = billingMonth('2026-03', BERLIN);
     expect(march.start).toBe(Date.UTC(2026, 1, 28, 23));
     expect(march.end).toBe(Date.UTC(2026, 2, 31, 22));
     expect(march.hours).toBe(743);
-    expect(billingMonth(2026, 10, BERLIN, DEFAULT_CYCLE).hours).toBe(745);
-    expect(billingMonth(2026, 1, SHANGHAI, DEFAULT_CYCLE).start).toBe(Date.UTC(2025, 11, 31, 16));
-    // A cycle whose months start on the 26th: "March" is 26 March – 25 April, still 743 h.
-    const cycled = billingMonth(2026, 3, BERLIN, { ...DEFAULT_CYCLE, monthStartDay: 26 });
-    expect(cycled.start).toBe(Date.UTC(2026, 2, 25, 23));
-    expect(cycled.end).toBe(Date.UTC(2026, 3, 25, 22));
-    expect(cycled.hours).toBe(743);
+    expect(billingMonth('2026-10', BERLIN).hours).toBe(745);
+    expect(billingMonth('2026-01', SHANGHAI).start).toBe(Date.UTC(2025, 11, 31, 16));
   });
 
   it('puts a reading at local midnight of the 1st into the new month, by the zone of the project', () => {
@@ -100,8 +94,8 @@ describe('the billing month in the project zone', () => {
       ts: Date.UTC(2026, 2, 31, 20) + i * Q,
       value: 1000 + 10 * (i + 1),
     }));
-    const march = billingMonth(2026, 3, BERLIN, DEFAULT_CYCLE);
-    const april = billingMonth(2026, 4, BERLIN, DEFAULT_CYCLE);
+    const march = billingMonth('2026-03', BERLIN);
+    const april = billingMonth('2026-04', BERLIN);
     const inMarch = bandIncreases(readings, 1000, march.start, march.end, bandIn(BERLIN));
     const inApril = bandIncreases(readings, 1000, april.start, april.end, bandIn(BERLIN));
     // 20:00..21:45 UTC = 22:00..23:45 local: 8 readings, valley.
@@ -110,7 +104,7 @@ describe('the billing month in the project zone', () => {
     // 22:00..23:00 UTC = 00:00..01:00 on 1 April: 5 readings.
     expect(inApril.total).toBe(50);
     // In Shanghai, March ended at 16:00 UTC: every reading is April's, 04:00–07:00 local, valley.
-    const shanghaiApril = billingMonth(2026, 4, SHANGHAI, DEFAULT_CYCLE);
+    const shanghaiApril = billingMonth('2026-04', SHANGHAI);
     expect(
       bandIncreases(readings, 1000, shanghaiApril.start, shanghaiApril.end, bandIn(SHANGHAI)).total,
     ).toBe(130);
@@ -139,14 +133,6 @@ describe('the billing month in the project zone', () => {
     expect(split.bands[3]).toBe(8);
     expect(split.total).toBe(18);
   });
-
-  it('reads and shifts months', () => {
-    expect(parseMonth('2026-03')).toEqual({ year: 2026, month: 3 });
-    expect(parseMonth('2026-13')).toBeNull();
-    expect(shiftMonth(2026, 1, -1)).toBe('2025-12');
-    expect(shiftMonth(2026, 3, -12)).toBe('2025-03');
-    expect(shiftMonth(2026, 12, 1)).toBe('2027-01');
-  });
 });
 
 describe('basic charge', () => {
@@ -156,7 +142,13 @@ describe('basic charge', () => {
 
   it('by demand bills the declared value up to 105 % and the part above at double price', () => {
     const within = demandCharge(1030, 1000, 40);
-    expect(within).toMatchObject({ limitKw: 1050, billedKw: 1000, excessKw: 0, penalty: 0, amount: 40000 });
+    expect(within).toMatchObject({
+      limitKw: 1050,
+      billedKw: 1000,
+      excessKw: 0,
+      excessExtra: 0,
+      amount: 40000,
+    });
     const over = demandCharge(1200, 1000, 40);
     // 1050 × 40 + (1200 − 1050) × 80 = 42000 + 12000.
     expect(over).toMatchObject({
@@ -165,7 +157,7 @@ describe('basic charge', () => {
       excessKw: 150,
       excessPrice: 80,
       excessAmount: 12000,
-      penalty: 6000,
+      excessExtra: 6000,
       amount: 54000,
     });
     expect(demandCharge(800, 1000, 40)).toMatchObject({ amount: 40000, unusedKw: 200 });
@@ -175,7 +167,7 @@ describe('basic charge', () => {
       billedKw: 1100,
       excessKw: 100,
       amount: 44000 + 12000,
-      penalty: 8000,
+      excessExtra: 8000,
     });
   });
 
@@ -270,7 +262,7 @@ describe('declared demand proposal', () => {
   };
 
   it('shows the method, its figure, the margin and the step', () => {
-    expect(declaredProposal({ ...base, method: 'max' })).toMatchObject({
+    expect(declaredProposal({ ...base, method: 'maxOfMonthlyMax' })).toMatchObject({
       basisKw: 1200,
       withMarginKw: 1260,
       proposedKw: 1260,
@@ -279,13 +271,23 @@ describe('declared demand proposal', () => {
       monthsUsed: 12,
     });
     // Mean 12430 / 12 = 1035.83; × 1.05 = 1087.62; up to 1090.
-    expect(declaredProposal({ ...base, method: 'average' })).toMatchObject({
+    expect(declaredProposal({ ...base, method: 'averageOfMonthlyMax' })).toMatchObject({
       basisKw: 1035.83,
       withMarginKw: 1087.62,
       proposedKw: 1090,
     });
+    // p90 by nearest rank: the 11th of 12 sorted = 1150; × 1.05 = 1207.5 → 1210.
+    expect(declaredProposal({ ...base, method: 'p90OfMonthlyMax' })).toMatchObject({
+      method: 'p90OfMonthlyMax',
+      basisKw: 1150,
+      proposedKw: 1210,
+    });
+    // With fewer than 3 months p90 is their maximum, and says so.
+    expect(
+      declaredProposal({ ...base, maxima: [900, 1000], declared: [1000, 1000], method: 'p90OfMonthlyMax' }),
+    ).toMatchObject({ method: 'maxOfMonthlyMax', basisKw: 1000, proposedKw: 1050 });
     // Last three months: 1150 × 1.05 = 1207.5 → 1210.
-    expect(declaredProposal({ ...base, method: 'recent' }).proposedKw).toBe(1210);
+    expect(declaredProposal({ ...base, method: 'maxOfLast3' }).proposedKw).toBe(1210);
   });
 
   it('finds the declared value that would have cost least, and what it saves', () => {
@@ -317,18 +319,58 @@ describe('declared demand proposal', () => {
       ...base,
       maxima: [500],
       declared: [null],
-      method: 'max',
+      method: 'maxOfMonthlyMax',
       marginPercent: 0,
     });
     expect(low).toMatchObject({ proposedKw: 800, boundedBy: 'floor' });
-    const high = declaredProposal({ ...base, maxima: [2100], declared: [null], method: 'max' });
+    const high = declaredProposal({ ...base, maxima: [2100], declared: [null], method: 'maxOfMonthlyMax' });
     expect(high).toMatchObject({ proposedKw: 2000, boundedBy: 'ceiling' });
-    const none = declaredProposal({ ...base, maxima: [null, null], declared: [null, null], method: 'max' });
-    expect(none).toMatchObject({ proposedKw: null, basisKw: null, monthsUsed: 0, saving: 0 });
+    const none = declaredProposal({
+      ...base,
+      maxima: [null, null],
+      declared: [null, null],
+      method: 'maxOfMonthlyMax',
+    });
+    expect(none).toMatchObject({ method: 'none', proposedKw: null, basisKw: null, monthsUsed: 0, saving: 0 });
   });
 });
 
 describe('a whole bill', () => {
+  it('moves peak and sharp kWh to valley for the saving', () => {
+    // 10 % of 1000 sharp × (1.2 − 0.31) + 10 % of 2500.5 peak × (0.95 − 0.31) = 89 + 160.03.
+    const bands = [
+      { band: 1 as const, kWh: 1000, price: 1.2 },
+      { band: 2 as const, kWh: 2500.5, price: 0.95 },
+      { band: 4 as const, kWh: 4000, price: 0.31 },
+    ];
+    expect(shiftSaving(bands, 10)).toEqual({ shiftedKwh: 350.05, saving: 249.03 });
+  });
+
+  it('has no power-factor line without a standard or reactive energy', () => {
+    const bill = computeBill({
+      bands: [{ band: 3, kWh: 1000, price: 0.5 }],
+      basic: {
+        method: 'capacity',
+        capacityKva: 100,
+        capacityPrice: 20,
+        demandPrice: 30,
+        declaredKw: 80,
+        maxKw: 90,
+      },
+      kvarh: null,
+      pfStandard: 0.9,
+    });
+    expect(bill.powerFactor).toBeNull();
+    expect(bill.lines.map((l) => l.code)).toEqual([
+      'energySharp',
+      'energyPeak',
+      'energyFlat',
+      'energyValley',
+      'basic',
+    ]);
+    expect(bill.total).toBe(2500);
+  });
+
   it('has lines that add up to its total, each from its inputs', () => {
     const bill = computeBill({
       bands: [
@@ -349,11 +391,11 @@ describe('a whole bill', () => {
       kvarh: 6300,
       pfStandard: 0.9,
     });
-    expect(bill.lines.map((l) => [l.kind, l.amount])).toEqual([
-      ['energy', 1200],
-      ['energy', 2375.48],
-      ['energy', 1860],
-      ['energy', 1240],
+    expect(bill.lines.map((l) => [l.code, l.amount])).toEqual([
+      ['energySharp', 1200],
+      ['energyPeak', 2375.48],
+      ['energyFlat', 1860],
+      ['energyValley', 1240],
       ['basic', 42000],
       ['penalty', 12000],
       ['powerFactor', 1213.51],

@@ -18,44 +18,29 @@
  * Amounts are yuan with 2 decimals: each line is rounded, and a total is the sum of its rounded
  * lines (computed in cents, so it is exact).
  */
-import { type CycleSettings, monthPeriod, nextPeriodStart, TOU_BAND_CODES, type TouBand } from './energy.js';
+import {
+  type BillingMethod,
+  type BillLineCode,
+  monthBounds,
+  type PfStandard,
+  proposeDeclared,
+} from './demand.js';
+import { TOU_BAND_CODES, type TouBand } from './energy.js';
 
 // ------------------------------------------------------------------ the billing month
 
-/** A billing month: the month period of the project's cycle in its zone, [start, end). */
+/** A billing month 'YYYY-MM': the calendar month in the project's zone, [start, end). */
 export interface BillingMonth {
-  year: number;
-  month: number;
+  month: string;
   start: number;
   end: number;
   /** Its length in hours: 743 or 745 for a month with a daylight-saving change. */
   hours: number;
 }
 
-export function billingMonth(
-  year: number,
-  month: number,
-  timeZone: string,
-  cycle: CycleSettings,
-): BillingMonth {
-  const start = monthPeriod(year, month, timeZone, cycle);
-  const end = nextPeriodStart(start, 'month', timeZone, cycle);
-  return { year, month, start, end, hours: (end - start) / 3_600_000 };
-}
-
-/** 'YYYY-MM' → year and month, or null. */
-export function parseMonth(text: string): { year: number; month: number } | null {
-  const m = /^(\d{4})-(\d{2})$/.exec(text);
-  if (!m) return null;
-  const month = Number(m[2]);
-  if (month < 1 || month > 12) return null;
-  return { year: Number(m[1]), month };
-}
-
-/** The month `n` months after year/month (n may be negative), as 'YYYY-MM'. */
-export function shiftMonth(year: number, month: number, n: number): string {
-  const i = year * 12 + (month - 1) + n;
-  return `${Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`;
+export function billingMonth(month: string, timeZone: string): BillingMonth {
+  const { start, end } = monthBounds(month, timeZone);
+  return { month, start, end, hours: (end - start) / 3_600_000 };
 }
 
 // ------------------------------------------------------------------ money
@@ -150,9 +135,6 @@ export function bandIncreases(
 
 // ------------------------------------------------------------------ basic charge
 
-export const BILLING_METHODS = ['capacity', 'demand'] as const;
-export type BillingMethod = (typeof BILLING_METHODS)[number];
-
 /** How demand over the declared value is billed. */
 export interface DemandRule {
   /** Demand up to declared × this is billed at the declared value (1.05). */
@@ -195,7 +177,7 @@ export interface DemandCharge {
   excessPrice: number;
   excessAmount: number;
   /** What the excess cost beyond the plain price: excessKw × price × (multiplier − 1). */
-  penalty: number;
+  excessExtra: number;
   /** Declared kW paid for but not used (declared − maximum when the maximum stays below). */
   unusedKw: number;
   /** baseAmount + excessAmount. */
@@ -227,7 +209,7 @@ export function demandCharge(
     excessKw,
     excessPrice,
     excessAmount,
-    penalty: roundMoney(excessKw * price * (rule.multiplier - 1)),
+    excessExtra: roundMoney(excessKw * price * (rule.multiplier - 1)),
     unusedKw: maxKw !== null && maxKw < declaredKw ? roundTo(declaredKw - maxKw, 4) : 0,
     amount: sumMoney([baseAmount, excessAmount]),
   };
@@ -284,10 +266,6 @@ export function basicCharge(input: BasicChargeInput): BasicChargeComparison {
 }
 
 // ------------------------------------------------------------------ power factor
-
-/** The standards of 《功率因数调整电费办法》: 0.90, 0.85, 0.80. */
-export const PF_STANDARDS = [0.9, 0.85, 0.8] as const;
-export type PfStandard = (typeof PF_STANDARDS)[number];
 
 /**
  * The month's power factor, P / √(P² + Q²) from active kWh and reactive kvarh, rounded to 2
@@ -452,17 +430,23 @@ export function compensationNeed(
 
 /**
  * How next month's declared demand is proposed from the last 12 months' maxima:
- * `max` the highest; `average` their mean; `recent` the highest of the last 3; `minCost` the
- * value that would have made the 12 months' demand charges lowest under the rule (an exact
- * search: the optimum lies at some month's maximum / overRatio).
+ * `p90OfMonthlyMax` their 90th percentile (nearest rank; with fewer than 3 months, their
+ * maximum: `maxOfMonthlyMax`, the rule of core's proposeDeclared), `maxOfMonthlyMax` the
+ * highest, `averageOfMonthlyMax` their mean, `maxOfLast3` the highest of the last 3 months,
+ * `minCost` the value that would have made those months' demand charges lowest under the rule
+ * (an exact search: the optimum lies at some month's maximum ÷ overRatio, or a bound).
  */
-export const PROPOSAL_METHODS = ['max', 'average', 'recent', 'minCost'] as const;
+export const PROPOSAL_METHODS = [
+  'p90OfMonthlyMax',
+  'maxOfMonthlyMax',
+  'averageOfMonthlyMax',
+  'maxOfLast3',
+  'minCost',
+] as const;
 export type ProposalMethod = (typeof PROPOSAL_METHODS)[number];
 
 /** The least a declared value may be: this share of the capacity (1583号: 40 %). */
 export const DECLARED_FLOOR_SHARE = 0.4;
-
-export const PROPOSAL_LIMITS = { months: 12, marginPercent: [0, 100] } as const;
 
 export interface ProposalInput {
   /** Monthly maxima (kW), oldest first, up to 12; null: no data that month. */
@@ -492,7 +476,8 @@ export interface ProposalMonth {
 }
 
 export interface DeclaredProposal {
-  method: ProposalMethod;
+  /** The method applied ('none' without data; p90 with fewer than 3 months is the maximum). */
+  method: ProposalMethod | 'none';
   marginPercent: number;
   stepKw: number;
   /** The months with data. */
@@ -547,14 +532,19 @@ export function declaredProposal(input: ProposalInput): DeclaredProposal {
   const floorKw = roundTo(input.capacityKva * DECLARED_FLOOR_SHARE, 2);
   const ceilingKw = input.capacityKva;
   let basis: number | null = null;
-  if (known.length > 0) {
-    if (input.method === 'max') basis = Math.max(...known);
-    else if (input.method === 'average') basis = known.reduce((s, m) => s + m, 0) / known.length;
-    else if (input.method === 'recent') {
-      const recent = input.maxima.slice(-3).filter((m): m is number => m !== null);
-      basis = recent.length > 0 ? Math.max(...recent) : Math.max(...known);
-    } else basis = minCostDeclared(known, input.demandPrice, rule, floorKw, ceilingKw);
-  }
+  let method: DeclaredProposal['method'] = known.length > 0 ? input.method : 'none';
+  if (method === 'p90OfMonthlyMax' || method === 'maxOfMonthlyMax') {
+    const p = method === 'p90OfMonthlyMax' ? proposeDeclared(known, 0) : null;
+    if (p && p.method !== 'none') {
+      method = p.method;
+      basis = p.basisKw;
+    } else basis = Math.max(...known);
+  } else if (method === 'averageOfMonthlyMax') basis = known.reduce((s, m) => s + m, 0) / known.length;
+  else if (method === 'maxOfLast3') {
+    const recent = input.maxima.slice(-3).filter((m): m is number => m !== null);
+    basis = recent.length > 0 ? Math.max(...recent) : Math.max(...known);
+  } else if (method === 'minCost')
+    basis = minCostDeclared(known, input.demandPrice, rule, floorKw, ceilingKw);
   const basisKw = basis === null ? null : roundTo(basis, 2);
   const withMarginKw = basisKw === null ? null : roundTo(basisKw * (1 + input.marginPercent / 100), 2);
   let proposedKw: number | null = null;
@@ -588,7 +578,7 @@ export function declaredProposal(input: ProposalInput): DeclaredProposal {
     atCapacity: sumMoney(withData.map(() => atCapacity)),
   };
   return {
-    method: input.method,
+    method,
     marginPercent: input.marginPercent,
     stepKw: input.stepKw,
     monthsUsed: known.length,
@@ -606,32 +596,39 @@ export function declaredProposal(input: ProposalInput): DeclaredProposal {
 
 // ------------------------------------------------------------------ the bill
 
-export const BILL_LINE_KINDS = ['energy', 'basic', 'penalty', 'powerFactor'] as const;
-export type BillLineKind = (typeof BILL_LINE_KINDS)[number];
+/** The line codes of the energy charge by band (1 sharp .. 4 valley). */
+export const ENERGY_LINE_CODES: Record<TouBand, BillLineCode> = {
+  1: 'energySharp',
+  2: 'energyPeak',
+  3: 'energyFlat',
+  4: 'energyValley',
+};
 
-/** A line of a bill: the energy of a band, the basic charge, the excess, the PF adjustment. */
+/** A line of a bill (the codes of a utility's bill, so they match one for one). */
 export interface BillLine {
-  kind: BillLineKind;
-  /** The band of an energy line. */
-  band: TouBand | null;
-  /** kWh, kVA or kW; the PF line: the base (yuan) it adjusts. */
+  code: BillLineCode;
+  /** kWh, kVA, kW or % (the PF line: its percent). */
   quantity: number;
-  /** yuan per unit; the PF line: percent. */
-  price: number;
+  unit: 'kWh' | 'kVA' | 'kW' | '%';
+  /** yuan per unit; null for the PF line (a percentage of basic + energy charge). */
+  price: number | null;
   amount: number;
 }
 
 export interface BillInput {
   bands: readonly BandUse[];
   basic: BasicChargeInput;
-  kvarh: number;
-  pfStandard: PfStandard;
+  /** Null: no reactive energy known (no adjustment). */
+  kvarh: number | null;
+  /** Null: the scheme does not assess the power factor. */
+  pfStandard: PfStandard | null;
 }
 
 export interface Bill {
   energy: EnergyCharge;
   basic: BasicChargeComparison;
-  powerFactor: PfAdjustment;
+  /** Null without a standard or without kvarh. */
+  powerFactor: PfAdjustment | null;
   lines: BillLine[];
   /** The sum of the lines. */
   total: number;
@@ -642,35 +639,59 @@ export function computeBill(input: BillInput): Bill {
   const energy = energyCharge(input.bands);
   const basic = basicCharge(input.basic);
   const c = basic.charge;
-  const powerFactor = pfAdjustment(energy.kWh, input.kvarh, input.pfStandard, c.amount, energy.amount);
+  const powerFactor =
+    input.pfStandard === null || input.kvarh === null
+      ? null
+      : pfAdjustment(energy.kWh, input.kvarh, input.pfStandard, c.amount, energy.amount);
   const lines: BillLine[] = energy.lines.map((l) => ({
-    kind: 'energy',
-    band: l.band,
+    code: ENERGY_LINE_CODES[l.band],
     quantity: l.kWh,
+    unit: 'kWh',
     price: l.price,
     amount: l.amount,
   }));
   if (c.method === 'capacity')
-    lines.push({ kind: 'basic', band: null, quantity: c.capacityKva, price: c.price, amount: c.amount });
+    lines.push({ code: 'basic', quantity: c.capacityKva, unit: 'kVA', price: c.price, amount: c.amount });
   else {
-    lines.push({ kind: 'basic', band: null, quantity: c.billedKw, price: c.price, amount: c.baseAmount });
+    lines.push({ code: 'basic', quantity: c.billedKw, unit: 'kW', price: c.price, amount: c.baseAmount });
     if (c.excessKw > 0)
       lines.push({
-        kind: 'penalty',
-        band: null,
+        code: 'penalty',
         quantity: c.excessKw,
+        unit: 'kW',
         price: c.excessPrice,
         amount: c.excessAmount,
       });
   }
-  lines.push({
-    kind: 'powerFactor',
-    band: null,
-    quantity: powerFactor.base,
-    price: powerFactor.percent,
-    amount: powerFactor.amount,
-  });
+  if (powerFactor)
+    lines.push({
+      code: 'powerFactor',
+      quantity: powerFactor.percent,
+      unit: '%',
+      price: null,
+      amount: powerFactor.amount,
+    });
   return { energy, basic, powerFactor, lines, total: sumMoney(lines.map((l) => l.amount)) };
+}
+
+/**
+ * The saving if `shiftPercent` % of the sharp and peak kWh moved to valley: each band's moved
+ * kWh × (its price − the valley price).
+ */
+export function shiftSaving(
+  bands: readonly BandUse[],
+  shiftPercent: number,
+): { shiftedKwh: number; saving: number } {
+  const valley = bands.find((b) => b.band === 4)?.price ?? 0;
+  let shiftedKwh = 0;
+  const amounts: number[] = [];
+  for (const b of bands) {
+    if (b.band !== 1 && b.band !== 2) continue;
+    const moved = (b.kWh * shiftPercent) / 100;
+    shiftedKwh += moved;
+    amounts.push(roundMoney(moved * (b.price - valley)));
+  }
+  return { shiftedKwh: roundTo(shiftedKwh, 3), saving: sumMoney(amounts) };
 }
 
 /** The difference of a utility's figure to ours in percent of ours (2 decimals); null when ours is 0. */

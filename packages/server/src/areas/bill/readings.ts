@@ -1,0 +1,121 @@
+/**
+ * What a bill reads from the stored data for an inlet's metering node and some billing months
+ * (ADR 0023): kWh per time-of-use band from the time-of-use rollups (the energy core's rule of
+ * a node's consumption, ADR 0017), the unbanded rest from the reading rollups, and kvarh from
+ * the hour rollups of the reactive power (kvar) of the same meters: each local hour's mean
+ * × 1 h, summed (an hour without a reading adds nothing).
+ */
+import { type BillingMonth, ENERGY_TYPE, TOU_BAND_CODES, type TouBand } from '@eem/core';
+import type { Db } from '../../db/database.js';
+import { inChunks } from '../../db/portable.js';
+import type { EnergyModel } from '../energy/model.js';
+import { combine, combineBands, periodIndex, readSources } from '../energy/sums.js';
+
+/** The reactive power quantity (kvar, instantaneous) of a meter. */
+export const REACTIVE_POWER = 2001;
+const HOUR_GRAIN = 1;
+
+export interface MonthEnergy {
+  /** kWh per band (1 sharp .. 4 valley). */
+  bands: Record<TouBand, number>;
+  /** kWh no time-of-use scheme covered. */
+  unassigned: number;
+  /** All kWh of the month (null: nothing was read). */
+  kWh: number | null;
+  /** kvarh of the month (null: no reactive power stored for the month). */
+  kvarh: number | null;
+}
+
+const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
+
+/** The months' kWh (per band and in all) and kvarh of a node's electricity, from the rollups. */
+export async function monthEnergy(
+  db: Db,
+  model: EnergyModel,
+  nodeId: number,
+  months: readonly BillingMonth[],
+): Promise<MonthEnergy[]> {
+  if (months.length === 0) return [];
+  const composition = model.composition(nodeId, ENERGY_TYPE.electricity);
+  // Consecutive months share bounds; scattered months are read as the span that covers them.
+  const bounds = boundsOf(months);
+  const source = await readSources(db, model, [composition], bounds, { bands: true });
+  const totals = combine(composition, source);
+  const bands = combineBands(composition, source);
+  const kvarh = await reactiveEnergy(db, model, composition.points, bounds);
+  return months.map((m) => {
+    const i = bounds.indexOf(m.start);
+    const byBand = {} as Record<TouBand, number>;
+    let banded = 0;
+    for (const band of TOU_BAND_CODES) {
+      const v = round6((bands[band - 1] as Float64Array)[i] as number);
+      byBand[band] = v;
+      banded += v;
+    }
+    const kWh = totals[i] ?? null;
+    return {
+      bands: byBand,
+      unassigned: kWh === null ? 0 : Math.max(0, round6(kWh - banded)),
+      kWh: kWh === null ? null : round6(kWh),
+      kvarh: kvarh[i] === null ? null : round6(kvarh[i] as number),
+    };
+  });
+}
+
+/** Ascending bounds holding each month's start and end. */
+function boundsOf(months: readonly BillingMonth[]): number[] {
+  const set = new Set<number>();
+  for (const m of months) {
+    set.add(m.start);
+    set.add(m.end);
+  }
+  return [...set].sort((a, b) => a - b);
+}
+
+/**
+ * kvarh per period: the reactive power points of the meters behind the counter points (each
+ * with the counter's coefficient), hour means summed. Null where no bucket was read.
+ */
+async function reactiveEnergy(
+  db: Db,
+  model: EnergyModel,
+  counters: ReadonlyMap<number, number>,
+  bounds: readonly number[],
+): Promise<(number | null)[]> {
+  const n = Math.max(0, bounds.length - 1);
+  const out = new Array<number | null>(n).fill(null);
+  const coefByMeter = new Map<number, number>();
+  for (const [point, coef] of counters) {
+    const meter = model.meterOf(point);
+    if (meter !== undefined) coefByMeter.set(meter, (coefByMeter.get(meter) ?? 0) + coef);
+  }
+  if (coefByMeter.size === 0 || n === 0) return out;
+  const points = await inChunks([...coefByMeter.keys()], (chunk) =>
+    db
+      .selectFrom('datalog_points')
+      .select(['id', 'node_id'])
+      .where('project_id', '=', model.project.id)
+      .where('data_id', '=', REACTIVE_POWER)
+      .where('node_id', 'in', chunk)
+      .execute(),
+  );
+  const coefByPoint = new Map(points.map((p) => [p.id, coefByMeter.get(p.node_id) ?? 0]));
+  if (coefByPoint.size === 0) return out;
+  const rows = await inChunks([...coefByPoint.keys()], (chunk) =>
+    db
+      .selectFrom('reading_rollups')
+      .select(['point_id', 'ts', 'n', 'sum'])
+      .where('point_id', 'in', chunk)
+      .where('grain', '=', HOUR_GRAIN)
+      .where('ts', '>=', bounds[0] as number)
+      .where('ts', '<', bounds[n] as number)
+      .execute(),
+  );
+  for (const r of rows) {
+    if (r.n <= 0) continue;
+    const i = periodIndex(bounds, r.ts);
+    if (i < 0) continue;
+    out[i] = (out[i] ?? 0) + (coefByPoint.get(r.point_id) ?? 0) * (r.sum / r.n);
+  }
+  return out;
+}

@@ -1,7 +1,5 @@
 export * from './alarms.js';
 export * from './billing.js';
-// billing.ts and demand.ts both declare these (the same values); one of them names them here.
-export { BILLING_METHODS, type BillingMethod, PF_STANDARDS, type PfStandard } from './billing.js';
 export * from './calendar.js';
 export * from './datalog.js';
 export * from './demand.js';

@@ -3,7 +3,7 @@
  * an id: which one is known only once the project's inlets are read) and the month (YYYY-MM,
  * a calendar month of the project's zone).
  */
-import { parseMonth } from '@eem/core';
+import { MONTH_PATTERN } from '@eem/core';
 import { UsageError } from '../errors.js';
 
 export interface BillFlags {
@@ -17,15 +17,15 @@ export interface CheckedBill {
   month: { year: number; month: number } | undefined;
 }
 
-/** `--month 2026-10` as year and month (core's rule); a usage error naming the flag otherwise. */
+/** `--month 2026-10` as year and month (core's MONTH_PATTERN); a usage error naming the flag otherwise. */
 export function parseMonthFlag(value: string, flag = '--month'): { year: number; month: number } {
-  const month = parseMonth(value.trim());
-  if (month === null)
+  const text = value.trim();
+  if (!MONTH_PATTERN.test(text))
     throw new UsageError(
       `${flag} must be a month as YYYY-MM, e.g. 2026-10 (got "${value}")`,
       "The month is a calendar month in the project's time zone.",
     );
-  return month;
+  return { year: Number(text.slice(0, 4)), month: Number(text.slice(5, 7)) };
 }
 
 export function monthText(month: { year: number; month: number }): string {

@@ -16,7 +16,7 @@ export function billCommand(runtime: Runtime): Command {
         .description(
           "one inlet's bill for one month: a line per charge with the inputs it is computed from, and the total",
         )
-        .option('--inlet <name|id>', 'the inlet: its name, code or id (see `eem demand status`)')
+        .option('--inlet <name|code|id>', 'the inlet: its name, code or id (see `eem demand status`)')
         .option('--month <YYYY-MM>', "the month, in the project's time zone (default: this month so far)")
         .option('--csv', 'same as --output csv'),
     ).action(async (opts: Record<string, unknown>, command: Command) => {

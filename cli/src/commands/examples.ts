@@ -111,7 +111,7 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'eem demand status --project 2 --json',
     'eem demand status -o csv > demand.csv',
   ],
-  bill: ['eem bill show --inlet "Inlet 1" --month 2026-10'],
+  bill: ['eem bill show --inlet "Inlet 1" --month 2026-10', 'eem bill show --inlet IN-01 --json'],
   'bill show': [
     'eem bill show --inlet "Inlet 1" --month 2026-10',
     'eem bill show --inlet 3 --month 2026-09 --json | jq .computed.total',

@@ -165,7 +165,8 @@ export const bills = {
         z.object({
           month: z.string(),
           kwh: z.number(),
-          kvarh: z.number(),
+          /** null: no reactive power stored for the month (no adjustment). */
+          kvarh: z.number().nullable(),
           powerFactor: z.number().nullable(),
           standard: z.number().nullable(),
           /** Positive: a penalty; negative: a reward. */

@@ -293,6 +293,40 @@ export const utilityBill = z.object({
 });
 export type UtilityBill = z.output<typeof utilityBill>;
 
+/** What a computed bill was made of: each line can be redone by hand from these (ADR 0023). */
+export const billInputs = z.object({
+  /** kWh of the month; the flat line also bills `unassignedKwh` (no time-of-use band) at the flat price. */
+  kwh: z.number(),
+  unassignedKwh: z.number(),
+  /** yuan/kWh of sharp, peak, flat, valley. */
+  prices: z.object({ sharp: z.number(), peak: z.number(), flat: z.number(), valley: z.number() }),
+  transformerKva: z.number(),
+  capacityPrice: z.number(),
+  demandPrice: z.number(),
+  declaredKw: z.number(),
+  maxKw: z.number().nullable(),
+  maxAt: epochMs.nullable(),
+  penaltyThresholdPct: z.number(),
+  penaltyMultiplier: z.number(),
+  /** declared × threshold: demand above it is billed at price × multiplier. */
+  limitKw: z.number(),
+  excessKw: z.number(),
+  /** The basic charge by the method not used. */
+  otherMethod: billingMethod,
+  otherMethodTotal: z.number(),
+  /** null: no reactive power stored for the month. */
+  kvarh: z.number().nullable(),
+  /** P/√(P²+Q²), 2 decimals. */
+  powerFactor: z.number().nullable(),
+  pfStandard: z.number().nullable(),
+  /** The row of the national table: its percent (positive a penalty). */
+  adjustmentPct: z.number(),
+  /** basic + energy charge, which the percent applies to. */
+  pfBase: z.number(),
+  /** Hours of the month (743 or 745 with a daylight-saving change). */
+  hours: z.number(),
+});
+
 /** The computed bill of an inlet and month, each line with its inputs. */
 export const computedBill = z.object({
   inlet: inletRef,
@@ -306,6 +340,7 @@ export const computedBill = z.object({
   total: z.number(),
   /** The month is not over: figures to date. */
   partial: z.boolean(),
+  inputs: billInputs,
 });
 export type ComputedBill = z.output<typeof computedBill>;
 

@@ -11,7 +11,7 @@
  * per inlet and quarter hour in a rollup, so a month's maximum reads a small table. Months are
  * 'YYYY-MM' of the project's calendar and zone. All calls act on the current project.
  */
-import { DEMAND_LIMITS, DEMAND_MESSAGES } from '@eem/core';
+import { DEMAND_LIMITS, DEMAND_MESSAGES, PROPOSAL_METHODS } from '@eem/core';
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint.js';
 import { epochMs, id, idList, keywordText, page, pagedList, task } from '../schemas.js';
@@ -287,6 +287,10 @@ export const demand = {
         .min(0, { error: 'marginPct must be 0 to 50' })
         .max(50, { error: 'marginPct must be 0 to 50' })
         .default(5),
+      /** How the basis is found from the monthly maxima (ADR 0023); default the 90th percentile. */
+      method: z
+        .enum(PROPOSAL_METHODS, { error: `method must be one of ${PROPOSAL_METHODS.join(', ')}` })
+        .default('p90OfMonthlyMax'),
     }),
     data: z.object({
       inlet: inletRef,
@@ -300,10 +304,15 @@ export const demand = {
         }),
       ),
       /** 'p90OfMonthlyMax': the 90th percentile of the monthly maxima; with fewer than 3 months, their maximum ('maxOfMonthlyMax'). */
-      method: z.enum(['p90OfMonthlyMax', 'maxOfMonthlyMax', 'none']),
+      method: z.enum([...PROPOSAL_METHODS, 'none']),
       basisKw: z.number().nullable(),
       marginPct: z.number(),
       proposedKw: z.number().nullable(),
+      /** The least a declaration may be (40 % of the transformer capacity) and the most (the capacity). */
+      floorKw: z.number(),
+      ceilingKw: z.number(),
+      /** Which bound moved the proposal, if one did. */
+      boundedBy: z.enum(['floor', 'ceiling']).nullable(),
       currentKw: z.number(),
       /** The month's declaration if one was saved. */
       declared: z

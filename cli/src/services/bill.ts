@@ -1,10 +1,9 @@
 /**
- * `eem bill show --inlet NAME|ID --month YYYY-MM`: an inlet's electricity bill for a month as
- * the server computes it (bill/bill): a line per charge (energy of each time-of-use band,
+ * `eem bill show --inlet NAME|CODE|ID --month YYYY-MM`: an inlet's electricity bill for a month
+ * as the server computes it (bill/bill): a line per charge (energy of each time-of-use band,
  * basic charge, the excess over the declared demand, the power-factor adjustment) with its
- * quantity, unit and price, and the total; beside it the inputs the basic charge and the
- * power-factor adjustment are computed from (diagnosis/basicCharge and diagnosis/powerFactor
- * for the same month), and the utility's bill when one was entered, line against line. The
+ * quantity, unit and price, and the total; under it the inputs the lines are computed from
+ * (the bill's `inputs`), and the utility's bill when one was entered, line against line. The
  * month is a calendar month of the project's zone, whatever the machine's.
  */
 import { localParts } from '@eem/core';
@@ -21,17 +20,8 @@ import { openSession } from './session.js';
 import { sessionZone } from './time-flags.js';
 
 type BillAnswer = Awaited<ReturnType<Client['bills']['bill']>>;
-type BasicRow = Awaited<ReturnType<Client['bills']['basicCharge']>>['rows'][number];
-type PfRow = Awaited<ReturnType<Client['bills']['powerFactor']>>['rows'][number];
 type Line = BillAnswer['computed']['lines'][number];
 type MatchLine = BillAnswer['match'][number];
-
-/** What `eem bill show` prints with --json: the bill, and the inputs of its basic and PF lines. */
-export interface BillReport extends BillAnswer {
-  timeZone: string;
-  basic: BasicRow | null;
-  powerFactor: PfRow | null;
-}
 
 const money = (v: number | null | undefined) => (v === null || v === undefined ? '' : v.toFixed(2));
 
@@ -59,10 +49,10 @@ interface LineRow {
   amount: number;
 }
 
-export function billListing(report: BillReport): Listing<LineRow> {
+export function billListing(bill: BillAnswer): Listing<LineRow> {
   const rows: LineRow[] = [
-    ...report.computed.lines.map((l: Line) => ({ ...l })),
-    { code: 'total', name: 'Total', quantity: null, unit: '', price: null, amount: report.computed.total },
+    ...bill.computed.lines.map((l: Line) => ({ ...l })),
+    { code: 'total', name: 'Total', quantity: null, unit: '', price: null, amount: bill.computed.total },
   ];
   const columns: Column<LineRow>[] = [
     { key: 'code', header: 'Code', value: (r) => r.code, machineOnly: true },
@@ -82,7 +72,7 @@ export function billListing(report: BillReport): Listing<LineRow> {
       display: (r, palette) => (r.code === 'total' ? palette.bold(money(r.amount)) : money(r.amount)),
     },
   ];
-  return { columns, rows, json: report, ndjson: rows };
+  return { columns, rows, json: bill, ndjson: rows };
 }
 
 /** The utility's bill against the computed one, line by line. */
@@ -118,41 +108,40 @@ function matchListing(match: readonly MatchLine[]): Listing<MatchLine> {
 }
 
 /** The inputs under the lines: what the basic charge and the power-factor line are computed from. */
-export function inputLines(report: BillReport): string[] {
+export function inputLines(bill: BillAnswer['computed'], timeZone: string): string[] {
+  const i = bill.inputs;
   const out: string[] = [];
-  const zone = report.timeZone;
-  const b = report.basic;
-  if (b) {
-    if (b.method === 'capacity')
-      out.push(
-        `Basic charge by capacity: ${quantity(b.transformerKva)} kVA × ${price(b.capacityPrice)} yuan/kVA = ${money(b.basicCharge)}`,
-      );
-    else {
-      const at = b.maxAt === null ? '' : ` at ${displayTime(b.maxAt, zone)}`;
-      out.push(
-        `Basic charge by demand: declared ${kw(b.declaredKw)} kW, maximum ${b.maxKw === null ? 'none' : `${kw(b.maxKw)} kW${at}`}, penalty past ${b.penaltyThresholdPct} % of declared`,
-      );
-      out.push(
-        `  billed ${b.billedKw === null ? '' : kw(b.billedKw)} kW × ${price(b.demandPrice)} yuan/kW = ${money(b.basicCharge)}` +
-          (b.penaltyKw > 0 ? `; excess ${kw(b.penaltyKw)} kW, penalty ${money(b.penalty)}` : ''),
-      );
-    }
-    out.push(`  by ${b.otherMethod} it would have been ${money(b.otherMethodTotal)} yuan`);
-  }
-  const p = report.powerFactor;
-  if (p) {
-    const pf = p.powerFactor === null ? 'none' : p.powerFactor.toFixed(2);
+  const prices = (['sharp', 'peak', 'flat', 'valley'] as const).map((b) => `${b} ${price(i.prices[b])}`);
+  out.push(`Energy: ${quantity(i.kwh)} kWh at ${prices.join(', ')} yuan/kWh`);
+  if (i.unassignedKwh > 0)
+    out.push(`  ${quantity(i.unassignedKwh)} kWh outside any time-of-use band, billed at the flat price`);
+  if (bill.method === 'capacity')
     out.push(
-      `Power factor: ${quantity(p.kwh)} kWh, ${quantity(p.kvarh)} kvarh → PF = P/√(P²+Q²) = ${pf}` +
-        (p.standard === null ? ' (not assessed)' : `, standard ${p.standard.toFixed(2)}`),
+      `Basic charge by capacity: ${quantity(i.transformerKva)} kVA × ${price(i.capacityPrice)} yuan/kVA`,
     );
-    if (p.standard !== null)
-      out.push(
-        `  ${p.adjustmentPct > 0 ? '+' : ''}${p.adjustmentPct} % (national table) × ${money(p.base)} yuan (basic + energy) = ${money(p.adjustment)}` +
-          (p.kvarNeeded !== null && p.kvarNeeded > 0
-            ? `; ${p.kvarNeeded} kvar of compensation reaches the standard`
-            : ''),
-      );
+  else {
+    const at = i.maxAt === null ? '' : ` at ${displayTime(i.maxAt, timeZone)}`;
+    out.push(
+      `Basic charge by demand: declared ${kw(i.declaredKw)} kW, maximum ${i.maxKw === null ? 'none' : `${kw(i.maxKw)} kW${at}`}`,
+    );
+    out.push(
+      `  limit ${kw(i.limitKw)} kW (${i.penaltyThresholdPct} % of declared); ` +
+        (i.excessKw > 0
+          ? `${kw(i.excessKw)} kW above it at ${i.penaltyMultiplier} × ${price(i.demandPrice)} yuan/kW`
+          : 'the maximum stayed within it'),
+    );
+  }
+  out.push(`  by ${i.otherMethod} it would have been ${money(i.otherMethodTotal)} yuan`);
+  if (i.pfStandard === null) out.push('Power factor: not assessed by the billing scheme');
+  else if (i.kvarh === null) out.push('Power factor: no reactive power stored for the month, no adjustment');
+  else {
+    const pf = i.powerFactor === null ? 'none' : i.powerFactor.toFixed(2);
+    out.push(
+      `Power factor: ${quantity(i.kwh)} kWh, ${quantity(i.kvarh)} kvarh → PF = P/√(P²+Q²) = ${pf}, standard ${i.pfStandard.toFixed(2)}`,
+    );
+    out.push(
+      `  ${i.adjustmentPct > 0 ? '+' : ''}${i.adjustmentPct} % (national table) × ${money(i.pfBase)} yuan (basic + energy)`,
+    );
   }
   return out;
 }
@@ -174,25 +163,14 @@ export async function showBill(ctx: Context, flags: CheckedBill, output: OutputF
   const inlet = findInlet(inlets, flags.inlet);
   const zone = timeZone ?? 'UTC';
   const month = monthText(flags.month ?? currentMonth(ctx.io.now(), zone));
-  const range = { inletId: inlet.id, startMonth: month, endMonth: month };
-  const [bill, basic, pf] = await withProgress(ctx, `Computing the bill of ${inlet.name} for ${month}…`, () =>
-    Promise.all([
-      client.bills.bill({ body: { inletId: inlet.id, month } }),
-      client.bills.basicCharge({ body: range }),
-      client.bills.powerFactor({ body: range }),
-    ]),
+  const bill = await withProgress(ctx, `Computing the bill of ${inlet.name} for ${month}…`, () =>
+    client.bills.bill({ body: { inletId: inlet.id, month } }),
   );
-  const report: BillReport = {
-    timeZone: zone,
-    ...bill,
-    basic: basic.rows.find((r) => r.month === month) ?? null,
-    powerFactor: pf.rows.find((r) => r.month === month) ?? null,
-  };
   if (format !== 'table') {
-    await ctx.print(billListing(report), output);
+    await ctx.print(billListing(bill), output);
     return;
   }
-  const c = report.computed;
+  const c = bill.computed;
   const { stdout } = ctx.io;
   const bold = ctx.stdoutPalette.bold;
   stdout.write(
@@ -200,14 +178,13 @@ export async function showBill(ctx: Context, flags: CheckedBill, output: OutputF
       `${bold('Month')}   ${c.month}: ${displayTime(c.start, zone)} to ${displayTime(c.end, zone)} (${zone})${c.partial ? ', to date' : ''}\n` +
       `${bold('Scheme')}  ${c.scheme ? c.scheme.name : 'none'}, basic charge by ${c.method}\n\n`,
   );
-  await ctx.print(billListing(report), output);
-  const inputs = inputLines(report);
-  if (inputs.length > 0) stdout.write(`\n${inputs.join('\n')}\n`);
-  if (report.utility) {
+  await ctx.print(billListing(bill), output);
+  stdout.write(`\n${inputLines(c, zone).join('\n')}\n`);
+  if (bill.utility) {
     stdout.write(
-      `\n${bold('Utility bill')}${report.utility.number ? ` ${report.utility.number}` : ''}: ${money(report.utility.total)} yuan\n`,
+      `\n${bold('Utility bill')}${bill.utility.number ? ` ${bill.utility.number}` : ''}: ${money(bill.utility.total)} yuan\n`,
     );
-    await ctx.print(matchListing(report.match), output);
+    await ctx.print(matchListing(bill.match), output);
   }
   if (c.partial) ctx.reporter.note(`${month} is not over: the figures are to date.`);
   if (!c.scheme) ctx.reporter.note('The inlet has no billing scheme: no prices, so no charges.');

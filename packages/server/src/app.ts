@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { billsHandlers } from './areas/bills/handlers.js';
+import { declareProposal } from './areas/bills/proposal.js';
 import { datalogHandlers } from './areas/datalog/handlers.js';
 import { demandHandlers } from './areas/demand/handlers.js';
 import { devicesHandlers } from './areas/devices/handlers.js';
@@ -73,7 +74,8 @@ export const handlers: CatalogueHandlers = {
   workorders: workordersHandlers,
   maintenance: maintenanceHandlers,
   devices: devicesHandlers,
-  demand: demandHandlers,
+  // The declared-demand proposal is the bill area's (it prices the proposal).
+  demand: { ...demandHandlers, declareProposal },
   bills: billsHandlers,
 };
 

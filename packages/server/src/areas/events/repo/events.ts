@@ -25,6 +25,8 @@ export interface EventQuery {
   hasWave?: boolean | undefined;
   /** Contained in the description or the node's name (any case). */
   keyword?: string | undefined;
+  /** Demand events of these inlets only (demand_events). */
+  inletIds?: readonly number[] | undefined;
 }
 
 export interface Page {
@@ -46,6 +48,15 @@ function matching(db: Db, q: EventQuery) {
   if (q.eventClasses.length > 0) query = query.where('e.event_class', 'in', [...q.eventClasses]);
   if (q.statuses.length > 0) query = query.where('e.status', 'in', [...q.statuses]);
   if (q.hasWave !== undefined) query = query.where('e.has_wave', '=', q.hasWave ? 1 : 0);
+  if (q.inletIds && q.inletIds.length > 0) {
+    const inletIds = [...q.inletIds];
+    query = query.where('e.id', 'in', (eb) =>
+      eb
+        .selectFrom('demand_events')
+        .select('demand_events.event_id')
+        .where('demand_events.inlet_id', 'in', inletIds),
+    );
+  }
   if (q.keyword) {
     const text = q.keyword;
     query = query.where((eb) => eb.or([contains('e.description', text), contains('n.name', text)]));

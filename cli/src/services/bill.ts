@@ -25,10 +25,13 @@ type MatchLine = BillAnswer['match'][number];
 
 const money = (v: number | null | undefined) => (v === null || v === undefined ? '' : v.toFixed(2));
 
-/** A quantity as the bill shows it: kWh and kW to 2 decimals, a plain number otherwise. */
+/**
+ * A quantity as the server gives it (up to 6 decimals, no trailing zeros): the amount is
+ * computed from this value, so quantity × price redone by hand gives the amount.
+ */
 function quantity(v: number | null): string {
   if (v === null) return '';
-  return Number.isInteger(v) ? String(v) : v.toFixed(2);
+  return String(Number(v.toFixed(6)));
 }
 
 /** A price up to 6 places, without trailing zeros beyond 2. */
@@ -120,15 +123,16 @@ export function inputLines(bill: BillAnswer['computed'], timeZone: string): stri
       `Basic charge by capacity: ${quantity(i.transformerKva)} kVA × ${price(i.capacityPrice)} yuan/kVA`,
     );
   else {
-    const at = i.maxAt === null ? '' : ` at ${displayTime(i.maxAt, timeZone)}`;
     out.push(
-      `Basic charge by demand: declared ${kw(i.declaredKw)} kW, maximum ${i.maxKw === null ? 'none' : `${kw(i.maxKw)} kW${at}`}`,
+      `Basic charge by demand: declared ${quantity(i.declaredKw)} kW, maximum ${i.maxKw === null ? 'none' : `${quantity(i.maxKw)} kW`}`,
     );
     out.push(
-      `  limit ${kw(i.limitKw)} kW (${i.penaltyThresholdPct} % of declared); ` +
-        (i.excessKw > 0
-          ? `${kw(i.excessKw)} kW above it at ${i.penaltyMultiplier} × ${price(i.demandPrice)} yuan/kW`
-          : 'the maximum stayed within it'),
+      `  ${i.maxAt === null ? '' : `at ${displayTime(i.maxAt, timeZone)}; `}limit ${quantity(i.limitKw)} kW (${i.penaltyThresholdPct} % of declared)`,
+    );
+    out.push(
+      i.excessKw > 0
+        ? `  ${quantity(i.excessKw)} kW above the limit at ${i.penaltyMultiplier} × ${price(i.demandPrice)} yuan/kW`
+        : '  the maximum stayed within the limit: the declared kW are billed',
     );
   }
   out.push(`  by ${i.otherMethod} it would have been ${money(i.otherMethodTotal)} yuan`);
@@ -136,14 +140,17 @@ export function inputLines(bill: BillAnswer['computed'], timeZone: string): stri
   else if (i.kvarh === null) out.push('Power factor: no reactive power stored for the month, no adjustment');
   else {
     const pf = i.powerFactor === null ? 'none' : i.powerFactor.toFixed(2);
+    out.push(`Power factor: P ${quantity(i.kwh)} kWh, Q ${quantity(i.kvarh)} kvarh, P/√(P²+Q²) = ${pf}`);
     out.push(
-      `Power factor: ${quantity(i.kwh)} kWh, ${quantity(i.kvarh)} kvarh → PF = P/√(P²+Q²) = ${pf}, standard ${i.pfStandard.toFixed(2)}`,
-    );
-    out.push(
-      `  ${i.adjustmentPct > 0 ? '+' : ''}${i.adjustmentPct} % (national table) × ${money(i.pfBase)} yuan (basic + energy)`,
+      `  standard ${i.pfStandard.toFixed(2)}: ${i.adjustmentPct > 0 ? '+' : ''}${i.adjustmentPct} % (national table) × ${money(i.pfBase)} yuan (basic + energy)`,
     );
   }
   return out;
+}
+
+/** The day an instant falls on in the zone (a month's bounds are midnights there). */
+function dayText(ms: number, timeZone: string): string {
+  return displayTime(ms, timeZone).slice(0, 10);
 }
 
 /** The current month of the project's zone. */
@@ -175,7 +182,7 @@ export async function showBill(ctx: Context, flags: CheckedBill, output: OutputF
   const bold = ctx.stdoutPalette.bold;
   stdout.write(
     `${bold('Inlet')}   ${c.inlet.name} (${c.inlet.id}), bus ${c.inlet.busSegment}\n` +
-      `${bold('Month')}   ${c.month}: ${displayTime(c.start, zone)} to ${displayTime(c.end, zone)} (${zone})${c.partial ? ', to date' : ''}\n` +
+      `${bold('Month')}   ${c.month}: ${dayText(c.start, zone)} to ${dayText(c.end - 1, zone)}, ${zone}${c.partial ? ' (to date)' : ''}\n` +
       `${bold('Scheme')}  ${c.scheme ? c.scheme.name : 'none'}, basic charge by ${c.method}\n\n`,
   );
   await ctx.print(billListing(bill), output);

@@ -123,9 +123,9 @@ export async function showDemandStatus(ctx: Context, output: OutputFlags): Promi
     ctx.reporter.note('This project has no inlets: they are set up on /inletwiremanage in the console.');
     return;
   }
-  ctx.reporter.note(
-    `Demand: the 15-minute average active power now, in kW; % of the declared demand; level: the warning level reached (≥ its kW) or below the first; month max: since the 1st, in ${zone} (the project's zone). At ${displayTime(answer.time, zone)}.`,
-  );
+  ctx.reporter.note('KW: 15-minute demand now; %: of declared; LEVEL: reached (≥ kW) or below.');
+  ctx.reporter.note('MONTH MAX: the highest demand since the 1st, and when.');
+  ctx.reporter.note(`Times in ${zone} (the project's zone), now ${displayTime(answer.time, zone)}.`);
   const silent = answer.inlets.filter(
     (r) => r.demandKw === null || r.updatedAt === null || answer.time - r.updatedAt > STALE_MS,
   );

@@ -39,6 +39,7 @@ const ACCOUNT = 'operator-sh';
 const TZ = 'Asia/Shanghai';
 const Q = 900_000;
 const DATA = { energy: 1000, power: 2000, reactive: 2001 };
+const round2 = (v) => Math.round(v * 100) / 100;
 const PRICES = { capacity: 32, demand: 48, sharp: 1.2, peak: 0.95, flat: 0.62, valley: 0.31 };
 
 /** The project's time-of-use scheme (bound to node 0) and a band per instant. */
@@ -237,7 +238,7 @@ function rawBills(file, inlets, months, bandAt) {
       const bill = computeBill({
         bands: [1, 2, 3, 4].map((band) => ({
           band,
-          kWh: bands[band],
+          kWh: Math.round(bands[band] * 1e6) / 1e6,
           price: [PRICES.sharp, PRICES.peak, PRICES.flat, PRICES.valley][band - 1],
         })),
         basic: {
@@ -246,12 +247,13 @@ function rawBills(file, inlets, months, bandAt) {
           capacityPrice: PRICES.capacity,
           demandPrice: PRICES.demand,
           declaredKw: row.declared_kw,
-          maxKw: max === null ? null : Math.round(max.kw * 10_000) / 10_000,
+          // As the server bills them: the rollup keeps 4 decimals, the bill 2.
+          maxKw: max === null ? null : round2(Math.round(max.kw * 10_000) / 10_000),
         },
-        kvarh,
+        kvarh: round2(kvarh),
         pfStandard: 0.9,
       });
-      totals.push({ month: months[m], total: bill.total });
+      totals.push({ month: months[m], total: bill.total, bill, maxKw: max?.kw, kvarh });
     }
     out.set(inlet.id, totals);
   }
@@ -279,10 +281,17 @@ export async function run() {
     const end = Math.floor(Date.now() / Q) * Q;
     process.stderr.write(`  writing ${INLETS} inlets × 3 points of 15-minute readings with rollups…\n`);
     const { inlets, bandAt } = writeData(file, projectId, start, end);
-    server = startServer(dataDir);
+    server = startServer(
+      dataDir,
+      process.env.BENCH_BILLS_PROFILE
+        ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_BILLS_PROFILE}` }
+        : {},
+    );
+    if (process.env.BENCH_BILLS_DEBUG)
+      server.child.stderr.on('data', (chunk) => process.stderr.write(`[server] ${chunk}`));
     url = await server.url;
     const login = await createClient({ baseUrl: url }).login(ACCOUNT, PASSWORD);
-    const client = createClient({ baseUrl: url, token: login.token, projectId });
+    const client = createClient({ baseUrl: url, token: login.token, projectId, timeoutMs: 900_000 });
     const body = {
       inletIds: inlets.map((i) => i.id),
       startMonth: months[0],
@@ -290,6 +299,7 @@ export async function run() {
     };
 
     // Warm-up: the server rolls the demand of the 20 inlets up from their power readings.
+    process.stderr.write("  warm-up: the server rolls up the inlets' demand…\n");
     let started = performance.now();
     const served = await client.bills.costValue({ body });
     const warmUp = performance.now() - started;
@@ -300,7 +310,9 @@ export async function run() {
       for (const row of series.rows) {
         const expected = mine?.find((b) => b.month === row.month)?.total;
         if (expected === undefined || Math.abs(expected - row.total) > 0.011)
-          throw new Error(`${series.inlet.name} ${row.month}: server ${row.total}, raw ${expected}`);
+          throw new Error(
+            `${series.inlet.name} ${row.month}: server ${JSON.stringify(row)}, raw ${JSON.stringify(mine?.find((b) => b.month === row.month))}`,
+          );
         compared++;
       }
     }

@@ -1,6 +1,7 @@
 /**
  * `eem demand status` and `eem bill show` as a user runs them (the built binary in a pipe, with
- * TZ far from the project's) against the reference server with the simulator's demo inlets:
+ * TZ far from the project's) against the reference server with the demo's inlets (made through
+ * the API where the demo has none):
  * the demand of every inlet equal to the realtime call, the bill's lines equal to bill/bill
  * with a total that is the sum of its lines, the month read in Shanghai's zone, CSV and JSON,
  * and the refusals: a month that is not YYYY-MM, no inlet, an inlet of another project.
@@ -29,14 +30,71 @@ function thisMonth(): string {
 
 const run = (args: string[]) => eem(home, args, { env: ENV, timeoutMs: 30_000 });
 
+/**
+ * The project's inlets; where the demo has none, two created through the API (as the tenant's
+ * administrator) on its first meters, with a billing scheme on its time-of-use scheme.
+ */
+async function inletsOf(url: string, projectId: number): Promise<{ id: number; name: string }[]> {
+  const admin = await sdkSignIn(url, 'tenant-admin', { projectId });
+  const known = await admin.client.demand.inlets({ body: {} });
+  if (known.list.length > 0) return known.list.map((i) => ({ id: i.id, name: i.name }));
+  const tree = await admin.client.nodes.nodeTreeSimple({
+    body: { rootID: projectId, rootLabel: 'project', treeReturnEnable: true },
+  });
+  const meters: { id: number }[] = [];
+  const walk = (items: typeof tree) => {
+    for (const item of items) {
+      if (item.modelLabel === 'meter') meters.push(item);
+      walk(item.children ?? []);
+    }
+  };
+  walk(tree);
+  const tou = (await admin.client.metering.schemes())[0];
+  const scheme = await admin.client.demand.createBillingScheme({
+    body: {
+      name: `Tariff ${projectId}`,
+      pfStandard: 0.9,
+      touSchemeId: tou?.id ?? null,
+      versions: [
+        {
+          from: '2025-01',
+          to: null,
+          methods: ['capacity', 'demand'],
+          capacityPrice: 32,
+          demandPrice: 48,
+          energyPrices: { sharp: 1.2, peak: 0.95, flat: 0.62, valley: 0.31 },
+        },
+      ],
+    },
+  });
+  const out: { id: number; name: string }[] = [];
+  for (const [i, meter] of meters.slice(0, 2).entries()) {
+    const inlet = await admin.client.demand.createInlet({
+      body: {
+        name: `Inlet ${i + 1}`,
+        code: `IN-0${i + 1}`,
+        voltageKv: 10,
+        busSegment: `Bus ${i + 1}`,
+        transformerKva: 800,
+        billingMethod: i === 0 ? 'demand' : 'capacity',
+        declaredKw: 50,
+        windowType: 'sliding',
+        meter: { id: meter.id, modelLabel: 'meter' },
+        billingSchemeId: scheme.id,
+      },
+    });
+    out.push({ id: inlet.id, name: inlet.name });
+  }
+  return out;
+}
+
 beforeAll(async () => {
   server = await startTestServer({ env: { EEM_HISTORY_DAYS: '3' } });
   home = newHome();
   await signIn(home, server.url, 'operator-sh');
   const first = await sdkSignIn(server.url, 'operator-sh');
   sdk = await sdkSignIn(server.url, 'operator-sh', { projectId: first.user.projectId ?? 0 });
-  const answer = await sdk.client.demand.inlets({ body: {} });
-  inlets = answer.list.map((i) => ({ id: i.id, name: i.name }));
+  inlets = await inletsOf(server.url, first.user.projectId ?? 0);
   if (inlets.length === 0) throw new Error('the demo project has no inlets');
 }, 120_000);
 
@@ -169,8 +227,7 @@ describe('eem bill show', () => {
     expect(unknown.stderr).toContain(`${name} (`);
     // Another project's inlet, by its id: not found here.
     const other = await sdkSignIn(server.url, 'manager-bj');
-    const berlin = await sdkSignIn(server.url, 'manager-bj', { projectId: other.user.projectId ?? 0 });
-    const foreign = (await berlin.client.demand.inlets({ body: {} })).list[0];
+    const foreign = (await inletsOf(server.url, other.user.projectId ?? 0))[0];
     if (!foreign) throw new Error('Berlin Works has no inlets');
     const refused = await run(['bill', 'show', '--inlet', String(foreign.id), '--month', thisMonth()]);
     expect(refused.code).toBe(1);

@@ -14,7 +14,7 @@ import { withProgress } from '../output/progress.js';
 import type { Column, Listing } from '../output/render.js';
 import { displayTime } from '../output/time.js';
 import { type CheckedBill, monthText } from './bill-flags.js';
-import { findInlet, kw, projectInlets } from './demand.js';
+import { findInlet, projectInlets } from './demand.js';
 import { requireProject } from './nodes.js';
 import { openSession } from './session.js';
 import { sessionZone } from './time-flags.js';

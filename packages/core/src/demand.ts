@@ -114,6 +114,15 @@ export const DEMAND_MESSAGES = {
   remark: maxLengthMessage('remark', 255),
 } as const;
 
+/**
+ * A message without its leading field name ('levels: set at least…' → 'set at least…'): the
+ * contract's schemas give it, and the answer names the field path before it.
+ */
+export function ruleOf(message: string): string {
+  const colon = message.indexOf(': ');
+  return colon < 0 ? message : message.slice(colon + 2);
+}
+
 /** 'YYYY-MM'. */
 export const MONTH_PATTERN = /^(19|20|21)\d{2}-(0[1-9]|1[0-2])$/;
 
@@ -272,7 +281,6 @@ export class PowerCurve {
     const first = this.t[0] as number;
     const last = this.t[n - 1] as number;
     if (a < first - this.maxGapMs || b > last + this.maxGapMs) return false;
-    if (a > last || b < first) return false;
     for (const g of this.gaps) {
       // The gap spans (t[g−1], t[g]); a window overlapping it is not covered.
       if ((this.t[g - 1] as number) < b && (this.t[g] as number) > a) return false;

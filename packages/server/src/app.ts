@@ -45,6 +45,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { serveWeb } from './http/serve-web.js';
 import { createServices, type Services } from './services.js';
 import { startDemoAlarms } from './simulator/alarms.js';
+import { seedDemand } from './simulator/demand.js';
 import { startDemoRepairs } from './simulator/demo-repairs.js';
 import { seedEnergyConfig, seedEnergyData } from './simulator/energy.js';
 import { seedExpert } from './simulator/expert.js';
@@ -170,6 +171,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await seedEnergyConfig(services, opened.projects);
       const projects = await seedReadings(services, demoProjectIds(opened.projects));
       await seedEnergyData(services, opened.projects);
+      await seedDemand(services, opened.projects);
       await seedExpert(services, opened);
       await seedOperations(services, opened);
       return { world: opened, readingProjects: projects };

@@ -14,6 +14,7 @@ import {
   MONTH_PATTERN,
   NOTIFY_CHANNELS,
   PF_STANDARDS,
+  ruleOf,
   WARNING_BASES,
 } from '@eem/core';
 import { z } from 'zod';
@@ -43,7 +44,7 @@ export function monthRangeRule(v: { startMonth: string; endMonth: string }, ctx:
     ctx.addIssue({
       code: 'custom',
       path: ['endMonth'],
-      message: 'endMonth: the end month cannot be before the start month',
+      message: 'the end month cannot be before the start month',
     });
   else if (n >= DEMAND_LIMITS.months)
     ctx.addIssue({ code: 'custom', path: ['endMonth'], message: DEMAND_MESSAGES.monthSpan });
@@ -140,7 +141,7 @@ export const schemeVersionFields = z.object({
   to: monthText.nullable().default(null),
   methods: z
     .array(billingMethod)
-    .min(1, { error: DEMAND_MESSAGES.atLeastOneMethod })
+    .min(1, { error: ruleOf(DEMAND_MESSAGES.atLeastOneMethod) })
     .max(2, { error: 'methods: capacity, demand or both' }),
   /** yuan per kVA and month. */
   capacityPrice: priceValue('capacityPrice'),
@@ -211,9 +212,9 @@ export const warningConfigFields = z.object({
   basis: z.enum(WARNING_BASES, { error: 'basis must be percent or kw' }).default('percent'),
   /** Levels in order, each higher than the one before. */
   levels: z
-    .array(warningLevel, { error: DEMAND_MESSAGES.atLeastOneLevel })
-    .min(1, { error: DEMAND_MESSAGES.atLeastOneLevel })
-    .max(DEMAND_LIMITS.levels, { error: DEMAND_MESSAGES.tooManyLevels }),
+    .array(warningLevel, { error: ruleOf(DEMAND_MESSAGES.atLeastOneLevel) })
+    .min(1, { error: ruleOf(DEMAND_MESSAGES.atLeastOneLevel) })
+    .max(DEMAND_LIMITS.levels, { error: ruleOf(DEMAND_MESSAGES.tooManyLevels) }),
   /** Also warn on the predicted end-of-interval demand (event type 705). */
   onPredicted: z.boolean().default(false),
   receiverIds: idList('receiverIds', DEMAND_LIMITS.receivers).default([]),

@@ -11,7 +11,7 @@
  * per inlet and quarter hour in a rollup, so a month's maximum reads a small table. Months are
  * 'YYYY-MM' of the project's calendar and zone. All calls act on the current project.
  */
-import { DEMAND_LIMITS, DEMAND_MESSAGES, PROPOSAL_METHODS } from '@eem/core';
+import { DEMAND_LIMITS, DEMAND_MESSAGES, PROPOSAL_METHODS, ruleOf } from '@eem/core';
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint.js';
 import { epochMs, id, idList, keywordText, page, pagedList, task } from '../schemas.js';
@@ -34,6 +34,8 @@ import {
 import { eventFilter, eventItem } from './events.js';
 import { importBody } from './nodes-schemas.js';
 
+const REMINDER_DAY = ruleOf(DEMAND_MESSAGES.reminderDay);
+
 /** The 704/705 event types. */
 export const DEMAND_EVENT_TYPES = [704, 705] as const;
 
@@ -54,7 +56,7 @@ const spanDays = (v: { startTime: number; endTime: number }, ctx: z.RefinementCt
     ctx.addIssue({
       code: 'custom',
       path: ['endTime'],
-      message: 'endTime: end time must be later than start time',
+      message: 'end time must be later than start time',
     });
   else if (v.endTime - v.startTime > (DEMAND_LIMITS.days + 1) * 86_400_000)
     ctx.addIssue({ code: 'custom', path: ['endTime'], message: DEMAND_MESSAGES.daySpan });
@@ -135,7 +137,7 @@ export const demand = {
     method: 'PUT',
     path: '/eem-service/v1/device-demand/inletWire',
     summary:
-      "Change an inlet; a new meter or window type recomputes the inlet's demand rollup as a task (chosen).",
+      "Change an inlet; with another meter the inlet's demand is computed again from that meter's readings (chosen).",
     body: inletFields.extend({ id }),
     data: inlet,
     permission: 'demandconfig_update',
@@ -198,7 +200,7 @@ export const demand = {
           ctx.addIssue({
             code: 'custom',
             path: ['endTime'],
-            message: 'endTime: end time must be later than start time',
+            message: 'end time must be later than start time',
           });
       }),
     data: z.object({
@@ -309,10 +311,10 @@ export const demand = {
       marginPct: z.number(),
       proposedKw: z.number().nullable(),
       /** The least a declaration may be (40 % of the transformer capacity) and the most (the capacity). */
-      floorKw: z.number(),
-      ceilingKw: z.number(),
+      floorKw: z.number().optional(),
+      ceilingKw: z.number().optional(),
       /** Which bound moved the proposal, if one did. */
-      boundedBy: z.enum(['floor', 'ceiling']).nullable(),
+      boundedBy: z.enum(['floor', 'ceiling']).nullable().optional(),
       currentKw: z.number(),
       /** The month's declaration if one was saved. */
       declared: z
@@ -352,10 +354,10 @@ export const demand = {
       month: monthText,
       valueKw: powerValue('valueKw'),
       reminderDay: z
-        .number({ error: DEMAND_MESSAGES.reminderDay })
-        .int({ error: DEMAND_MESSAGES.reminderDay })
-        .min(1, { error: DEMAND_MESSAGES.reminderDay })
-        .max(DEMAND_LIMITS.reminderDayMax, { error: DEMAND_MESSAGES.reminderDay })
+        .number({ error: REMINDER_DAY })
+        .int({ error: REMINDER_DAY })
+        .min(1, { error: REMINDER_DAY })
+        .max(DEMAND_LIMITS.reminderDayMax, { error: REMINDER_DAY })
         .nullable()
         .default(null),
       reminderUserIds: idList('reminderUserIds', DEMAND_LIMITS.receivers).default([]),

@@ -48,9 +48,14 @@ function activity(ms: number, timeZone: string): number {
   else if (hour < 22) shape = 0.65;
   else shape = 0.4;
   if (weekend) shape = 0.3 + (shape - 0.3) * 0.35;
+  return shape * seasonOf(ms, timeZone);
+}
+
+/** The season's factor of the load (1.15 in mid-July, 0.85 in mid-January). */
+export function seasonOf(ms: number, timeZone: string): number {
+  const p = localParts(ms, timeZone);
   const dayOfYear = (Date.UTC(p.year, p.month - 1, p.day) - Date.UTC(p.year, 0, 1)) / 86_400_000;
-  const season = 1 + 0.15 * Math.cos((2 * Math.PI * (dayOfYear - 200)) / 365);
-  return shape * season;
+  return 1 + 0.15 * Math.cos((2 * Math.PI * (dayOfYear - 200)) / 365);
 }
 
 /** Deterministic noise in [-1, 1) for a point and slot. */
@@ -96,6 +101,27 @@ function scaleOf(nodeId: number, seed: number): number {
   return scale;
 }
 
+/**
+ * Some working days a transformer carries an unmetered load (a furnace charge, a chiller
+ * start) for 45 minutes from a quarter hour of that day: a quarter of the days, when the site
+ * is busy then. Its supply meter's demand peaks past the declared value (simulator/demand.ts).
+ */
+export const SURGE = { factor: 1.25, quarters: 3, dayShare: 0.25 } as const;
+
+export function surgeFactor(nodeId: number, quarter: number, busy: number): number {
+  if (busy < 0.9) return 1;
+  const day = Math.floor(quarter / 96);
+  if (noise(nodeId, day, 13) < 1 - 2 * SURGE.dayShare) return 1;
+  const start = Math.floor(((noise(nodeId, day, 14) + 1) / 2) * 96);
+  const k = (quarter % 96) - start;
+  return k >= 0 && k < SURGE.quarters ? SURGE.factor : 1;
+}
+
+/** What a supply meter draws at a busy hour without noise or surge: the sum of what it feeds (kW). */
+export function supplyNominalKw(supply: { fed: readonly number[]; factor: number }, seed: number): number {
+  return supply.fed.reduce((sum, fed) => sum + scaleOf(fed, seed), 0) * supply.factor;
+}
+
 /** The electric load (kW) and flow of a node's model at a slot: its own, or what it supplies. */
 function loads(
   nodeId: number,
@@ -103,6 +129,8 @@ function loads(
   slot: number,
   busy: number,
   seed: number,
+  /** The quarter hour (epoch ms / 15 min); `slot` is finer for live values. */
+  quarter = slot,
 ): { load: number; flow: number } {
   if (!model.supply) {
     return {
@@ -117,7 +145,10 @@ function loads(
     load += scale * busy * (1 + 0.06 * noise(fed, slot, 1));
     flow += (scale / 20) * busy * (1 + 0.08 * noise(fed, slot, 5));
   }
-  return { load: load * model.supply.factor, flow: flow * model.supply.factor };
+  return {
+    load: load * model.supply.factor * surgeFactor(nodeId, quarter, busy),
+    flow: flow * model.supply.factor,
+  };
 }
 
 /** The instantaneous value of a quantity (data id) at a slot; counters get their rate. */
@@ -128,11 +159,13 @@ function instant(
   busy: number,
   on: boolean,
   seed: number,
+  quarter = slot,
 ): number {
   const n = (salt: number) => noise(point.nodeId, slot, salt);
-  const base = loads(point.nodeId, model, slot, busy, seed);
+  const base = loads(point.nodeId, model, slot, busy, seed, quarter);
   const load = on ? base.load : 0;
-  const spike = noise(point.id, slot, 11) > 0.9995 ? 4 : 1;
+  // Supply meters (the demand inlets') do not spike: a spike there would be the month's maximum demand.
+  const spike = !model.supply && noise(point.id, slot, 11) > 0.9995 ? 4 : 1;
   switch (point.dataId) {
     case 1000:
     case 2000:
@@ -454,6 +487,7 @@ export function startLiveReadings(services: Services, projects: readonly Project
           busy,
           on(s.breakers, p.nodeId),
           config.seed,
+          slot,
         );
         if (p.kind === 'cumulative') {
           const c = s.counters.get(p.id);

@@ -64,6 +64,14 @@ export async function inletsNamed(call: BillCall, ids: readonly number[] | undef
   return all.filter((i) => mayRead(call, Number(i.meter_node_id)));
 }
 
+/** Refuses an inlet without a billing scheme: nothing of its bill can be priced. */
+export function requireScheme(inlet: InletRow): void {
+  if (inlet.billing_scheme_id === null)
+    throw ApiError.validation(
+      `billingSchemeId: inlet ${inlet.name} has no billing scheme; bind one on the billing scheme page`,
+    );
+}
+
 /** The terms of a billing scheme's version for a month. */
 export interface Terms {
   scheme: { id: number; name: string };
@@ -80,17 +88,14 @@ export interface Terms {
 const pfStandardOf = (v: number | null): PfStandard | null =>
   v === null ? null : (PF_STANDARDS.find((s) => Math.abs(s - v) < 1e-9) ?? null);
 
-/** The inlet's terms for each month (null: no version of its scheme in effect then). */
+/** The inlet's terms for each month (null: no scheme, or no version of it in effect then). */
 export async function termsFor(
   call: BillCall,
   inlet: InletRow,
   months: readonly string[],
 ): Promise<(Terms | null)[]> {
   const db = call.ctx.services.db;
-  if (inlet.billing_scheme_id === null)
-    throw ApiError.validation(
-      `billingSchemeId: inlet ${inlet.name} has no billing scheme; bind one on the billing scheme page`,
-    );
+  if (inlet.billing_scheme_id === null) return months.map(() => null);
   const schemeId = Number(inlet.billing_scheme_id);
   const [scheme, versions] = await Promise.all([
     schemeById(db, call.project.id, schemeId),
@@ -157,7 +162,7 @@ export async function inletMonths(
   const priced = names.map((name, i) => ({ name, terms: terms[i] ?? null })).filter((m) => m.terms !== null);
   if (priced.length === 0) return [];
   const months = priced.map((m) => billingMonth(m.name, zone));
-  const energy = await monthEnergy(db, call.model, Number(inlet.meter_node_id), months);
+  const energy = await monthEnergy(db, call.model, Number(inlet.meter_node_id), months, call.now);
   const out: InletMonth[] = [];
   for (const [i, m] of priced.entries()) {
     const t = m.terms as Terms;

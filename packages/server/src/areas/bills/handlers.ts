@@ -35,6 +35,7 @@ import {
   inletRef,
   inletsNamed,
   lineName,
+  requireScheme,
 } from './compute.js';
 import { proposalFor } from './proposal.js';
 import {
@@ -239,6 +240,7 @@ export const billsHandlers: AreaHandlers<typeof catalogue.bills> = {
   async energyCharge({ body }, ctx) {
     const call = await billCall(ctx);
     const inlet = await inletOf(call, body.inletId);
+    requireScheme(inlet);
     const months = await inletMonths(call, inlet, body.startMonth, body.endMonth);
     let shiftedKwh = 0;
     const savings: number[] = [];
@@ -268,6 +270,7 @@ export const billsHandlers: AreaHandlers<typeof catalogue.bills> = {
   async basicCharge({ body }, ctx) {
     const call = await billCall(ctx);
     const inlet = await inletOf(call, body.inletId);
+    requireScheme(inlet);
     const months = await inletMonths(call, inlet, body.startMonth, body.endMonth);
     const rows = months.map((m) => {
       const b = m.bill.basic;
@@ -307,7 +310,7 @@ export const billsHandlers: AreaHandlers<typeof catalogue.bills> = {
     const otherTotal = totalOf(other);
     const recommendedMethod = allowed.includes(other) && otherTotal < currentTotal ? other : current;
     const next = addMonth(body.endMonth, 1);
-    const proposal = await proposalFor(call, inlet, next, 5, 'p90OfMonthlyMax');
+    const proposal = await proposalFor(call, inlet, next, 5, 'p90OfMonthlyMax', months);
     return {
       inlet: inletRef(inlet),
       rows,
@@ -323,6 +326,7 @@ export const billsHandlers: AreaHandlers<typeof catalogue.bills> = {
   async powerFactor({ body }, ctx) {
     const call = await billCall(ctx);
     const inlet = await inletOf(call, body.inletId);
+    requireScheme(inlet);
     const months = await inletMonths(call, inlet, body.startMonth, body.endMonth);
     return {
       inlet: inletRef(inlet),
@@ -378,9 +382,11 @@ export const billsHandlers: AreaHandlers<typeof catalogue.bills> = {
       const cheaper: BillingMethod = capacityTotal < demandTotal ? 'capacity' : 'demand';
       const recommendedMethod = allowed.includes(cheaper) ? cheaper : current;
       const totalOf = (m: BillingMethod) => (m === 'capacity' ? capacityTotal : demandTotal);
-      const proposal = await proposalFor(call, inlet, target, 5, 'p90OfMonthlyMax');
-      const last = [...months].reverse().find((m) => m.kvarh !== null && !m.partial) ?? null;
-      const standard = last?.terms.pfStandard ?? null;
+      const proposal = await proposalFor(call, inlet, target, 5, 'p90OfMonthlyMax', months);
+      // The compensation from the last complete month with reactive energy, else the month to date.
+      const known = [...months].reverse().filter((m) => m.kvarh !== null);
+      const last = known.find((m) => !m.partial) ?? known[0] ?? null;
+      const standard = (last ?? months.at(-1))?.terms.pfStandard ?? null;
       const need =
         last && last.kvarh !== null && standard !== null
           ? compensationNeed(last.kWh, last.kvarh, last.month.hours, standard)
@@ -414,6 +420,7 @@ export const billsHandlers: AreaHandlers<typeof catalogue.bills> = {
   async bill({ body }, ctx) {
     const call = await billCall(ctx);
     const inlet = await inletOf(call, body.inletId);
+    requireScheme(inlet);
     const [m] = await inletMonths(call, inlet, body.month, body.month);
     if (!m) throw ApiError.validation(noBillMessage(call, inlet, body.month));
     const computed = computedBillOf(call, inlet, m);
@@ -485,6 +492,7 @@ export const billsHandlers: AreaHandlers<typeof catalogue.bills> = {
   async matchUtilityBill({ body }, ctx) {
     const call = await billCall(ctx);
     const inlet = await inletOf(call, body.inletId);
+    requireScheme(inlet);
     const months = await inletMonths(call, inlet, body.startMonth, body.endMonth);
     const rows = await utilityBillsOf(
       call.ctx.services.db,

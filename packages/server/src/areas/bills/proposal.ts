@@ -19,15 +19,36 @@ import { JSON_COLUMNS } from '../../db/json-columns.js';
 import { ApiError } from '../../http/api-error.js';
 import { declaredFor, monthDemand } from '../demand/demand-data.js';
 import { declarationsOf, type InletRow } from '../demand/repo/inlets.js';
-import { type BillCall, billCall, inletOf, inletRef, type Terms, termsFor } from './compute.js';
+import {
+  type BillCall,
+  billCall,
+  type InletMonth,
+  inletOf,
+  inletRef,
+  type Terms,
+  termsFor,
+} from './compute.js';
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
-/** The maxima and declared values of the 12 months before `month`, from the demand API. */
-export async function history(call: BillCall, inlet: InletRow, month: string) {
+/**
+ * The maxima and declared values of the 12 months before `month`, from the demand API (or from
+ * the months of bills the caller computed already).
+ */
+export async function history(
+  call: BillCall,
+  inlet: InletRow,
+  month: string,
+  known: readonly InletMonth[] = [],
+) {
   const out = [];
   for (let i = 12; i >= 1; i--) {
     const m = addMonth(month, -i);
+    const billed = known.find((k) => k.month.month === m);
+    if (billed) {
+      out.push({ month: m, maxKw: billed.maxKw, maxAt: billed.maxAt, declaredKw: billed.declaredKw });
+      continue;
+    }
     const d = await monthDemand(call.ctx.services.db, call.project, Number(inlet.id), m);
     out.push({
       month: m,
@@ -59,8 +80,12 @@ export async function proposalFor(
   month: string,
   marginPct: number,
   method: ProposalMethod,
+  known: readonly InletMonth[] = [],
 ): Promise<ProposalFor> {
-  const [past, terms] = await Promise.all([history(call, inlet, month), termsAround(call, inlet, month)]);
+  const [past, terms] = await Promise.all([
+    history(call, inlet, month, known),
+    termsAround(call, inlet, month),
+  ]);
   if (method === 'minCost' && !(terms && terms.demandPrice > 0))
     throw ApiError.validation(
       `method: minCost needs a billing scheme with a demand price for inlet ${inlet.name}`,

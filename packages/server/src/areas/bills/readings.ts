@@ -3,7 +3,9 @@
  * (ADR 0023): kWh per time-of-use band from the time-of-use rollups (the energy core's rule of
  * a node's consumption, ADR 0017), the unbanded rest from the reading rollups, and kvarh from
  * the hour rollups of the reactive power (kvar) of the same meters: each local hour's mean
- * × 1 h, summed (an hour without a reading adds nothing).
+ * × 1 h, summed. kvarh that cover less than 95 % of the month's hours so far are unknown (null):
+ * set against the whole month's kWh they would make the power factor look better than it was
+ * (the archive year keeps only the energy counters).
  */
 import { type BillingMonth, ENERGY_TYPE, TOU_BAND_CODES, type TouBand } from '@eem/core';
 import type { Db } from '../../db/database.js';
@@ -14,6 +16,9 @@ import { combine, combineBands, periodIndex, readSources } from '../energy/sums.
 /** The reactive power quantity (kvar, instantaneous) of a meter. */
 export const REACTIVE_POWER = 2001;
 const HOUR_GRAIN = 1;
+const HOUR_MS = 3_600_000;
+/** The share of a month's hours so far that the reactive power must cover. */
+export const REACTIVE_COVERAGE = 0.95;
 
 export interface MonthEnergy {
   /** kWh per band (1 sharp .. 4 valley). */
@@ -34,6 +39,7 @@ export async function monthEnergy(
   model: EnergyModel,
   nodeId: number,
   months: readonly BillingMonth[],
+  now: number,
 ): Promise<MonthEnergy[]> {
   if (months.length === 0) return [];
   const composition = model.composition(nodeId, ENERGY_TYPE.electricity);
@@ -42,7 +48,7 @@ export async function monthEnergy(
   const source = await readSources(db, model, [composition], bounds, { bands: true });
   const totals = combine(composition, source);
   const bands = combineBands(composition, source);
-  const kvarh = await reactiveEnergy(db, model, composition.points, bounds);
+  const reactive = await reactiveEnergy(db, model, composition.points, bounds);
   return months.map((m) => {
     const i = bounds.indexOf(m.start);
     const byBand = {} as Record<TouBand, number>;
@@ -53,11 +59,14 @@ export async function monthEnergy(
       banded += v;
     }
     const kWh = totals[i] ?? null;
+    const elapsed = Math.max(0, Math.min(now, m.end) - m.start) / HOUR_MS;
+    const covered = (reactive.hours[i] ?? 0) >= REACTIVE_COVERAGE * elapsed;
+    const kvarh = covered ? (reactive.kvarh[i] ?? null) : null;
     return {
       bands: byBand,
       unassigned: kWh === null ? 0 : Math.max(0, round6(kWh - banded)),
       kWh: kWh === null ? null : round6(kWh),
-      kvarh: kvarh[i] === null ? null : round6(kvarh[i] as number),
+      kvarh: kvarh === null ? null : round6(kvarh),
     };
   });
 }
@@ -74,22 +83,24 @@ function boundsOf(months: readonly BillingMonth[]): number[] {
 
 /**
  * kvarh per period: the reactive power points of the meters behind the counter points (each
- * with the counter's coefficient), hour means summed. Null where no bucket was read.
+ * with the counter's coefficient), hour means summed (null where no bucket was read); and the
+ * hours covered (of the point with the fewest).
  */
 async function reactiveEnergy(
   db: Db,
   model: EnergyModel,
   counters: ReadonlyMap<number, number>,
   bounds: readonly number[],
-): Promise<(number | null)[]> {
+): Promise<{ kvarh: (number | null)[]; hours: number[] }> {
   const n = Math.max(0, bounds.length - 1);
   const out = new Array<number | null>(n).fill(null);
+  const result = { kvarh: out, hours: new Array<number>(n).fill(0) };
   const coefByMeter = new Map<number, number>();
   for (const [point, coef] of counters) {
     const meter = model.meterOf(point);
     if (meter !== undefined) coefByMeter.set(meter, (coefByMeter.get(meter) ?? 0) + coef);
   }
-  if (coefByMeter.size === 0 || n === 0) return out;
+  if (coefByMeter.size === 0 || n === 0) return result;
   const points = await inChunks([...coefByMeter.keys()], (chunk) =>
     db
       .selectFrom('datalog_points')
@@ -100,7 +111,7 @@ async function reactiveEnergy(
       .execute(),
   );
   const coefByPoint = new Map(points.map((p) => [p.id, coefByMeter.get(p.node_id) ?? 0]));
-  if (coefByPoint.size === 0) return out;
+  if (coefByPoint.size === 0) return result;
   const rows = await inChunks([...coefByPoint.keys()], (chunk) =>
     db
       .selectFrom('reading_rollups')
@@ -111,11 +122,17 @@ async function reactiveEnergy(
       .where('ts', '<', bounds[n] as number)
       .execute(),
   );
+  const hoursOf = new Map<number, number[]>();
   for (const r of rows) {
     if (r.n <= 0) continue;
     const i = periodIndex(bounds, r.ts);
     if (i < 0) continue;
     out[i] = (out[i] ?? 0) + (coefByPoint.get(r.point_id) ?? 0) * (r.sum / r.n);
+    const counted = hoursOf.get(r.point_id) ?? new Array<number>(n).fill(0);
+    counted[i] = (counted[i] as number) + 1;
+    hoursOf.set(r.point_id, counted);
   }
-  return out;
+  for (let i = 0; i < n; i++)
+    result.hours[i] = Math.min(...[...coefByPoint.keys()].map((p) => hoursOf.get(p)?.[i] ?? 0));
+  return result;
 }

@@ -93,6 +93,16 @@ export const COMMAND_SUMMARIES: readonly CommandSummary[] = [
     summary: 'energy consumption per period, by time-of-use band, against last year; export',
   },
   {
+    name: 'demand',
+    term: 'demand status',
+    summary: "the inlets' demand now against declared demand and warning levels, the month's maximum",
+  },
+  {
+    name: 'bill',
+    term: 'bill show',
+    summary: "an inlet's electricity bill for a month: energy by band, basic charge, power factor",
+  },
+  {
     name: 'orders',
     term: 'orders list|show|take|submit',
     summary: 'repair and maintenance work orders: the board, one order, taking, submitting',

@@ -31,6 +31,8 @@ const LOADERS: Record<string, (runtime: Runtime) => Promise<Command>> = {
   datalog: async (rt) => (await import('./commands/datalog.js')).datalogCommand(rt),
   events: async (rt) => (await import('./commands/events.js')).eventsCommand(rt),
   energy: async (rt) => (await import('./commands/energy.js')).energyCommand(rt),
+  demand: async (rt) => (await import('./commands/demand.js')).demandCommand(rt),
+  bill: async (rt) => (await import('./commands/bill.js')).billCommand(rt),
   notices: async (rt) => (await import('./commands/notices.js')).noticesCommand(rt),
   orders: async (rt) => (await import('./commands/orders.js')).ordersCommand(rt),
   me: async (rt) => (await import('./commands/session.js')).meCommand(rt),

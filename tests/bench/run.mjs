@@ -15,6 +15,7 @@ const SUITES = [
   'node-import.mjs',
   'datalog.mjs',
   'energy.mjs',
+  'bills.mjs',
   'work-orders.mjs',
   'noisy-neighbour.mjs',
   'cli-startup.mjs',

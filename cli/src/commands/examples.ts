@@ -102,6 +102,21 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'eem energy export --children --interval 1d --from 2026-10-01 --to 2026-11-01 -o october.xlsx',
     'eem energy export --node 12 --interval 1M --from 2026-01 --format csv -o - > year.csv',
   ],
+  demand: [
+    'eem demand status',
+    'eem demand status --json | jq ".inlets[] | {name: .inlet.name, demandKw, level}"',
+  ],
+  'demand status': [
+    'eem demand status',
+    'eem demand status --project 2 --json',
+    'eem demand status -o csv > demand.csv',
+  ],
+  bill: ['eem bill show --inlet "Inlet 1" --month 2026-10', 'eem bill show --inlet IN-01 --json'],
+  'bill show': [
+    'eem bill show --inlet "Inlet 1" --month 2026-10',
+    'eem bill show --inlet 3 --month 2026-09 --json | jq .computed.total',
+    'eem bill show --inlet "Inlet 1" --month 2026-10 --csv > bill-2026-10.csv',
+  ],
   orders: [
     'eem orders list --status repair',
     'eem orders show RO-261127-0001',

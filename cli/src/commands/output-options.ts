@@ -45,3 +45,13 @@ export function fileOutput(value: unknown, hint: (format: string) => string): st
   }
   return value;
 }
+
+/** `--csv` of a command that offers it: the same as `--output csv`, refused beside another format. */
+export function csvFlag(flags: OutputFlags, opts: Record<string, unknown>): OutputFlags {
+  if (opts.csv !== true) return flags;
+  if (flags.json || (flags.output !== undefined && flags.output !== 'csv'))
+    throw new UsageError(
+      `--csv and ${flags.json ? '--json' : `--output ${flags.output}`} ask for different formats; give one of them`,
+    );
+  return { ...flags, output: 'csv' };
+}

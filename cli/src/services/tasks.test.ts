@@ -171,7 +171,7 @@ describe('tasks list', () => {
         { from: '2025-10-01T00:00:00Z', to: '2026-01-01T00:00:00Z' },
         '--from to --to: the query span cannot exceed 31 days',
       ],
-      [{ type: '13' }, '--type must be an operation type from 1 to 12'],
+      [{ type: '15' }, '--type must be an operation type from 1 to 14'],
       [{ limit: '0' }, '--limit must be 1 or more'],
       [{ limit: '1001' }, '--limit must be at most 1000'],
       [{ limit: 'ten' }, '--limit must be a whole number'],

@@ -117,8 +117,8 @@ export const TASK_OPERATION_TYPE = {
   /** Chosen (issue 18): the device ledger import. */
   deviceImport: 12,
   /** Chosen (issue 16): the import of inlets and of historical quarter-hour demand. */
-  inletImport: 16,
-  demandImport: 17,
+  inletImport: 13,
+  demandImport: 14,
 } as const;
 
 /** Task progress status: 2 running, 3 success, anything else failure. */

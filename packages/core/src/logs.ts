@@ -36,8 +36,8 @@ export const TASK_OPERATION_NAMES: Record<number, readonly [zh: string, en: stri
   10: ['能耗录入导入', 'Energy entry import'],
   11: ['分时重算', 'Time-of-use re-split'],
   12: ['设备导入', 'Device import'],
-  16: ['进线导入', 'Inlet import'],
-  17: ['需量数据导入', 'Demand data import'],
+  13: ['进线导入', 'Inlet import'],
+  14: ['需量数据导入', 'Demand data import'],
 };
 
 export function taskOperationName(operationType: number, language: 'zh' | 'en' = 'en'): string {

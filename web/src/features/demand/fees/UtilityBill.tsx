@@ -18,7 +18,7 @@ import {
   Typography,
 } from '@douyinfe/semi-ui-19';
 import type { ComputedBill } from '@eem/contract';
-import { BILL_LINE_CODES, type BillLineCode } from '@eem/core';
+import { BILL_LINE_CODES, type BillLineCode, DEMAND_LIMITS } from '@eem/core';
 import { areaKey, endpointKey } from '@eem/sdk';
 import { useState } from 'react';
 import { formatDate, useTimeZone } from '../../../app/format';
@@ -199,7 +199,7 @@ function BillEditor({
       <Space vertical align="start" spacing={8} style={{ width: '100%' }}>
         <Space>
           <Typography.Text style={{ width: 160, display: 'inline-block' }}>{t('billNumber')}</Typography.Text>
-          <Input value={number} maxLength={50} onChange={setNumber} style={{ width: 240 }} />
+          <Input value={number} maxLength={DEMAND_LIMITS.code} onChange={setNumber} style={{ width: 240 }} />
         </Space>
         {BILL_LINE_CODES.map((code) => (
           <Space key={code}>

@@ -24,7 +24,7 @@ import {
 import type { RequestContext } from '../../context.js';
 import { JSON_COLUMNS } from '../../db/json-columns.js';
 import { ApiError } from '../../http/api-error.js';
-import { monthDemand } from '../demand/demand-data.js';
+import { monthDemands } from '../demand/demand-data.js';
 import { type InletRow, inletById, inletsOf } from '../demand/repo/inlets.js';
 import { schemeById, versionsOf } from '../demand/repo/schemes.js';
 import { type EnergyCall, energyCall, mayRead } from '../energy/scope.js';
@@ -163,12 +163,18 @@ export async function inletMonths(
   if (priced.length === 0) return [];
   const months = priced.map((m) => billingMonth(m.name, zone));
   const energy = await monthEnergy(db, call.model, Number(inlet.meter_node_id), months, call.now);
+  const demands = await monthDemands(
+    db,
+    call.project,
+    Number(inlet.id),
+    priced.map((m) => m.name),
+  );
   const out: InletMonth[] = [];
   for (const [i, m] of priced.entries()) {
     const t = m.terms as Terms;
     const month = months[i] as BillingMonth;
     const e = energy[i];
-    const demand = await monthDemand(db, call.project, Number(inlet.id), m.name);
+    const demand = demands?.[i];
     const kWh = e?.kWh ?? 0;
     const unassigned = t.banded ? (e?.unassigned ?? 0) : kWh;
     const bands: BandUse[] = TOU_BAND_CODES.map((band) => ({

@@ -17,7 +17,7 @@ import {
 import type { RequestContext } from '../../context.js';
 import { JSON_COLUMNS } from '../../db/json-columns.js';
 import { ApiError } from '../../http/api-error.js';
-import { declaredFor, monthDemand } from '../demand/demand-data.js';
+import { declaredFor, monthDemands } from '../demand/demand-data.js';
 import { declarationsOf, type InletRow } from '../demand/repo/inlets.js';
 import {
   type BillCall,
@@ -41,15 +41,17 @@ export async function history(
   month: string,
   known: readonly InletMonth[] = [],
 ) {
+  const months = Array.from({ length: 12 }, (_, i) => addMonth(month, i - 12));
+  const missing = months.filter((m) => !known.some((k) => k.month.month === m));
+  const demands = await monthDemands(call.ctx.services.db, call.project, Number(inlet.id), missing);
   const out = [];
-  for (let i = 12; i >= 1; i--) {
-    const m = addMonth(month, -i);
+  for (const m of months) {
     const billed = known.find((k) => k.month.month === m);
     if (billed) {
       out.push({ month: m, maxKw: billed.maxKw, maxAt: billed.maxAt, declaredKw: billed.declaredKw });
       continue;
     }
-    const d = await monthDemand(call.ctx.services.db, call.project, Number(inlet.id), m);
+    const d = demands?.[missing.indexOf(m)];
     out.push({
       month: m,
       maxKw: d?.maxKw === null || d?.maxKw === undefined ? null : round2(d.maxKw),

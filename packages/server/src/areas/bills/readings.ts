@@ -8,10 +8,11 @@
  * (the archive year keeps only the energy counters).
  */
 import { type BillingMonth, ENERGY_TYPE, TOU_BAND_CODES, type TouBand } from '@eem/core';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { inChunks } from '../../db/portable.js';
 import type { EnergyModel } from '../energy/model.js';
-import { combine, combineBands, periodIndex, readSources } from '../energy/sums.js';
+import { combine, combineBands, readSources } from '../energy/sums.js';
 
 /** The reactive power quantity (kvar, instantaneous) of a meter. */
 export const REACTIVE_POWER = 2001;
@@ -110,27 +111,39 @@ async function reactiveEnergy(
       .where('node_id', 'in', chunk)
       .execute(),
   );
-  const coefByPoint = new Map(points.map((p) => [p.id, coefByMeter.get(p.node_id) ?? 0]));
+  const coefByPoint = new Map(points.map((p) => [Number(p.id), coefByMeter.get(p.node_id) ?? 0]));
   if (coefByPoint.size === 0) return result;
-  const rows = await inChunks([...coefByPoint.keys()], (chunk) =>
-    db
-      .selectFrom('reading_rollups')
-      .select(['point_id', 'ts', 'n', 'sum'])
-      .where('point_id', 'in', chunk)
-      .where('grain', '=', HOUR_GRAIN)
-      .where('ts', '>=', bounds[0] as number)
-      .where('ts', '<', bounds[n] as number)
-      .execute(),
+  // Per point and period in SQL: the hour means summed and the hours with a value.
+  const periods = sql.join(
+    Array.from(
+      { length: n },
+      (_, i) => sql`(cast(${i} as integer), cast(${bounds[i]} as bigint), cast(${bounds[i + 1]} as bigint))`,
+    ),
   );
+  const rows = await inChunks([...coefByPoint.keys()], async (chunk) => {
+    const { rows } = await sql<{
+      point_id: number | string;
+      i: number | string;
+      means: number;
+      hours: number | string;
+    }>`
+      with periods (i, p_start, p_end) as (values ${periods})
+      select r.point_id, periods.i, sum(r."sum" / r.n) as means, count(*) as hours
+      from periods join reading_rollups r
+        on r.grain = ${HOUR_GRAIN} and r.ts >= periods.p_start and r.ts < periods.p_end
+      where r.point_id in (${sql.join(chunk)}) and r.n > 0
+      group by r.point_id, periods.i
+    `.execute(db);
+    return rows;
+  });
   const hoursOf = new Map<number, number[]>();
   for (const r of rows) {
-    if (r.n <= 0) continue;
-    const i = periodIndex(bounds, r.ts);
-    if (i < 0) continue;
-    out[i] = (out[i] ?? 0) + (coefByPoint.get(r.point_id) ?? 0) * (r.sum / r.n);
-    const counted = hoursOf.get(r.point_id) ?? new Array<number>(n).fill(0);
-    counted[i] = (counted[i] as number) + 1;
-    hoursOf.set(r.point_id, counted);
+    const point = Number(r.point_id);
+    const i = Number(r.i);
+    out[i] = (out[i] ?? 0) + (coefByPoint.get(point) ?? 0) * Number(r.means);
+    const counted = hoursOf.get(point) ?? new Array<number>(n).fill(0);
+    counted[i] = Number(r.hours);
+    hoursOf.set(point, counted);
   }
   for (let i = 0; i < n; i++)
     result.hours[i] = Math.min(...[...coefByPoint.keys()].map((p) => hoursOf.get(p)?.[i] ?? 0));

@@ -20,6 +20,7 @@ import {
   quarterDemands,
   quarterStart,
 } from '@eem/core';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { LiveReadings } from '../datalog/live-readings.js';
 import { firstTimeFrom, latestReading, readingsOf } from '../datalog/repo/readings.js';
@@ -29,7 +30,6 @@ import {
   editsAfter,
   ROLLUP_SOURCE,
   type RollupRow,
-  rollupsOf,
   setRolled,
   writeRollups,
 } from './repo/rollups.js';
@@ -263,30 +263,125 @@ export async function monthDemand(
   inletId: number,
   month: string,
 ): Promise<MonthDemand | undefined> {
+  return (await monthDemands(db, project, inletId, [month]))?.[0];
+}
+
+/** Months per aggregate query (7 bound parameters each: well under SQLite's limit). */
+const MONTHS_PER_QUERY = 60;
+
+/**
+ * monthDemand for several months of one inlet, in their order: one catch-up, and the figures
+ * of each month computed in SQL over the rollup (no quarter hour is read into JavaScript).
+ */
+export async function monthDemands(
+  db: Db,
+  project: { id: number; timeZone: string },
+  inletId: number,
+  months: readonly string[],
+): Promise<MonthDemand[] | undefined> {
   const inlet = await inletById(db, project.id, inletId);
   if (!inlet) return undefined;
+  if (months.length === 0) return [];
   await catchUp(db, inlet);
-  const { start, end } = monthBounds(month, project.timeZone);
-  const rows = await rollupsOf(db, inlet.id, start, end);
   const windowType = inlet.window_type as DemandWindowType;
-  const declaredKw = await declaredFor(db, inlet, month);
-  const period = periodDemand(rows, windowType);
-  let overDeclared = 0;
-  for (const r of rows) {
-    const d = demandOf({ ts: r.ts, avgKw: r.avg_kw, maxKw: r.max_kw, maxAt: r.max_at }, windowType);
-    if (d && d.kw > declaredKw) overDeclared++;
-  }
-  const fresh = await inletById(db, project.id, inletId);
-  return {
-    ...period,
-    inletId,
+  const sorted = [...months].sort();
+  const declared = new Map(
+    (await declarationsOf(db, [inlet.id], sorted[0] as string, sorted[sorted.length - 1] as string)).map(
+      (d) => [d.month, d.value_kw],
+    ),
+  );
+  const spans = months.map((month) => ({
     month,
-    start,
-    end,
+    ...monthBounds(month, project.timeZone),
+    declaredKw: declared.get(month) ?? inlet.declared_kw,
+  }));
+  const figures: MonthFigures[] = [];
+  for (let i = 0; i < spans.length; i += MONTHS_PER_QUERY)
+    figures.push(...(await monthFigures(db, inlet.id, windowType, spans.slice(i, i + MONTHS_PER_QUERY))));
+  const fresh = await inletById(db, project.id, inletId);
+  const rolledTo =
+    fresh?.rolled_to === null || fresh?.rolled_to === undefined ? null : Number(fresh.rolled_to);
+  return spans.map((s, i) => ({
+    ...(figures[i] as MonthFigures),
+    inletId,
+    month: s.month,
+    start: s.start,
+    end: s.end,
     windowType,
-    declaredKw,
+    declaredKw: s.declaredKw,
     transformerKva: inlet.transformer_kva,
-    overDeclared,
-    rolledTo: fresh?.rolled_to === null || fresh?.rolled_to === undefined ? null : Number(fresh.rolled_to),
-  };
+    rolledTo,
+  }));
+}
+
+type MonthFigures = PeriodDemand & { overDeclared: number };
+
+/**
+ * periodDemand and the quarter hours above the declared value of each span, in SQL: the
+ * demand of a quarter hour per the window type (demandOf), its maximum with the earliest
+ * quarter hour that reaches it (as periodDemand's scan: a later one counts only when larger
+ * by more than 1e-9), the average and count of the fixed-window values.
+ *
+ * Each span is one aggregate over its own range of the primary key (inlet, quarter hour),
+ * the spans joined by union all: grouping the rows of all spans by span instead sorted every
+ * quarter hour of the year and took twice as long. The quarter hour of each span's maximum
+ * is then found by walking the span's range in time order up to the first that reaches it.
+ */
+async function monthFigures(
+  db: Db,
+  inletId: number,
+  windowType: DemandWindowType,
+  spans: readonly { start: number; end: number; declaredKw: number }[],
+): Promise<MonthFigures[]> {
+  const kwOf = (r: string) =>
+    windowType === 'fixed'
+      ? sql.ref(`${r}.avg_kw`)
+      : sql`case when ${sql.ref(`${r}.max_at`)} is null then null else ${sql.ref(`${r}.max_kw`)} end`;
+  const at = windowType === 'fixed' ? sql`x.ts + ${DEMAND_WINDOW_MS}` : sql`x.max_at`;
+  const perSpan = sql.join(
+    spans.map(
+      (s, i) => sql`
+        select cast(${i} as integer) as m, cast(${s.start} as bigint) as m_start,
+          cast(${s.end} as bigint) as m_end, max(${kwOf('r')}) as top, avg(r.avg_kw) as avg_kw,
+          count(r.avg_kw) as n,
+          sum(case when ${kwOf('r')} > cast(${s.declaredKw} as double precision) then 1 else 0 end) as over
+        from demand_rollups r
+        where r.inlet_id = ${inletId} and r.ts >= ${s.start} and r.ts < ${s.end}`,
+    ),
+    sql` union all `,
+  );
+  const { rows } = await sql<{
+    m: number | string;
+    avg_kw: number | null;
+    n: number | string;
+    over: number | string | null;
+    kw: number | null;
+    at: number | string | null;
+  }>`
+    with agg as (${perSpan})
+    select agg.m, agg.avg_kw, agg.n, agg.over, ${kwOf('x')} as kw, ${at} as at
+    from agg left join demand_rollups x
+      on x.inlet_id = ${inletId} and x.ts = (
+        select y.ts from demand_rollups y
+        where y.inlet_id = ${inletId} and y.ts >= agg.m_start and y.ts < agg.m_end
+          and ${kwOf('y')} >= agg.top - 1e-9
+        order by y.ts limit 1
+      )
+  `.execute(db);
+  const out: MonthFigures[] = spans.map(() => ({
+    maxKw: null,
+    maxAt: null,
+    avgKw: null,
+    quarters: 0,
+    overDeclared: 0,
+  }));
+  for (const r of rows)
+    out[Number(r.m)] = {
+      maxKw: r.kw,
+      maxAt: r.at === null ? null : Number(r.at),
+      avgKw: r.avg_kw === null ? null : Number(r.avg_kw),
+      quarters: Number(r.n),
+      overDeclared: Number(r.over ?? 0),
+    };
+  return out;
 }

@@ -12,9 +12,14 @@
  *   inlet is unknown, another tenant's user sees none);
  * - a warning configuration whose level the current demand is over raises a 704 event and
  *   its notice through the alarm engine, listed by getDemandEvents with the inlet and the
- *   declared value; it clears when the level is raised past the demand.
+ *   declared value; it clears when the level is raised past the demand;
+ * - last (the clock then moves on to 3 March): a declaration for April with reminder day 3
+ *   reminds its users once (log type 723, naming the inlet, the month and the value, with the
+ *   inlet for /declareproposal) at 00:00 on 3 March in Shanghai, not before, and not again in
+ *   later runs; one saved after its reminder moment, or for May, reminds nobody.
  */
-import { DEMAND_MESSAGES, monthBounds } from '@eem/core';
+import { DEMAND_MESSAGES, LOG_TYPE, monthBounds, zonedTime } from '@eem/core';
+import { runDemandReminderSlot } from '@eem/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, projectId, raw, refusal, userId } from '../admin/support.js';
 import type { SignedIn } from '../support/clients.js';
@@ -453,5 +458,78 @@ describe('warnings through the alarm engine', () => {
     for (let i = 0; i < 100 && (await find())[0]?.endTime === null; i++)
       await new Promise((r) => setTimeout(r, 200));
     expect((await find())[0]?.endTime).not.toBeNull();
+  });
+});
+
+describe('declaration reminders', () => {
+  it('reminds the reminder users once, at 00:00 of the reminder day of the month before, in the project’s zone', async () => {
+    const [first, second] = [seeded[1]?.id as number, seeded[0]?.id as number];
+    const operatorId = userId(server, 'operator-sh');
+    const declare = (inletId: number, month: string, valueKw: number) =>
+      admin.client.demand.declare({
+        body: { inletId, month, valueKw, reminderDay: 3, reminderUserIds: [operatorId] },
+      });
+    await declare(first, '2026-04', 640);
+    await declare(second, '2026-05', 700);
+    const reminders = async (who: SignedIn) =>
+      (
+        await who.client.notices.messageLog({
+          body: {
+            noticeMode: 4,
+            receiver: who.user.id,
+            startTime: START,
+            endTime: server.now() + 60_000,
+            page: { index: 0, limit: 50 },
+          },
+        })
+      ).list.filter((n) => n.logType === LOG_TYPE.demandDeclarationReminder);
+    // 2 March, 12:00 in Shanghai: not yet.
+    await runDemandReminderSlot(server.services);
+    expect(await reminders(operator)).toEqual([]);
+    // 3 March 00:00 in Shanghai (2 March 16:00 UTC): the slot's run (ours or the singleton's) reminds.
+    server.advance(zonedTime('Asia/Shanghai', 2026, 3, 3) + 1_000 - server.now());
+    const [again, other] = await Promise.all([
+      login(server, 'operator-sh', { projectId: sh }),
+      login(server, 'tenant-admin', { projectId: sh }),
+    ]);
+    await runDemandReminderSlot(server.services);
+    let got = await reminders(again);
+    for (let i = 0; i < 50 && got.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      got = await reminders(again);
+    }
+    expect(got).toHaveLength(1);
+    expect(got[0]?.logTypeName).toBe('Demand declaration reminder');
+    const name = seeded[1]?.name as string;
+    expect(got[0]?.description).toContain(name);
+    expect(got[0]?.description).toContain('2026-04');
+    expect(got[0]?.description).toContain('640 kW');
+    expect(JSON.parse(got[0]?.content ?? '{}')).toMatchObject({
+      inletId: first,
+      month: '2026-04',
+      declaredKw: 640,
+    });
+    expect(await reminders(other)).toEqual([]);
+    const row = await server.services.db
+      .selectFrom('demand_declarations')
+      .select('reminded_at')
+      .where('inlet_id', '=', first)
+      .where('month', '=', '2026-04')
+      .executeTakeFirstOrThrow();
+    expect(row.reminded_at).not.toBeNull();
+    // Later passes send nothing more; nor does saving it again after its moment (whoever saves it is reviewing it).
+    const pass = async () => {
+      server.advance(61_000);
+      const run = await runDemandReminderSlot(server.services);
+      expect(run?.sent ?? 0).toBe(0);
+    };
+    await pass();
+    await pass();
+    expect(await reminders(again)).toHaveLength(1);
+    await other.client.demand.declare({
+      body: { inletId: first, month: '2026-04', valueKw: 650, reminderDay: 3, reminderUserIds: [operatorId] },
+    });
+    await pass();
+    expect(await reminders(again)).toHaveLength(1);
   });
 });

@@ -27,7 +27,7 @@ describe('event filter flags', () => {
       '--status accepts 1, 2, 3, pending, processing, confirmed (got "done")',
     );
     expect(() => parseLevels('6')).toThrow('--level accepts 1, 2, 3, 4, 5 (got "6")');
-    expect(() => parseTypes('999')).toThrow(/--type accepts event types 701 to 722 .*\(got "999"\)/);
+    expect(() => parseTypes('999')).toThrow(/--type accepts event types 701 to 723 .*\(got "999"\)/);
     expect(() => parseClasses(',')).toThrow('--class must list values, e.g. --class 1,2');
     expect(() => parseLimit('0')).toThrow(UsageError);
     expect(parseLimit(undefined)).toBe(50);

@@ -4,6 +4,8 @@ import {
   checkWarningLevels,
   currentDemand,
   DEMAND_MESSAGES,
+  declarationReminderAt,
+  declarationReminderDue,
   eventLevelOfWarning,
   levelReached,
   levelsInKw,
@@ -188,5 +190,36 @@ describe('declared-demand proposal', () => {
       proposedKw: 705,
     });
     expect(proposeDeclared([null, null], 5)).toEqual({ method: 'none', basisKw: null, proposedKw: null });
+  });
+});
+
+describe('declaration reminders', () => {
+  const tz = 'Asia/Shanghai';
+  // 25 March 2026 00:00 in Shanghai = 24 March 16:00 UTC.
+  const at = Date.UTC(2026, 2, 24, 16);
+  const d = {
+    month: '2026-04',
+    reminderDay: 25,
+    reminderUserCount: 1,
+    remindedAt: null,
+    savedAt: Date.UTC(2026, 2, 2),
+  };
+  it('is due from 00:00 of the reminder day of the month before, in the zone, until the month begins', () => {
+    expect(declarationReminderAt('2026-04', 25, tz)).toBe(at);
+    expect(declarationReminderAt('2026-01', 3, tz)).toBe(Date.UTC(2025, 11, 2, 16));
+    expect(declarationReminderDue(d, at - 1, tz)).toBe(false);
+    expect(declarationReminderDue(d, at, tz)).toBe(true);
+    expect(declarationReminderDue(d, Date.UTC(2026, 2, 31, 15, 59), tz)).toBe(true);
+    // 1 April 00:00 in Shanghai: the month has begun, too late.
+    expect(declarationReminderDue(d, Date.UTC(2026, 2, 31, 16), tz)).toBe(false);
+    // The same instant is still 24 March in Chicago.
+    expect(declarationReminderDue(d, at, 'America/Chicago')).toBe(false);
+  });
+  it('is not due without a day or users, once reminded, or when saved at or after its moment', () => {
+    expect(declarationReminderDue({ ...d, reminderDay: null }, at, tz)).toBe(false);
+    expect(declarationReminderDue({ ...d, reminderUserCount: 0 }, at, tz)).toBe(false);
+    expect(declarationReminderDue({ ...d, remindedAt: at }, at + 1, tz)).toBe(false);
+    expect(declarationReminderDue({ ...d, savedAt: at }, at + 1, tz)).toBe(false);
+    expect(declarationReminderDue({ ...d, savedAt: at - 1 }, at + 1, tz)).toBe(true);
   });
 });

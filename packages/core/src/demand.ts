@@ -474,3 +474,35 @@ export function proposeDeclared(
   const proposedKw = Math.ceil(basisKw * (1 + marginPct / 100) - 1e-9);
   return { method, basisKw: Math.round(basisKw * 100) / 100, proposedKw };
 }
+
+// ------------------------------------------------------------------ declaration reminders
+
+/**
+ * When the reminder of a declaration for `month` is due: 00:00 of its reminder day, in the
+ * project's zone, in the month before (the reminder asks to review the coming month's demand).
+ */
+export function declarationReminderAt(month: string, reminderDay: number, timeZone: string): number {
+  const before = addMonth(month, -1);
+  return zonedTime(timeZone, Number(before.slice(0, 4)), Number(before.slice(5, 7)), reminderDay);
+}
+
+export interface ReminderDeclaration {
+  month: string;
+  reminderDay: number | null;
+  reminderUserCount: number;
+  remindedAt: number | null;
+  /** When the declaration was last saved. */
+  savedAt: number;
+}
+
+/**
+ * Whether a declaration's reminder is to be sent now: it has a reminder day and users, was not
+ * reminded, the reminder moment has come and its month has not begun (a reminder missed for a
+ * whole month is not sent late). A declaration saved at or after its reminder moment is not
+ * reminded: whoever saved it was reviewing it then.
+ */
+export function declarationReminderDue(d: ReminderDeclaration, now: number, timeZone: string): boolean {
+  if (d.reminderDay === null || d.reminderUserCount === 0 || d.remindedAt !== null) return false;
+  const at = declarationReminderAt(d.month, d.reminderDay, timeZone);
+  return now >= at && d.savedAt < at && now < monthBounds(d.month, timeZone).start;
+}

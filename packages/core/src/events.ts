@@ -58,6 +58,8 @@ export const LOG_TYPE = {
   taskTopology: 720,
   operationLog: 721,
   taskDelete: 722,
+  /** Chosen (issue 16): a demand declaration's reminder (opens /declareproposal). */
+  demandDeclarationReminder: 723,
 } as const;
 
 export const LOG_TYPE_NAMES: Record<number, [zh: string, en: string]> = {
@@ -85,6 +87,7 @@ export const LOG_TYPE_NAMES: Record<number, [zh: string, en: string]> = {
   720: ['拓扑生成', 'Topology generation'],
   721: ['操作日志', 'Operation log'],
   722: ['删除', 'Deletion'],
+  723: ['需量申报提醒', 'Demand declaration reminder'],
 };
 
 export function logTypeName(logType: number, language: 'zh' | 'en' = 'en'): string {
@@ -141,6 +144,7 @@ const NOTICE_TARGETS: [readonly number[], string][] = [
   [[715], '/repairorder'],
   [[706, 707], '/energyLossWarning'],
   [[717, 719, 720, 721], '/log'],
+  [[723], '/declareproposal'],
 ];
 
 export const NOTICE_MESSAGES = {

@@ -8,6 +8,7 @@ import { billsHandlers } from './areas/bills/handlers.js';
 import { declareProposal } from './areas/bills/proposal.js';
 import { datalogHandlers } from './areas/datalog/handlers.js';
 import { demandHandlers } from './areas/demand/handlers.js';
+import { demandReminderScheduler } from './areas/demand/reminders.js';
 import { devicesHandlers } from './areas/devices/handlers.js';
 import { energyHandlers } from './areas/energy/handlers.js';
 import { entriesHandlers } from './areas/entries/handlers.js';
@@ -194,6 +195,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     cluster.singletons.register('simulator.live', () => startLiveReadings(services, readingProjects));
   cluster.singletons.register('alarm-engine', () => startAlarmEngine(services));
   cluster.singletons.register('maintenance', maintenanceScheduler(services));
+  cluster.singletons.register('demand-reminders', demandReminderScheduler(services));
   if (config.simulator && world.demo)
     cluster.singletons.register('simulator.alarms', () => startDemoAlarms(services, world, config));
   if (config.simulator && world.demo && config.demoRepairIntervalMs > 0)

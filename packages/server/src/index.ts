@@ -1,4 +1,5 @@
 export { buildApp, handlers, type RunningServer, type StartOptions, startServer } from './app.js';
+export { runDemandReminderSlot } from './areas/demand/reminders.js';
 export { runMaintenanceSlot } from './areas/maintenance/scheduler.js';
 export type { Clock } from './clock.js';
 export type { Cluster, ClusterStatus } from './cluster/cluster.js';

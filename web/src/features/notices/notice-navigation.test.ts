@@ -62,6 +62,9 @@ describe('notice navigation', () => {
     expect(noticeHref('/log', 'not json')).toBe('/log');
     expect(noticeHref('/log', undefined)).toBe('/log');
     expect(noticeHref('/log', 'null')).toBe('/log');
+    expect(noticeHref('/declareproposal', JSON.stringify({ logType: 723, inletId: 7 }))).toBe(
+      '/declareproposal?inletId=7',
+    );
   });
 
   it('opens the work order a notice names on its board', () => {

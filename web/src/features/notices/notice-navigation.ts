@@ -38,10 +38,11 @@ export function noticeJump(input: NoticeJumpInput): NoticeJump {
 
 /**
  * The address a notice opens: its page, with ?code=… when the notice is about a work order (the
- * board opens it) or ?eventId=… when it is about an event (the event screens then show that event).
+ * board opens it), ?inletId=… when it is about an inlet (a declaration reminder opens that inlet's
+ * proposal) or ?eventId=… when it is about an event (the event screens then show that event).
  */
 export function noticeHref(path: string, content: string | undefined): string {
-  let parsed: { eventId?: unknown; orderCode?: unknown } = {};
+  let parsed: { eventId?: unknown; orderCode?: unknown; inletId?: unknown } = {};
   try {
     const value: unknown = content ? JSON.parse(content) : null;
     parsed = value !== null && typeof value === 'object' ? (value as typeof parsed) : {};
@@ -52,5 +53,7 @@ export function noticeHref(path: string, content: string | undefined): string {
   if (typeof parsed.orderCode === 'string' && parsed.orderCode !== '')
     return `${path}?code=${encodeURIComponent(parsed.orderCode)}`;
   const id = Number(parsed.eventId);
-  return Number.isSafeInteger(id) && id > 0 ? `${path}?eventId=${id}` : path;
+  if (Number.isSafeInteger(id) && id > 0) return `${path}?eventId=${id}`;
+  const inletId = Number(parsed.inletId);
+  return Number.isSafeInteger(inletId) && inletId > 0 ? `${path}?inletId=${inletId}` : path;
 }

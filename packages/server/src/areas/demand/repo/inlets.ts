@@ -126,3 +126,36 @@ export async function saveDeclaration(db: Db, row: DemandDeclarationTable): Prom
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) await db.insertInto('demand_declarations').values(row).execute();
 }
+
+/** Declarations of the months `from`..`to` not reminded yet, with their inlet's name. */
+export function unremindedDeclarations(db: Db, from: string, to: string, limit: number) {
+  return db
+    .selectFrom('demand_declarations')
+    .innerJoin('demand_inlets', 'demand_inlets.id', 'demand_declarations.inlet_id')
+    .selectAll('demand_declarations')
+    .select('demand_inlets.name as inlet_name')
+    .where('demand_declarations.reminded_at', 'is', null)
+    .where('demand_declarations.reminder_day', 'is not', null)
+    .where('demand_declarations.month', '>=', from)
+    .where('demand_declarations.month', '<=', to)
+    .orderBy('demand_declarations.inlet_id')
+    .limit(limit)
+    .execute();
+}
+
+/** Marks a declaration reminded, unless it was saved again meanwhile; answers whether it was. */
+export async function markReminded(
+  db: Db,
+  row: { inlet_id: number; month: string; updated_at: number },
+  now: number,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('demand_declarations')
+    .set({ reminded_at: now })
+    .where('inlet_id', '=', row.inlet_id)
+    .where('month', '=', row.month)
+    .where('updated_at', '=', row.updated_at)
+    .where('reminded_at', 'is', null)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}

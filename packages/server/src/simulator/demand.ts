@@ -23,8 +23,17 @@ import {
 } from '@eem/core';
 import { z } from 'zod';
 import { catchUp, powerPointOf } from '../areas/demand/demand-data.js';
-import { allInlets, type InletRow } from '../areas/demand/repo/inlets.js';
+import { insertDemandEvent } from '../areas/demand/repo/events.js';
+import {
+  allInlets,
+  declaredValuesOf,
+  type InletRow,
+  insertDeclaration,
+  insertInlet,
+  insertWarningConfig,
+} from '../areas/demand/repo/inlets.js';
 import { rollupsOf } from '../areas/demand/repo/rollups.js';
+import { insertScheme, insertVersions } from '../areas/demand/repo/schemes.js';
 import { EnergyModel } from '../areas/energy/model.js';
 import { formatNumber } from '../areas/events/alarm-values.js';
 import { insertEvent } from '../areas/events/repo/events.js';
@@ -85,22 +94,16 @@ async function configure(services: Services, projectId: number, code: string): P
   const month = monthOf(now, tz);
   const firstMonth = monthOf(now - (config.historyDays + 31) * 86_400_000, tz);
   await inTransaction(db, async (trx) => {
-    const scheme = await trx
-      .insertInto('billing_schemes')
-      .values({
-        project_id: projectId,
-        name: tariff.name,
-        pf_standard: 0.9,
-        tou_scheme_id: touScheme?.id ?? null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const schemeId = Number(scheme.id);
-    await trx
-      .insertInto('billing_scheme_versions')
-      .values({
+    const schemeId = await insertScheme(trx, {
+      project_id: projectId,
+      name: tariff.name,
+      pf_standard: 0.9,
+      tou_scheme_id: touScheme?.id ?? null,
+      created_at: now,
+      updated_at: now,
+    });
+    await insertVersions(trx, [
+      {
         project_id: projectId,
         scheme_id: schemeId,
         month_from: addMonth(month, -36),
@@ -114,8 +117,8 @@ async function configure(services: Services, projectId: number, code: string): P
         price_peak: tariff.prices[1],
         price_flat: tariff.prices[2],
         price_valley: tariff.prices[3],
-      })
-      .execute();
+      },
+    ]);
     let n = 0;
     for (const [meter, supply] of supplies) {
       if ((await powerPointOf(trx, meter)) === undefined) continue;
@@ -125,60 +128,49 @@ async function configure(services: Services, projectId: number, code: string): P
       const kva = KVA_SERIES.find((k) => k * 0.9 >= peak) ?? KVA_SERIES[KVA_SERIES.length - 1] ?? 4000;
       const transformer = model.node(model.node(meter)?.parentId ?? 0);
       const name = `${transformer?.name ?? model.node(meter)?.name ?? 'Inlet'} inlet`.slice(0, 50);
-      const inserted = await trx
-        .insertInto('demand_inlets')
-        .values({
-          project_id: projectId,
-          name,
-          code: `${code}-L${n}`,
-          voltage_kv: 10,
-          bus_segment: `Bus ${['I', 'II', 'III', 'IV', 'V', 'VI'][n - 1] ?? n}`,
-          transformer_kva: kva,
-          // The first inlet billed by demand, the others by capacity: the advice has both to compare.
-          billing_method: n === 1 ? 'demand' : 'capacity',
-          declared_kw: declaredOf(nominal, month, tz),
-          window_type: n === 2 ? 'fixed' : 'sliding',
-          meter_node_id: meter,
-          billing_scheme_id: schemeId,
-          account: `${code.replace('-', '')}${String(n).padStart(6, '0')}`,
-          remark: '',
-          rolled_to: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const inletId = Number(inserted.id);
+      const inletId = await insertInlet(trx, {
+        project_id: projectId,
+        name,
+        code: `${code}-L${n}`,
+        voltage_kv: 10,
+        bus_segment: `Bus ${['I', 'II', 'III', 'IV', 'V', 'VI'][n - 1] ?? n}`,
+        transformer_kva: kva,
+        // The first inlet billed by demand, the others by capacity: the advice has both to compare.
+        billing_method: n === 1 ? 'demand' : 'capacity',
+        declared_kw: declaredOf(nominal, month, tz),
+        window_type: n === 2 ? 'fixed' : 'sliding',
+        meter_node_id: meter,
+        billing_scheme_id: schemeId,
+        account: `${code.replace('-', '')}${String(n).padStart(6, '0')}`,
+        remark: '',
+        rolled_to: null,
+        created_at: now,
+        updated_at: now,
+      });
       for (let m = firstMonth; m <= month; m = addMonth(m, 1))
-        await trx
-          .insertInto('demand_declarations')
-          .values({
-            project_id: projectId,
-            inlet_id: inletId,
-            month: m,
-            value_kw: declaredOf(nominal, m, tz),
-            reminder_day: m === month ? 25 : null,
-            reminder_user_ids: JSON_COLUMNS.declarationReminderUserIds.write([]),
-            reminded_at: m === month ? null : now,
-            updated_by: 0,
-            updated_at: now,
-          })
-          .execute();
-      await trx
-        .insertInto('demand_warning_configs')
-        .values({
-          inlet_id: inletId,
+        await insertDeclaration(trx, {
           project_id: projectId,
-          enabled: 1,
-          basis: 'percent',
-          levels: JSON_COLUMNS.warningLevels.write(LEVELS),
-          on_predicted: n === 1 ? 1 : 0,
-          receiver_ids: JSON_COLUMNS.warningReceiverIds.write([]),
-          channels: JSON_COLUMNS.warningChannels.write(['web', 'sound']),
-          repeat_minutes: 0,
+          inlet_id: inletId,
+          month: m,
+          value_kw: declaredOf(nominal, m, tz),
+          reminder_day: m === month ? 25 : null,
+          reminder_user_ids: JSON_COLUMNS.declarationReminderUserIds.write([]),
+          reminded_at: m === month ? null : now,
+          updated_by: 0,
           updated_at: now,
-        })
-        .execute();
+        });
+      await insertWarningConfig(trx, {
+        inlet_id: inletId,
+        project_id: projectId,
+        enabled: 1,
+        basis: 'percent',
+        levels: JSON_COLUMNS.warningLevels.write(LEVELS),
+        on_predicted: n === 1 ? 1 : 0,
+        receiver_ids: JSON_COLUMNS.warningReceiverIds.write([]),
+        channels: JSON_COLUMNS.warningChannels.write(['web', 'sound']),
+        repeat_minutes: 0,
+        updated_at: now,
+      });
     }
   });
 }
@@ -194,15 +186,7 @@ async function historyEvents(
   await catchUp(db, inlet);
   const rows = await rollupsOf(db, inlet.id, 0, before);
   const windowType = inlet.window_type as DemandWindowType;
-  const declared = new Map(
-    (
-      await db
-        .selectFrom('demand_declarations')
-        .select(['month', 'value_kw'])
-        .where('inlet_id', '=', inlet.id)
-        .execute()
-    ).map((d) => [d.month, d.value_kw]),
-  );
+  const declared = new Map((await declaredValuesOf(db, inlet.id)).map((d) => [d.month, d.value_kw]));
   const setting = defaultTypeSetting(704);
   let open: { level: number; time: number; kw: number; declaredKw: number; threshold: number } | null = null;
   const events: {
@@ -254,17 +238,14 @@ async function historyEvents(
         result: confirmed ? 'Load shed per the demand plan; surge from the unmetered furnace load' : null,
         notifiedAt: e.time,
       });
-      await trx
-        .insertInto('demand_events')
-        .values({
-          event_id: stored.id,
-          project_id: inlet.project_id,
-          inlet_id: inlet.id,
-          demand_kw: Number(e.kw.toFixed(4)),
-          declared_kw: e.declaredKw,
-          predicted: 0,
-        })
-        .execute();
+      await insertDemandEvent(trx, {
+        event_id: stored.id,
+        project_id: inlet.project_id,
+        inlet_id: inlet.id,
+        demand_kw: Number(e.kw.toFixed(4)),
+        declared_kw: e.declaredKw,
+        predicted: 0,
+      });
     }
   });
 }

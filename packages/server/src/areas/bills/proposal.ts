@@ -19,6 +19,7 @@ import { JSON_COLUMNS } from '../../db/json-columns.js';
 import { ApiError } from '../../http/api-error.js';
 import { declaredFor, monthDemands } from '../demand/demand-data.js';
 import { declarationsOf, type InletRow } from '../demand/repo/inlets.js';
+import { usersByName } from '../demand/repo/users.js';
 import {
   type BillCall,
   billCall,
@@ -126,15 +127,7 @@ export async function declareProposal(
       row.reminder_user_ids,
       `${row.inlet_id}:${row.month}`,
     );
-    const users =
-      ids.length === 0
-        ? []
-        : await db
-            .selectFrom('users')
-            .select(['id', 'name'])
-            .where('id', 'in', ids)
-            .orderBy('name')
-            .execute();
+    const users = await usersByName(db, ids);
     declared = {
       valueKw: Number(row.value_kw),
       reminderDay: row.reminder_day === null ? null : Number(row.reminder_day),

@@ -8,11 +8,10 @@
  * (the archive year keeps only the energy counters).
  */
 import { type BillingMonth, ENERGY_TYPE, TOU_BAND_CODES, type TouBand } from '@eem/core';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { inChunks } from '../../db/portable.js';
 import type { EnergyModel } from '../energy/model.js';
 import { combine, combineBands, readSources } from '../energy/sums.js';
+import { meansByPeriod, pointsOfNodes } from './repo/readings.js';
 
 /** The reactive power quantity (kvar, instantaneous) of a meter. */
 export const REACTIVE_POWER = 2001;
@@ -102,40 +101,11 @@ async function reactiveEnergy(
     if (meter !== undefined) coefByMeter.set(meter, (coefByMeter.get(meter) ?? 0) + coef);
   }
   if (coefByMeter.size === 0 || n === 0) return result;
-  const points = await inChunks([...coefByMeter.keys()], (chunk) =>
-    db
-      .selectFrom('datalog_points')
-      .select(['id', 'node_id'])
-      .where('project_id', '=', model.project.id)
-      .where('data_id', '=', REACTIVE_POWER)
-      .where('node_id', 'in', chunk)
-      .execute(),
-  );
+  const points = await pointsOfNodes(db, model.project.id, REACTIVE_POWER, [...coefByMeter.keys()]);
   const coefByPoint = new Map(points.map((p) => [Number(p.id), coefByMeter.get(p.node_id) ?? 0]));
   if (coefByPoint.size === 0) return result;
   // Per point and period in SQL: the hour means summed and the hours with a value.
-  const periods = sql.join(
-    Array.from(
-      { length: n },
-      (_, i) => sql`(cast(${i} as integer), cast(${bounds[i]} as bigint), cast(${bounds[i + 1]} as bigint))`,
-    ),
-  );
-  const rows = await inChunks([...coefByPoint.keys()], async (chunk) => {
-    const { rows } = await sql<{
-      point_id: number | string;
-      i: number | string;
-      means: number;
-      hours: number | string;
-    }>`
-      with periods (i, p_start, p_end) as (values ${periods})
-      select r.point_id, periods.i, sum(r."sum" / r.n) as means, count(*) as hours
-      from periods join reading_rollups r
-        on r.grain = ${HOUR_GRAIN} and r.ts >= periods.p_start and r.ts < periods.p_end
-      where r.point_id in (${sql.join(chunk)}) and r.n > 0
-      group by r.point_id, periods.i
-    `.execute(db);
-    return rows;
-  });
+  const rows = await meansByPeriod(db, [...coefByPoint.keys()], bounds, HOUR_GRAIN);
   const hoursOf = new Map<number, number[]>();
   for (const r of rows) {
     const point = Number(r.point_id);

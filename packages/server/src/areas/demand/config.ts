@@ -21,6 +21,7 @@ import { recordOperation } from '../logs/record-operation.js';
 import { declaredFor } from './demand-data.js';
 import { type DemandBody, type DemandData, inletOf, inletRefOf } from './inlets.js';
 import { type InletRow, saveDeclaration, saveWarningConfigRow, warningConfigOf } from './repo/inlets.js';
+import { projectUsersAmong } from './repo/users.js';
 
 /** Users of the project by id (name), refusing ids that are not. */
 async function projectUsers(
@@ -30,14 +31,7 @@ async function projectUsers(
   field: string,
 ): Promise<{ id: number; name: string }[]> {
   if (ids.length === 0) return [];
-  const rows = await ctx.services.db
-    .selectFrom('users')
-    .leftJoin('user_projects', (j) =>
-      j.onRef('user_projects.user_id', '=', 'users.id').on('user_projects.project_id', '=', project.id),
-    )
-    .select(['users.id', 'users.name', 'users.tenant_id', 'user_projects.project_id'])
-    .where('users.id', 'in', [...new Set(ids)])
-    .execute();
+  const rows = await projectUsersAmong(ctx.services.db, project.id, [...new Set(ids)]);
   const byId = new Map(
     rows
       .filter((r) => r.project_id === project.id || r.tenant_id === project.tenantId)

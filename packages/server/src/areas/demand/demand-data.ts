@@ -20,7 +20,6 @@ import {
   quarterDemands,
   quarterStart,
 } from '@eem/core';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { LiveReadings } from '../datalog/live-readings.js';
 import { firstTimeFrom, latestReading, readingsOf } from '../datalog/repo/readings.js';
@@ -28,9 +27,11 @@ import { declarationsOf, type InletRow, inletById } from './repo/inlets.js';
 import {
   deleteComputed,
   editsAfter,
+  pointOfNode,
   ROLLUP_SOURCE,
   type RollupRow,
   setRolled,
+  spanFigures,
   writeRollups,
 } from './repo/rollups.js';
 
@@ -40,14 +41,8 @@ export const POWER_DATA_ID = 2000;
 /** Quarter hours rolled per pass (a week): bounded work between awaits. */
 const CHUNK_MS = 7 * 86_400_000;
 
-export async function powerPointOf(db: Db, meterNodeId: number): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('datalog_points')
-    .select('id')
-    .where('node_id', '=', meterNodeId)
-    .where('data_id', '=', POWER_DATA_ID)
-    .executeTakeFirst();
-  return row ? Number(row.id) : undefined;
+export function powerPointOf(db: Db, meterNodeId: number): Promise<number | undefined> {
+  return pointOfNode(db, meterNodeId, POWER_DATA_ID);
 }
 
 /** The stored readings of a point around [from, to) as power samples. */
@@ -297,7 +292,7 @@ export async function monthDemands(
   }));
   const figures: MonthFigures[] = [];
   for (let i = 0; i < spans.length; i += MONTHS_PER_QUERY)
-    figures.push(...(await monthFigures(db, inlet.id, windowType, spans.slice(i, i + MONTHS_PER_QUERY))));
+    figures.push(...(await spanFigures(db, inlet.id, windowType, spans.slice(i, i + MONTHS_PER_QUERY))));
   const fresh = await inletById(db, project.id, inletId);
   const rolledTo =
     fresh?.rolled_to === null || fresh?.rolled_to === undefined ? null : Number(fresh.rolled_to);
@@ -315,73 +310,3 @@ export async function monthDemands(
 }
 
 type MonthFigures = PeriodDemand & { overDeclared: number };
-
-/**
- * periodDemand and the quarter hours above the declared value of each span, in SQL: the
- * demand of a quarter hour per the window type (demandOf), its maximum with the earliest
- * quarter hour that reaches it (as periodDemand's scan: a later one counts only when larger
- * by more than 1e-9), the average and count of the fixed-window values.
- *
- * Each span is one aggregate over its own range of the primary key (inlet, quarter hour),
- * the spans joined by union all: grouping the rows of all spans by span instead sorted every
- * quarter hour of the year and took twice as long. The quarter hour of each span's maximum
- * is then found by walking the span's range in time order up to the first that reaches it.
- */
-async function monthFigures(
-  db: Db,
-  inletId: number,
-  windowType: DemandWindowType,
-  spans: readonly { start: number; end: number; declaredKw: number }[],
-): Promise<MonthFigures[]> {
-  const kwOf = (r: string) =>
-    windowType === 'fixed'
-      ? sql.ref(`${r}.avg_kw`)
-      : sql`case when ${sql.ref(`${r}.max_at`)} is null then null else ${sql.ref(`${r}.max_kw`)} end`;
-  const at = windowType === 'fixed' ? sql`x.ts + ${DEMAND_WINDOW_MS}` : sql`x.max_at`;
-  const perSpan = sql.join(
-    spans.map(
-      (s, i) => sql`
-        select cast(${i} as integer) as m, cast(${s.start} as bigint) as m_start,
-          cast(${s.end} as bigint) as m_end, max(${kwOf('r')}) as top, avg(r.avg_kw) as avg_kw,
-          count(r.avg_kw) as n,
-          sum(case when ${kwOf('r')} > cast(${s.declaredKw} as double precision) then 1 else 0 end) as over
-        from demand_rollups r
-        where r.inlet_id = ${inletId} and r.ts >= ${s.start} and r.ts < ${s.end}`,
-    ),
-    sql` union all `,
-  );
-  const { rows } = await sql<{
-    m: number | string;
-    avg_kw: number | null;
-    n: number | string;
-    over: number | string | null;
-    kw: number | null;
-    at: number | string | null;
-  }>`
-    with agg as (${perSpan})
-    select agg.m, agg.avg_kw, agg.n, agg.over, ${kwOf('x')} as kw, ${at} as at
-    from agg left join demand_rollups x
-      on x.inlet_id = ${inletId} and x.ts = (
-        select y.ts from demand_rollups y
-        where y.inlet_id = ${inletId} and y.ts >= agg.m_start and y.ts < agg.m_end
-          and ${kwOf('y')} >= agg.top - 1e-9
-        order by y.ts limit 1
-      )
-  `.execute(db);
-  const out: MonthFigures[] = spans.map(() => ({
-    maxKw: null,
-    maxAt: null,
-    avgKw: null,
-    quarters: 0,
-    overDeclared: 0,
-  }));
-  for (const r of rows)
-    out[Number(r.m)] = {
-      maxKw: r.kw,
-      maxAt: r.at === null ? null : Number(r.at),
-      avgKw: r.avg_kw === null ? null : Number(r.avg_kw),
-      quarters: Number(r.n),
-      overDeclared: Number(r.over ?? 0),
-    };
-  return out;
-}

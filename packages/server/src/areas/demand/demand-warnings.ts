@@ -27,6 +27,7 @@ import { clearEvent, type EventRow, insertEvent, markNotified } from '../events/
 import { defaultTypeSetting, projectTypeSettings } from '../events/type-settings.js';
 import { catchUp, declaredFor } from './demand-data.js';
 import { inletNow } from './inlet-now.js';
+import { insertDemandEvent, openDemandEvents } from './repo/events.js';
 import { allInlets, type InletRow, warningConfigsOf } from './repo/inlets.js';
 
 export const DEMAND_LOG_TYPE = { actual: 704, predicted: 705 } as const;
@@ -167,17 +168,14 @@ export class DemandWarnings {
         unit: 'kW',
         notifiedAt: now,
       });
-      await trx
-        .insertInto('demand_events')
-        .values({
-          event_id: stored.id,
-          project_id: inlet.project_id,
-          inlet_id: inlet.id,
-          demand_kw: Number(reached.kw.toFixed(4)),
-          declared_kw: reached.declaredKw,
-          predicted: reached.predicted ? 1 : 0,
-        })
-        .execute();
+      await insertDemandEvent(trx, {
+        event_id: stored.id,
+        project_id: inlet.project_id,
+        inlet_id: inlet.id,
+        demand_kw: Number(reached.kw.toFixed(4)),
+        declared_kw: reached.declaredKw,
+        predicted: reached.predicted ? 1 : 0,
+      });
       await publish([eventNotice(stored, inlet.name, userIds)]);
       return stored;
     });
@@ -186,13 +184,7 @@ export class DemandWarnings {
 
   /** The demand events still open from before a restart (or another leader). */
   private async loadOpen(): Promise<void> {
-    const rows = await this.services.db
-      .selectFrom('events')
-      .innerJoin('demand_events', 'demand_events.event_id', 'events.id')
-      .selectAll('events')
-      .select(['demand_events.inlet_id', 'demand_events.predicted'])
-      .where('events.end_time', 'is', null)
-      .execute();
+    const rows = await openDemandEvents(this.services.db);
     for (const row of rows) {
       const { inlet_id, predicted, ...event } = row;
       const level = 5 - event.level;

@@ -6,6 +6,7 @@ import { eventItems } from '../events/event-items.js';
 import { eventCount, eventRows } from '../events/repo/events.js';
 import { round4 } from './demand-data.js';
 import { type DemandBody, type DemandData, inletRefOf, inletsNamed, visibleInlets } from './inlets.js';
+import { demandEventsOf } from './repo/events.js';
 
 export async function demandEvents(
   ctx: RequestContext,
@@ -22,18 +23,10 @@ export async function demandEvents(
   const total = await eventCount(db, q);
   const rows = await eventRows(db, q, { limit: body.page.limit, offset: body.page.index * body.page.limit });
   const items = await eventItems(db, project.id, rows, ctx.language);
-  const details =
-    rows.length === 0
-      ? []
-      : await db
-          .selectFrom('demand_events')
-          .selectAll()
-          .where(
-            'event_id',
-            'in',
-            rows.map((r) => r.id),
-          )
-          .execute();
+  const details = await demandEventsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   const byEvent = new Map(details.map((d) => [Number(d.event_id), d]));
   const inlets = new Map((await visibleInlets(ctx, project)).map((i) => [i.id, i]));
   return {

@@ -18,6 +18,7 @@ import type { NoticeInput, PublishIn } from '../notices/notice-hub.js';
 import { toWireProject } from '../projects/project-store.js';
 import { allProjects } from '../projects/repo/projects.js';
 import { markReminded, unremindedDeclarations } from './repo/inlets.js';
+import { projectUsersAmong } from './repo/users.js';
 
 export const DEMAND_REMINDER_SCHEDULE = { name: 'demand-reminders', everyMs: 60_000 } as const;
 
@@ -27,14 +28,7 @@ const PER_RUN = 1_000;
 /** The users of the project (or its tenant) among `ids`: a user removed since is not told. */
 async function currentUsers(db: Db, projectId: number, tenantId: number, ids: readonly number[]) {
   if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('users')
-    .leftJoin('user_projects', (j) =>
-      j.onRef('user_projects.user_id', '=', 'users.id').on('user_projects.project_id', '=', projectId),
-    )
-    .select(['users.id', 'users.tenant_id', 'user_projects.project_id'])
-    .where('users.id', 'in', [...ids])
-    .execute();
+  const rows = await projectUsersAmong(db, projectId, ids);
   return [
     ...new Set(
       rows.filter((r) => r.project_id === projectId || r.tenant_id === tenantId).map((r) => Number(r.id)),

@@ -13,7 +13,17 @@ import { recordOperation } from '../logs/record-operation.js';
 import { schemesOf as touSchemesOf } from '../metering/repo/tou.js';
 import { type DemandBody, type DemandData, inletRefOf, inletsNamed } from './inlets.js';
 import { inletsOf } from './repo/inlets.js';
-import { replaceVersions, schemeById, schemeNamed, schemesOf, versionsOf } from './repo/schemes.js';
+import {
+  bindInlets,
+  deleteScheme,
+  insertScheme,
+  replaceVersions,
+  schemeById,
+  schemeNamed,
+  schemesOf,
+  updateScheme,
+  versionsOf,
+} from './repo/schemes.js';
 
 type SchemeFields = DemandBody<'createBillingScheme'>;
 type VersionFields = SchemeFields['versions'][number];
@@ -151,19 +161,7 @@ async function writeScheme(db: Db, project: Project, schemeId: number, body: Sch
     })),
   );
   // Bound inlets: these, and no others (an inlet bound elsewhere moves here).
-  await db
-    .updateTable('demand_inlets')
-    .set({ billing_scheme_id: null, updated_at: now })
-    .where('project_id', '=', project.id)
-    .where('billing_scheme_id', '=', schemeId)
-    .execute();
-  if (body.inletIds.length > 0)
-    await db
-      .updateTable('demand_inlets')
-      .set({ billing_scheme_id: schemeId, updated_at: now })
-      .where('project_id', '=', project.id)
-      .where('id', 'in', body.inletIds)
-      .execute();
+  await bindInlets(db, project.id, schemeId, body.inletIds, now);
 }
 
 async function answer(ctx: RequestContext, project: Project, id: number): Promise<BillingScheme> {
@@ -176,20 +174,16 @@ export async function createBillingScheme(ctx: RequestContext, body: SchemeField
   await checkScheme(ctx, project, body);
   const now = ctx.services.clock();
   const id = await inTransaction(ctx.services.db, async (trx) => {
-    const row = await trx
-      .insertInto('billing_schemes')
-      .values({
-        project_id: project.id,
-        name: body.name,
-        pf_standard: body.pfStandard,
-        tou_scheme_id: body.touSchemeId,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await writeScheme(trx, project, Number(row.id), body, now);
-    return Number(row.id);
+    const schemeId = await insertScheme(trx, {
+      project_id: project.id,
+      name: body.name,
+      pf_standard: body.pfStandard,
+      tou_scheme_id: body.touSchemeId,
+      created_at: now,
+      updated_at: now,
+    });
+    await writeScheme(trx, project, schemeId, body, now);
+    return schemeId;
   });
   await recordOperation(ctx, {
     operation: 'add',
@@ -210,17 +204,12 @@ export async function updateBillingScheme(
   await checkScheme(ctx, project, body, body.id);
   const now = clock();
   await inTransaction(db, async (trx) => {
-    await trx
-      .updateTable('billing_schemes')
-      .set({
-        name: body.name,
-        pf_standard: body.pfStandard,
-        tou_scheme_id: body.touSchemeId,
-        updated_at: now,
-      })
-      .where('project_id', '=', project.id)
-      .where('id', '=', body.id)
-      .execute();
+    await updateScheme(trx, project.id, body.id, {
+      name: body.name,
+      pf_standard: body.pfStandard,
+      tou_scheme_id: body.touSchemeId,
+      updated_at: now,
+    });
     await writeScheme(trx, project, body.id, body, now);
   });
   await recordOperation(ctx, {
@@ -239,14 +228,7 @@ export async function deleteBillingScheme(ctx: RequestContext, id: number): Prom
   const bound = (await inletsOf(db, project.id)).filter((i) => i.billing_scheme_id === id);
   if (bound.length > 0)
     throw ApiError.conflict(DEMAND_MESSAGES.schemeInUse(bound.map((i) => i.name).join(', ')));
-  await inTransaction(db, async (trx) => {
-    await trx.deleteFrom('billing_scheme_versions').where('scheme_id', '=', id).execute();
-    await trx
-      .deleteFrom('billing_schemes')
-      .where('project_id', '=', project.id)
-      .where('id', '=', id)
-      .execute();
-  });
+  await inTransaction(db, (trx) => deleteScheme(trx, project.id, id));
   await recordOperation(ctx, {
     operation: 'delete',
     object: `billing scheme ${scheme.name}`,

@@ -33,8 +33,8 @@ import {
 import { bilingual } from '../nodes/import-columns.js';
 import { powerPointOf } from './demand-data.js';
 import { visibleInlets } from './inlets.js';
-import { inletsOf } from './repo/inlets.js';
-import { ROLLUP_SOURCE, writeRollups } from './repo/rollups.js';
+import { inletsOf, insertInlet, updateInletById } from './repo/inlets.js';
+import { deleteAllComputed, ROLLUP_SOURCE, writeRollups } from './repo/rollups.js';
 import { schemesOf } from './repo/schemes.js';
 import { demandRuntime } from './runtime.js';
 
@@ -349,46 +349,29 @@ export async function importDemand(
         // Bus segments move between inlets of the workbook: clear them first (unique per project).
         for (const item of items) {
           const known = existing.find((e) => e.name === item.name);
-          if (known)
-            await trx
-              .updateTable('demand_inlets')
-              .set({ bus_segment: `\u0000${known.id}` })
-              .where('id', '=', known.id)
-              .execute();
+          if (known) await updateInletById(trx, known.id, { bus_segment: `\u0000${known.id}` });
         }
         let added = 0;
         for (const item of items) {
           const known = existing.find((e) => e.name === item.name);
           if (known) {
-            await trx
-              .updateTable('demand_inlets')
-              .set({
-                ...item.values,
-                updated_at: now,
-                ...(known.meter_node_id !== item.values.meter_node_id
-                  ? { rolled_to: null, edits_seen: 0 }
-                  : {}),
-              })
-              .where('id', '=', known.id)
-              .execute();
-            if (known.meter_node_id !== item.values.meter_node_id)
-              await trx
-                .deleteFrom('demand_rollups')
-                .where('inlet_id', '=', known.id)
-                .where('source', '=', ROLLUP_SOURCE.computed)
-                .execute();
+            await updateInletById(trx, known.id, {
+              ...item.values,
+              updated_at: now,
+              ...(known.meter_node_id !== item.values.meter_node_id
+                ? { rolled_to: null, edits_seen: 0 }
+                : {}),
+            });
+            if (known.meter_node_id !== item.values.meter_node_id) await deleteAllComputed(trx, known.id);
           } else {
-            await trx
-              .insertInto('demand_inlets')
-              .values({
-                project_id: project.id,
-                name: item.name,
-                ...item.values,
-                rolled_to: null,
-                created_at: now,
-                updated_at: now,
-              })
-              .execute();
+            await insertInlet(trx, {
+              project_id: project.id,
+              name: item.name,
+              ...item.values,
+              rolled_to: null,
+              created_at: now,
+              updated_at: now,
+            });
             added++;
           }
         }

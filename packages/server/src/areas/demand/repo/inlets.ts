@@ -55,6 +55,11 @@ export async function insertInlet(db: Db, row: Insertable<DemandInletTable>): Pr
   return Number(inserted.id);
 }
 
+/** Changes an inlet by id alone (the import, on inlets it read from the project). */
+export async function updateInletById(db: Db, id: number, row: Updateable<DemandInletTable>): Promise<void> {
+  await db.updateTable('demand_inlets').set(row).where('id', '=', id).execute();
+}
+
 export async function updateInlet(
   db: Db,
   projectId: number,
@@ -101,8 +106,11 @@ export async function saveWarningConfigRow(db: Db, row: DemandWarningConfigTable
     .set(rest)
     .where('inlet_id', '=', inlet_id)
     .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0)
-    await db.insertInto('demand_warning_configs').values(row).execute();
+  if (Number(updated.numUpdatedRows) === 0) await insertWarningConfig(db, row);
+}
+
+export async function insertWarningConfig(db: Db, row: DemandWarningConfigTable): Promise<void> {
+  await db.insertInto('demand_warning_configs').values(row).execute();
 }
 
 export function declarationsOf(db: Db, inletIds: readonly number[], from: string, to: string) {
@@ -124,7 +132,20 @@ export async function saveDeclaration(db: Db, row: DemandDeclarationTable): Prom
     .where('inlet_id', '=', inlet_id)
     .where('month', '=', month)
     .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) await db.insertInto('demand_declarations').values(row).execute();
+  if (Number(updated.numUpdatedRows) === 0) await insertDeclaration(db, row);
+}
+
+export async function insertDeclaration(db: Db, row: DemandDeclarationTable): Promise<void> {
+  await db.insertInto('demand_declarations').values(row).execute();
+}
+
+/** Every declared value of an inlet (month, kW). */
+export function declaredValuesOf(db: Db, inletId: number): Promise<{ month: string; value_kw: number }[]> {
+  return db
+    .selectFrom('demand_declarations')
+    .select(['month', 'value_kw'])
+    .where('inlet_id', '=', inletId)
+    .execute();
 }
 
 /** Declarations of the months `from`..`to` not reminded yet, with their inlet's name. */

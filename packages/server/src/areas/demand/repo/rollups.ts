@@ -1,4 +1,6 @@
 /** The quarter-hour demand rollup of each inlet (migration 0040). */
+import { DEMAND_WINDOW_MS, type DemandWindowType } from '@eem/core';
+import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
 
 export interface RollupRow {
@@ -77,6 +79,26 @@ export async function deleteComputed(db: Db, inletId: number, from: number, to: 
     .execute();
 }
 
+/** Deletes every computed quarter hour of an inlet (its meter changed). */
+export async function deleteAllComputed(db: Db, inletId: number): Promise<void> {
+  await db
+    .deleteFrom('demand_rollups')
+    .where('inlet_id', '=', inletId)
+    .where('source', '=', ROLLUP_SOURCE.computed)
+    .execute();
+}
+
+/** The point of a node's quantity (data id), if it has one. */
+export async function pointOfNode(db: Db, nodeId: number, dataId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('datalog_points')
+    .select('id')
+    .where('node_id', '=', nodeId)
+    .where('data_id', '=', dataId)
+    .executeTakeFirst();
+  return row ? Number(row.id) : undefined;
+}
+
 export async function setRolled(
   db: Db,
   inletId: number,
@@ -99,4 +121,83 @@ export async function editsAfter(
     .executeTakeFirst();
   if (!row || row.id === null || row.from === null || row.to === null) return null;
   return { from: Number(row.from), to: Number(row.to), id: Number(row.id) };
+}
+
+/** A span's demand figures: maximum (per the window type) with its time, average, count, over-declared count. */
+export interface SpanFigures {
+  maxKw: number | null;
+  maxAt: number | null;
+  avgKw: number | null;
+  quarters: number;
+  overDeclared: number;
+}
+
+/**
+ * The figures of each span of an inlet's rollup, in SQL: the demand of a quarter hour per the
+ * window type (core's demandOf), its maximum with the earliest quarter hour that reaches it (a
+ * later one counts only when larger by more than 1e-9), the average and count of the
+ * fixed-window values, the quarter hours above the span's declared value.
+ *
+ * Each span is one aggregate over its own range of the primary key (inlet, quarter hour),
+ * the spans joined by union all: grouping the rows of all spans by span instead sorted every
+ * quarter hour of the year and took twice as long. The quarter hour of each span's maximum
+ * is then found by walking the span's range in time order up to the first that reaches it.
+ */
+export async function spanFigures(
+  db: Db,
+  inletId: number,
+  windowType: DemandWindowType,
+  spans: readonly { start: number; end: number; declaredKw: number }[],
+): Promise<SpanFigures[]> {
+  const kwOf = (r: string) =>
+    windowType === 'fixed'
+      ? sql.ref(`${r}.avg_kw`)
+      : sql`case when ${sql.ref(`${r}.max_at`)} is null then null else ${sql.ref(`${r}.max_kw`)} end`;
+  const at = windowType === 'fixed' ? sql`x.ts + ${DEMAND_WINDOW_MS}` : sql`x.max_at`;
+  const perSpan = sql.join(
+    spans.map(
+      (s, i) => sql`
+        select cast(${i} as integer) as m, cast(${s.start} as bigint) as m_start,
+          cast(${s.end} as bigint) as m_end, max(${kwOf('r')}) as top, avg(r.avg_kw) as avg_kw,
+          count(r.avg_kw) as n,
+          sum(case when ${kwOf('r')} > cast(${s.declaredKw} as double precision) then 1 else 0 end) as over
+        from demand_rollups r
+        where r.inlet_id = ${inletId} and r.ts >= ${s.start} and r.ts < ${s.end}`,
+    ),
+    sql` union all `,
+  );
+  const { rows } = await sql<{
+    m: number | string;
+    avg_kw: number | null;
+    n: number | string;
+    over: number | string | null;
+    kw: number | null;
+    at: number | string | null;
+  }>`
+    with agg as (${perSpan})
+    select agg.m, agg.avg_kw, agg.n, agg.over, ${kwOf('x')} as kw, ${at} as at
+    from agg left join demand_rollups x
+      on x.inlet_id = ${inletId} and x.ts = (
+        select y.ts from demand_rollups y
+        where y.inlet_id = ${inletId} and y.ts >= agg.m_start and y.ts < agg.m_end
+          and ${kwOf('y')} >= agg.top - 1e-9
+        order by y.ts limit 1
+      )
+  `.execute(db);
+  const out: SpanFigures[] = spans.map(() => ({
+    maxKw: null,
+    maxAt: null,
+    avgKw: null,
+    quarters: 0,
+    overDeclared: 0,
+  }));
+  for (const r of rows)
+    out[Number(r.m)] = {
+      maxKw: r.kw,
+      maxAt: r.at === null ? null : Number(r.at),
+      avgKw: r.avg_kw === null ? null : Number(r.avg_kw),
+      quarters: Number(r.n),
+      overDeclared: Number(r.over ?? 0),
+    };
+  return out;
 }

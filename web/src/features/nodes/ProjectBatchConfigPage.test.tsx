@@ -164,6 +164,19 @@ describe('ProjectBatchConfigPage', () => {
     expect(screen.getByText('View log')).toBeTruthy();
   });
 
+  it('does not offer the task log to a user who may not open it', async () => {
+    const s = server({ status: 3, message: 'ok' }, () => taskOf(32, NODE, 4, 0.3, BAD));
+    const permissions = new Set([...fwSession.permissions].filter((p) => p !== 'operationlog_browser'));
+    open(s, { session: { permissions } });
+    await toFileStep();
+    pick('nodes.xlsx');
+    fireEvent.click(screen.getByText('Validate'));
+    expect(await screen.findByText('Validation passed')).toBeTruthy();
+    fireEvent.click(screen.getByText('Start import'));
+    expect(await screen.findByText('导入失败')).toBeTruthy();
+    expect(screen.queryByText('View log')).toBeNull();
+  });
+
   it('lists every problem of a failed validation, with the count, a note when cut short, a full red bar', async () => {
     const s = fakeServer({
       'nodes.batchImport': () => taskOf(31, NODE, 2, 0),

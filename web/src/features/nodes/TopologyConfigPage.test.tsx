@@ -106,6 +106,23 @@ describe('TopologyConfigPage', () => {
     expect((await screen.findAllByText('a generation is already running')).length).toBeGreaterThan(0);
   });
 
+  it('does not offer the task log after a generation to a user who may not open it', async () => {
+    const permissions = new Set([...fwSession.permissions].filter((p) => p !== 'operationlog_browser'));
+    open(
+      fakeServer({
+        'nodes.topology': () => topology,
+        'nodes.generate': () => taskOf(53, 1, 2, 0),
+        'notices.importProgress': () => taskOf(53, 1, 3, 1),
+      }),
+      { ...fwSession, permissions },
+    );
+    await screen.findByTestId('links-pipeline');
+    fireEvent.click(screen.getByText('Generate pipeline network'));
+    expect(await screen.findByText('Generated')).toBeTruthy();
+    expect(screen.getByText('Close')).toBeTruthy();
+    expect(screen.queryByText('View log')).toBeNull();
+  });
+
   it('lets a user without nodeconfig_update only look, in Chinese too', async () => {
     renderWithProviders(<TopologyConfigPage />, {
       client: fakeServer({ 'nodes.topology': () => topology }).client,

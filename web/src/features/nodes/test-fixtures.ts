@@ -68,11 +68,18 @@ export function projectTree(): NodeTreeItem[] {
   ];
 }
 
+/** A configurer who may also open the task log (/log: its menu key and operationlog_browser), so 'View log' is offered. */
 export const fwSession = {
   module: 'fw' as const,
   projectId: 2,
   effectiveProjectId: 2,
-  permissions: new Set(['nodeconfig_update', 'cloud_cloudProjectConfig', 'cloud_projectBatchConfig']),
+  permissions: new Set([
+    'nodeconfig_update',
+    'cloud_cloudProjectConfig',
+    'cloud_projectBatchConfig',
+    'cloud_log',
+    'operationlog_browser',
+  ]),
 };
 
 /** The node-type tree (projects.nodeTreeLabels) as the server derives it from core's model. */

@@ -7,8 +7,12 @@ import { taskOf } from '../../nodes/test-fixtures';
 import { datalogSession, meterTree, modal, pointsOf, queryBody, seriesOf } from '../common/test-fixtures';
 import { MeterEntryPage } from './MeterEntryPage';
 
-const engine = vi.hoisted(() => ({ specs: [] as Record<string, unknown>[] }));
-vi.mock('../../../blocks/chart/trend-engine', () => ({
+const engine = vi.hoisted(() => ({ specs: [] as Record<string, unknown>[], parts: [] as string[] }));
+vi.mock('../../../blocks/chart/vchart-engine', () => ({
+  // The VChart core is replaced; the parts a chart type needs are only noted.
+  loadParts: async (parts: string) => {
+    engine.parts.push(parts);
+  },
   drawChart: (_dom: HTMLElement, spec: Record<string, unknown>) => {
     engine.specs.push(spec);
     return { update: () => undefined, exportPng: async () => undefined, release: () => undefined };
@@ -17,6 +21,7 @@ vi.mock('../../../blocks/chart/trend-engine', () => ({
 
 beforeEach(() => {
   engine.specs = [];
+  engine.parts = [];
   URL.createObjectURL = vi.fn(() => 'blob:template');
   URL.revokeObjectURL = vi.fn();
 });
@@ -105,6 +110,7 @@ describe('MeterEntryPage', () => {
     expect(screen.getByText('2026-03-02 00:45')).toBeTruthy();
     // VChart is loaded on demand: the chart is drawn once it is there.
     await waitFor(() => expect(engine.specs.length).toBeGreaterThan(0));
+    expect(engine.parts).toContain('trend');
     const spec = engine.specs.at(-1) as { series: { invalidType: string }[]; markPoint: unknown[] };
     expect(spec.series[0]?.invalidType).toBe('break');
     expect(spec.markPoint).toHaveLength(1);

@@ -12,8 +12,12 @@ import {
 } from '../common/test-fixtures';
 import { NetworkTrendCurvePage } from './NetworkTrendCurvePage';
 
-const engine = vi.hoisted(() => ({ specs: [] as Record<string, unknown>[] }));
-vi.mock('../../../blocks/chart/trend-engine', () => ({
+const engine = vi.hoisted(() => ({ specs: [] as Record<string, unknown>[], parts: [] as string[] }));
+vi.mock('../../../blocks/chart/vchart-engine', () => ({
+  // The VChart core is replaced; the parts a chart type needs are only noted.
+  loadParts: async (parts: string) => {
+    engine.parts.push(parts);
+  },
   drawChart: (_dom: HTMLElement, spec: Record<string, unknown>) => {
     engine.specs.push(spec);
     return { update: () => undefined, exportPng: async () => undefined, release: () => undefined };
@@ -22,6 +26,7 @@ vi.mock('../../../blocks/chart/trend-engine', () => ({
 
 beforeEach(() => {
   engine.specs = [];
+  engine.parts = [];
 });
 afterEach(cleanup);
 
@@ -57,6 +62,7 @@ describe('NetworkTrendCurvePage', () => {
     );
     expect(s.callsOf('datalog.meterTree')[0]?.url.searchParams.get('scope')).toBe('network');
     await waitFor(() => expect(engine.specs.length).toBeGreaterThan(0));
+    expect(engine.parts).toContain('trend');
     const data = engine.specs.at(-1)?.data as { values: { series: string }[] }[];
     expect(data.map((d) => d.values[0]?.series)).toEqual([
       'Berlin Works / Main pipe 1',

@@ -16,8 +16,12 @@ import {
 import { TrendCurvePage } from './TrendCurvePage';
 
 // Canvas drawing cannot run in happy-dom: the engine is replaced, the chart component is real.
-const engine = vi.hoisted(() => ({ specs: [] as Record<string, unknown>[] }));
-vi.mock('../../../blocks/chart/trend-engine', () => ({
+const engine = vi.hoisted(() => ({ specs: [] as Record<string, unknown>[], parts: [] as string[] }));
+vi.mock('../../../blocks/chart/vchart-engine', () => ({
+  // The VChart core is replaced; the parts a chart type needs are only noted.
+  loadParts: async (parts: string) => {
+    engine.parts.push(parts);
+  },
   drawChart: (_dom: HTMLElement, spec: Record<string, unknown>) => {
     engine.specs.push(spec);
     return { update: () => undefined, exportPng: async () => undefined, release: () => undefined };
@@ -26,6 +30,7 @@ vi.mock('../../../blocks/chart/trend-engine', () => ({
 
 beforeEach(() => {
   engine.specs = [];
+  engine.parts = [];
   URL.createObjectURL = vi.fn(() => 'blob:export');
   URL.revokeObjectURL = vi.fn();
 });
@@ -92,6 +97,7 @@ describe('TrendCurvePage', () => {
     expect(sent.interval).toBe('15m');
     expect(s.callsOf('datalog.points')[0]?.body).toEqual({ nodes: [{ id: 11, modelLabel: 'meter' }] });
     await waitFor(() => expect(engine.specs.length).toBeGreaterThan(0));
+    expect(engine.parts).toContain('trend');
     const axes = engine.specs.at(-1)?.axes as Axis[];
     expect(axes.slice(1).map((a) => [a.orient, a.title?.text])).toEqual([
       ['left', 'kWh'],

@@ -30,6 +30,7 @@ function server() {
         checks: ['stagger the start times'],
         attachments: [],
         updatedAt: 0,
+        lockedReason: null,
         plans: [
           {
             id: 4,
@@ -37,6 +38,7 @@ function server() {
             steps: [{ text: 'shed load', role: 'duty' }],
             scenarioIds: [3],
             updatedAt: 0,
+            lockedReason: null,
           },
         ],
       },

@@ -21,6 +21,7 @@ const scenario = {
   checks: ['Check the filter'],
   attachments: [],
   updatedAt: 0,
+  lockedReason: null,
   plans: [
     {
       id: 1,
@@ -28,6 +29,7 @@ const scenario = {
       steps: [{ text: 'Measure THD per phase', role: 'Operator' }],
       scenarioIds: [5],
       updatedAt: 0,
+      lockedReason: null,
     },
   ],
 };

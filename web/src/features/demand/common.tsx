@@ -4,11 +4,11 @@
  * calendar ('YYYY-MM' in its zone, as the calls take them), the band names, the money and
  * percent texts, and the frame of a screen that is not an analysis workspace.
  */
-import { Empty, Tag, Typography } from '@douyinfe/semi-ui-19';
+import { Empty, Tag } from '@douyinfe/semi-ui-19';
 import type { Inlet } from '@eem/contract';
 import { mayOpenRoute, PAGE_LIMIT_MAX, TOU_BAND_KEYS } from '@eem/core';
 import { endpointKey } from '@eem/sdk';
-import { type ReactNode, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatDate, formatNumber } from '../../app/format';
 import { SCREEN_PATHS } from '../../app/routes';
@@ -103,28 +103,8 @@ export function LevelTag({ level }: { level: number }) {
   );
 }
 
-/** The frame of a demand screen that is not a workspace: its title and its content in a project. */
-export function DemandFrame({
-  title,
-  extra,
-  children,
-}: {
-  title: string;
-  extra?: ReactNode;
-  children: ReactNode;
-}) {
-  const t = useTexts(demandTexts);
-  const { effectiveProjectId } = useSession();
-  return (
-    <div className="eem-page">
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12 }}>
-        <Typography.Title heading={4}>{title}</Typography.Title>
-        {extra}
-      </div>
-      {effectiveProjectId > 0 ? children : <Empty description={t('noProject')} />}
-    </div>
-  );
-}
+/** The frame of a demand screen that is not a workspace: the shared project-screen frame. */
+export { PageFrame as DemandFrame } from '../../blocks/PageFrame';
 
 export type { Inlet };
 

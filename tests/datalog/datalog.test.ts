@@ -578,8 +578,20 @@ describe('a large import and its neighbours (issue 11, item 4)', () => {
 
 describe('completeness, quantities and templates', () => {
   it('completeness per meter and day is received over expected, and the detail lists the missing intervals', async () => {
-    const end = now;
-    const start = now - 2 * 86_400_000;
+    // Both calls count up to the server's now: one frozen instant, so a 15-minute boundary
+    // between them (or since the suite began) cannot make them differ.
+    const clock = server.services.clock;
+    const end = clock();
+    server.services.clock = () => end;
+    try {
+      await completenessAgrees(end);
+    } finally {
+      server.services.clock = clock;
+    }
+  });
+
+  async function completenessAgrees(end: number) {
+    const start = end - 2 * 86_400_000;
     const answer = await manager.client.datalog.completeness({ body: { startTime: start, endTime: end } });
     expect(answer.timeZone).toBe('Europe/Berlin');
     expect(answer.rows.length).toBeGreaterThan(5);
@@ -595,7 +607,7 @@ describe('completeness, quantities and templates', () => {
     expect(detail.reduce((n, p) => n + p.expected, 0)).toBe(row.expected);
     expect(detail.reduce((n, p) => n + p.received, 0)).toBe(row.received);
     for (const p of detail) expect(p.missing).toHaveLength(p.expected - p.received);
-  });
+  }
 
   it('quantities are added, changed and refused by rule; one in use cannot be deleted', async () => {
     const list = await manager.client.datalog.quantities({ body: { keyword: 'kWh' } });

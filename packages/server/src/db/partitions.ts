@@ -50,6 +50,10 @@ export async function partitionMonths<DB>(db: Kysely<DB>, table: PartitionedTabl
  * Makes the partition of the month starting at `start` (nothing when it exists): rows of that
  * month that wait in the default partition move into it. Run inside a transaction: the default
  * partition is locked meanwhile, so no row of the month can arrive there in between.
+ *
+ * Locks are taken parent first, then the default partition: the order every query on the table
+ * takes them. The other order (default first, then the parent that CREATE ... PARTITION OF
+ * locks) deadlocks against any read that holds the parent and waits for the default partition.
  */
 export async function ensureMonth<DB>(
   trx: Kysely<DB>,
@@ -61,6 +65,7 @@ export async function ensureMonth<DB>(
   if (rows[0]?.found) return false;
   const end = addMonths(start, 1);
   const defaults = sql.table(`${table}_default`);
+  await sql`lock table ${sql.table(table)} in access exclusive mode`.execute(trx);
   await sql`lock table ${defaults} in access exclusive mode`.execute(trx);
   const moving = sql.table(`${table}_moving`);
   await sql`create temporary table ${moving} on commit drop as

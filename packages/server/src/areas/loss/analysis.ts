@@ -70,8 +70,7 @@ async function networkOf(call: EnergyCall, body: LossBody<'analysis'>): Promise<
   const type = body.energyType;
   const id = nodeOf(call, body.node, 'node');
   const consumerIds = call.model.feeds(id, type).filter((c) => mayRead(call, c));
-  if (consumerIds.length === 0)
-    throw ApiError.validation('node: the node feeds no other node; choose a parent node');
+  if (consumerIds.length === 0) throw invalid(LOSS_MESSAGES.feedsNothing);
   const own = call.model.hasOwnMeters(id, type);
   return {
     type,

@@ -19,7 +19,7 @@ import {
 import { type RequestContext, requireUser } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
 import { ApiError } from '../../http/api-error.js';
-import { type EnergyCall, energyCall, mayRead, nodeOf } from '../energy/scope.js';
+import { type EnergyCall, energyCall, mayRead } from '../energy/scope.js';
 import { invalid, lossObjectOf, nodeIdOf } from '../loss/objects.js';
 import { lossObjectsOf } from '../loss/repo/objects.js';
 import { shareOf } from './compute.js';

@@ -18,6 +18,7 @@ import { expertHandlers } from './areas/expert/handlers.js';
 import { favoritesHandlers } from './areas/favorites/handlers.js';
 import { filesHandlers } from './areas/files/handlers.js';
 import { logsHandlers } from './areas/logs/handlers.js';
+import { lossHandlers } from './areas/loss/handlers.js';
 import { maintenanceHandlers } from './areas/maintenance/handlers.js';
 import { maintenanceScheduler } from './areas/maintenance/scheduler.js';
 import { meteringHandlers } from './areas/metering/handlers.js';
@@ -31,6 +32,7 @@ import { productionHandlers } from './areas/production/handlers.js';
 import { projectsHandlers } from './areas/projects/handlers.js';
 import { sessionHandlers } from './areas/session/handlers.js';
 import { registerSsoPage } from './areas/session/sso-page.js';
+import { shareHandlers } from './areas/share/handlers.js';
 import { shellHandlers } from './areas/shell/handlers.js';
 import { usersHandlers } from './areas/users/handlers.js';
 import { workordersHandlers } from './areas/workorders/handlers.js';
@@ -50,6 +52,7 @@ import { seedDemand } from './simulator/demand.js';
 import { startDemoRepairs } from './simulator/demo-repairs.js';
 import { seedEnergyConfig, seedEnergyData } from './simulator/energy.js';
 import { seedExpert } from './simulator/expert.js';
+import { seedLoss } from './simulator/loss.js';
 import { seedReadings, startLiveReadings } from './simulator/readings.js';
 import { demoProjectIds, seedDemoNodeTrees } from './simulator/seed-nodes.js';
 import { seedOperations } from './simulator/seed-operations.js';
@@ -79,6 +82,8 @@ export const handlers: CatalogueHandlers = {
   // The declared-demand proposal is the bill area's (it prices the proposal).
   demand: { ...demandHandlers, declareProposal },
   bills: billsHandlers,
+  loss: lossHandlers,
+  share: shareHandlers,
 };
 
 export interface StartOptions {
@@ -173,6 +178,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const projects = await seedReadings(services, demoProjectIds(opened.projects));
       await seedEnergyData(services, opened.projects);
       await seedDemand(services, opened.projects);
+      await seedLoss(services, opened.projects);
       await seedExpert(services, opened);
       await seedOperations(services, opened);
       return { world: opened, readingProjects: projects };

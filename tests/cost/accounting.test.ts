@@ -337,3 +337,77 @@ describe('permissions and isolation', () => {
     expect(denied.name).not.toBe('Error');
   });
 });
+
+describe('analysis', () => {
+  const novStart = () => monthBounds('2026-11', ZONE).start;
+  const novEnd = () => monthBounds('2026-11', ZONE).end;
+
+  it('prices the month like the calculation, and by day sums to it', async () => {
+    const node = { id: meter.id, modelLabel: 'meter' };
+    const result = await admin.client.cost.results({ body: { schemeId, month: '2026-11' } });
+    const charged = result.rows[0]?.energyCharge ?? 0;
+    const month = await admin.client.cost.analysis({
+      body: { nodes: [node], startTime: novStart(), endTime: novEnd(), cycle: 3 },
+    });
+    expect(month.monthlyCharges).toBe(true);
+    const cost = month.nodes[0]?.cost[0] as number;
+    // The readings go on while the test runs: the analysis may see a little more than the calculation did.
+    expect(cost).toBeGreaterThanOrEqual(charged - 0.01);
+    expect(cost).toBeLessThan(charged * 1.02 + 1);
+    const days = await admin.client.cost.analysis({
+      body: { nodes: [node], startTime: novStart(), endTime: START, cycle: 1 },
+    });
+    const byDay = days.nodes[0]?.cost.reduce<number>((s, c) => s + (c ?? 0), 0) ?? 0;
+    expect(byDay).toBeCloseTo(days.nodes[0]?.totalCost ?? -1, 1);
+    expect(days.nodes[0]?.types[0]?.source).toBe('rate');
+  });
+
+  it('answers YoY and MoM, composite in tce, running cost and unit cost', async () => {
+    const node = { id: meter.id, modelLabel: 'meter' };
+    const tbhb = await admin.client.cost.tbhb({
+      body: { nodes: [node], startTime: novStart(), endTime: START, cycle: 1 },
+    });
+    const rows = tbhb.nodes[0]?.rows ?? [];
+    for (let i = 1; i < rows.length; i++) expect(rows[i]?.momCost).toBe(rows[i - 1]?.cost);
+    const composite = await admin.client.cost.composite({
+      body: { nodes: [node], startTime: novStart(), endTime: novEnd(), cycle: 3 },
+    });
+    const c = composite.nodes[0];
+    expect(c?.totalTce).toBeGreaterThan(0);
+    expect(c?.yuanPerTce).toBeCloseTo((c?.totalCost as number) / (c?.totalTce as number), 0);
+    const running = await admin.client.cost.realtime({ body: { node } });
+    expect(running.month.month).toBe('2026-11');
+    expect(running.month.projected as number).toBeGreaterThan(running.month.total as number);
+    const todayFromMonth = running.month.cost[4];
+    expect(todayFromMonth as number).toBeCloseTo(running.today.total as number, 0);
+
+    const products = await admin.client.production.products({ body: {} });
+    const product = products.list[0];
+    const schemes = await admin.client.cost.schemes({ body: {} });
+    const workshop = schemes.list.find((s) => s.name === 'Workshop accounting')?.objects[0]?.node;
+    if (!product || !workshop) throw new Error('no product or workshop in the demo');
+    const unit = await admin.client.cost.unitCost({
+      body: {
+        node: { id: workshop.id, modelLabel: workshop.modelLabel },
+        productId: product.id,
+        startMonth: '2026-08',
+        endMonth: '2026-11',
+      },
+    });
+    const oct = unit.months.find((m) => m.month === '2026-10');
+    expect(oct?.cost).not.toBeNull();
+    if (oct?.output) expect(oct.unitCost).toBeCloseTo((oct.cost as number) / oct.output, 3);
+  });
+
+  it('refuses more than 4 nodes and a node of another project', async () => {
+    const node = { id: meter.id, modelLabel: 'meter' };
+    const many = await refusal(
+      admin.client.cost.analysis({
+        body: { nodes: [node, node, node, node, node], startTime: novStart(), endTime: START, cycle: 1 },
+      }),
+    );
+    expect(many.msg).toContain('at most 4');
+    const foreign = await refusal(manager.client.cost.realtime({ body: { node } }));
+    expect(foreign.msg).toContain(String(meter.id));
+  });
+});

@@ -176,6 +176,11 @@ describe('the seeded cost data', () => {
       for (const e of row.energies)
         expect(roundMoney(e.components.reduce((s, c) => s + c.amount, 0))).toBeCloseTo(e.total, 1);
     }
+    // The building split over its floors by the loss area's apportionment scheme gives its electricity cost out.
+    expect(plant?.shareScheme).not.toBeNull();
+    const out = result.rows.find((r) => r.apportionedOut > 0);
+    const electricity = out?.energies.find((e) => e.energyType === 2)?.total ?? 0;
+    expect(Math.abs((out?.apportionedOut ?? 0) - electricity)).toBeLessThanOrEqual(0.05);
     // The inlet's meter is priced by its bill (issue 16), the others by the rates.
     expect(result.rows.some((r) => r.energies.some((e) => e.source === 'bill'))).toBe(true);
     const budgets = await admin.client.cost.budgets({ body: { startYear: 2026 } });

@@ -1,5 +1,5 @@
 /**
- * Cost accounting over HTTP (issue 17, ADR 0025) against a server whose clock stands at
+ * Cost accounting over HTTP (issue 17, ADR 0026) against a server whose clock stands at
  * 5 November 2026 with fifteen days of simulated history: a meter of Shanghai, bound as the one
  * object of a scheme with a tiered electricity rate whose version changes on 3 November, is
  * calculated for October and November as tasks; the results equal a computation here from the

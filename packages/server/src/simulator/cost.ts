@@ -1,5 +1,5 @@
 /**
- * The demo projects' cost accounting (issue 17, ADR 0025), once: rate schemes — electricity
+ * The demo projects' cost accounting (issue 17, ADR 0026), once: rate schemes — electricity
  * by time of use (the project's TOU scheme) and tiered, a capacity basic rate, a PF rate; water
  * tiered, gas flat, steam seasonal — whose versions change mid-way (one expired, one in effect,
  * one not yet in effect); two accounting schemes (the buildings with the first inlet's meter,

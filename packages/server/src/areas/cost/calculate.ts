@@ -1,5 +1,5 @@
 /**
- * The monthly cost calculation (operation type 16; ADR 0025). For each accounting scheme and
+ * The monthly cost calculation (operation type 16; ADR 0026). For each accounting scheme and
  * object: per energy type the volume of the month from the rollups (one bulk read per energy
  * type for all objects), priced day by day by the scheme's rate (core priceSlices: versions by
  * day, tiers by the local calendar month's volume); electricity of a node that measures an
@@ -316,7 +316,7 @@ export async function computeMonth(
 }
 
 /**
- * Apportioned in and out (ADR 0025): the stored month of the scheme's apportionment scheme (the
+ * Apportioned in and out (ADR 0026): the stored month of the scheme's apportionment scheme (the
  * loss area's share results) splits the source node's cost of that energy type over the
  * targets by their share of the energy; an object that is the source gives it out, objects
  * that are targets take their part in. A source outside the scheme is priced by its rate.

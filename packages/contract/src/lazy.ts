@@ -40,6 +40,7 @@ const LOADERS: AreaLoaders = {
   bills: () => import('./areas/bills.js').then((m) => m.bills),
   loss: () => import('./areas/loss.js').then((m) => m.loss),
   share: () => import('./areas/share.js').then((m) => m.share),
+  cost: () => import('./areas/cost.js').then((m) => m.cost),
 };
 
 /** The areas of the catalogue, in catalogue order. */

@@ -124,6 +124,8 @@ export const TASK_OPERATION_TYPE = {
   demandImport: 14,
   /** Chosen (issue 17): the recomputation of apportionment and loss-share results. */
   shareRecompute: 15,
+  /** Chosen (issue 17): the monthly cost calculation. */
+  costCalculation: 16,
 } as const;
 
 /** Task progress status: 2 running, 3 success, anything else failure. */

@@ -39,6 +39,8 @@ const LOADERS: AreaLoaders = {
   demand: () => import('./areas/demand.js').then((m) => m.demand),
   bills: () => import('./areas/bills.js').then((m) => m.bills),
   cost: () => import('./areas/cost.js').then((m) => m.cost),
+  loss: () => import('./areas/loss.js').then((m) => m.loss),
+  share: () => import('./areas/share.js').then((m) => m.share),
 };
 
 /** The areas of the catalogue, in catalogue order. */

@@ -19,6 +19,7 @@ import { expertHandlers } from './areas/expert/handlers.js';
 import { favoritesHandlers } from './areas/favorites/handlers.js';
 import { filesHandlers } from './areas/files/handlers.js';
 import { logsHandlers } from './areas/logs/handlers.js';
+import { lossHandlers } from './areas/loss/handlers.js';
 import { maintenanceHandlers } from './areas/maintenance/handlers.js';
 import { maintenanceScheduler } from './areas/maintenance/scheduler.js';
 import { meteringHandlers } from './areas/metering/handlers.js';
@@ -32,6 +33,7 @@ import { productionHandlers } from './areas/production/handlers.js';
 import { projectsHandlers } from './areas/projects/handlers.js';
 import { sessionHandlers } from './areas/session/handlers.js';
 import { registerSsoPage } from './areas/session/sso-page.js';
+import { shareHandlers } from './areas/share/handlers.js';
 import { shellHandlers } from './areas/shell/handlers.js';
 import { usersHandlers } from './areas/users/handlers.js';
 import { workordersHandlers } from './areas/workorders/handlers.js';
@@ -82,6 +84,8 @@ export const handlers: CatalogueHandlers = {
   demand: { ...demandHandlers, declareProposal },
   cost: costHandlers,
   bills: billsHandlers,
+  loss: lossHandlers,
+  share: shareHandlers,
 };
 
 export interface StartOptions {

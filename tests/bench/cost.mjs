@@ -70,7 +70,12 @@ const RATES = {
     ],
   },
   gas: { name: 'Bench gas', energyType: 15, rateType: 'flat', versions: [{ ...VERSION, price: 3.2 }] },
-  basic: { name: 'Bench capacity', energyType: 2, rateType: 'capacity', versions: [{ ...VERSION, price: 32 }] },
+  basic: {
+    name: 'Bench capacity',
+    energyType: 2,
+    rateType: 'capacity',
+    versions: [{ ...VERSION, price: 32 }],
+  },
 };
 const OTHER_FEE = { name: 'Metering service', amount: 12.5 };
 const BUILDING_KVA = 800;
@@ -108,11 +113,16 @@ function plainCost(file, projectId, tree, start, end) {
     .all(start, end, projectId);
   for (const r of rows) {
     let days = byPoint.get(r.point_id);
-    if (!days) byPoint.set(r.point_id, (days = new Map()));
+    if (!days) {
+      days = new Map();
+      byPoint.set(r.point_id, days);
+    }
     days.set(r.ts, { quantity: r.delta, bands: [0, 0, 0, 0] });
   }
   const tou = db
-    .prepare('select point_id, ts, band, delta from tou_rollups where project_id = ? and grain = 2 and ts >= ? and ts < ?')
+    .prepare(
+      'select point_id, ts, band, delta from tou_rollups where project_id = ? and grain = 2 and ts >= ? and ts < ?',
+    )
     .all(projectId, start, end);
   for (const r of tou) {
     const day = byPoint.get(r.point_id)?.get(r.ts);
@@ -123,9 +133,15 @@ function plainCost(file, projectId, tree, start, end) {
   const volumes = new Map();
   const add = (nodeId, type, days) => {
     let byType = volumes.get(nodeId);
-    if (!byType) volumes.set(nodeId, (byType = new Map()));
+    if (!byType) {
+      byType = new Map();
+      volumes.set(nodeId, byType);
+    }
     let sums = byType.get(type);
-    if (!sums) byType.set(type, (sums = new Map()));
+    if (!sums) {
+      sums = new Map();
+      byType.set(type, sums);
+    }
     for (const [ts, d] of days) {
       const s = sums.get(ts);
       if (s) {

@@ -38,7 +38,11 @@ export interface CostWorld {
   floor: { id: number; name: string };
   pumpRoom: { id: number; name: string };
   workshop: { id: number; name: string };
-  meters: { water: { id: number; name: string }; powerMain: { id: number; name: string }; powerBranch: { id: number; name: string } };
+  meters: {
+    water: { id: number; name: string };
+    powerMain: { id: number; name: string };
+    powerBranch: { id: number; name: string };
+  };
   points: { water: DatalogPoint; powerMain: DatalogPoint; powerBranch: DatalogPoint };
   readings: { water: Reading[]; powerMain: Reading[]; powerBranch: Reading[] };
   schemeId: number;
@@ -54,7 +58,12 @@ export function currentMonth(): string {
 }
 
 /** A deterministic counter: hourly increases from `low` to `high` (a fixed sequence per seed). */
-function counter(start: number, from: number, to: number, step: (i: number, time: number) => number): Reading[] {
+function counter(
+  start: number,
+  from: number,
+  to: number,
+  step: (i: number, time: number) => number,
+): Reading[] {
   const out: Reading[] = [];
   let value = start;
   for (let time = from, i = 0; time < to; time += H, i++) {
@@ -87,10 +96,13 @@ export async function seedCostWorld(url: string, tag = 'Cost check'): Promise<Co
     if (!made) throw new Error(`no node ${String(node.name)}`);
     return { id: made.id, name: String(node.name), modelLabel: String(node.modelLabel) };
   };
-  const hall = await add({ id: projectId, modelLabel: 'project' }, { modelLabel: 'building', name: `${tag} hall` });
+  const hall = await add(
+    { id: projectId, modelLabel: 'project' },
+    { modelLabel: 'building', name: `${tag} hall` },
+  );
   const floor = await add(hall, { modelLabel: 'floor', name: '1F' });
-  const pumpRoom = await add(floor, { modelLabel: 'room', name: 'Pump room' });
-  const workshop = await add(floor, { modelLabel: 'room', name: 'Workshop' });
+  const pumpRoom = await add(floor, { modelLabel: 'room', name: 'Pump room', roomtype: 6 });
+  const workshop = await add(floor, { modelLabel: 'room', name: 'Workshop', roomtype: 5 });
   const water = await add(pumpRoom, { modelLabel: 'meter', name: 'Water main', energytype: 3 });
   const powerMain = await add(pumpRoom, { modelLabel: 'meter', name: 'Power main', energytype: 2 });
   const powerBranch = await add(workshop, { modelLabel: 'meter', name: 'Power branch', energytype: 2 });

@@ -239,7 +239,12 @@ export async function run() {
         basicQuantity: tree.buildings.has(n.id) ? BUILDING_KVA : null,
       }));
 
-    server = startServer(dataDir);
+    server = startServer(
+      dataDir,
+      process.env.BENCH_COST_PROFILE
+        ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_COST_PROFILE}` }
+        : {},
+    );
     if (process.env.BENCH_COST_DEBUG)
       server.child.stderr.on('data', (chunk) => process.stderr.write(`[server] ${chunk}`));
     url = await server.url;
@@ -294,7 +299,7 @@ export async function run() {
     return {
       name: 'cost',
       title: 'Monthly cost calculation: a 2,000-node project for one month',
-      description: `The built server (child process, SQLite in a temp dir, simulator off) with Shanghai Plant grown to ${written.nodes.toLocaleString('en-US')} nodes (10 buildings, 50 floors, 200 rooms and ${written.meters.length.toLocaleString('en-US')} meters: 8 in 10 electricity, 1 water, 1 natural gas), each meter with an hourly counter over ${month} and the day before (${written.readings.toLocaleString('en-US')} readings) and the hour, day and time-of-use rollups the server keeps, written in bulk into the stopped server's file (tests/bench/cost-data.mjs). One accounting scheme with every node an object: electricity at a time-of-use rate on the project's scheme, water tiered by the month's volume (3 tiers), natural gas at a flat price, a basic charge by capacity (${BUILDING_KVA} kVA) for the buildings and one other fee. **Task:** costaccount/calculate for ${month} over HTTP, followed through the task call until it ends (the results written all at once). **Baseline:** the same month's cost of every node in plain JavaScript in the bench process: the day rollups and day time-of-use rollups read with better-sqlite3 from the same file, each node's volume per type the sum of the meters below it, priced day by day with core's priceSlices, totalOfSlices and basicAmount (no HTTP, nothing written). The ${compared.toLocaleString('en-US')} totals are checked equal to the task's results to the cent first (warm-up calculation ${Math.round(warmUp).toLocaleString('en-US')} ms). ${TURNS} turns, baseline and task alternating; medians.`,
+      description: `The built server (child process, SQLite in a temp dir, simulator off) with Shanghai Plant grown to ${written.nodes.toLocaleString('en-US')} nodes (10 buildings, 50 floors, 200 rooms and ${written.meters.length.toLocaleString('en-US')} meters: 8 in 10 electricity, 1 water, 1 natural gas), each meter with an hourly counter over ${month} and the day before (${written.readings.toLocaleString('en-US')} readings) and the hour, day and time-of-use rollups the server keeps, written in bulk into the stopped server's file (tests/bench/cost-data.mjs). One accounting scheme with every node of the benchmark an object (the demo's own nodes are objects of its seeded scheme): electricity at a time-of-use rate on the project's scheme, water tiered by the month's volume (3 tiers), natural gas at a flat price, a basic charge by capacity (${BUILDING_KVA} kVA) for the buildings and one other fee. **Task:** costaccount/calculate for ${month} over HTTP, followed through the task call until it ends (the results written all at once). **Baseline:** the same month's cost of every node in plain JavaScript in the bench process: the day rollups and day time-of-use rollups read with better-sqlite3 from the same file, each node's volume per type the sum of the meters below it, priced day by day with core's priceSlices, totalOfSlices and basicAmount (no HTTP, nothing written). The ${compared.toLocaleString('en-US')} totals are checked equal to the task's results to the cent first (warm-up calculation ${Math.round(warmUp).toLocaleString('en-US')} ms). ${TURNS} turns, baseline and task alternating; medians.`,
       rows: [
         {
           case: "a month's cost of 2,000 nodes from the day rollups in plain JS (baseline)",

@@ -8,7 +8,7 @@
  * state that says how to calculate it. The month is a calendar month of the project's zone.
  */
 import type { AccountingScheme, EnergyNode, NodeTreeItem, ObjectCost } from '@eem/contract';
-import { monthBounds, roundMoney, roundTo, sumMoney } from '@eem/core';
+import { localParts, monthBounds, roundMoney, roundTo, sumMoney } from '@eem/core';
 import type { Client } from '@eem/sdk';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
@@ -45,14 +45,29 @@ async function allSchemes(client: Client): Promise<AccountingScheme[]> {
 }
 
 /** The scheme a node is an accounting object of (a node is in one scheme at most). */
-function schemeOf(schemes: readonly AccountingScheme[], nodeId: number): AccountingScheme | undefined {
-  return schemes.find((s) => s.objects.some((o) => o.node.id === nodeId));
+function schemeOf(
+  schemes: readonly AccountingScheme[],
+  node: { id: number; modelLabel: string },
+): AccountingScheme | undefined {
+  return schemes.find((s) =>
+    s.objects.some((o) => o.node.id === node.id && o.node.modelLabel === node.modelLabel),
+  );
+}
+
+/** The project's nodes with their paths, and the project itself (named by its name). */
+async function costNodes(client: Client, projectId: number): Promise<Located[]> {
+  const tree = await client.nodes.nodeTreeSimple({
+    body: { rootID: projectId, rootLabel: 'project', treeReturnEnable: true },
+  });
+  const root = tree.find((n) => n.modelLabel === 'project');
+  const nodes = await projectNodes(client, projectId, tree);
+  return root ? [{ node: root, path: root.name }, ...nodes] : nodes;
 }
 
 /** The node `--node` names: an id of the project's tree (else a path of that name), or a path. */
 export function resolveNode(nodes: readonly Located[], node: CheckedCost['node']): Located {
   if (node.kind === 'id') {
-    const found = nodes.find((n) => n.node.id === node.id);
+    const found = nodes.find((n) => n.node.id === node.id && n.node.modelLabel !== 'project');
     if (found) return found;
     // A node may be named by digits: a path of that name, else the id is unknown.
     const named = nodes.filter((n) => n.node.name.trim() === node.text);
@@ -61,8 +76,12 @@ export function resolveNode(nodes: readonly Located[], node: CheckedCost['node']
       hint: 'See `eem nodes tree` for the ids.',
     });
   }
-  const found = findByPath(nodes, node.path, '--node');
-  return nodes.find((n) => n.node === found) as Located;
+  const project = nodes.find((n) => n.node.modelLabel === 'project');
+  const below = nodes.filter((n) => n.node.modelLabel !== 'project');
+  if (project && project.path.trim().toLowerCase() === node.path.trim().toLowerCase())
+    if (!below.some((n) => n.path.trim().toLowerCase() === node.path.trim().toLowerCase())) return project;
+  const found = findByPath(below, node.path, '--node');
+  return below.find((n) => n.node === found) as Located;
 }
 
 /** How to calculate a month: the console's page, or the call. */
@@ -254,6 +273,12 @@ export function childListing(rows: ChildRow[], json: unknown): Listing<ChildRow>
 const calculated = (answer: ResultsAnswer, month: string) =>
   answer.calculatedAt !== null && !answer.previewMonths.includes(month);
 
+/** Whether the month is the current one of the project's zone (its figures are to date). */
+function isCurrent(ctx: Context, month: string, timeZone: string): boolean {
+  const p = localParts(ctx.io.now(), timeZone);
+  return month === `${p.year}-${String(p.month).padStart(2, '0')}`;
+}
+
 /** The header lines a table starts with: the node, the month's days in the project's zone, the scheme. */
 function header(
   ctx: Context,
@@ -269,7 +294,7 @@ function header(
   const range =
     months.length > 1
       ? `${months[0]} to ${months.at(-1)} (the scheme's cycle: ${months.length} months to date)`
-      : `${day(start)} to ${day(end - 1)}`;
+      : `${day(start)} to ${day(end - 1)}${isCurrent(ctx, month, timeZone) ? ' (to date)' : ''}`;
   ctx.io.stdout.write(
     `${bold('Node')}    ${node.path} (${node.node.id})\n` +
       `${bold('Month')}   ${month}: ${range}, ${timeZone}\n` +
@@ -319,13 +344,15 @@ async function showByType(
   }
   await ctx.print(typeListing(rows, json), output);
   if (format === 'table') {
+    if (isCurrent(ctx, month, timeZone))
+      ctx.reporter.note(`${month} is not over: the figures are those of its last calculation.`);
     const bills = (row as ObjectCost).energies.filter((e) => e.source === 'bill');
     if (bills.length > 0)
       ctx.reporter.note('Electricity is costed by the bill of the inlet this node meters (`eem bill show`).');
-    const unpriced = (row as ObjectCost).energies.filter((e) => e.source === 'none');
-    if (unpriced.length > 0)
+    const unread = (row as ObjectCost).energies.filter((e) => e.source === 'none');
+    if (unread.length > 0)
       ctx.reporter.note(
-        `Not priced (no rate in effect): ${unpriced.map((e) => e.energyTypeName).join(', ')}.`,
+        `No readings in ${month} (nothing to price): ${unread.map((e) => e.energyTypeName).join(', ')}.`,
       );
   }
 }
@@ -342,15 +369,15 @@ async function showByChild(
 ): Promise<void> {
   const format = resolveFormat(output, ctx.io.isTTY.stdout);
   const children = (node.node.children ?? []).map((c: NodeTreeItem) => {
-    const located = nodes.find((n) => n.node.id === c.id);
-    return { located, scheme: schemeOf(schemes, c.id) };
+    const located = nodes.find((n) => n.node.id === c.id && n.node.modelLabel === c.modelLabel);
+    return { located, scheme: schemeOf(schemes, c) };
   });
   const objects = children.filter((c) => c.scheme !== undefined);
   if (objects.length === 0)
     throw new CliError(
       `--node: no child of ${node.node.name} (${node.node.id}) is an accounting object${children.length === 0 ? ' (it has no children)' : ''}`,
       {
-        hint: schemeOf(schemes, node.node.id)
+        hint: schemeOf(schemes, node.node)
           ? 'It is one itself: see `--by type`.'
           : 'Bind nodes to an accounting scheme on the accounting scheme page of the console (/accountingscheme).',
       },
@@ -414,7 +441,7 @@ export async function showCost(ctx: Context, flags: CheckedCost, output: OutputF
   const projectId = requireProject(session);
   const { client } = session;
   const [nodes, schemes, timeZone] = await withProgress(ctx, 'Reading the project…', () =>
-    Promise.all([projectNodes(client, projectId), allSchemes(client), projectTimeZone(session, projectId)]),
+    Promise.all([costNodes(client, projectId), allSchemes(client), projectTimeZone(session, projectId)]),
   );
   const node = resolveNode(nodes, flags.node);
   const month = monthText(flags.month);
@@ -422,9 +449,9 @@ export async function showCost(ctx: Context, flags: CheckedCost, output: OutputF
     await showByChild(ctx, client, node, nodes, schemes, month, timeZone, output);
     return;
   }
-  const scheme = schemeOf(schemes, node.node.id);
+  const scheme = schemeOf(schemes, node.node);
   if (!scheme) {
-    const objects = (node.node.children ?? []).filter((c) => schemeOf(schemes, c.id));
+    const objects = (node.node.children ?? []).filter((c) => schemeOf(schemes, c));
     throw new CliError(
       `--node: ${node.node.name} (${node.node.id}) is not an accounting object of any accounting scheme`,
       {

@@ -155,10 +155,16 @@ export interface Located {
 }
 
 /** The project's tree as a flat list with the names below the project joined by ' / '. */
-export async function projectNodes(client: Client, projectId: number): Promise<Located[]> {
-  const tree = await client.nodes.nodeTreeSimple({
-    body: { rootID: projectId, rootLabel: 'project', treeReturnEnable: true },
-  });
+export async function projectNodes(
+  client: Client,
+  projectId: number,
+  read?: readonly NodeTreeItem[],
+): Promise<Located[]> {
+  const tree =
+    read ??
+    (await client.nodes.nodeTreeSimple({
+      body: { rootID: projectId, rootLabel: 'project', treeReturnEnable: true },
+    }));
   const out: Located[] = [];
   const walk = (items: readonly NodeTreeItem[], prefix: string) => {
     for (const item of items) {

@@ -29,6 +29,18 @@ import Database from 'better-sqlite3';
 import { projectBands, TZ, writeProject } from './cost-data.mjs';
 import { startServer } from './datalog.mjs';
 import { median } from './measure.mjs';
+import { spawnListening } from './spawn.mjs';
+
+const SERVER_MAIN = new URL('../../packages/server/dist/main.js', import.meta.url).pathname;
+/** startServer's environment (datalog.mjs), for a server started with node flags. */
+const serverEnv = (dataDir) => ({
+  PORT: '0',
+  HOST: '127.0.0.1',
+  EEM_DATA_DIR: dataDir,
+  EEM_DEMO: 'on',
+  EEM_SIMULATOR: 'off',
+  EEM_HISTORY_DAYS: '0',
+});
 
 const TURNS = Number(process.env.BENCH_COST_TURNS ?? 5);
 const PASSWORD = 'Eem@2026demo';
@@ -161,13 +173,23 @@ function plainCost(file, projectId, tree, start, end) {
   };
   const rateType = { 2: 'tou', 3: 'tiered', 15: 'flat' };
   const basicPrice = RATES.basic.versions[0].price;
+  // The local day of each day rollup's start, worked out once.
+  const dayTexts = new Map();
+  const dayOfTs = (ts) => {
+    let text = dayTexts.get(ts);
+    if (text === undefined) {
+      text = dayText(ts);
+      dayTexts.set(ts, text);
+    }
+    return text;
+  };
   const totals = new Map();
   for (const [nodeId, byType] of volumes) {
     const amounts = [];
     for (const [type, sums] of byType) {
       const slices = [...sums.entries()]
         .sort((a, b) => a[0] - b[0])
-        .map(([ts, s]) => ({ day: dayText(ts), quantity: s.quantity, bands: type === 2 ? s.bands : null }));
+        .map(([ts, s]) => ({ day: dayOfTs(ts), quantity: s.quantity, bands: type === 2 ? s.bands : null }));
       const priced = totalOfSlices(
         priceSlices(rateType[type], versions[type], slices),
         type === 3 ? RATES.water.versions[0].tiers : null,
@@ -239,12 +261,13 @@ export async function run() {
         basicQuantity: tree.buildings.has(n.id) ? BUILDING_KVA : null,
       }));
 
-    server = startServer(
-      dataDir,
-      process.env.BENCH_COST_PROFILE
-        ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_COST_PROFILE}` }
-        : {},
-    );
+    // BENCH_COST_PROFILE=DIR: the server writes a CPU profile there when it stops.
+    server = process.env.BENCH_COST_PROFILE
+      ? spawnListening(
+          [`--cpu-prof`, `--cpu-prof-dir=${process.env.BENCH_COST_PROFILE}`, SERVER_MAIN],
+          serverEnv(dataDir),
+        )
+      : startServer(dataDir);
     if (process.env.BENCH_COST_DEBUG)
       server.child.stderr.on('data', (chunk) => process.stderr.write(`[server] ${chunk}`));
     url = await server.url;

@@ -246,6 +246,7 @@ describe('eem cost show: empty state and refusals', () => {
     );
     expect(forced.code).not.toBe(0);
     expect(forced.stdout).toBe('');
+    expect(forced.stderr).toContain(`no permission for project ${world.projectId}`);
     expect(forced.stderr).not.toContain('Pump room');
   });
 });

@@ -457,10 +457,12 @@ export async function showCost(ctx: Context, flags: CheckedCost, output: OutputF
       {
         hint:
           objects.length > 0
-            ? `Its children ${objects
+            ? `${objects.length === 1 ? 'Its child' : 'Its children'} ${objects
                 .slice(0, 5)
                 .map((c) => c.name)
-                .join(', ')}${objects.length > 5 ? ', …' : ''} are: try --by child.`
+                .join(
+                  ', ',
+                )}${objects.length > 5 ? ', …' : ''} ${objects.length === 1 ? 'is one' : 'are'}: try --by child.`
             : schemes.length === 0
               ? 'The project has no accounting scheme yet: add one on the accounting scheme page of the console (/accountingscheme).'
               : `Bind it to an accounting scheme on the accounting scheme page of the console (/accountingscheme); objects now: ${schemes

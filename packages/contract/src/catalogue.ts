@@ -51,9 +51,9 @@ export const catalogue = {
   devices,
   demand,
   bills,
-  cost,
   loss,
   share,
+  cost,
 } as const;
 
 export type Catalogue = typeof catalogue;

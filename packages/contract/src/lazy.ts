@@ -38,9 +38,9 @@ const LOADERS: AreaLoaders = {
   devices: () => import('./areas/devices.js').then((m) => m.devices),
   demand: () => import('./areas/demand.js').then((m) => m.demand),
   bills: () => import('./areas/bills.js').then((m) => m.bills),
-  cost: () => import('./areas/cost.js').then((m) => m.cost),
   loss: () => import('./areas/loss.js').then((m) => m.loss),
   share: () => import('./areas/share.js').then((m) => m.share),
+  cost: () => import('./areas/cost.js').then((m) => m.cost),
 };
 
 /** The areas of the catalogue, in catalogue order. */

@@ -1,5 +1,5 @@
 /**
- * Cost (issue 17; screens.md §2.8, §3.10; ADR 0025): rate schemes with effective-dated
+ * Cost (issue 17; screens.md §2.8, §3.10; ADR 0026): rate schemes with effective-dated
  * versions, the pricing of a volume over days (flat, time-of-use, tiered by the month's volume,
  * seasonal), basic-charge and power-factor rates, budgets and their attainment, unit cost.
  * Written once here and read by the contract, the server, the console and the CLI.

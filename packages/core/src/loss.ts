@@ -1,5 +1,5 @@
 /**
- * Loss (issue 17; screens.md §2.4, §3.9; ADR 0024): the rules of loss objects and their
+ * Loss (issue 17; screens.md §2.4, §3.9; ADR 0028): the rules of loss objects and their
  * warning levels, read by the contract, the server, the console and the CLI, and the pure loss
  * maths: loss = supply − Σ downstream, the loss rate, and the warning level a rate reaches.
  *

@@ -1,10 +1,10 @@
 /**
  * Apportionment (issue 17; screens.md §2.11 /shareschemeconfig, /publicSchemeConfig,
- * /lossSchemeConfig; ADR 0024): the rules of share schemes (a shared node's energy split to
+ * /lossSchemeConfig; ADR 0028): the rules of share schemes (a shared node's energy split to
  * receivers), public-area schemes (the same, for shared lighting, lifts, HVAC) and loss-share
  * schemes (a loss object's loss split to downstream nodes), and the apportionment maths.
  *
- * The rounding rule (ADR 0024), so every result can be redone by hand:
+ * The rounding rule (ADR 0028), so every result can be redone by hand:
  * 1. A scheme has effective-dated versions; a month is split at the version boundaries into
  *    parts, each apportioned under its own version.
  * 2. In a part, the amount A (rounded to 2 decimals) is split by ratios r_i (fixed, or weights

@@ -1,5 +1,5 @@
 /**
- * Cost (issue 17; screens.md §2.8, §3.10; ADR 0025): rate schemes with effective-dated
+ * Cost (issue 17; screens.md §2.8, §3.10; ADR 0026): rate schemes with effective-dated
  * versions, accounting schemes (objects = nodes, a rate per energy type, fee items, an optional
  * apportionment scheme, a cycle), the monthly calculation task (operation type 16) and its
  * results, budgets, cost analysis (by period, YoY/MoM, composite), unit cost and the running

@@ -1,9 +1,10 @@
 /**
- * The demo projects' cost accounting (issue 17, ADR 0025), once: rate schemes — electricity
+ * The demo projects' cost accounting (issue 17, ADR 0026), once: rate schemes — electricity
  * by time of use (the project's TOU scheme) and tiered, a capacity basic rate, a PF rate; water
  * tiered, gas flat, steam seasonal — whose versions change mid-way (one expired, one in effect,
  * one not yet in effect); two accounting schemes (the buildings with the first inlet's meter,
- * billed by its bill; the workshops), the calculated results of the last three months and the
+ * billed by its bill; the workshops), each with an apportionment scheme of the loss area when
+ * there is one, the calculated results of the last three months and the
  * current one, and budgets for the year around those results.
  */
 import { addMonth, dayOf, ENERGY_TYPE, monthOf, type RateType } from '@eem/core';
@@ -15,6 +16,7 @@ import { insertScheme } from '../areas/cost/repo/schemes.js';
 import { inletsOf } from '../areas/demand/repo/inlets.js';
 import { EnergyModel } from '../areas/energy/model.js';
 import { schemesOf as touSchemesOf } from '../areas/metering/repo/tou.js';
+import { schemesOf as shareSchemesOf } from '../areas/share/repo/schemes.js';
 import { readSetting, writeSetting } from '../areas/shell/repo/settings.js';
 import { inTransaction } from '../db/database.js';
 import { JSON_COLUMNS } from '../db/json-columns.js';
@@ -170,6 +172,10 @@ async function configure(services: Services, projectId: number, code: string): P
   const objectsA = [...buildings, ...(inlet ? [Number(inlet.meter_node_id)] : [])];
   const objectsB = workshops.filter((id) => !objectsA.includes(id));
   const label = (id: number) => model.node(id)?.modelLabel ?? 'node';
+  // The loss area's apportionment schemes (simulator/loss.ts), when seeded: a building's to its
+  // floors for the plant, the shared room's to the others for the workshops.
+  const shareId = (await shareSchemesOf(db, projectId, 'share'))[0]?.id;
+  const publicId = (await shareSchemesOf(db, projectId, 'public'))[0]?.id;
   await inTransaction(db, async (trx) => {
     const ids = new Map<string, number>();
     for (const seed of RATES) {
@@ -218,7 +224,7 @@ async function configure(services: Services, projectId: number, code: string): P
         other_fees: JSON_COLUMNS.costOtherFees.write([
           { name: 'Metering service', amount: Math.round(800 * scale * 100) / 100 },
         ]),
-        share_scheme_id: null,
+        share_scheme_id: shareId === undefined ? null : Number(shareId),
         cycle: 'month',
         remark: '',
         created_at: now,
@@ -247,7 +253,7 @@ async function configure(services: Services, projectId: number, code: string): P
           name: 'Workshop accounting',
           fee_items: 'energy,other',
           other_fees: JSON_COLUMNS.costOtherFees.write([]),
-          share_scheme_id: null,
+          share_scheme_id: publicId === undefined ? null : Number(publicId),
           cycle: 'year',
           remark: '',
           created_at: now,

@@ -93,6 +93,7 @@ const ADMIN_OPS = new Set([
   'lossconfig_update',
   'energyshareconfig_update',
   'lossshareconfig_update',
+  'cost_update',
 ]);
 const fwPages = ROUTES.filter((r) => r.module === 'fw').map((r) => r.menuKey);
 const operations = Object.keys(OPERATION_PERMISSIONS);

@@ -1,5 +1,5 @@
 /**
- * The monthly cost calculation (operation type 16; ADR 0025). For each accounting scheme and
+ * The monthly cost calculation (operation type 16; ADR 0026). For each accounting scheme and
  * object: per energy type the volume of the month from the rollups (one bulk read per energy
  * type for all objects), priced day by day by the scheme's rate (core priceSlices: versions by
  * day, tiers by the local calendar month's volume); electricity of a node that measures an
@@ -22,6 +22,7 @@ import {
   monthOf,
   pfAdjustment,
   priceSlices,
+  roundMoney,
   roundTo,
   sumMoney,
   TASK_OPERATION_TYPE,
@@ -39,6 +40,7 @@ import { monthEnergy } from '../bills/readings.js';
 import { EnergyModel } from '../energy/model.js';
 import { recordOperation } from '../logs/record-operation.js';
 import { TaskProgress } from '../nodes/task-progress.js';
+import { resultsOf as shareResultsOf, schemeById as shareSchemeById } from '../share/repo/schemes.js';
 import {
   billsOf,
   dayBounds,
@@ -268,7 +270,7 @@ export async function schemeMonthCosts(
       pfAdjustment: pf,
       otherFees,
       otherFeesTotal: otherTotal,
-      // The apportionment results of the loss area are not joined yet (ADR 0025): 0.
+      // Set by apportion() when the scheme has an apportionment scheme.
       apportionedIn: 0,
       apportionedOut: 0,
       total: sumMoney([energyCharge, basicCharge, pf, otherTotal]),
@@ -305,10 +307,69 @@ export async function computeMonth(
   const volumes = await readMonthVolumes(p, schemes, bounds);
   const out = new Map<number, ObjectCost[]>();
   for (const [i, s] of schemes.entries()) {
-    out.set(s.id, await schemeMonthCosts(p, s, month, bounds, volumes, language));
+    const costs = await schemeMonthCosts(p, s, month, bounds, volumes, language);
+    if (s.shareSchemeId !== null) await apportion(p, s, month, bounds, costs, language);
+    out.set(s.id, costs);
     if (onScheme) await onScheme(i + 1, schemes.length);
   }
   return out;
+}
+
+/**
+ * Apportioned in and out (ADR 0026): the stored month of the scheme's apportionment scheme (the
+ * loss area's share results) splits the source node's cost of that energy type over the
+ * targets by their share of the energy; an object that is the source gives it out, objects
+ * that are targets take their part in. A source outside the scheme is priced by its rate.
+ */
+async function apportion(
+  p: Pricing,
+  scheme: SchemeDef,
+  month: string,
+  bounds: readonly number[],
+  costs: ObjectCost[],
+  language: 'zh' | 'en',
+): Promise<void> {
+  const db = p.services.db;
+  const share = await shareSchemeById(db, p.project.id, scheme.shareSchemeId as number);
+  if (!share || share.source_node_id === null) return;
+  const [result] = await shareResultsOf(db, p.project.id, [Number(share.id)], month, month);
+  if (!result || !(result.total > 0)) return;
+  const source = Number(share.source_node_id);
+  const type = Number(share.energy_type);
+  const index = new Map(scheme.objects.map((o, i) => [o.nodeId, i]));
+  const own = index.get(source);
+  let sourceCost: number;
+  if (own !== undefined) sourceCost = costs[own]?.energies.find((e) => e.energyType === type)?.total ?? 0;
+  else {
+    const alone = {
+      ...scheme,
+      objects: [{ nodeId: source, modelLabel: 'node', basicQuantity: null }],
+      feeItems: ['energy' as const],
+    };
+    const volumes = await readMonthVolumes(p, [alone], bounds);
+    const [cost] = await schemeMonthCosts(p, alone, month, bounds, volumes, language);
+    sourceCost = cost?.energies.find((e) => e.energyType === type)?.total ?? 0;
+  }
+  if (sourceCost === 0) return;
+  const parts: number[] = [];
+  for (const line of result.lines) {
+    const part = roundMoney((sourceCost * line.amount) / result.total);
+    parts.push(part);
+    const target = index.get(line.nodeId);
+    const o = target === undefined ? undefined : costs[target];
+    if (o) o.apportionedIn = sumMoney([o.apportionedIn, part]);
+  }
+  const src = own === undefined ? undefined : costs[own];
+  if (src) src.apportionedOut = sumMoney(parts);
+  for (const o of costs)
+    o.total = sumMoney([
+      o.energyCharge,
+      o.basicCharge,
+      o.pfAdjustment,
+      o.otherFeesTotal,
+      o.apportionedIn,
+      -o.apportionedOut,
+    ]);
 }
 
 /** Writes the month's results of the schemes in one transaction (all of them or none). */

@@ -22,6 +22,7 @@ import { ApiError } from '../../http/api-error.js';
 import { type EnergyCall, energyCall, nodeOf } from '../energy/scope.js';
 import { recordOperation } from '../logs/record-operation.js';
 import { schemesOf as touSchemesOf } from '../metering/repo/tou.js';
+import { schemeById as shareSchemeById, schemesOf as shareSchemesOf } from '../share/repo/schemes.js';
 import { loadRates, loadSchemes, type RateDef, type SchemeDef } from './pricing.js';
 import {
   deleteRate as deleteRateRow,
@@ -279,6 +280,7 @@ function schemeOut(
   call: EnergyCall,
   s: SchemeDef,
   calculated: { month: string; at: number } | undefined,
+  shareNames: ReadonlyMap<number, string>,
 ): AccountingScheme {
   const l = lang(call.ctx);
   const day = today(call);
@@ -298,7 +300,8 @@ function schemeOut(
     }),
     feeItems: s.feeItems,
     otherFees: s.otherFees,
-    shareScheme: s.shareSchemeId === null ? null : { id: s.shareSchemeId, name: `#${s.shareSchemeId}` },
+    shareScheme:
+      s.shareSchemeId === null ? null : { id: s.shareSchemeId, name: shareNames.get(s.shareSchemeId) ?? '' },
     cycle: s.cycle,
     remark: s.remark,
     lastMonth: calculated?.month ?? null,
@@ -318,7 +321,11 @@ async function schemesOut(call: EnergyCall, ids?: readonly number[]): Promise<Ac
   );
   const last = new Map<number, { month: string; at: number }>();
   for (const c of calcs) last.set(Number(c.scheme_id), { month: c.month, at: Number(c.calculated_at) });
-  return schemes.map((s) => schemeOut(call, s, last.get(s.id)));
+  const shareNames = new Map<number, string>();
+  for (const type of ['share', 'public'])
+    for (const r of await shareSchemesOf(services.db, call.project.id, type))
+      shareNames.set(Number(r.id), r.name);
+  return schemes.map((s) => schemeOut(call, s, last.get(s.id), shareNames));
 }
 
 export async function schemes(ctx: RequestContext, body: CostBody<'schemes'>): Promise<CostData<'schemes'>> {
@@ -388,6 +395,14 @@ async function rateRows(call: EnergyCall, fields: SchemeFields) {
   }));
 }
 
+/** The apportionment scheme: a share or public-area scheme of this project (with a source node). */
+async function checkShareScheme(call: EnergyCall, id: number | null): Promise<void> {
+  if (id === null) return;
+  const scheme = await shareSchemeById(call.ctx.services.db, call.project.id, id);
+  if (!scheme || scheme.source_node_id === null || !['share', 'public'].includes(scheme.type))
+    throw ApiError.validation(COST_MESSAGES.shareSchemeUnknown(id));
+}
+
 function schemeRow(fields: SchemeFields, now: number) {
   return {
     name: fields.name,
@@ -418,6 +433,7 @@ export async function createScheme(ctx: RequestContext, body: SchemeFields): Pro
   if (await schemeNamed(db, call.project.id, body.name))
     throw ApiError.validation(COST_MESSAGES.accountingNameRepeats);
   const rates = await rateRows(call, body);
+  await checkShareScheme(call, body.shareSchemeId);
   const objects = await objectRows(call, body.objects, 0);
   const now = ctx.services.clock();
   const id = await inTransaction(db, (trx) =>
@@ -441,6 +457,7 @@ export async function updateScheme(
   if (await schemeNamed(db, call.project.id, body.name, body.id))
     throw ApiError.validation(COST_MESSAGES.accountingNameRepeats);
   const rates = await rateRows(call, body);
+  await checkShareScheme(call, body.shareSchemeId);
   const objects = await objectRows(call, body.objects, body.id);
   await inTransaction(db, (trx) =>
     updateSchemeRows(trx, call.project.id, body.id, schemeRow(body, ctx.services.clock()), rates, objects),

@@ -1,5 +1,5 @@
 /**
- * What costing reads and how it prices (ADR 0025): the project's rate schemes as core
+ * What costing reads and how it prices (ADR 0026): the project's rate schemes as core
  * RateVersions, the accounting objects with their scheme's rates, the inlets whose bill prices
  * a node's electricity, and the volumes of many nodes per day or hour, read from the rollups in
  * one bulk read per energy type (energy/sums.ts). The arithmetic is core's (cost.ts, billing.ts).

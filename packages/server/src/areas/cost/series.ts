@@ -1,5 +1,5 @@
 /**
- * Cost over periods of any length (analysis, YoY/MoM, composite, running cost; ADR 0025): the
+ * Cost over periods of any length (analysis, YoY/MoM, composite, running cost; ADR 0026): the
  * volume of each node and energy type per day (or hour) from the start of the first period's
  * month — tiers count the month's volume — priced by core's priceSlices with the node's rate
  * (its scheme's, or its nearest ancestor's) or, for electricity measured by an inlet with a

@@ -24,6 +24,7 @@ import {
 } from '@eem/core';
 import type { RequestContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
+import { isEmpty } from '../energy/model.js';
 import { boundsOf, type EnergyCall, energyCall, mayRead, nodeOf, screenSpan } from '../energy/scope.js';
 import { timesOf } from '../energy/series.js';
 import { nodeAttributes, nodesOfTypes } from '../nodes/repo/nodes.js';
@@ -36,7 +37,7 @@ import {
   rated,
   type Thresholds,
 } from './figures.js';
-import { type LossBody, type LossData, lossObjectOf, thresholdsOf } from './objects.js';
+import { invalid, type LossBody, type LossData, lossObjectOf, thresholdsOf } from './objects.js';
 import { unconfirmedLossEvents } from './repo/events.js';
 import { lossObjectsOf } from './repo/objects.js';
 
@@ -63,7 +64,7 @@ async function networkOf(call: EnergyCall, body: LossBody<'analysis'>): Promise<
       lossObject: { id: Number(o.id), name: o.name },
     };
   }
-  if (!body.node || body.energyType === undefined) throw ApiError.validation(LOSS_MESSAGES.objectOrNode);
+  if (!body.node || body.energyType === undefined) throw invalid(LOSS_MESSAGES.objectOrNode);
   if (!energyTypeOf(body.energyType))
     throw ApiError.validation(`energyType: unknown energy type ${body.energyType}`);
   const type = body.energyType;
@@ -106,7 +107,13 @@ function treeOf(call: EnergyCall, net: Network): TreeEntry[] {
   ) => {
     if (out.length >= LOSS_LIMITS.treeNodes) return;
     const key = parentKey === null ? String(id) : `${parentKey}/${id}`;
-    const below = depth >= LOSS_LIMITS.treeDepth ? [] : feeds.filter((c) => !seen.has(c) && mayRead(call, c));
+    // Nodes that measure nothing of the type (a device without a meter) are left out.
+    const below =
+      depth >= LOSS_LIMITS.treeDepth
+        ? []
+        : feeds.filter(
+            (c) => !seen.has(c) && mayRead(call, c) && !isEmpty(call.model.composition(c, net.type)),
+          );
     out.push({ key, parentKey, depth, id, feeds: below });
     const path = new Set(seen).add(id);
     for (const c of below) visit(c, key, depth + 1, call.model.feeds(c, net.type), path);
@@ -251,7 +258,7 @@ export async function lineLoss(
   const unit = screenSpan(call, body);
   const starts = new Map((await startNodesOf(call)).map((s) => [s.id, s]));
   const ids = [...new Set(body.nodes.map((n, i) => nodeOf(call, n, `nodes.${i}`)))];
-  for (const id of ids) if (!starts.has(id)) throw ApiError.validation(LOSS_MESSAGES.notStartNode);
+  for (const id of ids) if (!starts.has(id)) throw invalid(LOSS_MESSAGES.notStartNode);
   const bounds = boundsOf(call, body, unit, ids.length * 4);
   const definitions = ids.map((id) => ({
     type: ELECTRICITY,

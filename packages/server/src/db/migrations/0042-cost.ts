@@ -3,7 +3,7 @@ import type { Dialect } from '../database.js';
 import { dialectTypes } from './table-with-id.js';
 
 /**
- * Cost (issue 17, ADR 0025). Days are 'YYYY-MM-DD' and months 'YYYY-MM' of the project's zone.
+ * Cost (issue 17, ADR 0026). Days are 'YYYY-MM-DD' and months 'YYYY-MM' of the project's zone.
  *
  * - `cost_rates`: rate schemes (name unique per project, energy type, rate type of core
  *   RATE_TYPES, the time-of-use scheme of a TOU rate).

@@ -103,6 +103,11 @@ export const COMMAND_SUMMARIES: readonly CommandSummary[] = [
     summary: "an inlet's electricity bill for a month: energy by band, basic charge, power factor",
   },
   {
+    name: 'cost',
+    term: 'cost show',
+    summary: "a node's cost for a month, by energy type or by child, as the cost calculation worked it out",
+  },
+  {
     name: 'orders',
     term: 'orders list|show|take|submit',
     summary: 'repair and maintenance work orders: the board, one order, taking, submitting',

@@ -33,6 +33,7 @@ const LOADERS: Record<string, (runtime: Runtime) => Promise<Command>> = {
   energy: async (rt) => (await import('./commands/energy.js')).energyCommand(rt),
   demand: async (rt) => (await import('./commands/demand.js')).demandCommand(rt),
   bill: async (rt) => (await import('./commands/bill.js')).billCommand(rt),
+  cost: async (rt) => (await import('./commands/cost.js')).costCommand(rt),
   notices: async (rt) => (await import('./commands/notices.js')).noticesCommand(rt),
   orders: async (rt) => (await import('./commands/orders.js')).ordersCommand(rt),
   me: async (rt) => (await import('./commands/session.js')).meCommand(rt),

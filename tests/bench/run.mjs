@@ -16,6 +16,7 @@ const SUITES = [
   'datalog.mjs',
   'energy.mjs',
   'bills.mjs',
+  'cost.mjs',
   'work-orders.mjs',
   'noisy-neighbour.mjs',
   'cli-startup.mjs',

@@ -117,6 +117,15 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'eem bill show --inlet 3 --month 2026-09 --json | jq .computed.total',
     'eem bill show --inlet "Inlet 1" --month 2026-10 --csv > bill-2026-10.csv',
   ],
+  cost: [
+    'eem cost show --node 12 --month 2026-10',
+    'eem cost show --node "Building A" --month 2026-10 --by child',
+  ],
+  'cost show': [
+    'eem cost show --node "Building A" --month 2026-10',
+    'eem cost show --node 12 --month 2026-10 --by child --csv > cost-2026-10.csv',
+    'eem cost show --node 12 --month 2026-09 --json | jq .cost.total',
+  ],
   orders: [
     'eem orders list --status repair',
     'eem orders show RO-261127-0001',

@@ -149,16 +149,22 @@ export function checkConsumption(flags: ConsumptionFlags): CheckedConsumption {
   };
 }
 
-interface Located {
+export interface Located {
   node: NodeTreeItem;
   path: string;
 }
 
 /** The project's tree as a flat list with the names below the project joined by ' / '. */
-async function projectNodes(client: Client, projectId: number): Promise<Located[]> {
-  const tree = await client.nodes.nodeTreeSimple({
-    body: { rootID: projectId, rootLabel: 'project', treeReturnEnable: true },
-  });
+export async function projectNodes(
+  client: Client,
+  projectId: number,
+  read?: readonly NodeTreeItem[],
+): Promise<Located[]> {
+  const tree =
+    read ??
+    (await client.nodes.nodeTreeSimple({
+      body: { rootID: projectId, rootLabel: 'project', treeReturnEnable: true },
+    }));
   const out: Located[] = [];
   const walk = (items: readonly NodeTreeItem[], prefix: string) => {
     for (const item of items) {
@@ -179,20 +185,20 @@ const pathKey = (path: string) =>
     .join('/');
 
 /** The node a path names ("Building A/Floor 1", case ignored), or an error naming what exists. */
-export function findByPath(nodes: readonly Located[], path: string): NodeTreeItem {
+export function findByPath(nodes: readonly Located[], path: string, flag = '--node-path'): NodeTreeItem {
   const key = pathKey(path);
   const found = nodes.filter((n) => pathKey(n.path) === key);
   if (found.length === 1 && found[0]) return found[0].node;
   if (found.length > 1)
     throw new CliError(
-      `--node-path "${path}" names ${found.length} nodes: ${found.map((n) => n.node.id).join(', ')}`,
+      `${flag} "${path}" names ${found.length} nodes: ${found.map((n) => n.node.id).join(', ')}`,
       {
         hint: 'Give --node ID instead.',
       },
     );
   const parent = key.split('/').slice(0, -1).join('/');
   const siblings = nodes.filter((n) => pathKey(n.path).split('/').slice(0, -1).join('/') === parent);
-  throw new CliError(`--node-path: no node "${path}" in this project`, {
+  throw new CliError(`${flag}: no node "${path}" in this project`, {
     hint:
       siblings.length > 0
         ? `There: ${siblings

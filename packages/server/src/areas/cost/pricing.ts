@@ -276,10 +276,25 @@ export async function readVolumes(
   return out;
 }
 
+/**
+ * The local day of each period start of `bounds`: the same for every object of a month, so
+ * worked out once per bounds array (a time-zone conversion per object and day was most of a
+ * 2,000-object calculation: tests/bench/cost.mjs).
+ */
+const boundDays = new WeakMap<readonly number[], { timeZone: string; days: string[] }>();
+function daysOf(bounds: readonly number[], timeZone: string): string[] {
+  const known = boundDays.get(bounds);
+  if (known?.timeZone === timeZone) return known.days;
+  const days = bounds.slice(0, -1).map((b) => dayOf(b, timeZone));
+  boundDays.set(bounds, { timeZone, days });
+  return days;
+}
+
 /** Slices of use from volumes over bounds (the day of each period's start). */
 export function slicesOf(v: Volumes, bounds: readonly number[], timeZone: string): UseSlice[] {
+  const days = daysOf(bounds, timeZone);
   return v.quantity.map((q, i) => ({
-    day: dayOf(bounds[i] as number, timeZone),
+    day: days[i] ?? dayOf(bounds[i] as number, timeZone),
     quantity: q ?? 0,
     bands: v.bands ? TOU_BAND_CODES.map((_, b) => (v.bands?.[b]?.[i] as number) ?? 0) : null,
   }));

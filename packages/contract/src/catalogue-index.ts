@@ -337,4 +337,22 @@ export const CATALOGUE_INDEX = {
     deleteUtilityBill: 'json',
     matchUtilityBill: 'json',
   },
+  loss: {
+    analysis: 'json',
+    startNodes: 'json',
+    lineLoss: 'json',
+    overview: 'json',
+    configs: 'json',
+    saveConfig: 'json',
+    deleteConfig: 'json',
+  },
+  share: {
+    lossSchemes: 'json',
+    saveLossScheme: 'json',
+    deleteLossSchemes: 'json',
+    results: 'json',
+    schemes: 'json',
+    saveScheme: 'json',
+    deleteSchemes: 'json',
+  },
 } as const;

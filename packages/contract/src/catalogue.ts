@@ -10,6 +10,7 @@ import { expert } from './areas/expert.js';
 import { favorites } from './areas/favorites.js';
 import { files } from './areas/files.js';
 import { logs } from './areas/logs.js';
+import { loss } from './areas/loss.js';
 import { maintenance } from './areas/maintenance.js';
 import { metering } from './areas/metering.js';
 import { monitor } from './areas/monitor.js';
@@ -19,6 +20,7 @@ import { pq } from './areas/pq.js';
 import { production } from './areas/production.js';
 import { projects } from './areas/projects.js';
 import { session } from './areas/session.js';
+import { share } from './areas/share.js';
 import { shell } from './areas/shell.js';
 import { users } from './areas/users.js';
 import { workorders } from './areas/workorders.js';
@@ -48,6 +50,8 @@ export const catalogue = {
   devices,
   demand,
   bills,
+  loss,
+  share,
 } as const;
 
 export type Catalogue = typeof catalogue;

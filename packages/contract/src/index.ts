@@ -36,6 +36,7 @@ export type { EventPlan, FaultScenario } from './areas/expert.js';
 export type { FavoriteNode } from './areas/favorites.js';
 export { FILE_NAME_PATTERN, type StoredFile, UPLOAD_KINDS } from './areas/files.js';
 export type { OperationLogRow, TaskLogRow } from './areas/logs.js';
+export type { LossObject, LossShareScheme, ShareScheme } from './areas/loss-schemas.js';
 export type { MaintenanceItem, MaintenancePlan } from './areas/maintenance.js';
 export type { TouScheme } from './areas/metering.js';
 export { type Graph, type GraphElement, REALTIME_POLL_MS, type RealtimeValue } from './areas/monitor.js';

@@ -38,6 +38,8 @@ const LOADERS: AreaLoaders = {
   devices: () => import('./areas/devices.js').then((m) => m.devices),
   demand: () => import('./areas/demand.js').then((m) => m.demand),
   bills: () => import('./areas/bills.js').then((m) => m.bills),
+  loss: () => import('./areas/loss.js').then((m) => m.loss),
+  share: () => import('./areas/share.js').then((m) => m.share),
 };
 
 /** The areas of the catalogue, in catalogue order. */

@@ -54,6 +54,9 @@ export const OPERATION_PERMISSIONS = {
     '需量配置编辑',
     'Edit demand configuration (inlets, billing schemes, warning levels, declarations, imports)',
   ],
+  lossconfig_update: ['loss', '损耗配置编辑', 'Edit loss objects and their warning levels'],
+  energyshareconfig_update: ['cloud', '分摊方案编辑', 'Edit apportionment and public-area schemes'],
+  lossshareconfig_update: ['cloud', '损耗分摊编辑', 'Edit loss-share schemes'],
   bill_update: ['fee', '电费账单编辑', "Enter and edit the utility's electricity bills"],
 } as const satisfies Record<string, readonly [string, string, string]>;
 

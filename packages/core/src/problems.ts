@@ -6,13 +6,17 @@
  * and the faces read the answer with `splitProblems`: the field a message belongs to, and the
  * message without its path. The Chinese texts of the shared rules are kept here, once.
  */
+import { LOSS_MESSAGES_ZH } from './loss.js';
 import { MESSAGES } from './rules.js';
+import { SHARE_MESSAGES_ZH } from './share.js';
 import { WIRE_MESSAGES } from './wire.js';
 
 export type ProblemLanguage = 'zh' | 'en';
 
 /** The Chinese text of each rule message of core (MESSAGES), by its English text. */
 const ZH: Record<string, string> = {
+  ...LOSS_MESSAGES_ZH,
+  ...SHARE_MESSAGES_ZH,
   [MESSAGES.accountRequired]: '账号不能为空',
   [MESSAGES.passwordRequired]: '密码不能为空',
   [MESSAGES.oldPasswordRequired]: '原密码不能为空',

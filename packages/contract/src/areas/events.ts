@@ -16,6 +16,7 @@ import {
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint.js';
 import { epochMs, id, idOf, keywordText, page, pagedList } from '../schemas.js';
+import { lossObjectRef } from './loss-schemas.js';
 import { workOrderRef } from './workorders-schemas.js';
 
 const level = z
@@ -425,9 +426,20 @@ export const events = {
     id: 'events.lossEvents',
     method: 'POST',
     path: '/eem-service/v1/alarmEvent/getLossEvents',
-    summary: 'Loss warnings (log types 706, 707) (chosen).',
+    summary:
+      'Loss warnings (log types 706 a warning level reached, 707 the loss rate outside its limits), each with its loss object (for the loss curve at /energyLossAnalysis) and loss rate (chosen).',
     body: familyBody(LOSS_EVENT_TYPES),
-    data: pagedList(eventItem),
+    data: pagedList(
+      eventItem.extend({
+        /** The loss object the warning is about; null for an event of another source. */
+        lossObject: lossObjectRef.nullable().optional(),
+        /** The loss rate (%) that crossed, the warning level (706) and the window it was measured over. */
+        ratePct: z.number().nullable().optional(),
+        warningLevel: z.number().int().nullable().optional(),
+        windowStart: epochMs.nullable().optional(),
+        windowEnd: epochMs.nullable().optional(),
+      }),
+    ),
     permission: 'event_browser',
   }),
   exportLossEvents: defineEndpoint({

@@ -95,7 +95,7 @@ export const lossObject = z.object({
   deadbandPct: z.number(),
   repeatMinutes: z.number().int(),
   remark: z.string(),
-  /** The latest complete day's loss rate (%) and level (0: none); null without figures. */
+  /** The loss rate (%) of the last 24 whole hours and its level (0: none), as the warnings see it; null without figures. */
   lastRatePct: z.number().nullable(),
   lastLevel: z.number().int(),
   /** Open (unconfirmed) loss warnings of the object. */

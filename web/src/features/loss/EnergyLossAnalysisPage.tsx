@@ -18,6 +18,7 @@ import { ComboChart } from '../../blocks/chart/ComboChart';
 import { DataTable } from '../../blocks/DataTable';
 import { useEndpointQuery } from '../../blocks/data';
 import { errorMessage } from '../../blocks/save-file';
+import type { Granularity } from '../../blocks/time-range-model';
 import { useTexts } from '../../i18n/texts';
 import { useAlarmColors } from '../../theme/alarm-colors';
 import { ELECTRICITY } from '../energy/common/energy-data';
@@ -25,6 +26,8 @@ import { analysisBody, energy, LevelTag, linkedLoss, objectOrNodePicker, pct, wi
 import { lossTexts } from './texts';
 
 type Ctx = AnalysisContext<Record<string, never>, null>;
+
+const GRANULARITIES: readonly Granularity[] = ['hour', 'day', 'month'];
 
 export function EnergyLossAnalysisPage() {
   const t = useTexts(lossTexts);
@@ -34,10 +37,10 @@ export function EnergyLossAnalysisPage() {
         title: t('analysisTitle'),
         nodes: objectOrNodePicker(t('pickTitle')),
         energyType: true,
-        range: { granularities: ['hour', 'day', 'month'], granularity: 'day', preset: 'thisMonth' },
+        range: { granularities: GRANULARITIES, granularity: 'day', preset: 'thisMonth' },
         initial: (params) => ({
           energyType: ELECTRICITY,
-          ...linkedLoss(params),
+          ...linkedLoss(params, GRANULARITIES),
           extra: {} as Record<string, never>,
         }),
         useData: () => null,

@@ -8,7 +8,7 @@
  * messages are core's and the contract's, shown at the field.
  */
 import { Space, Tag, Typography } from '@douyinfe/semi-ui-19';
-import { checkLossObject, LOSS_LIMITS } from '@eem/core';
+import { checkLossObject, LOSS_LIMITS, ruleOf } from '@eem/core';
 import { endpointKey } from '@eem/sdk';
 import { useMemo } from 'react';
 import type { PageState } from '../../blocks/DataTable';
@@ -50,7 +50,7 @@ export function lossObjectIssues(values: FormValues): Record<string, string> {
   });
   if (message === null) return {};
   const field = message.split(':')[0] ?? 'name';
-  return { [field]: message };
+  return { [field]: ruleOf(message) };
 }
 
 export function EnergyLossConfigPage() {

@@ -17,6 +17,7 @@ import { ChartPanel } from '../../blocks/ChartPanel';
 import { DataTable } from '../../blocks/DataTable';
 import { useEndpointQuery } from '../../blocks/data';
 import { errorMessage } from '../../blocks/save-file';
+import type { Granularity } from '../../blocks/time-range-model';
 import { useTexts } from '../../i18n/texts';
 import { ELECTRICITY } from '../energy/common/energy-data';
 import {
@@ -34,6 +35,8 @@ import { lossTexts } from './texts';
 
 type Ctx = AnalysisContext<Record<string, never>, null>;
 
+const GRANULARITIES: readonly Granularity[] = ['day', 'month'];
+
 export function LossAnalysisPage() {
   const t = useTexts(lossTexts);
   const description = useMemo(
@@ -42,10 +45,10 @@ export function LossAnalysisPage() {
         title: t('lossTreeTitle'),
         nodes: objectOrNodePicker(t('network')),
         energyType: true,
-        range: { granularities: ['day', 'month'], granularity: 'day', preset: 'thisMonth' },
+        range: { granularities: GRANULARITIES, granularity: 'day', preset: 'thisMonth' },
         initial: (params) => ({
           energyType: ELECTRICITY,
-          ...linkedLoss(params),
+          ...linkedLoss(params, GRANULARITIES),
           extra: {} as Record<string, never>,
         }),
         useData: () => null,

@@ -76,17 +76,22 @@ const positive = (value: string | null): number | null => {
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 };
 
-/** The hour, day or month a linked range is best read by. */
-function granularityOf(start: number, end: number): Granularity {
+/** The finest of the screen's granularities a linked range is best read by. */
+export function granularityOf(start: number, end: number, allowed: readonly Granularity[]): Granularity {
   const days = (end - start) / 86_400_000;
-  return days <= 3 ? 'hour' : days <= 62 ? 'day' : 'month';
+  const fits: Granularity[] =
+    days <= 3 ? ['hour', 'day', 'month'] : days <= 31 ? ['day', 'month'] : ['month'];
+  return fits.find((g) => allowed.includes(g)) ?? allowed[allowed.length - 1] ?? 'day';
 }
 
 /**
  * What a link carries: a loss object (`?lossObjectId=`, or a loss warning's node with its
  * model label `lossobject`) or a node, and a range.
  */
-export function linkedLoss(params: URLSearchParams): {
+export function linkedLoss(
+  params: URLSearchParams,
+  granularities: readonly Granularity[],
+): {
   nodes?: { id: number; modelLabel: string; name: string }[];
   range?: TimeRangeValue;
 } {
@@ -104,7 +109,7 @@ export function linkedLoss(params: URLSearchParams): {
   return {
     ...(node ? { nodes: [node] } : {}),
     ...(start !== null && end !== null && end > start
-      ? { range: { granularity: granularityOf(start, end), start, end } }
+      ? { range: { granularity: granularityOf(start, end, granularities), start, end } }
       : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { LOSS_MESSAGES, SHARE_MESSAGES } from '@eem/core';
+import { LOSS_MESSAGES, ruleOf, SHARE_MESSAGES } from '@eem/core';
 import { describe, expect, it } from 'vitest';
 import { schemeIssues } from './components/scheme-form';
 import { lossObjectIssues } from './EnergyLossConfigPage';
@@ -26,14 +26,14 @@ describe("the loss object dialog's rules (core's checkLossObject, at their field
 
   it('refuses the supply node as a consumer, telling nodes apart by type and id', () => {
     expect(lossObjectIssues({ ...base, consumers: [a, supply] })).toEqual({
-      consumers: LOSS_MESSAGES.supplyIsConsumer,
+      consumers: ruleOf(LOSS_MESSAGES.supplyIsConsumer),
     });
     expect(lossObjectIssues({ ...base, consumers: [a, sameIdOtherType] })).toEqual({});
   });
 
   it('refuses an upper limit not above the lower and levels not ascending', () => {
     expect(lossObjectIssues({ ...base, upperLimitPct: -5 })).toEqual({
-      upperLimitPct: LOSS_MESSAGES.upperAboveLower,
+      upperLimitPct: ruleOf(LOSS_MESSAGES.upperAboveLower),
     });
     expect(
       lossObjectIssues({
@@ -43,7 +43,7 @@ describe("the loss object dialog's rules (core's checkLossObject, at their field
           { level: 2, ratePct: 5 },
         ],
       }),
-    ).toEqual({ levels: LOSS_MESSAGES.levelsAscending });
+    ).toEqual({ levels: ruleOf(LOSS_MESSAGES.levelsAscending) });
   });
 });
 
@@ -65,10 +65,12 @@ describe("the scheme dialog's rules (core's checkSchemeVersions, at the periods)
         ]),
       ],
     };
-    expect(schemeIssues(values, ['fixedRatio'], supply)).toEqual({ versions: SHARE_MESSAGES.ratiosSum });
+    expect(schemeIssues(values, ['fixedRatio'], supply)).toEqual({
+      versions: ruleOf(SHARE_MESSAGES.ratiosSum),
+    });
     const asSource = { versions: [period([{ node: supply, ratio: 1 }])] };
     expect(schemeIssues(asSource, ['fixedRatio'], supply)).toEqual({
-      versions: SHARE_MESSAGES.sourceIsTarget,
+      versions: ruleOf(SHARE_MESSAGES.sourceIsTarget),
     });
     const ok = {
       versions: [
@@ -83,7 +85,7 @@ describe("the scheme dialog's rules (core's checkSchemeVersions, at the periods)
 
   it('refuses a period after an open-ended one, and waits while a node is not picked', () => {
     const open = { versions: [period([{ node: a, ratio: 1 }]), period([{ node: a, ratio: 1 }])] };
-    expect(schemeIssues(open, ['fixedRatio'], supply)).toEqual({ versions: SHARE_MESSAGES.blankEnd });
+    expect(schemeIssues(open, ['fixedRatio'], supply)).toEqual({ versions: ruleOf(SHARE_MESSAGES.blankEnd) });
     expect(schemeIssues({ versions: [period([{ node: null, ratio: 1 }])] }, ['fixedRatio'], supply)).toEqual(
       {},
     );

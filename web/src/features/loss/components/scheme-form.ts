@@ -3,7 +3,7 @@
  * at the versions field, as the server would refuse them: nodes are told apart by model label
  * and id. Nothing is said while a period has a node still to be picked (the schema says that).
  */
-import { checkSchemeVersions } from '@eem/core';
+import { checkSchemeVersions, ruleOf } from '@eem/core';
 import type { FormValues } from '../../../blocks/FormFields';
 import { isNodeValue } from './NodeField';
 import { asVersions } from './version-model';
@@ -36,5 +36,5 @@ export function schemeIssues(
     })),
     allowed,
   );
-  return message === null ? {} : { versions: message };
+  return message === null ? {} : { versions: ruleOf(message) };
 }

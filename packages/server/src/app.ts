@@ -18,6 +18,7 @@ import { expertHandlers } from './areas/expert/handlers.js';
 import { favoritesHandlers } from './areas/favorites/handlers.js';
 import { filesHandlers } from './areas/files/handlers.js';
 import { logsHandlers } from './areas/logs/handlers.js';
+import { lossHandlers } from './areas/loss/handlers.js';
 import { maintenanceHandlers } from './areas/maintenance/handlers.js';
 import { maintenanceScheduler } from './areas/maintenance/scheduler.js';
 import { meteringHandlers } from './areas/metering/handlers.js';
@@ -31,6 +32,7 @@ import { productionHandlers } from './areas/production/handlers.js';
 import { projectsHandlers } from './areas/projects/handlers.js';
 import { sessionHandlers } from './areas/session/handlers.js';
 import { registerSsoPage } from './areas/session/sso-page.js';
+import { shareHandlers } from './areas/share/handlers.js';
 import { shellHandlers } from './areas/shell/handlers.js';
 import { usersHandlers } from './areas/users/handlers.js';
 import { workordersHandlers } from './areas/workorders/handlers.js';
@@ -79,6 +81,8 @@ export const handlers: CatalogueHandlers = {
   // The declared-demand proposal is the bill area's (it prices the proposal).
   demand: { ...demandHandlers, declareProposal },
   bills: billsHandlers,
+  loss: lossHandlers,
+  share: shareHandlers,
 };
 
 export interface StartOptions {

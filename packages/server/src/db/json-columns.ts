@@ -143,6 +143,16 @@ export const JSON_COLUMNS = {
     z.array(z.object({ level: z.number().int(), value: z.number() })),
   ),
   warningReceiverIds: jsonColumn('demand_warning_configs', 'receiver_ids', ids),
+  lossLevels: jsonColumn(
+    'loss_objects',
+    'levels',
+    z.array(z.object({ level: z.number().int(), ratePct: z.number() })),
+  ),
+  shareParts: jsonColumn(
+    'share_results',
+    'parts',
+    z.array(z.object({ from: z.number(), to: z.number(), method: z.string(), amount: z.number() })),
+  ),
   warningChannels: jsonColumn('demand_warning_configs', 'channels', z.array(z.enum(NOTIFY_CHANNELS))),
   declarationReminderUserIds: jsonColumn('demand_declarations', 'reminder_user_ids', ids),
 } as const;

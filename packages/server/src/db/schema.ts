@@ -907,6 +907,98 @@ export interface DemandEventTable {
   predicted: number;
 }
 
+// ------------------------------------------------------------------ loss and apportionment (0041)
+
+export interface LossObjectTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  energy_type: number;
+  supply_node_id: number;
+  lower_limit_pct: number;
+  upper_limit_pct: number;
+  /** JSON [{level, ratePct}]. */
+  levels: string;
+  enabled: number;
+  deadband_pct: number;
+  repeat_minutes: number;
+  remark: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface LossObjectConsumerTable {
+  loss_object_id: number;
+  project_id: number;
+  seq: number;
+  node_id: number;
+}
+
+export interface ShareSchemeTable {
+  id: Generated<number>;
+  project_id: number;
+  /** 'share' | 'public' | 'loss'. */
+  type: string;
+  name: string;
+  energy_type: number;
+  source_node_id: number | null;
+  loss_object_id: number | null;
+  remark: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ShareSchemeVersionTable {
+  id: Generated<number>;
+  project_id: number;
+  scheme_id: number;
+  seq: number;
+  valid_from: number;
+  valid_to: number | null;
+  method: string;
+}
+
+export interface ShareSchemeTargetTable {
+  project_id: number;
+  version_id: number;
+  seq: number;
+  node_id: number;
+  ratio: number | null;
+  weight: number | null;
+}
+
+export interface ShareResultTable {
+  project_id: number;
+  scheme_id: number;
+  month: string;
+  start_ts: number;
+  end_ts: number;
+  source_amount: number | null;
+  total: number;
+  /** JSON [{from, to, method, amount}]. */
+  parts: string;
+  computed_at: number;
+}
+
+export interface ShareResultLineTable {
+  project_id: number;
+  scheme_id: number;
+  month: string;
+  seq: number;
+  node_id: number;
+  amount: number;
+}
+
+export interface LossEventTable {
+  event_id: number;
+  project_id: number;
+  loss_object_id: number;
+  rate_pct: number;
+  warning_level: number;
+  window_start: number;
+  window_end: number;
+}
+
 export interface Database {
   tenants: TenantTable;
   projects: ProjectTable;
@@ -979,6 +1071,14 @@ export interface Database {
   utility_bill_lines: UtilityBillLineTable;
   demand_rollups: DemandRollupTable;
   demand_events: DemandEventTable;
+  loss_objects: LossObjectTable;
+  loss_object_consumers: LossObjectConsumerTable;
+  share_schemes: ShareSchemeTable;
+  share_scheme_versions: ShareSchemeVersionTable;
+  share_scheme_targets: ShareSchemeTargetTable;
+  share_results: ShareResultTable;
+  share_result_lines: ShareResultLineTable;
+  loss_events: LossEventTable;
 }
 
 // ------------------------------------------------------------------ PostgreSQL only

@@ -90,6 +90,9 @@ const ADMIN_OPS = new Set([
   'expert_update',
   'energyconfig_update',
   'demandconfig_update',
+  'lossconfig_update',
+  'energyshareconfig_update',
+  'lossshareconfig_update',
 ]);
 const fwPages = ROUTES.filter((r) => r.module === 'fw').map((r) => r.menuKey);
 const operations = Object.keys(OPERATION_PERMISSIONS);

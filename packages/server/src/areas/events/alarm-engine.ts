@@ -5,7 +5,8 @@
  * crosses a threshold raises an event (the most severe level crossed) unless one of the scheme
  * and node is open; while it holds, a repeat interval notifies again; when it goes back, the
  * event clears (end time). Outside the scheme's active window nothing is raised or repeated.
- * The inlets' demand warnings are evaluated in the same pass (demand/demand-warnings.ts).
+ * The inlets' demand warnings are evaluated in the same pass (demand/demand-warnings.ts), and
+ * so are the loss objects' loss warnings (loss/warnings.ts).
  */
 import { ALARM_DEADBAND, type AlarmKindDefinition, alarmKind, localParts, startOf } from '@eem/core';
 import { inTransaction } from '../../db/database.js';
@@ -13,6 +14,7 @@ import type { Services } from '../../services.js';
 import { pointIndex } from '../datalog/repo/points.js';
 import { latestReading } from '../datalog/repo/readings.js';
 import { DemandWarnings } from '../demand/demand-warnings.js';
+import { LossWarnings } from '../loss/warnings.js';
 import { nodeSkeleton } from '../nodes/repo/nodes.js';
 import { type AlarmSchemeRow, loadSchemes } from './alarm-schemes.js';
 import { crossedLevel, describe, inWindow, type Measured, measure, type NodeLive } from './alarm-values.js';
@@ -48,11 +50,14 @@ export class AlarmEngine {
   private readonly recipients: EventRecipients;
   /** The inlets' demand warnings (704, 705), evaluated with the schemes. */
   private readonly demand: DemandWarnings;
+  /** The loss objects' loss warnings (706, 707). */
+  private readonly loss: LossWarnings;
   private loaded = false;
 
   constructor(private readonly services: Services) {
     this.recipients = new EventRecipients(services.db, services.clock);
     this.demand = new DemandWarnings(services);
+    this.loss = new LossWarnings(services);
   }
 
   /** One evaluation of every enabled scheme. */
@@ -103,6 +108,7 @@ export class AlarmEngine {
       this.open.delete(key);
     }
     await this.demand.evaluate(now);
+    await this.loss.evaluate(now);
   }
 
   private async raise(

@@ -5,10 +5,10 @@ import {
   ENERGY_EVENT_TYPES,
   type EventFilter,
   type EventItem,
-  LOSS_EVENT_TYPES,
 } from '@eem/contract';
 import type { RequestContext } from '../../context.js';
 import type { AreaHandlers } from '../../http/handlers.js';
+import { lossEvents } from '../loss/events.js';
 import { createScheme, deleteScheme, schemes, updateScheme } from './alarm-schemes.js';
 import { confirmEvents, confirmMatching } from './confirm-events.js';
 import {
@@ -55,7 +55,8 @@ export const eventsHandlers: AreaHandlers<typeof catalogue.events> = {
   saveTypeSettings: ({ body }, ctx) => saveTypeSettings(ctx, body),
   energyEvents: ({ body }, ctx) => family(ctx, body, ENERGY_EVENT_TYPES),
   efficiencyEvents: ({ body }, ctx) => family(ctx, body, EFFICIENCY_EVENT_TYPES),
-  lossEvents: ({ body }, ctx) => family(ctx, body, LOSS_EVENT_TYPES),
+  // With each warning's loss object, rate and window (the loss area's rows, migration 0041).
+  lossEvents: ({ body }, ctx) => lossEvents(ctx, body),
   exportLossEvents: ({ body }, ctx) => exportEvents(ctx, 'loss', body),
   incidents: ({ body }, ctx) => incidents(ctx, body),
   incidentDetail: ({ body }, ctx) => incidentDetail(ctx, body.id),

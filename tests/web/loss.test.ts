@@ -10,6 +10,7 @@
  * tests/.artifacts/screenshots/ (loss-*.png).
  */
 import type { LossObject } from '@eem/contract';
+import { ENERGY_TYPE } from '@eem/core';
 import type { Client } from '@eem/sdk';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -75,9 +76,63 @@ beforeAll(async () => {
   zone = (await client.metering.cycle()).timeZone;
   expect(zone).not.toBe(BROWSER_ZONE);
   const objects = await client.loss.configs({ body: { keyword: '', page: { index: 0, limit: 100 } } });
-  expect(objects.list.length).toBeGreaterThan(0);
-  object = objects.list.find((o) => o.enabled) ?? (objects.list[0] as LossObject);
-});
+  const seeded = objects.list.find((o) => o.enabled && o.consumers.length >= 2);
+  object = seeded ?? (await addLossObject());
+  // A loss-share scheme of it, so the results and the apportioned loss have rows.
+  const schemes = await client.share.lossSchemes({
+    body: { keyword: '', lossObjectId: object.id, page: { index: 0, limit: 10 } },
+  });
+  if (schemes.total === 0)
+    await client.share.saveLossScheme({
+      body: {
+        name: 'E2E loss share',
+        lossObjectId: object.id,
+        versions: [
+          {
+            from: monthStart(),
+            to: null,
+            method: 'consumption',
+            targets: object.consumers.map((c) => ({ node: { id: c.id, modelLabel: c.modelLabel } })),
+          },
+        ],
+      },
+    });
+}, 60_000);
+
+/** A loss object of the demo site when the simulator seeds none: a building against its floors. */
+async function addLossObject(): Promise<LossObject> {
+  const tree = await client.nodes.nodeTreeSimpleWithAuth({ body: { rootID: 2, rootLabel: 'project' } });
+  const buildings = (tree[0]?.children ?? []).filter((n) => n.modelLabel === 'building');
+  const building = buildings.find((b) => (b.children?.length ?? 0) >= 2);
+  if (!building) throw new Error('the demo site has no building with two floors');
+  return client.loss.saveConfig({
+    body: {
+      name: 'E2E feeder',
+      energyType: ENERGY_TYPE.electricity,
+      supply: { id: building.id, modelLabel: building.modelLabel },
+      consumers: (building.children ?? []).map((f) => ({ id: f.id, modelLabel: f.modelLabel })),
+      lowerLimitPct: -5,
+      upperLimitPct: 20,
+      levels: [
+        { level: 1, ratePct: 2 },
+        { level: 2, ratePct: 5 },
+      ],
+    },
+  });
+}
+
+/** The first day of this month in the project's zone. */
+function monthStart(): number {
+  const day = yesterday();
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone, day: 'numeric' }).format(day.end);
+  let start = day.end;
+  for (let d = Number(today); d > 1; d--) start -= 24 * 3_600_000;
+  // Back to the zone's midnight if a DST change lies in between.
+  const hour = Number(
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(start),
+  );
+  return hour === 0 ? start : hour === 23 ? start + 3_600_000 : start - 3_600_000;
+}
 
 /** Nothing on the page says a call was refused. */
 async function noRefusal(page: Page) {

@@ -35,6 +35,8 @@ export interface ComboOptions {
   stacked?: boolean;
 }
 
+const LABEL_POSITIONS = ['insideEndTop', 'insideStartTop', 'insideMiddleTop', 'insideEndBottom'] as const;
+
 function numberOf(v: unknown): number | null {
   if (isInvalidValue(v)) return null;
   const n = typeof v === 'number' ? v : Number(v);
@@ -120,7 +122,7 @@ export function buildComboSpec(data: ComboData, options: ComboOptions): ChartSpe
     crosshair: { xField: { visible: true } },
     ...(limits.length > 0
       ? {
-          markLine: limits.map((l) => ({
+          markLine: limits.map((l, i) => ({
             relativeSeriesId: 'line',
             y: l.value,
             line: { style: { stroke: l.color, lineDash: [6, 4], lineWidth: 1.5 } },
@@ -128,7 +130,8 @@ export function buildComboSpec(data: ComboData, options: ComboOptions): ChartSpe
             endSymbol: { visible: false },
             label: {
               visible: true,
-              position: 'insideEndTop',
+              // Close limits keep their captions apart: alternately at the end and the start.
+              position: LABEL_POSITIONS[i % LABEL_POSITIONS.length],
               text: l.label,
               labelBackground: { visible: false },
               style: { fill: l.color, fontSize: 11 },

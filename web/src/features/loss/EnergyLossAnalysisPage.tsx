@@ -117,19 +117,18 @@ function LossSeries({ input }: { input: Input }) {
             {
               key: 'rate',
               label: t('lossRate'),
-              value: (
-                <Space spacing={8}>
-                  <span data-testid="total-rate">{pct(data.total.ratePct)}</span>
+              value: <span data-testid="total-rate">{pct(data.total.ratePct)}</span>,
+              hint: (
+                <Space spacing={6}>
                   <LevelTag level={data.total.level} />
+                  {view.worst && (
+                    <span data-testid="worst-period">
+                      {t('worstPeriod')}: {view.worst.period} {pct(view.worst.ratePct)}
+                    </span>
+                  )}
                 </Space>
               ),
               tone: data.total.level > 0 || data.total.overLimit ? 'warning' : 'normal',
-            },
-            {
-              key: 'worst',
-              label: t('worstPeriod'),
-              value: pct(view.worst?.ratePct),
-              hint: view.worst?.period,
             },
           ]}
         />

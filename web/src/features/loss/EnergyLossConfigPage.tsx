@@ -114,13 +114,13 @@ export function EnergyLossConfigPage() {
         },
         columns: [
           { key: 'name', width: 160 },
-          { key: 'energyType', width: 90, render: (r) => r.energyTypeName },
+          { key: 'energyType', width: 110, render: (r) => r.energyTypeName },
           { key: 'supply', width: 180, render: (r) => r.supply.path || r.supply.name },
           {
             key: 'consumers',
-            width: 240,
+            width: 180,
             render: (r) => (
-              <Typography.Text ellipsis={{ showTooltip: true }} style={{ maxWidth: 230 }}>
+              <Typography.Text ellipsis={{ showTooltip: true }} style={{ maxWidth: 170 }}>
                 {r.consumers.map((c) => c.name).join(', ')}
               </Typography.Text>
             ),

@@ -80,6 +80,7 @@ function Overview() {
 
   type Top = (typeof data.top)[number] & { key: number; rank: number };
   const top: Top[] = data.top.map((r, i) => ({ ...r, key: r.lossObject.id, rank: i + 1 }));
+  const outside = data.warnings.byType.find((b) => b.logType === 707)?.count ?? 0;
   const curve = (id: number) => `/energyLossAnalysis?lossObjectId=${id}`;
   const levels = [1, 2, 3, 4].map((n) => ({
     level: n,
@@ -88,32 +89,42 @@ function Overview() {
   return (
     <Spin spinning={query.isFetching} tip={t('overviewLoading')}>
       <Space vertical align="start" spacing={12} style={{ width: '100%' }} data-testid="loss-overview">
-        <Row gutter={12} style={{ width: '100%' }} data-testid="overview-cards">
-          {data.cards.map((c) => (
-            <Col key={c.energyType} span={Math.max(6, Math.floor(24 / Math.max(1, data.cards.length)))}>
-              <Card bodyStyle={{ padding: 14 }} data-energy-type={c.energyType}>
-                <Typography.Text strong>{c.energyTypeName}</Typography.Text>
-                <Row gutter={8} style={{ marginTop: 6 }}>
-                  {(['month', 'year'] as const).map((k) => (
-                    <Col span={12} key={k} data-period={k}>
-                      <Typography.Text type="tertiary">
-                        {k === 'month' ? `${t('thisMonth')} ${data.month}` : `${t('thisYear')} ${data.year}`}
-                      </Typography.Text>
-                      <Typography.Title heading={4} style={{ margin: '2px 0 0' }}>
-                        <span data-loss={c[k].loss ?? ''}>{energy(c[k].loss)}</span>{' '}
-                        <Typography.Text type="tertiary" size="small">
-                          {c.unit}
-                        </Typography.Text>
-                      </Typography.Title>
-                      <Typography.Text type="secondary">
-                        {t('lossRate')} <span data-rate={c[k].ratePct ?? ''}>{pct(c[k].ratePct)}</span>
-                      </Typography.Text>
-                    </Col>
-                  ))}
-                </Row>
-              </Card>
-            </Col>
-          ))}
+        <Row gutter={12} style={{ width: '100%' }} type="flex" data-testid="overview-cards">
+          <Col span={18}>
+            <Row gutter={12}>
+              {data.cards.map((c) => (
+                <Col
+                  key={c.energyType}
+                  span={Math.max(8, Math.floor(24 / Math.max(1, data.cards.length)))}
+                  style={{ marginBottom: 12 }}
+                >
+                  <Card bodyStyle={{ padding: 14 }} data-energy-type={c.energyType}>
+                    <Typography.Text strong>{c.energyTypeName}</Typography.Text>
+                    <Row gutter={8} style={{ marginTop: 6 }}>
+                      {(['month', 'year'] as const).map((k) => (
+                        <Col span={12} key={k} data-period={k}>
+                          <Typography.Text type="tertiary">
+                            {k === 'month'
+                              ? `${t('thisMonth')} ${data.month}`
+                              : `${t('thisYear')} ${data.year}`}
+                          </Typography.Text>
+                          <Typography.Title heading={4} style={{ margin: '2px 0 0' }}>
+                            <span data-loss={c[k].loss ?? ''}>{energy(c[k].loss)}</span>{' '}
+                            <Typography.Text type="tertiary" size="small">
+                              {c.unit}
+                            </Typography.Text>
+                          </Typography.Title>
+                          <Typography.Text type="secondary">
+                            {t('lossRate')} <span data-rate={c[k].ratePct ?? ''}>{pct(c[k].ratePct)}</span>
+                          </Typography.Text>
+                        </Col>
+                      ))}
+                    </Row>
+                  </Card>
+                </Col>
+              ))}
+            </Row>
+          </Col>
           <Col span={6}>
             <Card bodyStyle={{ padding: 14 }} data-testid="warning-counts">
               <Space style={{ justifyContent: 'space-between', width: '100%' }}>
@@ -138,6 +149,17 @@ function Overview() {
                     {t('warningsOfLevel', { n: l.level })}: {l.count}
                   </span>
                 ))}
+                <span
+                  data-log-type={707}
+                  data-count={outside}
+                  style={{
+                    padding: '2px 8px',
+                    borderRadius: 4,
+                    border: '1px solid var(--semi-color-border)',
+                  }}
+                >
+                  {t('outsideLimits')}: {outside}
+                </span>
               </Space>
               {mayOpen('/energyLossWarning') && (
                 <div style={{ marginTop: 8 }}>

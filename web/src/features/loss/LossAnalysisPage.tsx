@@ -122,11 +122,19 @@ function LossTree({
             <Cards
               cards={[
                 { key: 'supply', label: withUnit(t('supply'), data.unit), value: energy(data.total.supply) },
-                { key: 'loss', label: withUnit(t('loss'), data.unit), value: energy(data.total.loss) },
+                {
+                  key: 'loss',
+                  label: withUnit(t('loss'), data.unit),
+                  value: energy(data.total.loss),
+                  hint: worstLevel
+                    ? `${t('worstLevel')}: ${t('depth', { n: worstLevel.depth + 1 })} · ${energy(worstLevel.loss)}`
+                    : undefined,
+                },
                 {
                   key: 'rate',
                   label: t('lossRate'),
                   value: <span data-testid="total-rate">{pct(data.total.ratePct)}</span>,
+                  hint: <LevelTag level={data.total.level} />,
                   tone: data.total.level > 0 ? 'warning' : 'normal',
                 },
                 {
@@ -135,12 +143,6 @@ function LossTree({
                   value: worst ? pct(worst.ratePct) : '--',
                   hint: worst?.node.name,
                   tone: worst ? 'warning' : 'normal',
-                },
-                {
-                  key: 'level',
-                  label: t('worstLevel'),
-                  value: worstLevel ? t('depth', { n: worstLevel.depth + 1 }) : '--',
-                  hint: worstLevel ? `${energy(worstLevel.loss)} ${data.unit}` : undefined,
                 },
               ]}
             />

@@ -146,7 +146,7 @@ function SchemeScreen({ type }: { type: 'share' | 'public' }) {
         },
         columns: [
           { key: 'name', width: 150 },
-          { key: 'energyType', width: 90, render: (r) => r.energyTypeName },
+          { key: 'energyType', width: 110, render: (r) => r.energyTypeName },
           { key: 'source', width: 180, render: (r) => r.source.path || r.source.name },
           {
             key: 'versions',

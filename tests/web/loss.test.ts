@@ -258,7 +258,7 @@ describe('the loss and apportionment screens', () => {
       // A scheme's stored results: each month's total is the call's and the sum of its lines.
       await page
         .locator(`tr:has-text("${lossScheme.name}")`)
-        .getByRole('button', { name: 'Results' })
+        .getByRole('button', { name: 'Apportioned results' })
         .click();
       await page.waitForSelector('[data-month], .semi-sidesheet .semi-empty');
       const months = page.locator('[data-month]');

@@ -65,7 +65,12 @@ export function VersionChips({
   return (
     <Space wrap spacing={4}>
       {versions.map((v) => (
-        <Tag key={v.from} color={STATUS_COLORS[v.status] ?? 'grey'} data-status={v.status}>
+        <Tag
+          key={v.from}
+          color={STATUS_COLORS[v.status] ?? 'grey'}
+          data-status={v.status}
+          style={{ height: 'auto', whiteSpace: 'normal', lineHeight: '18px', padding: '2px 8px' }}
+        >
           {`${formatDate(v.from, 'YYYY-MM-DD', timeZone)} ~ ${
             v.to === null ? t('openEnded') : formatDate(v.to - 1, 'YYYY-MM-DD', timeZone)
           } · ${methodLabel(v.method)} · ${t(v.status as 'inEffect')}`}

@@ -52,6 +52,7 @@ import { seedDemand } from './simulator/demand.js';
 import { startDemoRepairs } from './simulator/demo-repairs.js';
 import { seedEnergyConfig, seedEnergyData } from './simulator/energy.js';
 import { seedExpert } from './simulator/expert.js';
+import { seedLoss } from './simulator/loss.js';
 import { seedReadings, startLiveReadings } from './simulator/readings.js';
 import { demoProjectIds, seedDemoNodeTrees } from './simulator/seed-nodes.js';
 import { seedOperations } from './simulator/seed-operations.js';
@@ -177,6 +178,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const projects = await seedReadings(services, demoProjectIds(opened.projects));
       await seedEnergyData(services, opened.projects);
       await seedDemand(services, opened.projects);
+      await seedLoss(services, opened.projects);
       await seedExpert(services, opened);
       await seedOperations(services, opened);
       return { world: opened, readingProjects: projects };

@@ -36,7 +36,7 @@ import {
   rated,
   type Thresholds,
 } from './figures.js';
-import { type LossBody, type LossData, lossObjectOf, thresholdsOf } from './objects.js';
+import { invalid, type LossBody, type LossData, lossObjectOf, thresholdsOf } from './objects.js';
 import { unconfirmedLossEvents } from './repo/events.js';
 import { lossObjectsOf } from './repo/objects.js';
 
@@ -63,7 +63,7 @@ async function networkOf(call: EnergyCall, body: LossBody<'analysis'>): Promise<
       lossObject: { id: Number(o.id), name: o.name },
     };
   }
-  if (!body.node || body.energyType === undefined) throw ApiError.validation(LOSS_MESSAGES.objectOrNode);
+  if (!body.node || body.energyType === undefined) throw invalid(LOSS_MESSAGES.objectOrNode);
   if (!energyTypeOf(body.energyType))
     throw ApiError.validation(`energyType: unknown energy type ${body.energyType}`);
   const type = body.energyType;
@@ -251,7 +251,7 @@ export async function lineLoss(
   const unit = screenSpan(call, body);
   const starts = new Map((await startNodesOf(call)).map((s) => [s.id, s]));
   const ids = [...new Set(body.nodes.map((n, i) => nodeOf(call, n, `nodes.${i}`)))];
-  for (const id of ids) if (!starts.has(id)) throw ApiError.validation(LOSS_MESSAGES.notStartNode);
+  for (const id of ids) if (!starts.has(id)) throw invalid(LOSS_MESSAGES.notStartNode);
   const bounds = boundsOf(call, body, unit, ids.length * 4);
   const definitions = ids.map((id) => ({
     type: ELECTRICITY,

@@ -31,6 +31,11 @@ type LossObjectOut = LossData<'saveConfig'>;
 
 const HOUR = 3_600_000;
 
+/** A refusal of the body by a rule of core ('field: rule'): placed at body.field, so it is localized. */
+export function invalid(message: string): ApiError {
+  return ApiError.validation(/^[\w.]+: /.test(message) ? `body.${message}` : message);
+}
+
 /** The window the warnings and the list's last rate read: the 24 whole hours before now. */
 export function lastWindow(now: number, timeZone: string): { start: number; end: number } {
   const end = startOf(now, 'hour', timeZone);
@@ -135,9 +140,8 @@ export async function saveConfig(ctx: RequestContext, body: LossBody<'saveConfig
     upperLimitPct: body.upperLimitPct,
     levels: body.levels,
   });
-  if (problem) throw ApiError.validation(problem);
-  if (await lossNameTaken(db, call.project.id, body.name, body.id))
-    throw ApiError.validation(LOSS_MESSAGES.nameRepeats);
+  if (problem) throw invalid(problem);
+  if (await lossNameTaken(db, call.project.id, body.name, body.id)) throw invalid(LOSS_MESSAGES.nameRepeats);
   if (body.id === undefined && (await lossObjectCount(db, call.project.id)) >= LOSS_LIMITS.objects)
     throw ApiError.validation(LOSS_MESSAGES.tooManyObjects);
   const now = clock();

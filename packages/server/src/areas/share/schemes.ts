@@ -20,7 +20,7 @@ import { type RequestContext, requireUser } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
 import { ApiError } from '../../http/api-error.js';
 import { type EnergyCall, energyCall, mayRead, nodeOf } from '../energy/scope.js';
-import { lossObjectOf } from '../loss/objects.js';
+import { invalid, lossObjectOf } from '../loss/objects.js';
 import { lossObjectsOf } from '../loss/repo/objects.js';
 import { shareOf } from './compute.js';
 import { firstMonth, recomputeKey, startRecompute } from './recompute.js';
@@ -176,9 +176,9 @@ async function save(
     versions,
     type === 'loss' ? LOSS_SHARE_METHODS : SHARE_METHODS,
   );
-  if (problem) throw ApiError.validation(problem);
+  if (problem) throw invalid(problem);
   if (await schemeNameTaken(db, call.project.id, type, fields.name, id))
-    throw ApiError.validation(SHARE_MESSAGES.nameRepeats);
+    throw invalid(SHARE_MESSAGES.nameRepeats);
   if (id === undefined && (await schemeCount(db, call.project.id, type)) >= SHARE_LIMITS.schemes)
     throw ApiError.validation(SHARE_MESSAGES.tooManySchemes);
   const sameBasis =

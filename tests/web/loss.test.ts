@@ -143,8 +143,7 @@ async function noRefusal(page: Page) {
 const card = (page: Page, key: string) =>
   page.locator(`[data-testid=analysis-cards] [data-card=${key}] h4`).first().innerText();
 
-const two = (v: number | null) =>
-  v === null ? '--' : v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const two = (v: number | null) => (v === null ? '--' : v.toFixed(2));
 
 describe('the loss and apportionment screens', () => {
   it('open every route with its data, the totals those of the calls over HTTP', async () => {
@@ -326,7 +325,7 @@ describe('the loss and apportionment screens', () => {
     /** Picks a node in the popover the button opens. */
     const pick = async (button: ReturnType<Page['locator']>, name: string) => {
       await button.click();
-      const tree = page.locator('.semi-popover-content .eem-node-tree').last();
+      const tree = page.locator('.eem-node-field-tree .eem-node-tree').last();
       await tree.locator('input').first().fill(name);
       await tree.getByText(name, { exact: true }).first().click();
     };
@@ -345,7 +344,7 @@ describe('the loss and apportionment screens', () => {
     await screenshot(page, 'loss-scheme-sum');
 
     // Refused at the periods with the contract's rule, nothing saved.
-    await page.locator('.semi-modal-footer').getByRole('button', { name: 'Save' }).click();
+    await dialog(page).locator('button:has-text("Save")').click();
     await form.locator('[data-field="versions"] [role=alert]').waitFor();
     expect(await form.locator('[data-field="versions"] [role=alert]').innerText()).toBe(
       'the ratios must sum to 1',
@@ -360,7 +359,7 @@ describe('the loss and apportionment screens', () => {
     // Corrected: saved, the recomputation followed to the end.
     await ratios.nth(1).fill('0.5');
     await expect.poll(() => version.getByTestId('ratio-sum').getAttribute('data-sum')).toBe('1');
-    await page.locator('.semi-modal-footer').getByRole('button', { name: 'Save' }).click();
+    await dialog(page).locator('button:has-text("Save")').click();
     await page.getByText('E2E split', { exact: true }).first().waitFor();
     const saved = await client.share.schemes({
       body: { type: 'share', keyword: 'E2E split', page: { index: 0, limit: 10 } },
@@ -376,7 +375,7 @@ describe('the loss and apportionment screens', () => {
     const second = dialog(page).getByTestId('version').first();
     await pick(second.getByTestId('target').nth(0).getByRole('button').first(), a.name);
     await second.getByLabel('Ratio').first().fill('1');
-    await page.locator('.semi-modal-footer').getByRole('button', { name: 'Save' }).click();
+    await dialog(page).locator('button:has-text("Save")').click();
     await dialog(page).locator('[data-field="name"] [role=alert]').waitFor();
     expect(await dialog(page).locator('[data-field="name"] [role=alert]').innerText()).toContain(
       'already exists',

@@ -15,6 +15,7 @@ import type { PageState } from '../../blocks/DataTable';
 import type { FormValues } from '../../blocks/FormFields';
 import { defineLedger } from '../../blocks/ledger/ledger';
 import { useTexts } from '../../i18n/texts';
+import { ELECTRICITY } from '../energy/common/energy-data';
 import { OpenLinkButton } from '../events/list/components/OpenLinkButton';
 import { LevelTag, type LossObject, pct } from './common';
 import { asLevels, LevelsField } from './components/LevelsField';
@@ -68,7 +69,7 @@ export function EnergyLossConfigPage() {
         filters: { fields: [{ field: 'keyword', label: t('name'), type: 'text' }] },
         fields: {
           name: { label: t('name') },
-          energyType: { label: t('energyType'), energyType: true },
+          energyType: { label: t('energyType'), energyType: true, empty: ELECTRICITY },
           supply: {
             label: t('supplyNode'),
             empty: null,

@@ -19,6 +19,7 @@ import type { PageState } from '../../blocks/DataTable';
 import type { FormValues } from '../../blocks/FormFields';
 import { defineLedger } from '../../blocks/ledger/ledger';
 import { useTexts } from '../../i18n/texts';
+import { ELECTRICITY } from '../energy/common/energy-data';
 import { LossLedgerScreen } from './components/LossLedger';
 import { NodeField, nodeBody } from './components/NodeField';
 import { RecomputationBar, useRecomputation } from './components/Recomputation';
@@ -122,7 +123,7 @@ function SchemeScreen({ type }: { type: 'share' | 'public' }) {
         filters: { fields: [{ field: 'keyword', label: t('schemeName'), type: 'text' }] },
         fields: {
           name: { label: t('schemeName') },
-          energyType: { label: t('energyType'), energyType: true },
+          energyType: { label: t('energyType'), energyType: true, empty: ELECTRICITY },
           source: {
             label: t('source'),
             empty: null,

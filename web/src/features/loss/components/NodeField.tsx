@@ -1,10 +1,12 @@
 /**
- * A node of the project's tree as a form field ({ id, modelLabel }), picked in a popover: one
+ * A node of the project's tree as a form field ({ id, modelLabel }), picked in a tree that opens
+ * under the button (inside a dialog, where a popover would sit under its mask): one
  * node (the supply node, the apportioning node) or several (the consumer nodes, at most `max`).
  * The button names what is picked by the tree's names; a node the tree no longer holds shows
  * by the name it was saved with, else by its id.
  */
-import { Button, Popover, Space, Tag } from '@douyinfe/semi-ui-19';
+import { Button, Space, Tag } from '@douyinfe/semi-ui-19';
+import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
 import { NodeTreePicker } from '../../../blocks/NodeTreePicker';
 import { indexTree, type NodeRef, nodeKey, type TreeNodeLike } from '../../../blocks/node-tree-model';
@@ -54,32 +56,52 @@ export function NodeField({
   const chosen = ref ? index.get(nodeKey(ref)) : undefined;
   const name = chosen?.name ?? ref?.name ?? (ref ? t('unknownNode', { id: ref.id }) : t('pickNode'));
   return (
-    <Popover
-      visible={open}
-      trigger="custom"
-      onClickOutSide={() => setOpen(false)}
-      content={
-        <div style={{ width: 360, padding: 8 }}>
-          <NodeTreePicker
-            mode="single"
-            aria-label={label}
-            tree={nodes}
-            loading={loading}
-            isSelectable={notProject}
-            value={chosen ? { id: chosen.id, modelLabel: chosen.modelLabel, name: chosen.name } : null}
-            onChange={(node) => {
-              onChange(node ? { id: node.id, modelLabel: node.modelLabel, name: node.name } : null);
-              setOpen(false);
-            }}
-            height={320}
-          />
-        </div>
+    <Opening
+      open={open}
+      button={
+        <Button data-testid={testId} aria-label={label} onClick={() => setOpen(!open)}>
+          {name}
+        </Button>
       }
     >
-      <Button data-testid={testId} aria-label={label} onClick={() => setOpen(!open)}>
-        {name}
-      </Button>
-    </Popover>
+      <NodeTreePicker
+        mode="single"
+        aria-label={label}
+        tree={nodes}
+        loading={loading}
+        isSelectable={notProject}
+        value={chosen ? { id: chosen.id, modelLabel: chosen.modelLabel, name: chosen.name } : null}
+        onChange={(node) => {
+          onChange(node ? { id: node.id, modelLabel: node.modelLabel, name: node.name } : null);
+          setOpen(false);
+        }}
+        height={260}
+      />
+    </Opening>
+  );
+}
+
+/** A button and, while open, what it opens below it. */
+function Opening({ open, button, children }: { open: boolean; button: ReactNode; children: ReactNode }) {
+  return (
+    <div style={{ display: 'inline-block', verticalAlign: 'top' }}>
+      {button}
+      {open && (
+        <div
+          className="eem-node-field-tree"
+          style={{
+            width: 340,
+            marginTop: 6,
+            padding: 8,
+            border: '1px solid var(--semi-color-border)',
+            borderRadius: 6,
+            background: 'var(--semi-color-bg-2)',
+          }}
+        >
+          {children}
+        </div>
+      )}
+    </div>
   );
 }
 
@@ -116,30 +138,26 @@ export function NodesField({
           {n.name}
         </Tag>
       ))}
-      <Popover
-        visible={open}
-        trigger="custom"
-        onClickOutSide={() => setOpen(false)}
-        content={
-          <div style={{ width: 360, padding: 8 }}>
-            <NodeTreePicker
-              mode="multi"
-              aria-label={label}
-              tree={nodes}
-              loading={loading}
-              isSelectable={notProject}
-              value={picked}
-              max={max}
-              onChange={(next) => onChange(next.map((n) => ({ ...n })))}
-              height={320}
-            />
-          </div>
+      <Opening
+        open={open}
+        button={
+          <Button size="small" aria-label={label} onClick={() => setOpen(!open)}>
+            {t('pickNodes')}
+          </Button>
         }
       >
-        <Button size="small" aria-label={label} onClick={() => setOpen(!open)}>
-          {t('pickNodes')}
-        </Button>
-      </Popover>
+        <NodeTreePicker
+          mode="multi"
+          aria-label={label}
+          tree={nodes}
+          loading={loading}
+          isSelectable={notProject}
+          value={picked}
+          max={max}
+          onChange={(next) => onChange(next.map((n) => ({ ...n })))}
+          height={260}
+        />
+      </Opening>
     </Space>
   );
 }

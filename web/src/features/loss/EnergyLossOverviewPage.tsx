@@ -193,7 +193,7 @@ function Overview() {
             rows={top}
             rowKey={(r) => r.key}
             columns={[
-              { key: 'rank', title: t('rank'), width: 70, align: 'right' },
+              { key: 'rank', title: t('rank'), width: 90, align: 'right' },
               {
                 key: 'lossObject',
                 title: t('lossObject'),

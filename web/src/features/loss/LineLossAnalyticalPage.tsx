@@ -146,6 +146,33 @@ function LineLoss({ body }: { body: Body }) {
   };
   return (
     <Space vertical align="start" spacing={12} style={{ width: '100%' }} data-testid="line-loss">
+      <div style={{ width: '100%' }}>
+        {trend ? (
+          <ComboChart
+            title={t('lineTrend', { name: focused.node.name })}
+            fileName={t('lineTitle')}
+            data={trend}
+            barUnit={data.unit}
+            lineUnit="%"
+            loading={query.isFetching}
+            testId="line-chart"
+            extra={
+              <Select
+                size="small"
+                aria-label={t('segment')}
+                value={focused.node.id}
+                style={{ width: 180 }}
+                optionList={data.segments.map((s) => ({ value: s.node.id, label: s.node.name }))}
+                onChange={(v) => setFocus(Number(v))}
+              />
+            }
+          />
+        ) : (
+          <Card>
+            <Empty description={t('noData')} />
+          </Card>
+        )}
+      </div>
       <Row gutter={12} style={{ width: '100%' }}>
         <Col span={9}>
           <ChartPanel
@@ -157,67 +184,47 @@ function LineLoss({ body }: { body: Body }) {
           />
         </Col>
         <Col span={15}>
-          {trend ? (
-            <ComboChart
-              title={t('lineTrend', { name: focused.node.name })}
-              fileName={t('lineTitle')}
-              data={trend}
-              barUnit={data.unit}
-              lineUnit="%"
+          <div style={{ width: '100%' }} data-testid="ranking-table">
+            <DataTable<Ranked>
+              aria-label={t('ranking')}
+              tableId="ranking"
+              rows={view.ranked}
+              rowKey={(r) => r.key}
               loading={query.isFetching}
-              testId="line-chart"
-              extra={
-                <Select
-                  size="small"
-                  aria-label={t('segment')}
-                  value={focused.node.id}
-                  style={{ width: 180 }}
-                  optionList={data.segments.map((s) => ({ value: s.node.id, label: s.node.name }))}
-                  onChange={(v) => setFocus(Number(v))}
-                />
-              }
+              columns={[
+                { key: 'rank', title: t('rank'), width: 90, align: 'right' },
+                {
+                  key: 'segment',
+                  title: t('segment'),
+                  width: 220,
+                  render: (r) => r.node.path || r.node.name,
+                },
+                { key: 'voltageLabel', title: t('voltage'), width: 100 },
+                {
+                  key: 'head',
+                  title: withUnit(t('headKwh'), data.unit),
+                  align: 'right',
+                  render: (r) => energy(r.head),
+                },
+                {
+                  key: 'tail',
+                  title: withUnit(t('tailKwh'), data.unit),
+                  align: 'right',
+                  render: (r) => energy(r.tail),
+                },
+                {
+                  key: 'loss',
+                  title: withUnit(t('loss'), data.unit),
+                  align: 'right',
+                  render: (r) => energy(r.loss),
+                },
+                { key: 'ratePct', title: t('lossRate'), align: 'right', render: (r) => pct(r.ratePct) },
+              ]}
+              summary={{ columns: ['head', 'tail', 'loss'], kinds: ['total'] }}
             />
-          ) : (
-            <Card>
-              <Empty description={t('noData')} />
-            </Card>
-          )}
+          </div>
         </Col>
       </Row>
-      <div style={{ width: '100%' }} data-testid="ranking-table">
-        <DataTable<Ranked>
-          aria-label={t('ranking')}
-          tableId="ranking"
-          rows={view.ranked}
-          rowKey={(r) => r.key}
-          loading={query.isFetching}
-          columns={[
-            { key: 'rank', title: t('rank'), width: 70, align: 'right' },
-            { key: 'segment', title: t('segment'), width: 220, render: (r) => r.node.path || r.node.name },
-            { key: 'voltageLabel', title: t('voltage'), width: 100 },
-            {
-              key: 'head',
-              title: withUnit(t('headKwh'), data.unit),
-              align: 'right',
-              render: (r) => energy(r.head),
-            },
-            {
-              key: 'tail',
-              title: withUnit(t('tailKwh'), data.unit),
-              align: 'right',
-              render: (r) => energy(r.tail),
-            },
-            {
-              key: 'loss',
-              title: withUnit(t('loss'), data.unit),
-              align: 'right',
-              render: (r) => energy(r.loss),
-            },
-            { key: 'ratePct', title: t('lossRate'), align: 'right', render: (r) => pct(r.ratePct) },
-          ]}
-          summary={{ columns: ['head', 'tail', 'loss'], kinds: ['total'] }}
-        />
-      </div>
       {focused && (
         <div style={{ width: '100%' }} data-testid="segment-table">
           <Typography.Title heading={6} style={{ margin: '4px 0 8px' }}>

@@ -123,7 +123,9 @@ describe('loss figures', () => {
     });
     const values = await consumption(nodes, 2, day10, day12, 1);
     for (const seg of answer.segments)
-      seg.rows.forEach((row, i) => expect(row.head).toBeCloseTo(values.get(seg.node.id)?.[i] as number, 2));
+      seg.rows.forEach((row, i) => {
+        expect(row.head).toBeCloseTo(values.get(seg.node.id)?.[i] as number, 2);
+      });
     expect(answer.segments.map((s) => s.rank).sort()).toEqual(answer.segments.map((_, i) => i + 1));
     const notStart = await refusal(
       admin.client.loss.lineLoss({

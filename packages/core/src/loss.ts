@@ -1,5 +1,5 @@
 /**
- * Loss (issue 17; screens.md §2.4, §3.9; ADR 0024): the rules of loss objects and their
+ * Loss (issue 17; screens.md §2.4, §3.9; ADR 0028): the rules of loss objects and their
  * warning levels, read by the contract, the server, the console and the CLI, and the pure loss
  * maths: loss = supply − Σ downstream, the loss rate, and the warning level a rate reaches.
  *
@@ -77,6 +77,8 @@ export const LOSS_MESSAGES = {
   cycleDayOrMonth: 'cycle must be 1 (day) or 3 (month)',
   cycleLoss: 'cycle must be 7 (hour), 1 (day) or 3 (month)',
   remark: maxLengthMessage('remark', LOSS_LIMITS.remark),
+  feedsNothing: 'node: the node feeds no other node; choose a parent node',
+  notProject: 'choose a node, not the project',
 } as const;
 
 /** Chinese texts of the loss rules (the server answers by Accept-Language). */
@@ -100,6 +102,8 @@ export const LOSS_MESSAGES_ZH: Record<string, string> = {
     '请选择起始节点的线段（10、35 或 110 kV，投运，进线）',
   'cycle must be 1 (day) or 3 (month)': '周期须为 1（日）或 3（月）',
   'cycle must be 7 (hour), 1 (day) or 3 (month)': '周期须为 7（时）、1（日）或 3（月）',
+  'the node feeds no other node; choose a parent node': '该节点没有下级供能节点，请选择上级节点',
+  'choose a node, not the project': '请选择节点，而不是项目',
 };
 
 /** A rate's or limit's message: a number within ±LOSS_LIMITS.ratePctMax, 2 decimals. */

@@ -1,10 +1,10 @@
 /**
  * Apportionment (issue 17; screens.md §2.11 /shareschemeconfig, /publicSchemeConfig,
- * /lossSchemeConfig; ADR 0024): the rules of share schemes (a shared node's energy split to
+ * /lossSchemeConfig; ADR 0028): the rules of share schemes (a shared node's energy split to
  * receivers), public-area schemes (the same, for shared lighting, lifts, HVAC) and loss-share
  * schemes (a loss object's loss split to downstream nodes), and the apportionment maths.
  *
- * The rounding rule (ADR 0024), so every result can be redone by hand:
+ * The rounding rule (ADR 0028), so every result can be redone by hand:
  * 1. A scheme has effective-dated versions; a month is split at the version boundaries into
  *    parts, each apportioned under its own version.
  * 2. In a part, the amount A (rounded to 2 decimals) is split by ratios r_i (fixed, or weights
@@ -70,6 +70,7 @@ export const SHARE_MESSAGES = {
   nodeUnknown: 'the node does not exist in this project',
   tooManySchemes: `a project has at most ${SHARE_LIMITS.schemes} schemes of a kind`,
   remark: `remark: at most ${SHARE_LIMITS.remark} characters`,
+  recomputing: 'the results of this scheme are being recomputed; try again when the task ends',
 } as const;
 
 export const SHARE_MESSAGES_ZH: Record<string, string> = {
@@ -87,6 +88,8 @@ export const SHARE_MESSAGES_ZH: Record<string, string> = {
   'effective periods cannot overlap': '生效时段不能重叠',
   'the method is not allowed for this kind of scheme': '该类方案不允许此分摊方式',
   'the node does not exist in this project': '该节点不属于本项目',
+  'the results of this scheme are being recomputed; try again when the task ends':
+    '该方案的结果正在重算，请在任务结束后再试',
 };
 
 /** Whether ratios (each with at most 6 decimals) sum to exactly 1, counted in millionths. */

@@ -1,5 +1,5 @@
 /**
- * Schemas of the loss and apportionment calls (issue 17, ADR 0024): loss objects with their
+ * Schemas of the loss and apportionment calls (issue 17, ADR 0028): loss objects with their
  * warning levels, loss figures, share / public / loss-share schemes with effective-dated
  * versions, and stored results. Rules and messages come from `@eem/core` (loss.ts, share.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Loss (issue 17; screens.md §2.4, §3.9; ADR 0024): loss objects (a supply node against the
+ * Loss (issue 17; screens.md §2.4, §3.9; ADR 0028): loss objects (a supply node against the
  * nodes it feeds, with a lower and an upper limit of the loss rate and up to 4 warning levels),
  * the loss analysis per period or as a tree, line loss of the line segments of the start nodes,
  * and the project overview. Energy is read from the energy rollups, in the project's zone and

@@ -1,6 +1,6 @@
 /**
  * Apportionment (issue 17; screens.md §2.11 /shareschemeconfig, /publicSchemeConfig,
- * /lossSchemeConfig, §3.9; ADR 0024): apportionment ('share') and public-area ('public')
+ * /lossSchemeConfig, §3.9; ADR 0028): apportionment ('share') and public-area ('public')
  * schemes that split a source node's energy among target nodes, loss-share schemes that split a
  * loss object's loss, each with effective-dated versions, and their stored monthly results.
  * Saving or deleting a scheme recomputes the months it touches as a task (operation type 15)

@@ -1,5 +1,5 @@
 /**
- * The demo projects' loss and apportionment (issue 17, ADR 0024), once, after the readings:
+ * The demo projects' loss and apportionment (issue 17, ADR 0028), once, after the readings:
  *
  * - Loss objects: each transformer (its supply meters) against the rooms and cabinets it feeds
  *   (about 3.8 % loss: simulator/energy.ts supplyPlan adds 4 %), and the water network's mains

@@ -24,6 +24,7 @@ import {
 } from '@eem/core';
 import type { RequestContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
+import { isEmpty } from '../energy/model.js';
 import { boundsOf, type EnergyCall, energyCall, mayRead, nodeOf, screenSpan } from '../energy/scope.js';
 import { timesOf } from '../energy/series.js';
 import { nodeAttributes, nodesOfTypes } from '../nodes/repo/nodes.js';
@@ -69,8 +70,7 @@ async function networkOf(call: EnergyCall, body: LossBody<'analysis'>): Promise<
   const type = body.energyType;
   const id = nodeOf(call, body.node, 'node');
   const consumerIds = call.model.feeds(id, type).filter((c) => mayRead(call, c));
-  if (consumerIds.length === 0)
-    throw ApiError.validation('node: the node feeds no other node; choose a parent node');
+  if (consumerIds.length === 0) throw invalid(LOSS_MESSAGES.feedsNothing);
   const own = call.model.hasOwnMeters(id, type);
   return {
     type,
@@ -106,7 +106,13 @@ function treeOf(call: EnergyCall, net: Network): TreeEntry[] {
   ) => {
     if (out.length >= LOSS_LIMITS.treeNodes) return;
     const key = parentKey === null ? String(id) : `${parentKey}/${id}`;
-    const below = depth >= LOSS_LIMITS.treeDepth ? [] : feeds.filter((c) => !seen.has(c) && mayRead(call, c));
+    // Nodes that measure nothing of the type (a device without a meter) are left out.
+    const below =
+      depth >= LOSS_LIMITS.treeDepth
+        ? []
+        : feeds.filter(
+            (c) => !seen.has(c) && mayRead(call, c) && !isEmpty(call.model.composition(c, net.type)),
+          );
     out.push({ key, parentKey, depth, id, feeds: below });
     const path = new Set(seen).add(id);
     for (const c of below) visit(c, key, depth + 1, call.model.feeds(c, net.type), path);

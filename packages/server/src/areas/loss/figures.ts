@@ -1,5 +1,5 @@
 /**
- * Loss figures from the energy rollups (ADR 0024): a supply composition against its consumers'
+ * Loss figures from the energy rollups (ADR 0028): a supply composition against its consumers'
  * compositions over period bounds, read in one pass for any number of loss definitions (the
  * overview reads every loss object of a project at once). Values are in the project's display
  * unit of the energy type; loss and rate follow core's lossOf (inputs rounded to 2 decimals, so

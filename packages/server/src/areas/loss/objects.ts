@@ -121,8 +121,9 @@ export async function configs(ctx: RequestContext, body: LossBody<'configs'>): P
   return { total: rows.length, list: await lossObjectsOut(call, pageRows) };
 }
 
-function nodeIdOf(call: EnergyCall, ref: EnergyNodeRef, field: string): number {
-  if (ref.modelLabel === 'project') throw ApiError.validation(`${field}: choose a node, not the project`);
+/** A node (not the project) of the project the user may see, named by a body's field. */
+export function nodeIdOf(call: EnergyCall, ref: EnergyNodeRef, field: string): number {
+  if (ref.modelLabel === 'project') throw invalid(`${field}: ${LOSS_MESSAGES.notProject}`);
   return nodeOf(call, ref, field);
 }
 

@@ -1,5 +1,5 @@
 /**
- * The monthly results of a scheme by core's rounding rule (core/share.ts, ADR 0024): each month
+ * The monthly results of a scheme by core's rounding rule (core/share.ts, ADR 0028): each month
  * up to now is split into parts at the versions' boundaries; in each part the amount (the
  * source's energy, or the loss object's loss) is split by the version's ratios (fixed, weights,
  * or the targets' metered consumption in that part), lines rounded, the remainder to the largest

@@ -19,8 +19,8 @@ import {
 import { type RequestContext, requireUser } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
 import { ApiError } from '../../http/api-error.js';
-import { type EnergyCall, energyCall, mayRead, nodeOf } from '../energy/scope.js';
-import { invalid, lossObjectOf } from '../loss/objects.js';
+import { type EnergyCall, energyCall, mayRead } from '../energy/scope.js';
+import { invalid, lossObjectOf, nodeIdOf } from '../loss/objects.js';
 import { lossObjectsOf } from '../loss/repo/objects.js';
 import { shareOf } from './compute.js';
 import { firstMonth, recomputeKey, startRecompute } from './recompute.js';
@@ -109,11 +109,6 @@ async function lossSchemeOut(call: EnergyCall, s: SchemeRow): Promise<ShareData<
   };
 }
 
-function nodeIdOf(call: EnergyCall, ref: EnergyNodeRef, field: string): number {
-  if (ref.modelLabel === 'project') throw ApiError.validation(`${field}: choose a node, not the project`);
-  return nodeOf(call, ref, field);
-}
-
 interface VersionInput {
   from: number;
   to: number | null;
@@ -189,8 +184,7 @@ async function save(
   const from = sameBasis ? changedFrom(before.versions, versions) : Math.min(...versions.map((v) => v.from));
   // A recomputation of this scheme under way: the change waits for it (refused meanwhile).
   const key = id === undefined ? null : recomputeKey(id);
-  if (key !== null && !(await nodeJobs.reserve(key)))
-    throw ApiError.conflict('the results of this scheme are being recomputed; try again when the task ends');
+  if (key !== null && !(await nodeJobs.reserve(key))) throw ApiError.conflict(SHARE_MESSAGES.recomputing);
   let schemeId: number;
   try {
     schemeId = await inTransaction(db, (trx) =>

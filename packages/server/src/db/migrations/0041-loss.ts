@@ -3,7 +3,7 @@ import type { Dialect } from '../database.js';
 import { dialectTypes } from './table-with-id.js';
 
 /**
- * Loss and apportionment (issue 17, ADR 0024). Months are 'YYYY-MM' of the project's calendar
+ * Loss and apportionment (issue 17, ADR 0028). Months are 'YYYY-MM' of the project's calendar
  * and zone; instants are epoch milliseconds.
  *
  * - `loss_objects`: a supply node against its consumer nodes for an energy type (name unique

@@ -187,7 +187,7 @@ export const lossTexts = defineTexts({
     headKwh: 'Head end',
     tailKwh: 'Tail end',
     lineTrend: 'Line loss - {name}',
-    ranking: 'Line loss rate ranking',
+    ranking: 'Rate ranking',
     segment: 'Line segment',
     voltage: 'Voltage',
     warningLevel: 'Warning level',

@@ -173,6 +173,36 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
     () => import('../features/events/list/EnergyLossWarningPage'),
     'EnergyLossWarningPage',
   ),
+  // Loss and apportionment (issue 17).
+  '/energyLossAnalysis': lazyScreen(
+    () => import('../features/loss/EnergyLossAnalysisPage'),
+    'EnergyLossAnalysisPage',
+  ),
+  '/linelossanalytical': lazyScreen(
+    () => import('../features/loss/LineLossAnalyticalPage'),
+    'LineLossAnalyticalPage',
+  ),
+  '/energyLossOverview': lazyScreen(
+    () => import('../features/loss/EnergyLossOverviewPage'),
+    'EnergyLossOverviewPage',
+  ),
+  '/energyLossConfig': lazyScreen(
+    () => import('../features/loss/EnergyLossConfigPage'),
+    'EnergyLossConfigPage',
+  ),
+  '/lossAnalysis': lazyScreen(() => import('../features/loss/LossAnalysisPage'), 'LossAnalysisPage'),
+  '/lossSchemeConfig': lazyScreen(
+    () => import('../features/loss/LossSchemeConfigPage'),
+    'LossSchemeConfigPage',
+  ),
+  '/shareschemeconfig': lazyScreen(
+    () => import('../features/loss/SchemeConfigPages'),
+    'ShareSchemeConfigPage',
+  ),
+  '/publicSchemeConfig': lazyScreen(
+    () => import('../features/loss/SchemeConfigPages'),
+    'PublicSchemeConfigPage',
+  ),
   '/historyEventQuery': lazyScreen(
     () => import('../features/events/list/HistoryEventQueryPage'),
     'HistoryEventQueryPage',

@@ -9,6 +9,13 @@ type LinkEvent = Pick<
   'id' | 'nodeId' | 'nodeLabel' | 'nodeName' | 'time' | 'description' | 'level'
 >;
 
+/** What a loss warning adds (events.lossEvents): its loss object and the window of its rate. */
+type LossLinkEvent = LinkEvent & {
+  lossObject?: { id: number } | null;
+  windowStart?: number | null;
+  windowEnd?: number | null;
+};
+
 const DAY_MS = 86_400_000;
 
 function nodeQuery(event: LinkEvent): Record<string, string> {
@@ -32,8 +39,19 @@ export const eventLinks = {
     withQuery('/energyQueryAndAnalysis', { ...nodeQuery(event), ...period(event) }),
   efficiencyIndexes: (event: LinkEvent) =>
     withQuery('/energyEfficiencyIndexes', { ...nodeQuery(event), ...period(event) }),
-  lossCurve: (event: LinkEvent) =>
-    withQuery('/energyLossAnalysis', { ...nodeQuery(event), ...period(event) }),
+  /**
+   * A loss warning's loss object over the window its rate was measured in (else the day around
+   * it); an event without its object opens its node.
+   */
+  lossCurve: (event: LossLinkEvent) =>
+    event.lossObject
+      ? withQuery('/energyLossAnalysis', {
+          lossObjectId: String(event.lossObject.id),
+          ...(event.windowStart && event.windowEnd && event.windowEnd > event.windowStart
+            ? { startTime: String(event.windowStart), endTime: String(event.windowEnd) }
+            : period(event)),
+        })
+      : withQuery('/energyLossAnalysis', { ...nodeQuery(event), ...period(event) }),
   waveform: (event: LinkEvent) => withQuery('/eventAndWave', { eventId: String(event.id) }),
   repairOrder: (event: LinkEvent) =>
     withQuery('/repairorder', {

@@ -15,6 +15,7 @@ export * from './permissions.js';
 export * from './problems.js';
 export * from './routes.js';
 export * from './rules.js';
+export * from './texts.js';
 export * from './time.js';
 export * from './users.js';
 export * from './values.js';

@@ -190,6 +190,11 @@ describe('/accidentHandleAdministration', () => {
     await page.locator('.eem-page .semi-table-tbody tr').first().waitFor();
     await settle(page);
     await screenshot(page, 'events-admin-scenarios');
+    // Device classes read as node types, never their raw model labels (issue 12, item 7).
+    const library =
+      (await page.locator('.eem-page .semi-tabs-pane-active .semi-table-tbody').textContent()) ?? '';
+    expect(library).toMatch(/Transformer|Line segment/);
+    expect(library).not.toMatch(/\b(transformer|linesegment|busbar|breaker)\b/);
 
     await page.click('.eem-page button:has-text("Create")');
     const form = dialog(page);

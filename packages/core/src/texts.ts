@@ -219,19 +219,23 @@ const TEXTS = {
     '内部错误中止了生成；未做任何更改',
     'an internal error stopped the generation; nothing was changed',
   ],
+  /** What a recalculation recomputes (energy, cost, efficiency). */
+  'recalculation.target': [
+    (p) => pick(RECALCULATION_TARGETS, p.raw('target'), 'zh'),
+    (p) => pick(RECALCULATION_TARGETS, p.raw('target'), 'en'),
+  ],
   'task.recalculating': ['重算中：{done}/{total} 个测点', 'recalculating: {done}/{total} points'],
   /** Rollups recalculated; `derived`: the targets computed from them when read. */
   'task.recalculated': [
     (p) =>
-      `已重算 ${p('count')} 个测点的小时和日汇总` +
-      (p.raw('derived') ? `；${p('derived')} 在读取时由其计算` : ''),
+      `已重算 ${p('count')} 个测点的小时和日汇总${p('derived') ? `；${p('derived')}在读取时由其计算` : ''}`,
     (p) =>
       pluralEn(
         p,
         'count',
         'recalculated the hour and day rollups of {count} point',
         'recalculated the hour and day rollups of {count} points',
-      ) + (p.raw('derived') ? `; ${p('derived')} are computed from them when read` : ''),
+      ) + (p('derived') ? `; ${p('derived')} are computed from them when read` : ''),
   ],
   'task.recalculationFailed': [
     '重算失败：内部错误中止了重算；请重新运行',
@@ -275,6 +279,12 @@ export const PQ_KINDS: Readonly<Record<string, readonly [string, string]>> = {
   transient: ['暂态过电压', 'Transient overvoltage'],
 };
 
+const RECALCULATION_TARGETS: Readonly<Record<string, readonly [string, string]>> = {
+  energy: ['能耗', 'energy'],
+  cost: ['成本', 'cost'],
+  efficiency: ['能效', 'efficiency'],
+};
+
 const ORDER_TYPES: Readonly<Record<string, readonly [string, string]>> = Object.fromEntries(
   Object.entries(WORK_ORDER_TYPE_INFO).map(([type, info]) => [type, info.label]),
 );
@@ -295,6 +305,9 @@ const ORDER_CHANGES: Readonly<Record<string, readonly [string, string]>> = {
 export const NODE_TYPE_LABELS: Readonly<Record<string, readonly [string, string]>> = {
   project: ['项目', 'Project'],
   ...Object.fromEntries(NODE_TYPES.map((t) => [t.modelLabel, t.label])),
+  // Device classes fault scenarios are written for that are no node type of their own.
+  busbar: ['母线', 'Busbar'],
+  breaker: ['断路器', 'Breaker'],
 };
 
 /** A node type's name in `language` (a free text, e.g. an old scenario's, as it is). */

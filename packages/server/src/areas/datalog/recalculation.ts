@@ -66,7 +66,10 @@ export async function startRecalculation(ctx: RequestContext, body: Body): Promi
       userId: user.id,
       operationType: TASK_OPERATION_TYPE.datalogRecalculation,
       logType: LOG_TYPE.taskNodeImport,
-      name: text('task.recalculation', { count: ids.length, targets: body.targets }),
+      name: text('task.recalculation', {
+        count: ids.length,
+        targets: body.targets.map((target) => text('recalculation.target', { target })),
+      }),
       language: ctx.language,
     });
     await insertRecalculation(db, {
@@ -97,7 +100,10 @@ export async function startRecalculation(ctx: RequestContext, body: Body): Promi
       await ctx.services.tasks.finish(
         task.id,
         true,
-        text('task.recalculated', { count: ids.length, derived: rest }),
+        text('task.recalculated', {
+          count: ids.length,
+          derived: rest.map((target) => text('recalculation.target', { target })),
+        }),
       );
     } catch (error) {
       ctx.request.log.error({ err: error }, 'recalculation failed');

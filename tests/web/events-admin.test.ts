@@ -191,6 +191,127 @@ describe('/accidentHandleAdministration', () => {
     await settle(page);
     await screenshot(page, 'events-admin-scenarios');
     // Device classes read as node types, never their raw model labels (issue 12, item 7).
+    const cells = page.locator('.eem-page .semi-tabs-pane-active .semi-table-tbody td');
+    await cells
+      .filter({ hasText: /^Transformer$/ })
+      .first()
+      .waitFor();
+    await cells
+      .filter({ hasText: /^Line segment$/ })
+      .first()
+      .waitFor();
+    expect(await cells.filter({ hasText: /^(transformer|linesegment|meter|busbar|breaker)$/ }).count()).toBe(
+      0,
+    );
+
+    await page.click('.eem-page button:has-text("Create")');
+    const form = dialog(page);
+    await form.locator('text=Add alarm scheme').waitFor();
+    await form.locator('[data-field=name] input').fill('E2E night demand');
+    await choose(page, '.semi-modal-content [data-field=kind] .semi-select', 'Demand over threshold');
+    // The kind brings its own event type.
+    expect(await form.locator('[data-field=logTypes] .semi-checkbox-checked').count()).toBe(1);
+    await form.locator('[data-field=thresholds] button[aria-label="Remove 1"]').click();
+    await form.locator('button:has-text("Save")').click();
+    await form
+      .locator('[data-field=thresholds] [role=alert]:has-text("thresholds: choose at least one level")')
+      .waitFor();
+    await screenshot(page, 'events-admin-scheme-refused');
+
+    await form.locator('[data-field=thresholds] button:has-text("Add level")').click();
+    await form.locator('[data-field=thresholds] input').last().fill('450');
+    await form.locator('[data-field=thresholds] [role=alert]').waitFor({ state: 'detached' });
+    await form.locator('button:has-text("Save")').click();
+    await toast(page, 'Saved').waitFor();
+    await form.waitFor({ state: 'detached' });
+    const row = page.locator('.eem-page .semi-table-tbody tr:has-text("E2E night demand")');
+    await row.waitFor();
+    expect(await row.textContent()).toMatch(/Demand over threshold.*Level 1\s*450 kW.*Whole project/);
+    await settle(page);
+    await screenshot(page, 'events-admin-scheme-added');
+
+    const schemes = await (await berlin()).events.schemes({ body: { keyword: 'E2E' } });
+    expect(schemes).toMatchObject([
+      { name: 'E2E night demand', kind: 'demand', thresholds: [{ level: 1, value: 450 }] },
+    ]);
+  });
+});
+
+describe('/eventDiagByConvergence and /eventStatisConvergence', () => {
+  it('lists incidents, expands one into its members and diagnoses it', async () => {
+    await seeded();
+    const page = await web.signedIn('manager-bj');
+    await open(page, '/eventDiagByConvergence');
+    await page.waitForSelector('h4:has-text("Converged event diagnosis")');
+    const rows = page.locator('.eem-page .semi-table-tbody > tr.semi-table-row');
+    await rows.first().waitFor();
+    const members = Number(await rows.first().locator('[data-testid=member-count]').textContent());
+    expect(members).toBeGreaterThan(0);
+
+    await rows.first().locator('.semi-table-expand-icon').click();
+    const memberRows = page.locator('[data-testid^=incident-members-] .semi-table-tbody tr');
+    await memberRows.first().waitFor();
+    expect(await memberRows.count()).toBe(Math.min(members, 50));
+    await settle(page);
+    await screenshot(page, 'events-admin-incidents');
+
+    await rows.first().locator('button:has-text("Diagnose")').click();
+    const diagnosis = dialog(page);
+    await diagnosis.locator('text=Matching fault scenarios').waitFor();
+    await diagnosis
+      .locator('button:has-text("Confirm all"), :text("Every member is confirmed")')
+      .first()
+      .waitFor();
+    await settle(page);
+    await screenshot(page, 'events-admin-diagnosis');
+    await diagnosis.locator('button:has-text("Close")').click();
+
+    await open(page, '/eventStatisConvergence');
+    await page.waitForSelector('[data-testid=raw-count]');
+    await page.waitForFunction(() =>
+      /^\d+$/.test(document.querySelector('[data-testid=raw-count]')?.textContent ?? ''),
+    );
+    const raw = Number(await page.locator('[data-testid=raw-count]').textContent());
+    const converged = Number(await page.locator('[data-testid=converged-count]').textContent());
+    expect(raw).toBeGreaterThanOrEqual(converged);
+    expect(await page.locator('[data-testid=reduction]').textContent()).toMatch(/%$/);
+    await page.locator('[data-testid=chart-host] canvas').first().waitFor();
+    await settle(page);
+    await screenshot(page, 'events-admin-convergence-statistics');
+  });
+});
+
+describe('/eventattradministration', () => {
+  it('changes an event type’s level and saves it', async () => {
+    const page = await web.signedIn('manager-bj', { theme: 'light' });
+    await open(page, '/eventattradministration');
+    const row = page.locator('.eem-page .semi-table-tbody tr:has-text("716")');
+    await row.waitFor();
+    await choose(
+      page,
+      '.eem-page .semi-table-tbody tr:has-text("716 Device offline") .semi-select >> nth=0',
+      'Level 1',
+    );
+    await page.waitForSelector('text=1 types changed');
+    await page.click('.eem-page button:has-text("Save")');
+    await toast(page, 'Saved').waitFor();
+    await page.waitForSelector('text=1 types changed', { state: 'detached' });
+    await settle(page);
+    await screenshot(page, 'events-admin-type-attributes');
+    const settings = await (await berlin()).events.typeSettings({ body: {} });
+    expect(settings.find((s) => s.logType === 716)?.level).toBe(1);
+  });
+});
+
+describe('/accidentHandleAdministration', () => {
+  it('adds a fault scenario and a handling plan linked to it, and shows the accident log', async () => {
+    const page = await web.signedIn('manager-bj');
+    await open(page, '/accidentHandleAdministration');
+    await page.waitForSelector('h4:has-text("Accident handling")');
+    await page.locator('.eem-page .semi-table-tbody tr').first().waitFor();
+    await settle(page);
+    await screenshot(page, 'events-admin-scenarios');
+    // Device classes read as node types, never their raw model labels (issue 12, item 7).
     const classes = await page.evaluate(() => {
       const pane = document.querySelector('.eem-page .semi-tabs-pane-active');
       const headers = Array.from(pane?.querySelectorAll('.semi-table-thead th') ?? []);

@@ -497,7 +497,7 @@ describe('a large import and its neighbours (issue 11, item 4)', () => {
       release = resolve;
     });
     tasks.progress = async (id, ratio, options = {}) => {
-      if (options.message?.startsWith('writing')) {
+      if (typeof options.message === 'string' && options.message.startsWith('writing')) {
         paused();
         await released;
       }

@@ -358,19 +358,20 @@ describe('confirmation', () => {
       body: { events: [{ eventId: ids.warning as number }], mode: 'simple' },
     });
     expect(simple.confirmed).toEqual([ids.warning]);
+    // Stored as a code: the English reader sees English (issue 12, item 7).
     expect((await manager.client.events.event({ params: { id: ids.warning as number } })).result).toBe(
-      EVENT_MESSAGES.simpleResult,
+      'Confirmed',
     );
     const log = await server.services.db
       .selectFrom('operation_logs')
       .select(['object', 'description', 'account'])
       .where('project_id', '=', BE)
-      .where('object', 'like', 'confirm events%')
+      .where('object', 'like', 'confirmed % event%')
       .execute();
     expect(log).toEqual(
       expect.arrayContaining([
         {
-          object: `confirm events ${ids.loss}`,
+          object: `confirmed 1 event: ${ids.loss}`,
           description: 'Capacitor bank switched on',
           account: 'manager-bj',
         },

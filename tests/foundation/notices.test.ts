@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import type { Notice, Task } from '@eem/contract';
 import { CLOSE_CODES } from '@eem/contract';
-import { TASK_OPERATION_TYPE } from '@eem/core';
+import { TASK_OPERATION_TYPE, text } from '@eem/core';
 import {
   type ChannelStatus,
   channelUrl,
@@ -87,7 +87,7 @@ function publish(target: InProcessServer, userId: number, n: number, from = 0) {
       projectId: target.world.projects['SH-01'] ?? null,
       logType: 701,
       eventClass: 2,
-      description: `notice ${from + i}`,
+      text: text('plain', { text: `notice ${from + i}` }),
     })),
   );
 }
@@ -354,7 +354,8 @@ describe('progress channel', () => {
       userId: operator.user.id,
       operationType: TASK_OPERATION_TYPE.importActualProduction,
       logType: 717,
-      name: 'Import actual production data',
+      name: text('plain', { text: 'Import actual production data' }),
+      language: 'en',
     });
     await until(() => own.some((t) => t.id === task.id), 'own task');
     await server.services.tasks.finish(task.id, true, 'done');
@@ -387,7 +388,8 @@ describe('task progress', () => {
       userId: operator.user.id,
       operationType: TASK_OPERATION_TYPE.generateHierarchy,
       logType: 719,
-      name: 'Generate hierarchy',
+      name: text('plain', { text: 'Generate hierarchy' }),
+      language: 'en',
     });
     const seen: { phase: string; percent: number }[] = [];
     const watching = (async () => {
@@ -430,12 +432,17 @@ describe('task progress', () => {
       userId: operator.user.id,
       operationType: TASK_OPERATION_TYPE.generatePipeline,
       logType: 720,
-      name: 'Generate pipeline',
+      name: text('plain', { text: 'Generate pipeline' }),
+      language: 'en',
     });
     const port = server.port;
     await server.close();
     server = await startInProcessServer({ dataDir, config: { port } });
-    const again = await server.services.tasks.latest(task.projectId, TASK_OPERATION_TYPE.generatePipeline);
+    const again = await server.services.tasks.latest(
+      task.projectId,
+      TASK_OPERATION_TYPE.generatePipeline,
+      'en',
+    );
     expect(again).toMatchObject({ id: task.id, status: 4, message: 'interrupted by a server stop' });
   });
 });

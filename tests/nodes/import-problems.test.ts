@@ -3,8 +3,7 @@
  * done in a running task's message, the pipe-network lock shared by batch imports with
  * pipe-network rows, and meters and devices in the pipe-network import.
  */
-import type { Task } from '@eem/contract';
-import { IMPORT_OUTCOME, NODE_MESSAGES, TASK_OPERATION_TYPE, TASK_STATUS } from '@eem/core';
+import { IMPORT_OUTCOME, NODE_MESSAGES, TASK_OPERATION_TYPE, TASK_STATUS, text } from '@eem/core';
 import { NotFoundError, PermissionError } from '@eem/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectId, refusal, userId } from '../admin/support.js';
@@ -118,12 +117,12 @@ describe('progress of a running import', () => {
   it('says the rows done in the message (N/M rows) while checking and writing', async () => {
     const floors: Cell[][] = [[...HEADERS.floor]];
     for (let i = 1; i <= 2000; i++) floors.push(['Rows Hall', `F${i}`, null]);
-    const seen: Task[] = [];
+    const seen: { id: number; message: string }[] = [];
     const stop = server.services.tasks.subscribe(
       userId(server, 'tenant-admin'),
       () => [SH],
       (t) => {
-        if (t.operationType === TASK_OPERATION_TYPE.nodeImport && t.status === TASK_STATUS.running)
+        if (t.operation_type === TASK_OPERATION_TYPE.nodeImport && t.status === TASK_STATUS.running)
           seen.push(t);
       },
     );
@@ -187,7 +186,8 @@ describe('the pipe-network lock', () => {
       userId: userId(server, 'tenant-admin'),
       operationType: TASK_OPERATION_TYPE.networkImport,
       logType: 717,
-      name: 'elsewhere.xlsx',
+      name: text('plain', { text: 'elsewhere.xlsx' }),
+      language: 'en',
     });
     try {
       const task = await upload(admin, await workbook(network('Elsewhere water', 2)));

@@ -106,7 +106,7 @@ describe('batch import', () => {
       userId(server, 'tenant-admin'),
       () => [SH],
       (t) => {
-        if (t.operationType === TASK_OPERATION_TYPE.nodeImport) ratios.push(t.ratio);
+        if (t.operation_type === TASK_OPERATION_TYPE.nodeImport) ratios.push(t.ratio);
       },
     );
     const task = await upload(tenantAdmin, await workbook(sheets), { name: '节点 2000.xlsx' });

@@ -4,7 +4,7 @@
  * parallel writes, the one-transaction import, the error report as bytea, generation.
  */
 import { rmSync } from 'node:fs';
-import { IMPORT_OUTCOME, NODE_MESSAGES, TASK_OPERATION_TYPE } from '@eem/core';
+import { IMPORT_OUTCOME, NODE_MESSAGES, TASK_OPERATION_TYPE, text } from '@eem/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { login, projectId } from '../admin/support.js';
 import {
@@ -184,7 +184,8 @@ describe('node trees on PostgreSQL', () => {
       userId: admin.user.id,
       operationType: TASK_OPERATION_TYPE.nodeImport,
       logType: 717,
-      name: 'probe.xlsx',
+      name: text('plain', { text: 'probe.xlsx' }),
+      language: 'en',
     });
     await server.services.db.transaction().execute(async (trx) => {
       await server.services.tasks.progress(probe.id, 0.6, {

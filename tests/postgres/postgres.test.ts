@@ -7,7 +7,7 @@
 import { rmSync } from 'node:fs';
 import type { Notice, Task } from '@eem/contract';
 import { catalogue } from '@eem/contract';
-import { TASK_OPERATION_TYPE, WIRE_MESSAGES } from '@eem/core';
+import { TASK_OPERATION_TYPE, text, WIRE_MESSAGES } from '@eem/core';
 import {
   type ChannelStatus,
   createClient,
@@ -73,7 +73,7 @@ function publish(userId: number, n: number, from = 0) {
       projectId: projectId(server, 'SH-01'),
       logType: 701,
       eventClass: 2,
-      description: `notice ${from + i}`,
+      text: text('plain', { text: `notice ${from + i}` }),
     })),
   );
 }
@@ -470,7 +470,8 @@ describe('notices and tasks on PostgreSQL', () => {
       userId: operator.user.id,
       operationType: TASK_OPERATION_TYPE.generateHierarchy,
       logType: 719,
-      name: 'Generate hierarchy',
+      name: text('plain', { text: 'Generate hierarchy' }),
+      language: 'en',
     });
     const seen: { phase: string; percent: number }[] = [];
     const watching = (async () => {
@@ -498,10 +499,11 @@ describe('notices and tasks on PostgreSQL', () => {
       userId: operator.user.id,
       operationType: TASK_OPERATION_TYPE.generatePipeline,
       logType: 720,
-      name: 'Generate pipeline',
+      name: text('plain', { text: 'Generate pipeline' }),
+      language: 'en',
     });
     await restart();
-    expect(await server.services.tasks.latest(SH, TASK_OPERATION_TYPE.generatePipeline)).toMatchObject({
+    expect(await server.services.tasks.latest(SH, TASK_OPERATION_TYPE.generatePipeline, 'en')).toMatchObject({
       id: left.id,
       status: 4,
       message: 'interrupted by a server stop',

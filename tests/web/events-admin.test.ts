@@ -190,6 +190,19 @@ describe('/accidentHandleAdministration', () => {
     await page.locator('.eem-page .semi-table-tbody tr').first().waitFor();
     await settle(page);
     await screenshot(page, 'events-admin-scenarios');
+    // Device classes read as node types, never their raw model labels (issue 12, item 7).
+    const cells = page.locator('.eem-page .semi-tabs-pane-active .semi-table-tbody td');
+    await cells
+      .filter({ hasText: /^Transformer$/ })
+      .first()
+      .waitFor();
+    await cells
+      .filter({ hasText: /^Line segment$/ })
+      .first()
+      .waitFor();
+    expect(await cells.filter({ hasText: /^(transformer|linesegment|meter|busbar|breaker)$/ }).count()).toBe(
+      0,
+    );
 
     await page.click('.eem-page button:has-text("Create")');
     const form = dialog(page);

@@ -138,17 +138,38 @@ describe('/historyEventQuery', () => {
     for (const id of ticked) await row(page, id).locator('.semi-checkbox').first().click();
     await page.click('button:has-text("Confirm selected (2)")');
     const batch = dialog(page);
-    await batch.locator(':text("A simple confirm records the default text")').waitFor();
+    await batch.locator(':text("A simple confirm records the default text: Confirmed")').waitFor();
     await batch.locator('button[aria-label=confirm]').click();
     await toast(page, '2 events confirmed').waitFor();
     for (const id of ticked) {
+      // Stored as a code: an English reader reads English (issue 12, item 7).
       const event = await client.events.event({ params: { id } });
-      expect(event).toMatchObject({ status: 3, result: '已确认' });
+      expect(event).toMatchObject({ status: 3, result: 'Confirmed' });
     }
     await page.waitForFunction(
       (ids) => ids.every((id) => !document.querySelector(`tr[data-event-id="${id}"]`)),
       ticked,
     );
+    // The console in English shows the quick confirmation's result in English (the newest
+    // confirmed events: the two just confirmed were the newest pending ones).
+    await page.click('[data-testid=event-filters] button:has-text("Reset")');
+    await pick(page, 'statuses', ['Confirmed']);
+    await page.click('[data-testid=event-filters] button:has-text("Query")');
+    const quick = row(page, ticked[0] as number);
+    await quick.locator('button:has-text("Detail")').click();
+    const detail = dialog(page);
+    await detail.locator(':text("Processing result")').waitFor();
+    const shown = (await detail.textContent()) ?? '';
+    expect(shown).toContain('Confirmed');
+    expect(shown).not.toMatch(/[\u4e00-\u9fff]/);
+    await settle(page);
+    await screenshot(page, 'events-quick-confirmed-en');
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'detached' });
+    await page.click('[data-testid=event-filters] button:has-text("Reset")');
+    await pick(page, 'statuses', ['Pending']);
+    await page.click('[data-testid=event-filters] button:has-text("Query")');
+    await waitAll(page, '[data-status]', 'data-status', '1');
 
     // The summary export of what is shown (pending only).
     const [download] = await Promise.all([

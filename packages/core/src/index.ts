@@ -18,6 +18,7 @@ export * from './problems.js';
 export * from './routes.js';
 export * from './rules.js';
 export * from './share.js';
+export * from './texts.js';
 export * from './time.js';
 export * from './users.js';
 export * from './values.js';

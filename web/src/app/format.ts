@@ -12,6 +12,7 @@
  *   `toPickerDate` / `fromPickerDate` carry a zone's wall clock into and out of them.
  */
 import {
+  type PluralForms as CorePluralForms,
   formatNumber as coreFormatNumber,
   DATE_FORMAT,
   DATE_TYPE,
@@ -19,6 +20,7 @@ import {
   isInvalidValue,
   type Language,
   localParts,
+  pluralText,
   zonedTime,
 } from '@eem/core';
 import { useQuery } from '@tanstack/react-query';
@@ -52,20 +54,14 @@ export function formatPercent(ratio: unknown, decimals = 2): string {
 // ---------------------------------------------------------------- counts
 
 /** The forms of a counted text; `{count}` is replaced by the number. `other` is required. */
-export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+export type PluralForms = CorePluralForms;
 
-const pluralRules = new Map<string, Intl.PluralRules>();
-
-/** '1 row' / '3 rows' (English), '3 条' (Chinese has one form): the language's plural rule. */
+/**
+ * '1 row' / '3 rows' (English), '3 条' (Chinese has one form): the language's plural rule
+ * (Intl.PluralRules, through core's pluralText: the server's texts count the same way).
+ */
 export function formatCount(count: number, forms: PluralForms, language: Language): string {
-  const locale = language === 'zh' ? 'zh-CN' : 'en-US';
-  let rules = pluralRules.get(locale);
-  if (!rules) {
-    rules = new Intl.PluralRules(locale);
-    pluralRules.set(locale, rules);
-  }
-  const text = forms[rules.select(count)] ?? forms.other;
-  return text.replace(/\{count\}/g, String(count));
+  return pluralText(count, forms, language);
 }
 
 // ---------------------------------------------------------------- labels

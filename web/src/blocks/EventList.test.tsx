@@ -97,9 +97,7 @@ describe('EventList', () => {
     for (const id of [11, 12]) fireEvent.click(row(id).querySelector('input[type=checkbox]') as HTMLElement);
     fireEvent.click(await screen.findByText('Confirm selected (2)'));
     const dialog = await screen.findByRole('dialog');
-    expect(
-      within(dialog).getByText(`A simple confirm records the default text: ${EVENT_MESSAGES.simpleResult}`),
-    ).toBeTruthy();
+    expect(within(dialog).getByText('A simple confirm records the default text: Confirmed')).toBeTruthy();
     fireEvent.click(okButton(dialog));
     await waitFor(() => expect(s.callsOf('events.confirm')).toHaveLength(1));
     expect(s.callsOf('events.confirm')[0]?.body).toEqual({

@@ -6,16 +6,14 @@
  * goes as its id and is read from the table. After a lost bus connection, the tasks that ran
  * meanwhile are sent again as they are now.
  */
-import type { Task } from '@eem/contract';
-import { runningOrEndedSince, taskById } from '../areas/notices/repo/tasks.js';
-import { type TaskHub, type TaskRelay, toWireTask } from '../areas/notices/task-hub.js';
+import { runningOrEndedSince, type TaskRow, taskById } from '../areas/notices/repo/tasks.js';
+import type { TaskHub, TaskRelay } from '../areas/notices/task-hub.js';
 import type { Db } from '../db/database.js';
 import { MAX_PAYLOAD, type PostgresBus } from './bus.js';
 
 interface Message {
-  /** The task's owner. */
-  u: number;
-  t?: Task;
+  /** The task's row (each server's channels render it in their language). */
+  t?: TaskRow;
   id?: number;
 }
 
@@ -41,9 +39,9 @@ export class PostgresTaskRelay implements TaskRelay {
     this.hub.useRelay(this);
   }
 
-  send(task: Task, userId: number): void {
-    let payload = JSON.stringify({ u: userId, t: task } satisfies Message);
-    if (Buffer.byteLength(payload) > MAX_PAYLOAD) payload = JSON.stringify({ u: userId, id: task.id });
+  send(row: TaskRow): void {
+    let payload = JSON.stringify({ t: row } satisfies Message);
+    if (Buffer.byteLength(payload) > MAX_PAYLOAD) payload = JSON.stringify({ id: row.id } satisfies Message);
     this.sending = this.sending
       .then(() => this.bus.send('eem_tasks', payload))
       .catch((error: unknown) => this.log(`tasks: announcing progress failed: ${text(error)}`));
@@ -52,10 +50,10 @@ export class PostgresTaskRelay implements TaskRelay {
   private received(message: Message): void {
     this.receiving = this.receiving
       .then(async () => {
-        if (message.t) this.hub.dispatch(message.t, message.u);
+        if (message.t) this.hub.dispatch(message.t);
         else if (message.id !== undefined) {
           const row = await taskById(this.db, message.id);
-          if (row) this.hub.dispatch(toWireTask(row), row.user_id);
+          if (row) this.hub.dispatch(row);
         }
       })
       .catch((error: unknown) => this.log(`tasks: reading announced progress failed: ${text(error)}`));
@@ -67,8 +65,7 @@ export class PostgresTaskRelay implements TaskRelay {
     this.lostAt = null;
     this.receiving = this.receiving
       .then(async () => {
-        for (const row of await runningOrEndedSince(this.db, since))
-          this.hub.dispatch(toWireTask(row), row.user_id);
+        for (const row of await runningOrEndedSince(this.db, since)) this.hub.dispatch(row);
       })
       .catch((error: unknown) => this.log(`tasks: catching up failed: ${text(error)}`));
   }

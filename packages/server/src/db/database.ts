@@ -29,6 +29,7 @@ import { readingImportRows } from './migrations/0031-reading-import-rows.js';
 import { demand } from './migrations/0040-demand.js';
 import { loss } from './migrations/0041-loss.js';
 import { cost } from './migrations/0042-cost.js';
+import { storedTexts } from './migrations/0043-stored-texts.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -69,6 +70,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0040-demand': demand(dialect),
     '0041-loss': loss(dialect),
     '0042-cost': cost(dialect),
+    '0043-stored-texts': storedTexts(dialect),
   };
 }
 

@@ -146,6 +146,8 @@ export interface NoticeTable {
   event_class: number;
   description: string;
   content: string;
+  /** The description as a stored text (JSON of core's catalogue; migration 0043). */
+  description_text?: string | null;
   created_at: number;
 }
 
@@ -165,6 +167,9 @@ export interface TaskTable {
   status: number;
   ratio: number;
   message: string;
+  /** Name and message as stored texts (JSON of core's catalogue; migration 0043). */
+  name_text?: string | null;
+  message_text?: string | null;
   started_at: number;
   finished_at: number | null;
 }
@@ -190,6 +195,9 @@ export interface OperationLogTable {
   result: string;
   client_ip: string;
   description: string;
+  /** Object and description as stored texts (JSON of core's catalogue; migration 0043). */
+  object_text?: string | null;
+  description_text?: string | null;
 }
 
 export interface FileTable {
@@ -371,6 +379,9 @@ export interface EventTable {
   has_wave: Generated<number>;
   /** When the event's last notice (raise or repeat) went out; the alarm engine's repeat clock. */
   notified_at: number | null;
+  /** Description and result as stored texts (JSON of core's catalogue; migration 0043). */
+  description_text?: string | null;
+  result_text?: string | null;
 }
 
 export interface IncidentTable {

@@ -9,7 +9,15 @@
  * threshold of one of its schemes until the next live values, so the alarm engine raises (and
  * then clears) a real event with real notices.
  */
-import { type AlarmKindDefinition, alarmKind, EVENT_STATUS, LOG_TYPE, READING_INTERVAL_MS } from '@eem/core';
+import {
+  type AlarmKindDefinition,
+  alarmKind,
+  EVENT_STATUS,
+  LOG_TYPE,
+  READING_INTERVAL_MS,
+  type TextCode,
+  text,
+} from '@eem/core';
 import { z } from 'zod';
 import { meterPoints, pointsOfNode } from '../areas/datalog/repo/points.js';
 import { readingValues } from '../areas/datalog/repo/readings.js';
@@ -29,6 +37,15 @@ import { seededRandom } from './random.js';
 
 const MARKER = 'simulator.alarms';
 const HISTORY_DAYS = 3;
+
+/** What the history's events of each kind say they measured. */
+const SIMULATED_MEASURES: Record<string, TextCode> = {
+  voltage: 'measure.voltageDeviation',
+  thd: 'measure.thd',
+  efficiency: 'measure.powerFactor',
+  demand: 'measure.activePower',
+  energyOverLimit: 'measure.energyThisHour',
+};
 
 interface Meter {
   id: number;
@@ -214,16 +231,9 @@ async function seedPastEvents(
           const over =
             threshold.value * (kind.above ? 1 + 0.02 + random.next() * 0.1 : 1 - 0.01 - random.next() * 0.03);
           const nodeName = names.get(nodeId) ?? '';
-          const text =
-            kind.kind === 'voltage'
-              ? `voltage deviation ${formatNumber(over)}%`
-              : kind.kind === 'thd'
-                ? `voltage THD ${formatNumber(over)}%`
-                : kind.kind === 'efficiency'
-                  ? `power factor ${formatNumber(over)}`
-                  : kind.kind === 'demand'
-                    ? `active power ${formatNumber(over)} kW`
-                    : `energy this hour ${formatNumber(over)} kWh`;
+          const measured = text(SIMULATED_MEASURES[kind.kind] ?? 'measure.energyThisHour', {
+            value: Number(formatNumber(over)),
+          });
           events.push({
             projectId,
             logType: kind.logType,
@@ -233,7 +243,7 @@ async function seedPastEvents(
             nodeId,
             schemeId: scheme.id,
             kind: kind.kind,
-            description: describe(kind, nodeName, { value: over, pointId: null, text }, threshold),
+            text: describe(kind, nodeName, { text: measured }, threshold),
             value: round(over, 4),
             threshold: threshold.value,
             unit: kind.unit,
@@ -260,7 +270,12 @@ async function seedPastEvents(
         time,
         nodeId: first,
         kind: String(warning ? LOG_TYPE.lossWarning : LOG_TYPE.lossRate),
-        description: `${name}: loss rate ${formatNumber(rate)}% over the ${warning ? 4.5 : 5}% threshold (level ${warning ? 4 : 2})`,
+        text: text('event.lossRate', {
+          node: name,
+          rate: Number(formatNumber(rate)),
+          threshold: warning ? 4.5 : 5,
+          level: warning ? 4 : 2,
+        }),
         value: rate,
         threshold: warning ? 4.5 : 5,
         unit: '%',
@@ -277,7 +292,12 @@ async function seedPastEvents(
       nodeId: first,
       schemeId: schemes.find((s) => s.kind === 'offline')?.id ?? null,
       kind: 'offline',
-      description: `${name}: no data for 900 s, device offline over the 600 s threshold (level 2)`,
+      text: text('event.offline', {
+        node: name,
+        measure: text('measure.noData', { seconds: 900 }),
+        threshold: 600,
+        level: 2,
+      }),
       value: 900,
       threshold: 600,
       unit: 's',
@@ -292,11 +312,7 @@ async function seedPastEvents(
       e.status = EVENT_STATUS.confirmed;
       e.confirmedBy = confirmer;
       e.confirmedAt = (e.endTime ?? e.time) + random.int(5, 240) * 60_000;
-      e.result = random.pick([
-        '已确认',
-        'Load shifted to the night shift',
-        'Checked on site: normal operation',
-      ]);
+      e.result = text(random.pick(['event.confirmed', 'event.loadShifted', 'event.checkedOnSite'] as const));
     }
   }
   await inTransaction(db, async (trx) => {

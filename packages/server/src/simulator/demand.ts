@@ -20,9 +20,11 @@ import {
   levelsInKw,
   monthBounds,
   monthOf,
+  text,
 } from '@eem/core';
 import { z } from 'zod';
 import { catchUp, powerPointOf } from '../areas/demand/demand-data.js';
+import { demandText } from '../areas/demand/demand-warnings.js';
 import { insertDemandEvent } from '../areas/demand/repo/events.js';
 import {
   allInlets,
@@ -35,7 +37,6 @@ import {
 import { rollupsOf } from '../areas/demand/repo/rollups.js';
 import { insertScheme, insertVersions } from '../areas/demand/repo/schemes.js';
 import { EnergyModel } from '../areas/energy/model.js';
-import { formatNumber } from '../areas/events/alarm-values.js';
 import { insertEvent } from '../areas/events/repo/events.js';
 import { defaultTypeSetting } from '../areas/events/type-settings.js';
 import { schemesOf as touSchemesOf } from '../areas/metering/repo/tou.js';
@@ -229,13 +230,13 @@ async function historyEvents(
         nodeId: inlet.meter_node_id,
         schemeId: null,
         kind: `demand:${inlet.id}`,
-        description: `${inlet.name}: demand ${formatNumber(e.kw)} kW over the level ${e.level} threshold ${formatNumber(e.threshold)} kW (${formatNumber((e.kw / e.declaredKw) * 100)}% of the declared ${formatNumber(e.declaredKw)} kW)`,
+        text: demandText(inlet.name, { ...e, predicted: false }),
         value: Number(e.kw.toFixed(4)),
         threshold: e.threshold,
         unit: 'kW',
         status: confirmed ? EVENT_STATUS.confirmed : EVENT_STATUS.pending,
         confirmedAt: confirmed ? e.end + 3_600_000 : null,
-        result: confirmed ? 'Load shed per the demand plan; surge from the unmetered furnace load' : null,
+        result: confirmed ? text('event.loadShed') : null,
         notifiedAt: e.time,
       });
       await insertDemandEvent(trx, {

@@ -5,7 +5,7 @@
  * raised by the project's demo operator through createRepairOrder, the service a person's
  * "Create repair order" calls (the same checks, code, timeline, notices and operation log).
  */
-import { repairDraftFromEvent } from '@eem/core';
+import { renderText, repairDraftFromEvent } from '@eem/core';
 import { insertOperationLog } from '../areas/logs/repo/operation-logs.js';
 import { createRepairOrder } from '../areas/workorders/orders.js';
 import { projectPeople } from '../areas/workorders/people.js';
@@ -53,10 +53,11 @@ export async function raiseDemoRepair(
             project_id: projectId,
             module: 'fw',
             operation: entry.operation,
-            object: entry.object,
+            object: typeof entry.object === 'string' ? entry.object : renderText(entry.object, 'en'),
             result: entry.result ?? 'success',
             client_ip: 'simulator',
-            description: `${entry.description ?? ''} (raised by the demo's alarms)`.trim(),
+            description:
+              `${typeof entry.description === 'object' ? renderText(entry.description, 'en') : (entry.description ?? '')} (raised by the demo's alarms)`.trim(),
           }),
       },
       {

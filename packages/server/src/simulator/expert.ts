@@ -5,7 +5,7 @@
  * row. Seeded once each (settings markers), deterministic for EEM_SEED. The event log's own
  * seeding leaves log type 712 with recordings to this file.
  */
-import { EVENT_STATUS, LOG_TYPE } from '@eem/core';
+import { EVENT_STATUS, encodeText, LOG_TYPE, text } from '@eem/core';
 import { z } from 'zod';
 import { pointsOfQuantity } from '../areas/datalog/repo/points.js';
 import { insertHistoricEvent } from '../areas/events/repo/events.js';
@@ -20,6 +20,7 @@ import {
   type PqEventFacts,
   pqEventDescription,
   pqEventLevel,
+  pqEventText,
 } from '../areas/pq/pq-event-facts.js';
 import { insertPqEvent as insertPqRow } from '../areas/pq/repo/pq-events.js';
 import { readSetting, writeSetting } from '../areas/shell/repo/settings.js';
@@ -176,12 +177,14 @@ async function insertPqEvent(
     scheme_id: null,
     incident_id: null,
     description: pqEventDescription(facts),
+    description_text: encodeText(pqEventText(facts)),
     value: facts.magnitude,
     threshold: PQ_THRESHOLD[facts.type],
     unit: '%',
     confirmed_by: null,
     confirmed_at: confirmed ? time + random.int(10, 240) * 60_000 : null,
     result: confirmed ? 'Recording reviewed; no equipment damage found' : null,
+    result_text: confirmed ? encodeText(text('event.recordingReviewed')) : null,
     has_wave: 1,
   });
   await insertPqRow(db, {

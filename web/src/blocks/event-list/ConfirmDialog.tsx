@@ -6,7 +6,7 @@
  */
 import { Modal, Radio, RadioGroup, TextArea, Toast, Typography } from '@douyinfe/semi-ui-19';
 import type { EventItem } from '@eem/contract';
-import { EVENT_LIMITS, EVENT_MESSAGES } from '@eem/core';
+import { EVENT_LIMITS } from '@eem/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useMutations } from '../../app/client';
@@ -93,9 +93,7 @@ export function ConfirmDialog({ events, onClose, onDone }: ConfirmDialogProps) {
           />
         </FieldFrame>
       ) : (
-        <Typography.Text type="tertiary">
-          {t('simpleHint', { text: EVENT_MESSAGES.simpleResult })}
-        </Typography.Text>
+        <Typography.Text type="tertiary">{t('simpleHint', { text: t('simpleDefault') })}</Typography.Text>
       )}
     </Modal>
   );

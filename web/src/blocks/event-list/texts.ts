@@ -1,5 +1,5 @@
 /** Texts of the EventList block, in Chinese and English. */
-import { EVENT_LIMITS, EVENT_MESSAGES, NOTICE_MESSAGES } from '@eem/core';
+import { EVENT_LIMITS, EVENT_MESSAGES, NOTICE_MESSAGES, renderText, text } from '@eem/core';
 import { defineTexts } from '../../i18n/texts';
 
 export const eventListTexts = defineTexts({
@@ -80,7 +80,7 @@ export const eventListTexts = defineTexts({
     windowSeconds: '±{seconds} 秒',
     noRelated: '时间窗口内没有关联事件',
     alreadyOnPage: NOTICE_MESSAGES.alreadyOnPage,
-    simpleDefault: EVENT_MESSAGES.simpleResult,
+    simpleDefault: renderText(text('event.confirmed'), 'zh'),
   },
   en: {
     nodes: 'Nodes',
@@ -159,6 +159,6 @@ export const eventListTexts = defineTexts({
     windowSeconds: '±{seconds} s',
     noRelated: 'no related events in the window',
     alreadyOnPage: NOTICE_MESSAGES.alreadyOnPage,
-    simpleDefault: EVENT_MESSAGES.simpleResult,
+    simpleDefault: renderText(text('event.confirmed'), 'en'),
   },
 });

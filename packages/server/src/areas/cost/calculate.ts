@@ -26,7 +26,7 @@ import {
   roundTo,
   sumMoney,
   TASK_OPERATION_TYPE,
-  taskOperationName,
+  text,
   totalOfSlices,
   versionOn,
 } from '@eem/core';
@@ -466,7 +466,8 @@ export async function startCalculation(
       userId: user.id,
       operationType: TASK_OPERATION_TYPE.costCalculation,
       logType: LOG_TYPE.taskNodeImport,
-      name: `${taskOperationName(TASK_OPERATION_TYPE.costCalculation, ctx.language)} ${body.month}`,
+      name: text('task.costCalculation', { month: body.month }),
+      language: ctx.language,
     });
   } catch (error) {
     services.nodeJobs.release(key);

@@ -1,6 +1,6 @@
 /** datalog.import and its template. */
 import type { catalogue, EndpointParsedInput, Task } from '@eem/contract';
-import { exportHeader, LOG_TYPE, READING_IMPORT_MESSAGES, TASK_OPERATION_TYPE } from '@eem/core';
+import { exportHeader, LOG_TYPE, READING_IMPORT_MESSAGES, TASK_OPERATION_TYPE, text } from '@eem/core';
 import ExcelJS from 'exceljs';
 import { currentProject, type RequestContext, requireUser } from '../../context.js';
 import { attachment } from '../../http/attachment.js';
@@ -26,7 +26,8 @@ export async function startReadingImport(ctx: RequestContext, body: ImportBody):
       userId: user.id,
       operationType: TASK_OPERATION_TYPE.datalogImport,
       logType: LOG_TYPE.taskNodeImport,
-      name: body.dryRun ? `${file.filename} (dry run)` : file.filename,
+      name: text('task.file', { file: file.filename, dryRun: body.dryRun }),
+      language: ctx.language,
     });
   } catch (error) {
     release();

@@ -12,6 +12,7 @@ import {
   spanDays,
   TASK_OPERATION_TYPE,
   TASK_STATUS,
+  text,
 } from '@eem/core';
 import { currentProject, type RequestContext, requireUser } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
@@ -65,7 +66,11 @@ export async function startRecalculation(ctx: RequestContext, body: Body): Promi
       userId: user.id,
       operationType: TASK_OPERATION_TYPE.datalogRecalculation,
       logType: LOG_TYPE.taskNodeImport,
-      name: `recalculation of ${ids.length} points (${body.targets.join(', ')})`,
+      name: text('task.recalculation', {
+        count: ids.length,
+        targets: body.targets.map((target) => text('recalculation.target', { target })),
+      }),
+      language: ctx.language,
     });
     await insertRecalculation(db, {
       task_id: task.id,
@@ -87,21 +92,22 @@ export async function startRecalculation(ctx: RequestContext, body: Body): Promi
           recomputeRollups(trx, id, body.startTime, body.endTime, project.timeZone),
         );
         await recalculationDone(db, task.id, i + 1);
-        await progress.at((i + 1) / ids.length, { message: `recalculating: ${i + 1}/${ids.length} points` });
+        await progress.at((i + 1) / ids.length, {
+          message: text('task.recalculating', { done: i + 1, total: ids.length }),
+        });
       }
       const rest = body.targets.filter((t) => t !== 'energy');
       await ctx.services.tasks.finish(
         task.id,
         true,
-        `recalculated the hour and day rollups of ${ids.length} points${rest.length > 0 ? `; ${rest.join(' and ')} are computed from them when read` : ''}`,
+        text('task.recalculated', {
+          count: ids.length,
+          derived: rest.map((target) => text('recalculation.target', { target })),
+        }),
       );
     } catch (error) {
       ctx.request.log.error({ err: error }, 'recalculation failed');
-      await ctx.services.tasks.finish(
-        task.id,
-        false,
-        'recalculation failed: an internal error stopped it; run it again',
-      );
+      await ctx.services.tasks.finish(task.id, false, text('task.recalculationFailed'));
     }
   });
   return task;
@@ -117,6 +123,7 @@ export async function recalculationState(ctx: RequestContext): Promise<State> {
   const task = await ctx.services.tasks.latest(
     project.id,
     TASK_OPERATION_TYPE.datalogRecalculation,
+    ctx.language,
     row.task_id,
   );
   const state: State['state'] = !task

@@ -15,12 +15,14 @@ import {
   levelReached,
   levelsInKw,
   monthOf,
+  type StoredText,
+  shortNumber,
+  text,
   type WarningBasis,
 } from '@eem/core';
 import { inTransaction } from '../../db/database.js';
 import { JSON_COLUMNS } from '../../db/json-columns.js';
 import type { Services } from '../../services.js';
-import { formatNumber } from '../events/alarm-values.js';
 import { EventRecipients } from '../events/event-recipients.js';
 import { eventNotice } from '../events/raise-event.js';
 import { clearEvent, type EventRow, insertEvent, markNotified } from '../events/repo/events.js';
@@ -144,12 +146,7 @@ export class DemandWarnings {
     const setting = settings.find((s) => s.logType === logType) ?? defaultTypeSetting(logType);
     if (!setting.enabled) return;
     const userIds = await this.recipients.of(inlet.project_id, receivers);
-    const what = reached.predicted ? 'predicted demand at the end of the quarter hour' : 'demand';
-    const pct =
-      reached.declaredKw > 0
-        ? ` (${formatNumber((reached.kw / reached.declaredKw) * 100)}% of the declared ${formatNumber(reached.declaredKw)} kW)`
-        : '';
-    const description = `${inlet.name}: ${what} ${formatNumber(reached.kw)} kW over the level ${reached.level} threshold ${formatNumber(reached.threshold)} kW${pct}`;
+    const description = demandText(inlet.name, reached);
     const event = await this.services.notices.transaction(async (trx, publish) => {
       await this.services.cluster.fence(trx);
       const stored = await insertEvent(trx, {
@@ -162,7 +159,7 @@ export class DemandWarnings {
         pointId: reached.pointId,
         schemeId: null,
         kind: `demand:${inlet.id}`,
-        description,
+        text: description,
         value: Number(reached.kw.toFixed(4)),
         threshold: reached.threshold,
         unit: 'kW',
@@ -200,4 +197,20 @@ export class DemandWarnings {
     }
     this.loaded = true;
   }
+}
+
+/** What a demand warning says (704 actual, 705 predicted): kW, the level's threshold, the share of the declared. */
+export function demandText(
+  inletName: string,
+  reached: { predicted: boolean; kw: number; level: number; threshold: number; declaredKw: number },
+): StoredText {
+  return text('event.demand', {
+    inlet: inletName,
+    predicted: reached.predicted,
+    kw: Number(shortNumber(reached.kw)),
+    level: reached.level,
+    threshold: reached.threshold,
+    declared: reached.declaredKw,
+    percent: reached.declaredKw > 0 ? Number(shortNumber((reached.kw / reached.declaredKw) * 100)) : 0,
+  });
 }

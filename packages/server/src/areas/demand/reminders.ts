@@ -7,13 +7,20 @@
  * slot once across restarts and servers, the declaration marked reminded in the transaction
  * that stores its notices, so each declaration reminds once.
  */
-import { addMonth, declarationReminderDue, EVENT_CLASS, LOG_TYPE, monthOf } from '@eem/core';
+import {
+  addMonth,
+  declarationReminderDue,
+  EVENT_CLASS,
+  LOG_TYPE,
+  monthOf,
+  shortNumber,
+  text,
+} from '@eem/core';
 import { runDueSlot, type Slot, scheduled } from '../../cluster/schedule.js';
 import type { StartSingleton } from '../../cluster/singletons.js';
 import type { Db } from '../../db/database.js';
 import { JSON_COLUMNS } from '../../db/json-columns.js';
 import type { Services } from '../../services.js';
-import { formatNumber } from '../events/alarm-values.js';
 import type { NoticeInput, PublishIn } from '../notices/notice-hub.js';
 import { toWireProject } from '../projects/project-store.js';
 import { allProjects } from '../projects/repo/projects.js';
@@ -60,13 +67,16 @@ export async function demandReminderRun(trx: Db, publish: PublishIn, now: number
     if (!due || !(await markReminded(trx, row, now))) continue;
     const users = await currentUsers(trx, project.id, project.tenantId, userIds);
     if (users.length === 0) continue;
-    const description = `${row.inlet_name}: the declared demand for ${row.month} is ${formatNumber(row.value_kw)} kW; review it before the month begins`;
     const notice: NoticeInput = {
       userIds: users,
       projectId: project.id,
       logType: LOG_TYPE.demandDeclarationReminder,
       eventClass: EVENT_CLASS.general,
-      description,
+      text: text('event.declarationReminder', {
+        inlet: row.inlet_name,
+        month: row.month,
+        kw: Number(shortNumber(row.value_kw)),
+      }),
       content: {
         eventClass: EVENT_CLASS.general,
         logType: LOG_TYPE.demandDeclarationReminder,
@@ -74,7 +84,6 @@ export async function demandReminderRun(trx: Db, publish: PublishIn, now: number
         inletName: row.inlet_name,
         month: row.month,
         declaredKw: row.value_kw,
-        description,
       },
     };
     await publish([notice]);

@@ -5,7 +5,7 @@
  * its stock and its safety stock.
  */
 import type { Project } from '@eem/contract';
-import { belowSafetyStock, EVENT_CLASS, LOG_TYPE } from '@eem/core';
+import { belowSafetyStock, EVENT_CLASS, LOG_TYPE, text } from '@eem/core';
 import type { Db } from '../../db/database.js';
 import type { Services } from '../../services.js';
 import type { NoticeInput } from '../notices/notice-hub.js';
@@ -27,20 +27,18 @@ export async function stockWarnings(
   if (userIds.length === 0) return [];
   return short.map((p) => {
     const name = p.model ? `${p.name} ${p.model}` : p.name;
-    const description = `Spare part ${name} is below its safety stock: ${p.stock} ${p.unit} left, safety stock ${p.safety_stock}`;
     return {
       userIds,
       projectId: project.id,
       logType: LOG_TYPE.plainNotice,
       eventClass: EVENT_CLASS.warning,
-      description,
+      text: text('notice.stockLow', { part: name, stock: p.stock, unit: p.unit, safety: p.safety_stock }),
       content: {
         eventClass: EVENT_CLASS.warning,
         partId: p.id,
         stock: p.stock,
         safetyStock: p.safety_stock,
         route: '/sparepartManage',
-        description,
       },
     };
   });

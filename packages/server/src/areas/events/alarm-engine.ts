@@ -139,7 +139,7 @@ export class AlarmEngine {
         pointId: measured.pointId,
         schemeId: scheme.id,
         kind: kind.kind,
-        description: describe(kind, nodeName, measured, threshold),
+        text: describe(kind, nodeName, measured, threshold),
         value: Number(measured.value.toFixed(4)),
         threshold: threshold.value,
         unit: kind.unit,

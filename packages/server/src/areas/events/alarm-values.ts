@@ -11,15 +11,15 @@
  * - thd: voltage THD (%). offline: seconds since the node's newest live value; a node with no
  *   live value since the server started is not judged.
  */
-import type { AlarmKindDefinition } from '@eem/core';
+import { type AlarmKindDefinition, type StoredText, shortNumber, text } from '@eem/core';
 import type { LiveValue } from '../datalog/live-readings.js';
 
 export interface Measured {
   value: number;
   /** The point that gave the value (null: offline). */
   pointId: number | null;
-  /** The value as the description says it, e.g. "active power 612.4 kW". */
-  text: string;
+  /** The value as the description says it, e.g. "active power 612.4 kW" (core's texts). */
+  text: StoredText;
 }
 
 export interface NodeLive {
@@ -32,11 +32,11 @@ export interface NodeLive {
 
 const NOMINAL_VOLTAGE = 230;
 
-/** A number as a description shows it: 612.4, 0.842, 600. */
-export function formatNumber(v: number): string {
-  const digits = Math.abs(v) >= 100 ? 1 : Math.abs(v) >= 1 ? 2 : 3;
-  return String(Number(v.toFixed(digits)));
-}
+/** A number as a description shows it: 612.4, 0.842, 600 (core's shortNumber). */
+export const formatNumber = shortNumber;
+
+/** A number kept as a description shows it (so that every language shows the same digits). */
+const shown = (v: number) => Number(shortNumber(v));
 
 function liveOf(node: NodeLive, dataId: number): { pointId: number; value: number } | undefined {
   const pointId = node.points.get(dataId);
@@ -52,16 +52,30 @@ export function measure(kind: AlarmKindDefinition, node: NodeLive, now: number):
       if (!counter || node.hourStart === undefined) return undefined;
       const used = counter.value - node.hourStart;
       if (used < 0) return undefined;
-      return { value: used, pointId: counter.pointId, text: `energy this hour ${formatNumber(used)} kWh` };
+      return {
+        value: used,
+        pointId: counter.pointId,
+        text: text('measure.energyThisHour', { value: shown(used) }),
+      };
     }
     case 'demand': {
       const p = liveOf(node, 2000);
-      return p && { value: p.value, pointId: p.pointId, text: `active power ${formatNumber(p.value)} kW` };
+      return (
+        p && {
+          value: p.value,
+          pointId: p.pointId,
+          text: text('measure.activePower', { value: shown(p.value) }),
+        }
+      );
     }
     case 'efficiency': {
       const pf = liveOf(node, 2002);
       if (!pf || pf.value <= 0) return undefined;
-      return { value: pf.value, pointId: pf.pointId, text: `power factor ${formatNumber(pf.value)}` };
+      return {
+        value: pf.value,
+        pointId: pf.pointId,
+        text: text('measure.powerFactor', { value: shown(pf.value) }),
+      };
     }
     case 'lossRate': {
       const p = liveOf(node, 2000);
@@ -71,7 +85,7 @@ export function measure(kind: AlarmKindDefinition, node: NodeLive, now: number):
       return {
         value: rate,
         pointId: q.pointId,
-        text: `loss rate (reactive/active power) ${formatNumber(rate)}%`,
+        text: text('measure.lossRate', { value: shown(rate) }),
       };
     }
     case 'voltage': {
@@ -90,14 +104,22 @@ export function measure(kind: AlarmKindDefinition, node: NodeLive, now: number):
         worst && {
           value: worst.deviation,
           pointId: worst.pointId,
-          text: `voltage deviation ${formatNumber(worst.deviation)}% (phase ${worst.phase} ${formatNumber(worst.value)} V)`,
+          text: text('measure.voltageDeviation', {
+            value: shown(worst.deviation),
+            phase: worst.phase,
+            volts: shown(worst.value),
+          }),
         }
       );
     }
     case 'thd': {
       const thd = liveOf(node, 3030);
       return (
-        thd && { value: thd.value, pointId: thd.pointId, text: `voltage THD ${formatNumber(thd.value)}%` }
+        thd && {
+          value: thd.value,
+          pointId: thd.pointId,
+          text: text('measure.thd', { value: shown(thd.value) }),
+        }
       );
     }
     case 'offline': {
@@ -108,7 +130,7 @@ export function measure(kind: AlarmKindDefinition, node: NodeLive, now: number):
       }
       if (newest === undefined) return undefined;
       const seconds = Math.max(0, Math.round((now - newest) / 1000));
-      return { value: seconds, pointId: null, text: `no data for ${seconds} s` };
+      return { value: seconds, pointId: null, text: text('measure.noData', { seconds }) };
     }
     default:
       return undefined;
@@ -138,14 +160,17 @@ export function crossedLevel(
 export function describe(
   kind: AlarmKindDefinition,
   nodeName: string,
-  measured: Measured,
+  measured: Pick<Measured, 'text'>,
   threshold: { level: number; value: number },
-): string {
-  const unit = kind.unit === '' ? '' : kind.unit === '%' ? '%' : ` ${kind.unit}`;
-  const side = kind.above ? 'over' : 'below';
-  if (kind.kind === 'offline')
-    return `${nodeName}: ${measured.text}, device offline over the ${formatNumber(threshold.value)} s threshold (level ${threshold.level})`;
-  return `${nodeName}: ${measured.text} ${side} the ${formatNumber(threshold.value)}${unit} threshold (level ${threshold.level})`;
+): StoredText {
+  const facts = {
+    node: nodeName,
+    measure: measured.text,
+    threshold: shown(threshold.value),
+    level: threshold.level,
+  };
+  if (kind.kind === 'offline') return text('event.offline', facts);
+  return text('event.threshold', { ...facts, above: kind.above, unit: kind.unit });
 }
 
 /** Whether `now` is inside the active window 'HH:mm'–'HH:mm' of local minutes (none: always). */

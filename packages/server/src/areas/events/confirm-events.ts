@@ -4,7 +4,7 @@
  * call; confirmed ones are skipped and listed. Every confirmation is in the operation log.
  */
 import type { EventFilter } from '@eem/contract';
-import { EVENT_LIMITS, EVENT_MESSAGES, EVENT_STATUS } from '@eem/core';
+import { EVENT_LIMITS, EVENT_MESSAGES, EVENT_STATUS, type StoredText, text } from '@eem/core';
 import { currentProject, type RequestContext, requireUser } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { recordOperation } from '../logs/record-operation.js';
@@ -13,26 +13,31 @@ import { eventStatuses, markConfirmed, unconfirmedCount, unconfirmedIds } from '
 
 type Mode = 'normal' | 'simple';
 
-function resultOf(mode: Mode, result: string | undefined): string {
-  if (mode === 'simple') return EVENT_MESSAGES.simpleResult;
-  const text = result?.trim() ?? '';
-  if (!text) throw ApiError.validation(EVENT_MESSAGES.resultRequired);
-  return text;
+/** A simple confirmation records its text as a code (every reader sees it in their language). */
+function resultOf(mode: Mode, result: string | undefined): string | StoredText {
+  if (mode === 'simple') return text('event.confirmed');
+  const written = result?.trim() ?? '';
+  if (!written) throw ApiError.validation(EVENT_MESSAGES.resultRequired);
+  return written;
 }
 
 function listed(ids: readonly number[]): string {
   const shown = ids.slice(0, 20).join(', ');
-  return ids.length > 20 ? `${shown} … (${ids.length})` : shown;
+  return ids.length > 20 ? `${shown} …` : shown;
 }
 
 /** Confirms the events and records it in the operation log. */
-async function confirm(ctx: RequestContext, ids: readonly number[], result: string): Promise<void> {
+async function confirm(
+  ctx: RequestContext,
+  ids: readonly number[],
+  result: string | StoredText,
+): Promise<void> {
   const user = requireUser(ctx);
   await markConfirmed(ctx.services.db, ids, { userId: user.id, now: ctx.services.clock(), result });
   if (ids.length > 0)
     await recordOperation(ctx, {
       operation: 'edit',
-      object: `${ctx.language === 'zh' ? '确认事件' : 'confirm events'} ${listed(ids)}`,
+      object: text('oplog.confirmEvents', { count: ids.length, ids: listed(ids) }),
       description: result,
     });
 }

@@ -1,6 +1,6 @@
 /** Event rows as the contract's event items: node name and path, type name, who confirmed. */
 import type { EventItem } from '@eem/contract';
-import { logTypeName, workOrderStatusName } from '@eem/core';
+import { logTypeName, shownText, workOrderStatusName } from '@eem/core';
 import type { Db } from '../../db/database.js';
 import { nodePaths } from '../datalog/point-store.js';
 import { nodeNames } from '../nodes/repo/nodes.js';
@@ -57,7 +57,7 @@ export async function eventItems(
       nodeLabel: node?.model_label ?? null,
       nodeName: node?.name ?? '',
       path: r.node_id === null ? '' : (paths.get(r.node_id) ?? node?.name ?? ''),
-      description: r.description,
+      description: shownText(r.description_text, r.description, language),
       value: r.value,
       threshold: r.threshold,
       unit: r.unit,
@@ -66,7 +66,7 @@ export async function eventItems(
       incidentId: r.incident_id,
       confirmedBy: r.confirmed_by === null ? null : (users.get(r.confirmed_by) ?? String(r.confirmed_by)),
       confirmedAt: r.confirmed_at,
-      result: r.result,
+      result: r.result === null ? null : shownText(r.result_text, r.result, language),
       hasWave: r.has_wave === 1,
       repairOrder: orderRef(orders.get(r.id), language),
     };

@@ -5,6 +5,7 @@
  * per recipient in the content shape of platform-core §3 (eventClass, logType, description,
  * time) with the event's id, node and level, committed with the event.
  */
+import { decodeText, type StoredText } from '@eem/core';
 import type { NoticeInput } from '../notices/notice-hub.js';
 import type { EventRow } from './repo/events.js';
 
@@ -18,11 +19,10 @@ export function eventNotice(event: EventRow, nodeName: string, userIds: readonly
     projectId: event.project_id,
     logType: event.log_type,
     eventClass: event.event_class,
-    description: event.description,
+    text: eventText(event),
     content: {
       eventClass: event.event_class,
       logType: event.log_type,
-      description: event.description,
       time: event.time,
       eventId: event.id,
       nodeId: event.node_id,
@@ -30,4 +30,9 @@ export function eventNotice(event: EventRow, nodeName: string, userIds: readonly
       level: event.level,
     },
   };
+}
+
+/** An event's description as a stored text (a row written before texts were codes: its plain text). */
+export function eventText(event: Pick<EventRow, 'description' | 'description_text'>): StoredText {
+  return decodeText(event.description_text) ?? { code: 'plain', params: { text: event.description } };
 }

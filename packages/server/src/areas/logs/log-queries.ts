@@ -1,6 +1,13 @@
 /** The task log and operation log queries, limited to the caller's scope. */
 import type { catalogue, EndpointParsedInput, OperationLogRow, TaskLogRow } from '@eem/contract';
-import { LOG_ORDER, type OperationType, operationName, taskOperationName, taskPhase } from '@eem/core';
+import {
+  LOG_ORDER,
+  type OperationType,
+  operationName,
+  shownText,
+  taskOperationName,
+  taskPhase,
+} from '@eem/core';
 import type { Scope } from '../../auth/scope.js';
 import { assertProject } from '../../auth/scope.js';
 import type { RequestContext } from '../../context.js';
@@ -69,8 +76,12 @@ export async function queryTasks(
       operator: r.operator ?? '',
       result: taskPhase(r.status),
       status: r.status,
-      processInfo: { name: r.name, ratio: Math.min(1, Math.max(0, r.ratio)), status: r.status },
-      message: r.message,
+      processInfo: {
+        name: shownText(r.name_text, r.name, ctx.language),
+        ratio: Math.min(1, Math.max(0, r.ratio)),
+        status: r.status,
+      },
+      message: shownText(r.message_text, r.message, ctx.language),
     })),
   };
 }
@@ -119,10 +130,10 @@ export async function queryOperations(
     module: r.module === 'fw' ? ('fw' as const) : ('pf' as const),
     operation: r.operation as OperationType,
     operationName: operationName(r.operation, ctx.language),
-    object: r.object,
+    object: shownText(r.object_text, r.object, ctx.language),
     result: r.result === 'failure' ? ('failure' as const) : ('success' as const),
     clientIp: r.client_ip,
-    description: r.description,
+    description: shownText(r.description_text, r.description, ctx.language),
   }));
   return { total, list };
 }

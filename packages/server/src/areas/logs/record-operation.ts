@@ -6,9 +6,12 @@
 import type { SessionData } from '@eem/contract';
 import {
   decodeAccount,
+  encodeText,
   isProjectBound,
   type OperationResult,
   type OperationType,
+  renderText,
+  type StoredText,
   WIRE_CODE,
 } from '@eem/core';
 import type { RequestContext } from '../../context.js';
@@ -29,9 +32,13 @@ export interface Actor {
 
 export interface OperationEntry {
   operation: OperationType;
-  /** What was acted on, e.g. `user operator-sh`, `role Inspector`. */
-  object: string;
-  description?: string;
+  /**
+   * What was acted on, e.g. `user operator-sh`, `role Inspector`. A text of core's catalogue
+   * reads in each reader's language; a plain string (names, and the many older callers that
+   * still pass one) reads as written.
+   */
+  object: string | StoredText;
+  description?: string | StoredText;
   result?: OperationResult;
   /** The project acted in; the call's project (header) otherwise. */
   projectId?: number | null;
@@ -96,12 +103,21 @@ export async function recordOperationIn(db: Db, ctx: RequestContext, entry: Oper
       project_id: projectId,
       module,
       operation: entry.operation,
-      object: entry.object,
+      ...textColumns('object', entry.object),
       result: entry.result ?? 'success',
       client_ip: ctx.ip,
-      description: entry.description ?? '',
+      ...textColumns('description', entry.description ?? ''),
     });
   }
+}
+
+/** A text's columns: the English rendering (or the plain string) and the stored text. */
+function textColumns<K extends 'object' | 'description'>(key: K, value: string | StoredText) {
+  const stored = typeof value === 'string' ? null : value;
+  return {
+    [key]: stored ? renderText(stored, 'en') : value,
+    [`${key}_text`]: encodeText(stored),
+  } as Record<K, string> & Record<`${K}_text`, string | null>;
 }
 
 function sessionActor(session: SessionData): Actor {

@@ -12,7 +12,14 @@
  * clears it and raises the new one; while it holds, the repeat interval notifies again. Events,
  * their loss rows and notices commit together behind the leader's fence.
  */
-import { eventLevelOfWarning, type LossLevel, lossLevelOf, outsideLimits } from '@eem/core';
+import {
+  eventLevelOfWarning,
+  type LossLevel,
+  lossLevelOf,
+  outsideLimits,
+  shortNumber,
+  text,
+} from '@eem/core';
 import { inTransaction } from '../../db/database.js';
 import type { Services } from '../../services.js';
 import { EnergyModel } from '../energy/model.js';
@@ -168,9 +175,13 @@ export class LossWarnings {
         ? t.upperLimitPct
         : t.lowerLimitPct
       : (t.levels.find((l) => l.level === reached.level)?.ratePct ?? 0);
-    const description = over
-      ? `${o.name}: loss rate ${formatNumber(ratePct)}% of the last 24 hours is ${ratePct > t.upperLimitPct ? 'above the upper' : 'below the lower'} limit ${formatNumber(threshold)}%`
-      : `${o.name}: loss rate ${formatNumber(ratePct)}% of the last 24 hours reached level ${reached.level} (${formatNumber(threshold)}%)`;
+    const description = text('event.lossWarning', {
+      object: o.name,
+      rate: Number(shortNumber(ratePct)),
+      threshold: Number(shortNumber(threshold)),
+      level: over ? null : reached.level,
+      above: ratePct > t.upperLimitPct,
+    });
     const event = await this.services.notices.transaction(async (trx, publish) => {
       await this.services.cluster.fence(trx);
       const stored = await insertEvent(trx, {
@@ -183,7 +194,7 @@ export class LossWarnings {
         pointId: null,
         schemeId: null,
         kind: `loss:${o.id}`,
-        description,
+        text: description,
         value: ratePct,
         threshold,
         unit: '%',

@@ -6,7 +6,7 @@
  * re-split per project at a time; scheme changes wait for it (they are refused meanwhile).
  */
 import type { Project, Task } from '@eem/contract';
-import { bucketStarts, LOG_TYPE, nextDayStart, startOf, TASK_OPERATION_TYPE } from '@eem/core';
+import { bucketStarts, LOG_TYPE, nextDayStart, startOf, TASK_OPERATION_TYPE, text } from '@eem/core';
 import type { RequestContext } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
 import { firstTimeFrom, readingsOf, valueBefore } from '../datalog/repo/readings.js';
@@ -63,7 +63,8 @@ export async function startResplit(
       userId,
       operationType: TASK_OPERATION_TYPE.touResplit,
       logType: LOG_TYPE.taskNodeImport,
-      name: `time-of-use re-split of ${points.length} meters (${what})`,
+      name: text('task.resplit', { count: points.length, what }),
+      language: ctx.language,
     });
   } catch (error) {
     services.nodeJobs.release(key);

@@ -5,7 +5,7 @@
  * kind are replaced in one transaction; the time of each kind is kept for the topology query.
  */
 import type { Project, Task } from '@eem/contract';
-import { LOG_TYPE, NODE_TYPES, TASK_OPERATION_TYPE, taskOperationName } from '@eem/core';
+import { LOG_TYPE, NODE_TYPES, TASK_OPERATION_TYPE, text } from '@eem/core';
 import { z } from 'zod';
 import { currentProject, type RequestContext, requireUser } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
@@ -60,24 +60,19 @@ async function runGenerate(ctx: RequestContext, project: Project, task: Task, ki
       const times = await readSetting(trx, generatedAtKey(project.id), GENERATED_AT, NEVER_GENERATED);
       await writeSetting(trx, generatedAtKey(project.id), { ...times, [kind]: now });
     });
-    const message = `${links.length} ${kind} links generated`;
+    const message = text('task.linksGenerated', { count: links.length, kind });
     await services.tasks.finish(task.id, true, message, { kind });
     await recordOperation(ctx, {
       operation: 'edit',
-      object: kind === 'pipeline' ? 'pipeline network configuration' : 'hierarchy configuration',
+      object: text(kind === 'pipeline' ? 'oplog.pipelineConfig' : 'oplog.hierarchyConfig'),
       description: message,
       projectId: project.id,
     });
   } catch (error) {
     ctx.request.log.error({ err: error }, 'generation failed');
-    await services.tasks.finish(
-      task.id,
-      false,
-      'an internal error stopped the generation; nothing was changed',
-      {
-        kind,
-      },
-    );
+    await services.tasks.finish(task.id, false, text('task.generationFailed'), {
+      kind,
+    });
   }
 }
 
@@ -98,7 +93,7 @@ export async function startGenerate(ctx: RequestContext, operationType: 1 | 2 | 
       userId: user.id,
       operationType,
       logType: kind === 'pipeline' ? LOG_TYPE.taskTopology : LOG_TYPE.taskHierarchy,
-      name: taskOperationName(operationType, ctx.language),
+      language: ctx.language,
     });
   } catch (error) {
     jobs.release(key);

@@ -1,6 +1,6 @@
 /** The import endpoints: template, batch import, pipe-network import, error report, problems. */
 import type { catalogue, EndpointData, EndpointParsedInput, Task } from '@eem/contract';
-import { LOG_TYPE, NODE_MESSAGES, TASK_OPERATION_TYPE, TASK_STATUS } from '@eem/core';
+import { LOG_TYPE, NODE_MESSAGES, TASK_OPERATION_TYPE, TASK_STATUS, text } from '@eem/core';
 import { currentProject, type RequestContext, requireUser } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { attachment } from '../../http/attachment.js';
@@ -57,7 +57,8 @@ export async function startImport(
       userId: user.id,
       operationType,
       logType: LOG_TYPE.taskNodeImport,
-      name: body.dryRun ? `${file.filename} (dry run)` : file.filename,
+      name: text('task.file', { file: file.filename, dryRun: body.dryRun }),
+      language: ctx.language,
     });
   } catch (error) {
     release?.();

@@ -3,7 +3,7 @@
  * keeps them with the error report.
  */
 import type { Task } from '@eem/contract';
-import { LOG_TYPE, type OperationType } from '@eem/core';
+import { LOG_TYPE, type OperationType, text } from '@eem/core';
 import type { RequestContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { recordOperation } from '../logs/record-operation.js';
@@ -93,7 +93,8 @@ export function createImportTask(
     userId: task.userId,
     operationType: task.operationType,
     logType: LOG_TYPE.taskNodeImport,
-    name: task.dryRun ? `${task.fileName} (dry run)` : task.fileName,
+    name: text('task.file', { file: task.fileName, dryRun: task.dryRun }),
+    language: ctx.language,
   });
 }
 

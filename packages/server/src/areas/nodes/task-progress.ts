@@ -5,13 +5,13 @@
  * every 5% of the rows.
  */
 import type { Db } from '../../db/database.js';
-import type { TaskHub } from '../notices/task-hub.js';
+import type { TaskHub, TaskMessage } from '../notices/task-hub.js';
 
 export interface ProgressOptions {
   /** The job's transaction, when it reports from inside one (TaskHub.progress decides). */
   transaction?: Db | undefined;
   /** What the task's message says meanwhile. */
-  message?: string | undefined;
+  message?: TaskMessage | undefined;
 }
 
 /** The rows done of a phase, as the task's message says them: 'writing: 1200/20000 rows'. */

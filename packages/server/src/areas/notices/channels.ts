@@ -11,6 +11,7 @@ import type { AuthUser } from '../../auth/auth-user.js';
 import { fastifyPath, requestLanguage } from '../../http/register-endpoints.js';
 import type { Services } from '../../services.js';
 import { toWireNotice } from './notice-hub.js';
+import { toWireTask } from './task-hub.js';
 
 const AUTH_TIMEOUT_MS = 10_000;
 const REPLAY_BATCH = 1_000;
@@ -129,12 +130,13 @@ export function registerChannels(app: FastifyInstance, services: Services): void
     return stop;
   });
 
-  channel(app, services, channels.progress.path, async (socket, user) => {
+  channel(app, services, channels.progress.path, async (socket, user, _lastId, request) => {
+    const language = requestLanguage(request);
     const projectIds = () => user.projectIds;
-    const stop = services.tasks.subscribe(user.id, projectIds, (task) =>
-      send(socket, { type: 'progress', task }),
+    const stop = services.tasks.subscribe(user.id, projectIds, (row) =>
+      send(socket, { type: 'progress', task: toWireTask(row, language) }),
     );
-    send(socket, { type: 'ready', tasks: await services.tasks.recent(user.projectIds) });
+    send(socket, { type: 'ready', tasks: await services.tasks.recent(user.projectIds, language) });
     return stop;
   });
 }

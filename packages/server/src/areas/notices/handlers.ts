@@ -38,17 +38,20 @@ export const noticesHandlers: AreaHandlers<typeof catalogue.notices> = {
   },
   async importProgress({ query }, ctx) {
     requireUser(ctx);
-    return ctx.services.tasks.latest(ctx.projectId, query.operationType, query.taskId);
+    return ctx.services.tasks.latest(ctx.projectId, query.operationType, ctx.language, query.taskId);
   },
   async task({ params }, ctx) {
     const user = requireUser(ctx);
     const row = Number.isSafeInteger(params.id) ? await taskById(ctx.services.db, params.id) : undefined;
     if (!row) throw ApiError.notFound(`task ${params.id} does not exist`);
     if (!mayViewTask(user, row)) throw ApiError.permission(`no permission for task ${params.id}`);
-    return toWireTask(row);
+    return toWireTask(row, ctx.language);
   },
   async importProgressAll(_input, ctx) {
     const user = requireUser(ctx);
-    return ctx.services.tasks.recent(ctx.projectId === null ? user.projectIds : [ctx.projectId]);
+    return ctx.services.tasks.recent(
+      ctx.projectId === null ? user.projectIds : [ctx.projectId],
+      ctx.language,
+    );
   },
 };

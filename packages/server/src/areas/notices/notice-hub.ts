@@ -4,7 +4,15 @@
  * losing and repeating nothing (ADR 0003).
  */
 import type { Notice } from '@eem/contract';
-import { logTypeName, normalizeEventClass } from '@eem/core';
+import {
+  encodeText,
+  logTypeName,
+  normalizeEventClass,
+  renderText,
+  type StoredText,
+  shownText,
+  workOrderStatusName,
+} from '@eem/core';
 import type { Clock } from '../../clock.js';
 import { type Db, inTransaction } from '../../db/database.js';
 import {
@@ -21,7 +29,12 @@ export interface NoticeInput {
   projectId: number | null;
   logType: number;
   eventClass?: number;
-  description: string;
+  /**
+   * What the notice says, as a text of core's catalogue: each reader sees it in their language
+   * (the message log by the request's Accept-Language, a notice channel by its own). The
+   * content's `description`, when it has one, is this text too.
+   */
+  text: StoredText;
   content?: Record<string, unknown>;
 }
 
@@ -41,16 +54,30 @@ export interface NoticeRelay {
 export type PublishIn = (inputs: readonly NoticeInput[]) => Promise<NoticeRow[]>;
 
 export function toWireNotice(row: NoticeRow, language: 'zh' | 'en'): Notice {
+  const description = shownText(row.description_text, row.description, language);
   return {
     id: row.id,
     time: row.created_at,
     logType: row.log_type,
     logTypeName: logTypeName(row.log_type, language),
     eventClass: row.event_class,
-    description: row.description,
+    description,
     projectId: row.project_id,
-    content: row.content,
+    content: localContent(row.content, description, language),
   };
+}
+
+/** The content's texts in the reader's language: its description, a work order's status name. */
+function localContent(content: string, description: string, language: 'zh' | 'en'): string {
+  try {
+    const parsed = JSON.parse(content) as Record<string, unknown>;
+    if (typeof parsed.description === 'string') parsed.description = description;
+    if (typeof parsed.statusName === 'string' && typeof parsed.workSheetStatus === 'number')
+      parsed.statusName = workOrderStatusName(parsed.workSheetStatus, language);
+    return JSON.stringify(parsed);
+  } catch {
+    return content;
+  }
 }
 
 export class NoticeHub {
@@ -138,13 +165,16 @@ export class NoticeHub {
     const now = this.clock();
     const values = inputs.flatMap((input) => {
       const eventClass = normalizeEventClass(input.eventClass ?? input.content?.eventClass ?? 5);
-      const content = JSON.stringify({ eventClass, ...(input.content ?? {}) });
+      const description = renderText(input.text, 'en');
+      // The content carries the description too (platform-core §3), rendered again when read.
+      const content = JSON.stringify({ eventClass, ...(input.content ?? {}), description });
       return [...new Set(input.userIds)].map((userId) => ({
         user_id: userId,
         project_id: input.projectId,
         log_type: input.logType,
         event_class: eventClass,
-        description: input.description,
+        description,
+        description_text: encodeText(input.text),
         content,
         created_at: now,
       }));

@@ -4,7 +4,7 @@
  * the end becomes a notice of the task's log type.
  */
 import type { Task } from '@eem/contract';
-import { TASK_STATUS } from '@eem/core';
+import { decodeText, encodeText, renderText, type StoredText, shownText, TASK_STATUS, text } from '@eem/core';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { NoticeHub } from './notice-hub.js';
@@ -18,14 +18,31 @@ import {
   type TaskRow,
 } from './repo/tasks.js';
 
-type Listener = (task: Task) => void;
+/** Hears a task's change (the row: each listener renders it in its own language). */
+type Listener = (row: TaskRow) => void;
 
 /** Several servers (cluster/task-relay.ts): progress goes to every server, which dispatch()es it. */
 export interface TaskRelay {
-  send(task: Task, userId: number): void;
+  send(row: TaskRow): void;
 }
 
-export function toWireTask(row: TaskRow): Task {
+/** A task's message: a text of core's catalogue, or (older callers) a plain text. */
+export type TaskMessage = string | StoredText;
+
+/** The columns of a message: the English rendering and the stored text. */
+function messageColumns(message: TaskMessage): { message: string; message_text: string | null } {
+  return typeof message === 'string'
+    ? { message, message_text: null }
+    : { message: renderText(message, 'en'), message_text: encodeText(message) };
+}
+
+/** A task as the contract answers it, its name and message in `language`. */
+export function toWireTask(stored: TaskRow, language: 'zh' | 'en'): Task {
+  const row = {
+    ...stored,
+    name: shownText(stored.name_text, stored.name, language),
+    message: shownText(stored.message_text, stored.message, language),
+  };
   return {
     id: row.id,
     projectId: row.project_id,
@@ -76,26 +93,34 @@ export class TaskHub {
     return () => this.listeners.delete(entry);
   }
 
+  /**
+   * Starts a task. Its name is a text of core's catalogue, by default its operation type's name
+   * (`task.operation`), shown in each reader's language.
+   */
   async create(input: {
     projectId: number | null;
     userId: number;
     operationType: number;
     logType: number;
-    name: string;
+    name?: StoredText;
+    /** The language of the answer (the starter's request). */
+    language: 'zh' | 'en';
   }): Promise<Task> {
+    const name = input.name ?? text('task.operation', { operationType: input.operationType });
     const row = await insertTask(this.db, {
       project_id: input.projectId,
       user_id: input.userId,
       operation_type: input.operationType,
       log_type: input.logType,
-      name: input.name,
+      name: renderText(name, 'en'),
+      name_text: encodeText(name),
       status: TASK_STATUS.running,
       ratio: 0,
       message: '',
       started_at: this.clock(),
       finished_at: null,
     });
-    return this.emit(row);
+    return toWireTask(this.emit(row), input.language);
   }
 
   /**
@@ -108,12 +133,12 @@ export class TaskHub {
   async progress(
     id: number,
     ratio: number,
-    options: { transaction?: Db; message?: string } = {},
-  ): Promise<Task> {
+    options: { transaction?: Db; message?: TaskMessage } = {},
+  ): Promise<TaskRow> {
     const db = options.transaction && this.options.progressInTransaction ? options.transaction : this.db;
     const row = await setTaskProgress(db, id, {
       ratio: Math.min(1, Math.max(0, ratio)),
-      message: options.message,
+      ...(options.message === undefined ? {} : messageColumns(options.message)),
     });
     return this.emit(row);
   }
@@ -122,9 +147,9 @@ export class TaskHub {
   async finish(
     id: number,
     success: boolean,
-    message: string,
+    message: TaskMessage,
     content: Record<string, unknown> = {},
-  ): Promise<Task> {
+  ): Promise<TaskRow> {
     const row = await this.finishIn(this.db, id, success, message);
     return this.announceFinished(row, success, message, content);
   }
@@ -133,49 +158,54 @@ export class TaskHub {
    * Ends a task inside the caller's transaction (with the rows it wrote: the state is committed
    * with them or not at all); `announceFinished` tells subscribers and the owner after the commit.
    */
-  finishIn(db: Db, id: number, success: boolean, message: string): Promise<TaskRow> {
-    return finishTask(db, id, { success, message, now: this.clock() });
+  finishIn(db: Db, id: number, success: boolean, message: TaskMessage): Promise<TaskRow> {
+    return finishTask(db, id, { success, ...messageColumns(message), now: this.clock() });
   }
 
   async announceFinished(
     row: TaskRow,
     success: boolean,
-    message: string,
+    _message: TaskMessage,
     content: Record<string, unknown> = {},
-  ): Promise<Task> {
-    const task = this.emit(row);
-    await this.notifyEnd(row, success, message, content);
-    return task;
+  ): Promise<TaskRow> {
+    this.emit(row);
+    await this.notifyEnd(row, success, content);
+    return row;
   }
 
   /** The notice of an ended task to its owner, of the task's log type. */
-  private async notifyEnd(
-    row: TaskRow,
-    success: boolean,
-    message: string,
-    content: Record<string, unknown>,
-  ): Promise<void> {
+  private async notifyEnd(row: TaskRow, success: boolean, content: Record<string, unknown>): Promise<void> {
+    const stored = (json: string | null | undefined, plain: string) =>
+      decodeText(json) ?? text('plain', { text: plain });
     await this.notices.publish({
       userIds: [row.user_id],
       projectId: row.project_id,
       logType: row.log_type,
       eventClass: success ? 3 : 2,
-      description: `${row.name}: ${message}`,
+      text: text('task.ended', {
+        name: stored(row.name_text, row.name),
+        message: stored(row.message_text, row.message),
+      }),
       // In a notice result, status 2 means success and 3 failure (platform-core §3).
       content: { ...content, taskId: row.id, taskoperationtype: row.operation_type, status: success ? 2 : 3 },
     });
   }
 
   /** The newest task of an operation type in a project. */
-  async latest(projectId: number | null, operationType: number, taskId?: number): Promise<Task | null> {
+  async latest(
+    projectId: number | null,
+    operationType: number,
+    language: 'zh' | 'en',
+    taskId?: number,
+  ): Promise<Task | null> {
     const row = await latestTask(this.db, projectId, operationType, taskId);
-    return row ? toWireTask(row) : null;
+    return row ? toWireTask(row, language) : null;
   }
 
   /** Running tasks and tasks ended in the last hour, of the given projects. */
-  async recent(projectIds: readonly number[]): Promise<Task[]> {
+  async recent(projectIds: readonly number[], language: 'zh' | 'en'): Promise<Task[]> {
     const rows = await recentTasks(this.db, projectIds, this.clock() - 3_600_000);
-    return rows.map(toWireTask);
+    return rows.map((row) => toWireTask(row, language));
   }
 
   /**
@@ -183,29 +213,32 @@ export class TaskHub {
    * notice finish() sends (the task's log type, content status 3).
    */
   async failInterrupted(options: { taskIds?: readonly number[] } = {}): Promise<number> {
-    const message = 'interrupted by a server stop';
     if (options.taskIds?.length === 0) return 0;
     // Several servers: only the tasks of servers that stopped (cluster/janitor.ts).
-    const rows = await failRunningTasks(this.db, message, this.clock(), options.taskIds);
+    const rows = await failRunningTasks(
+      this.db,
+      messageColumns(text('task.interrupted')),
+      this.clock(),
+      options.taskIds,
+    );
     for (const row of rows) {
       this.emit(row);
-      await this.notifyEnd(row, false, message, {});
+      await this.notifyEnd(row, false, {});
     }
     return rows.length;
   }
 
-  private emit(row: TaskRow): Task {
-    const task = toWireTask(row);
-    if (this.relay) this.relay.send(task, row.user_id);
-    else this.dispatch(task, row.user_id);
-    return task;
+  private emit(row: TaskRow): TaskRow {
+    if (this.relay) this.relay.send(row);
+    else this.dispatch(row);
+    return row;
   }
 
   /** Hands a task's progress to the listeners of its owner and of its project. */
-  dispatch(task: Task, ownerId: number): void {
+  dispatch(row: TaskRow): void {
     for (const { userId, projectIds, listener } of this.listeners) {
-      if (ownerId === userId || (task.projectId !== null && projectIds().includes(task.projectId)))
-        listener(task);
+      if (row.user_id === userId || (row.project_id !== null && projectIds().includes(row.project_id)))
+        listener(row);
     }
   }
 }

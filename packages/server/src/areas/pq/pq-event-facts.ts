@@ -2,7 +2,7 @@
  * What the event log says of a PQ event: its class, level, threshold and description by type
  * (sag and swell: warnings; interruption: alarm; transient: general).
  */
-import { EVENT_CLASS, type EventClass } from '@eem/core';
+import { EVENT_CLASS, type EventClass, type StoredText, text } from '@eem/core';
 import type { PqEventType } from './waveform.js';
 
 export interface PqEventFacts {
@@ -48,4 +48,14 @@ export function pqEventDescription(e: PqEventFacts): string {
       ? `peak ${e.magnitude} % of Un, ${e.durationMs} ms`
       : `${e.magnitude} % of Un for ${e.durationMs} ms`;
   return `${TITLES[e.type]} on ${phases}: ${size}`;
+}
+
+/** The description as a stored text (core's catalogue), in each reader's language. */
+export function pqEventText(e: PqEventFacts): StoredText {
+  return text('event.powerQuality', {
+    type: e.type,
+    phase: e.phase,
+    magnitude: e.magnitude,
+    duration: e.durationMs,
+  });
 }

@@ -5,7 +5,15 @@
  * point leaves the stored results as they were. One recomputation per scheme at a time.
  */
 import type { Project, Task } from '@eem/contract';
-import { addMonth, LOG_TYPE, monthOf, type ResultType, SHARE_LIMITS, TASK_OPERATION_TYPE } from '@eem/core';
+import {
+  addMonth,
+  LOG_TYPE,
+  monthOf,
+  type ResultType,
+  SHARE_LIMITS,
+  TASK_OPERATION_TYPE,
+  text,
+} from '@eem/core';
 import { type Db, inTransaction } from '../../db/database.js';
 import type { Services } from '../../services.js';
 import { EnergyModel } from '../energy/model.js';
@@ -70,6 +78,7 @@ export async function startRecompute(
   scheme: { id: number; name: string },
   fromMonth: string,
   log: (error: unknown) => void,
+  language: 'zh' | 'en',
 ): Promise<Task> {
   const key = recomputeKey(scheme.id);
   let task: Task;
@@ -79,7 +88,8 @@ export async function startRecompute(
       userId,
       operationType: TASK_OPERATION_TYPE.shareRecompute,
       logType: LOG_TYPE.taskNodeImport,
-      name: `recompute the results of ${scheme.name} from ${fromMonth}`,
+      name: text('task.shareRecompute', { scheme: scheme.name, from: fromMonth }),
+      language,
     });
   } catch (error) {
     services.nodeJobs.release(key);

@@ -208,6 +208,7 @@ async function save(
     { id: schemeId, name: fields.name },
     firstMonth(from, clock(), call.project.timeZone),
     (error) => ctx.request.log.error({ err: error }, 'share recomputation failed'),
+    ctx.language,
   );
   return { saved, task };
 }

@@ -10,6 +10,7 @@ import type { Project } from '@eem/contract';
 import {
   EVENT_CLASS,
   REVIEW_STAGES,
+  text,
   WORK_ORDER_ACTION_INFO,
   WORK_ORDER_TYPE_INFO,
   type WorkOrderType,
@@ -40,17 +41,6 @@ interface NoticeOrder {
   executor_id: number | null;
   creator_id: number | null;
 }
-
-const WHAT: Record<OrderNoticeKind, string> = {
-  created: 'is waiting to be taken',
-  assigned: 'was assigned to you',
-  submitted: 'was submitted for review',
-  nextStage: 'passed a review stage and waits for the next',
-  returned: 'was returned to you',
-  completed: 'was completed',
-  timedOut: 'passed its deadline',
-  discarded: 'was discarded',
-};
 
 /** Who hears of an order's change. */
 async function recipients(
@@ -107,14 +97,18 @@ export async function orderNotice(
   const type = order.type as WorkOrderType;
   const info = WORK_ORDER_TYPE_INFO[type];
   const eventClass = kind === 'timedOut' ? EVENT_CLASS.warning : EVENT_CLASS.general;
-  const description = `${info.label[1]} ${order.code} ${WHAT[kind]}: ${order.description}`.slice(0, 500);
   return [
     {
       userIds,
       projectId: project.id,
       logType: info.logType,
       eventClass,
-      description,
+      text: text('notice.workOrder', {
+        orderType: type,
+        code: order.code,
+        change: kind,
+        description: order.description.slice(0, 400),
+      }),
       content: {
         eventClass,
         logType: info.logType,
@@ -122,7 +116,6 @@ export async function orderNotice(
         orderType: type,
         workSheetStatus: order.status,
         statusName: workOrderStatusName(order.status),
-        description,
       },
     },
   ];

@@ -7,6 +7,7 @@ import type { OrderCounts, OrderFilter, WorkOrder, WorkOrderDetail } from '@eem/
 import {
   isWorkOrderType,
   msToHours,
+  shownText,
   WORK_ORDER_ACTIONS,
   WORK_ORDER_LIMITS,
   WORK_ORDER_STATUSES,
@@ -172,7 +173,7 @@ export async function orderDetail(
           time: event.time,
           level: event.level,
           logType: event.log_type,
-          description: event.description,
+          description: shownText(event.description_text, event.description, ctx.language),
           nodeName: eventNode?.name ?? '',
           status: event.status,
         }

@@ -22,7 +22,7 @@ import {
   Typography,
 } from '@douyinfe/semi-ui-19';
 import type { NodeTreeItem } from '@eem/contract';
-import { type NodeTypeDefinition, nodeType } from '@eem/core';
+import { type NodeTypeDefinition, nodeType, nodeTypeName } from '@eem/core';
 import { areaKey, endpointKey, type QueryScope } from '@eem/sdk';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
@@ -250,7 +250,7 @@ function NodeDetail({
     if (detail.error) Toast.error(errorMessage(detail.error, t('selectNode')));
   }, [detail.error, t]);
 
-  if (!type) return <Empty description={node.modelLabel} />;
+  if (!type) return <Empty description={nodeTypeName(node.modelLabel, language)} />;
   if (detail.isPending || !form) return <Spin />;
 
   const children = allowedChildren(rules, node.modelLabel, types);

@@ -45,7 +45,7 @@ export function TemplateParametersField({ value, onChange, t }: CustomFieldArgs<
             size="small"
             style={{ width: 100 }}
             value={p.dataType}
-            optionList={PARAMETER_TYPES.map((d) => ({ value: d, label: d }))}
+            optionList={PARAMETER_TYPES.map((d) => ({ value: d, label: t(`dataType.${d}`) }))}
             onChange={(d) => set(i, { dataType: d as Parameter['dataType'] })}
           />
           {p.dataType === 'number' && (

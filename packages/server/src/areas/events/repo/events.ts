@@ -3,7 +3,7 @@
  * with node subtrees already expanded), confirmation, the insert with convergence into an
  * incident, and the open events of alarm schemes.
  */
-import { EVENT_LIMITS, EVENT_STATUS } from '@eem/core';
+import { EVENT_LIMITS, EVENT_STATUS, encodeText, renderText, type StoredText } from '@eem/core';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import { contains } from '../../../db/portable.js';
@@ -244,8 +244,9 @@ export async function eventStatuses(
 export async function markConfirmed(
   db: Db,
   ids: readonly number[],
-  by: { userId: number; now: number; result: string },
+  by: { userId: number; now: number; result: string | StoredText },
 ): Promise<void> {
+  const stored = typeof by.result === 'string' ? null : by.result;
   for (let i = 0; i < ids.length; i += 500)
     await db
       .updateTable('events')
@@ -253,7 +254,8 @@ export async function markConfirmed(
         status: EVENT_STATUS.confirmed,
         confirmed_by: by.userId,
         confirmed_at: by.now,
-        result: by.result,
+        result: stored ? renderText(stored, 'en') : (by.result as string),
+        result_text: encodeText(stored),
       })
       .where('id', 'in', ids.slice(i, i + 500))
       .where('status', '<>', EVENT_STATUS.confirmed)
@@ -303,7 +305,8 @@ export interface NewEvent {
   schemeId?: number | null;
   /** What converges: the scheme's kind (schemeless events: their log type). */
   kind: string;
-  description: string;
+  /** What happened, as a text of core's catalogue (rendered in each reader's language). */
+  text: StoredText;
   value?: number | null;
   threshold?: number | null;
   unit?: string;
@@ -312,7 +315,7 @@ export interface NewEvent {
   status?: number;
   confirmedBy?: number | null;
   confirmedAt?: number | null;
-  result?: string | null;
+  result?: StoredText | null;
   hasWave?: boolean;
   /** When its notices went out (the alarm engine's repeat clock; ADR 0016). */
   notifiedAt?: number | null;
@@ -338,13 +341,15 @@ export async function insertEvent(trx: Db, input: NewEvent): Promise<EventRow> {
       point_id: input.pointId ?? null,
       scheme_id: input.schemeId ?? null,
       incident_id: null,
-      description: input.description,
+      description: renderText(input.text, 'en'),
+      description_text: encodeText(input.text),
       value: input.value ?? null,
       threshold: input.threshold ?? null,
       unit: input.unit ?? '',
       confirmed_by: input.confirmedBy ?? null,
       confirmed_at: input.confirmedAt ?? null,
-      result: input.result ?? null,
+      result: input.result ? renderText(input.result, 'en') : null,
+      result_text: encodeText(input.result),
       has_wave: input.hasWave ? 1 : 0,
       notified_at: input.notifiedAt ?? null,
     })

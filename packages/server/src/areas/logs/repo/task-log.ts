@@ -43,6 +43,8 @@ export async function taskLogPage(db: Db, f: TaskLogFilter) {
       'tasks.status',
       'tasks.ratio',
       'tasks.message',
+      'tasks.name_text',
+      'tasks.message_text',
       'tasks.started_at',
       'tasks.finished_at',
       'users.name as operator',

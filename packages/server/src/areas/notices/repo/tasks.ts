@@ -14,13 +14,15 @@ export function insertTask(db: Db, values: Insertable<TaskTable>): Promise<TaskR
 export function setTaskProgress(
   db: Db,
   id: number,
-  progress: { ratio: number; message?: string | undefined },
+  progress: { ratio: number; message?: string | undefined; message_text?: string | null | undefined },
 ): Promise<TaskRow> {
   return db
     .updateTable('tasks')
     .set({
       ratio: progress.ratio,
-      ...(progress.message === undefined ? {} : { message: progress.message }),
+      ...(progress.message === undefined
+        ? {}
+        : { message: progress.message, message_text: progress.message_text ?? null }),
     })
     .where('id', '=', id)
     .where('status', '=', TASK_STATUS.running)
@@ -32,7 +34,7 @@ export function setTaskProgress(
 export function finishTask(
   db: Db,
   id: number,
-  end: { success: boolean; message: string; now: number },
+  end: { success: boolean; message: string; message_text: string | null; now: number },
 ): Promise<TaskRow> {
   return db
     .updateTable('tasks')
@@ -40,6 +42,7 @@ export function finishTask(
       status: end.success ? TASK_STATUS.success : TASK_STATUS.failed,
       ratio: end.success ? 1 : undefined,
       message: end.message,
+      message_text: end.message_text,
       finished_at: end.now,
     })
     .where('id', '=', id)
@@ -50,13 +53,13 @@ export function finishTask(
 /** Fails the running tasks (every one, or those of `taskIds`): a server stopped under them; answers them. */
 export function failRunningTasks(
   db: Db,
-  message: string,
+  message: { message: string; message_text: string | null },
   now: number,
   taskIds?: readonly number[],
 ): Promise<TaskRow[]> {
   let query = db
     .updateTable('tasks')
-    .set({ status: TASK_STATUS.failed, message, finished_at: now })
+    .set({ status: TASK_STATUS.failed, ...message, finished_at: now })
     .where('status', '=', TASK_STATUS.running);
   if (taskIds) query = query.where('id', 'in', taskIds.length > 0 ? [...taskIds] : [0]);
   return query.returningAll().execute();

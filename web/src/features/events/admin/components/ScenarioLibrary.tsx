@@ -5,13 +5,14 @@
  */
 import { Space, Tag, TextArea, Typography } from '@douyinfe/semi-ui-19';
 import type { FaultScenario } from '@eem/contract';
-import { EVENT_CLASS_LABELS, EVENT_LIMITS, LOG_TYPE_NAMES } from '@eem/core';
+import { EVENT_CLASS_LABELS, EVENT_LIMITS, LOG_TYPE_NAMES, nodeTypeName } from '@eem/core';
 import { useMutation } from '@tanstack/react-query';
 import { useMutations, useQueries } from '../../../../app/client';
 import { useFormat } from '../../../../app/format';
 import { CrudLedger, pageLocally } from '../../../../blocks/CrudLedger';
 import type { DataColumn } from '../../../../blocks/DataTable';
 import { FieldFrame, type FormFieldDef } from '../../../../blocks/FormFields';
+import { useLanguage } from '../../../../i18n/language';
 import { useTexts } from '../../../../i18n/texts';
 import { eventAdminTexts } from '../texts';
 import { AttachmentsField } from './AttachmentsField';
@@ -37,6 +38,7 @@ export const DEVICE_CLASSES = ['transformer', 'linesegment', 'busbar', 'breaker'
 export function ScenarioLibrary({ canWrite }: { canWrite: boolean }) {
   const t = useTexts(eventAdminTexts);
   const fmt = useFormat();
+  const { language } = useLanguage();
   const labels = useEventLabels();
   const queries = useQueries();
   const mutations = useMutations();
@@ -51,11 +53,17 @@ export function ScenarioLibrary({ canWrite }: { canWrite: boolean }) {
     .map(Number)
     .filter((n) => n >= 701)
     .map((n) => ({ value: n, label: `${n} ${labels.logType(n)}` }));
-  const deviceOptions = DEVICE_CLASSES.map((d) => ({ value: d, label: d }));
+  const deviceOptions = DEVICE_CLASSES.map((d) => ({ value: d, label: nodeTypeName(d, language) }));
 
   const columns: DataColumn<FaultScenario>[] = [
     { key: 'name', title: t('name'), width: 200 },
-    { key: 'deviceClassified', title: t('deviceClass'), width: 120 },
+    {
+      key: 'deviceClassified',
+      title: t('deviceClass'),
+      width: 120,
+      // A node type's label, never its raw model label (a free text shows as written).
+      render: (r) => (r.deviceClassified ? nodeTypeName(r.deviceClassified, language) : '--'),
+    },
     {
       key: 'eventClassified',
       title: t('eventClass'),

@@ -1,5 +1,6 @@
 /** The whole call catalogue, by area. Each area's name is its folder in every layer. */
 import { bills } from './areas/bills.js';
+import { cost } from './areas/cost.js';
 import { datalog } from './areas/datalog.js';
 import { demand } from './areas/demand.js';
 import { devices } from './areas/devices.js';
@@ -48,6 +49,7 @@ export const catalogue = {
   devices,
   demand,
   bills,
+  cost,
 } as const;
 
 export type Catalogue = typeof catalogue;

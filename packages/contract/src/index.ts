@@ -1,3 +1,4 @@
+export type { AccountingScheme, ObjectCost, Rate } from './areas/cost.js';
 export {
   type Completeness,
   type DatalogPoint,

@@ -38,6 +38,7 @@ const LOADERS: AreaLoaders = {
   devices: () => import('./areas/devices.js').then((m) => m.devices),
   demand: () => import('./areas/demand.js').then((m) => m.demand),
   bills: () => import('./areas/bills.js').then((m) => m.bills),
+  cost: () => import('./areas/cost.js').then((m) => m.cost),
 };
 
 /** The areas of the catalogue, in catalogue order. */

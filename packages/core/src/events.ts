@@ -122,6 +122,8 @@ export const TASK_OPERATION_TYPE = {
   /** Chosen (issue 16): the import of inlets and of historical quarter-hour demand. */
   inletImport: 13,
   demandImport: 14,
+  /** Chosen (issue 17): the monthly cost calculation. */
+  costCalculation: 16,
 } as const;
 
 /** Task progress status: 2 running, 3 success, anything else failure. */

@@ -1,6 +1,7 @@
 export * from './alarms.js';
 export * from './billing.js';
 export * from './calendar.js';
+export * from './cost.js';
 export * from './datalog.js';
 export * from './demand.js';
 export * from './devices.js';

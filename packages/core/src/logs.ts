@@ -38,6 +38,7 @@ export const TASK_OPERATION_NAMES: Record<number, readonly [zh: string, en: stri
   12: ['设备导入', 'Device import'],
   13: ['进线导入', 'Inlet import'],
   14: ['需量数据导入', 'Demand data import'],
+  16: ['成本核算', 'Monthly cost calculation'],
 };
 
 export function taskOperationName(operationType: number, language: 'zh' | 'en' = 'en'): string {

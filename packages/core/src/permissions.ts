@@ -55,6 +55,7 @@ export const OPERATION_PERMISSIONS = {
     'Edit demand configuration (inlets, billing schemes, warning levels, declarations, imports)',
   ],
   bill_update: ['fee', '电费账单编辑', "Enter and edit the utility's electricity bills"],
+  cost_update: ['fee', '成本配置编辑', 'Edit rates, accounting schemes and budgets; recalculate costs'],
 } as const satisfies Record<string, readonly [string, string, string]>;
 
 export type OperationPermission = keyof typeof OPERATION_PERMISSIONS;

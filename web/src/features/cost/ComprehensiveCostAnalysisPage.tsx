@@ -18,7 +18,7 @@ import { DataTable } from '../../blocks/DataTable';
 import { useEndpointQuery } from '../../blocks/data';
 import { useTexts } from '../../i18n/texts';
 import { EnergyTypesBar } from './CostAnalysisPage';
-import { Change, costNodes, moneyColumn } from './common';
+import { Change, costNodes, linkedNode, moneyColumn } from './common';
 import { analysisBody, useAnalysisState } from './components/analysis-query';
 import { money, signedPercent, sumKnown } from './cost-model';
 import { costTexts } from './texts';
@@ -37,7 +37,7 @@ export function ComprehensiveCostAnalysisPage() {
         title: t('compositeTitle'),
         nodes: costNodes(t('nodeTree'), 'multi', MAX, t('maxNodes', { max: MAX })),
         range: { granularities: ['month', 'year'], granularity: 'month', preset: 'thisYear' },
-        initial: () => ({ extra: { energyTypes: [] } as Extra }),
+        initial: (params) => ({ ...linkedNode(params), extra: { energyTypes: [] } as Extra }),
         useData: () => null,
         bar: (ctx: Ctx) => <EnergyTypesBar ctx={ctx} />,
         render: (ctx: Ctx) =>

@@ -21,7 +21,7 @@ import { type DataColumn, DataTable } from '../../blocks/DataTable';
 import { useEndpointQuery } from '../../blocks/data';
 import { EnergyTypeSelect } from '../../blocks/EnergyTypeSelect';
 import { useTexts } from '../../i18n/texts';
-import { Change, costNodes, moneyColumn } from './common';
+import { Change, costNodes, linkedNode, moneyColumn } from './common';
 import { analysisBody, useAnalysisState } from './components/analysis-query';
 import { money, signedPercent, sumKnown, topRanked } from './cost-model';
 import { costTexts } from './texts';
@@ -55,7 +55,7 @@ export function CostAnalysisPage() {
         title: t('costAnalysisTitle'),
         nodes: costNodes(t('nodeTree'), 'multi', MAX, t('maxNodes', { max: MAX })),
         range: { granularities: ['day', 'month', 'year'], granularity: 'month', preset: 'thisYear' },
-        initial: () => ({ extra: { energyTypes: [] } as Extra }),
+        initial: (params) => ({ ...linkedNode(params), extra: { energyTypes: [] } as Extra }),
         useData: () => null,
         bar: (ctx: Ctx) => <EnergyTypesBar ctx={ctx} />,
         render: (ctx: Ctx) =>

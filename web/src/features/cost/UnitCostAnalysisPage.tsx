@@ -19,7 +19,7 @@ import { useEndpointQuery } from '../../blocks/data';
 import { useTexts } from '../../i18n/texts';
 import { monthsOf } from '../demand/common';
 import { refOf } from '../energy/common/energy-data';
-import { costNodes, moneyColumn } from './common';
+import { costNodes, linkedNode, moneyColumn } from './common';
 import { useAnalysisState } from './components/analysis-query';
 import { money, topRanked } from './cost-model';
 import { costTexts } from './texts';
@@ -62,7 +62,7 @@ export function UnitCostAnalysisPage() {
         title: t('unitCostTitle'),
         nodes: costNodes(t('nodeTree'), 'single'),
         range: { granularities: ['month'], granularity: 'month', preset: 'thisYear', presets: ['thisYear'] },
-        initial: () => ({ extra: { productId: null } as Extra }),
+        initial: (params) => ({ ...linkedNode(params), extra: { productId: null } as Extra }),
         useData: () => null,
         bar: (ctx: Ctx) => <ProductSelect ctx={ctx} />,
         render: (ctx: Ctx) =>

@@ -9,11 +9,17 @@ import type { ReactNode } from 'react';
 import type { NodePicker } from '../../blocks/analysis/analysis-model';
 import type { DataColumn } from '../../blocks/DataTable';
 import { useTexts } from '../../i18n/texts';
-import { energyNodes } from '../energy/common/energy-data';
+import { energyNodes, linkedSelection } from '../energy/common/energy-data';
 import { changeRatio, money, signedPercent } from './cost-model';
 import { costTexts } from './texts';
 
 export { PageFrame as CostFrame } from '../../blocks/PageFrame';
+
+/** The node a link carries (`?nodeId=&modelLabel=`), picked. */
+export function linkedNode(params: URLSearchParams) {
+  const { nodes } = linkedSelection(params);
+  return nodes ? { nodes } : {};
+}
 export { useEnergyTree as useCostTree } from '../energy/common/energy-data';
 
 /** The node picker of the cost analyses: the project's tree, single or up to `max` nodes. */

@@ -88,10 +88,13 @@ function PriceInput({
 function Prices({
   rateType,
   v,
+  n,
   set,
 }: {
   rateType: RateType;
   v: RateVersion;
+  /** The version's number (1-based), in the inputs' labels. */
+  n: number;
   set: (patch: Partial<RateVersion>) => void;
 }) {
   const t = useTexts(costTexts);
@@ -208,7 +211,7 @@ function Prices({
                 onChange={(m) => setSeason(i, { months: (Array.isArray(m) ? m : []).map(Number) })}
               />
               <PriceInput
-                label={`${t('price')} ${i + 1}`}
+                label={`${t('price')} ${n}.${i + 1}`}
                 value={s.price}
                 onChange={(p) => setSeason(i, { price: p })}
               />
@@ -246,7 +249,7 @@ function Prices({
         />
       );
     default:
-      return <PriceInput label={t('price')} value={v.price} onChange={(p) => set({ price: p })} />;
+      return <PriceInput label={`${t('price')} ${n}`} value={v.price} onChange={(p) => set({ price: p })} />;
   }
 }
 
@@ -316,7 +319,7 @@ export function RateVersionsField({
     {
       title: t('prices'),
       render: (_: unknown, v: RateVersion, i: number) => (
-        <Prices rateType={rateType} v={v} set={(patch) => set(i, patch)} />
+        <Prices rateType={rateType} v={v} n={i + 1} set={(patch) => set(i, patch)} />
       ),
     },
     {

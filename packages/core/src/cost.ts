@@ -8,6 +8,7 @@
  * that bill (billing.ts: energy + basic + power-factor), never by kWh × one price.
  */
 import { roundMoney, roundTo, sumMoney } from './billing.js';
+import { localParts } from './calendar.js';
 import type { PfStandard } from './demand.js';
 import { TOU_BAND_CODES, type TouBand } from './energy.js';
 
@@ -141,6 +142,12 @@ export const COST_MESSAGES = {
 } as const;
 
 // ------------------------------------------------------------------ dates
+
+/** 'YYYY-MM-DD' of an instant in a zone. */
+export function dayOf(ms: number, timeZone: string): string {
+  const p = localParts(ms, timeZone);
+  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+}
 
 /** Whether a number has at most `places` decimals. */
 export function hasDecimals(value: number, places: number): boolean {

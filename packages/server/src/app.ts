@@ -6,6 +6,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { billsHandlers } from './areas/bills/handlers.js';
 import { declareProposal } from './areas/bills/proposal.js';
+import { costHandlers } from './areas/cost/handlers.js';
 import { datalogHandlers } from './areas/datalog/handlers.js';
 import { demandHandlers } from './areas/demand/handlers.js';
 import { demandReminderScheduler } from './areas/demand/reminders.js';
@@ -46,6 +47,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { serveWeb } from './http/serve-web.js';
 import { createServices, type Services } from './services.js';
 import { startDemoAlarms } from './simulator/alarms.js';
+import { seedCost } from './simulator/cost.js';
 import { seedDemand } from './simulator/demand.js';
 import { startDemoRepairs } from './simulator/demo-repairs.js';
 import { seedEnergyConfig, seedEnergyData } from './simulator/energy.js';
@@ -78,6 +80,7 @@ export const handlers: CatalogueHandlers = {
   devices: devicesHandlers,
   // The declared-demand proposal is the bill area's (it prices the proposal).
   demand: { ...demandHandlers, declareProposal },
+  cost: costHandlers,
   bills: billsHandlers,
 };
 
@@ -173,6 +176,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const projects = await seedReadings(services, demoProjectIds(opened.projects));
       await seedEnergyData(services, opened.projects);
       await seedDemand(services, opened.projects);
+      await seedCost(services, opened.projects);
       await seedExpert(services, opened);
       await seedOperations(services, opened);
       return { world: opened, readingProjects: projects };

@@ -27,6 +27,7 @@ import { operations } from './migrations/0020-operations.js';
 import { signIn } from './migrations/0030-sign-in.js';
 import { readingImportRows } from './migrations/0031-reading-import-rows.js';
 import { demand } from './migrations/0040-demand.js';
+import { cost } from './migrations/0042-cost.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -65,6 +66,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0030-sign-in': signIn(dialect),
     '0031-reading-import-rows': readingImportRows(dialect),
     '0040-demand': demand(dialect),
+    '0042-cost': cost(dialect),
   };
 }
 

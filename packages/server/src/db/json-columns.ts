@@ -145,4 +145,17 @@ export const JSON_COLUMNS = {
   warningReceiverIds: jsonColumn('demand_warning_configs', 'receiver_ids', ids),
   warningChannels: jsonColumn('demand_warning_configs', 'channels', z.array(z.enum(NOTIFY_CHANNELS))),
   declarationReminderUserIds: jsonColumn('demand_declarations', 'reminder_user_ids', ids),
+  costOtherFees: jsonColumn(
+    'cost_schemes',
+    'other_fees',
+    z.array(z.object({ name: z.string(), amount: z.number() })),
+  ),
+  costDetail: jsonColumn(
+    'cost_results',
+    'detail',
+    z.object({
+      energies: catalogue.cost.results.data.shape.rows.element.shape.energies,
+      otherFees: z.array(z.object({ name: z.string(), amount: z.number() })),
+    }),
+  ),
 } as const;

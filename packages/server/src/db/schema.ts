@@ -979,6 +979,125 @@ export interface Database {
   utility_bill_lines: UtilityBillLineTable;
   demand_rollups: DemandRollupTable;
   demand_events: DemandEventTable;
+  cost_rates: CostRateTable;
+  cost_rate_versions: CostRateVersionTable;
+  cost_rate_prices: CostRatePriceTable;
+  cost_schemes: CostSchemeTable;
+  cost_scheme_rates: CostSchemeRateTable;
+  cost_scheme_objects: CostSchemeObjectTable;
+  cost_results: CostResultTable;
+  cost_calculations: CostCalculationTable;
+  cost_budgets: CostBudgetTable;
+}
+
+// ------------------------------------------------------------------ cost (0042)
+
+export interface CostRateTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  energy_type: number;
+  /** core RATE_TYPES. */
+  rate_type: string;
+  tou_scheme_id: number | null;
+  remark: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CostRateVersionTable {
+  id: Generated<number>;
+  project_id: number;
+  rate_id: number;
+  /** 'YYYY-MM-DD'. */
+  effective_from: string;
+  effective_to: string | null;
+  price: number | null;
+  pf_standard: number | null;
+}
+
+export interface CostRatePriceTable {
+  id: Generated<number>;
+  version_id: number;
+  position: number;
+  /** TOU: 1..4. */
+  band: number | null;
+  /** Tiered: the month's volume up to which the price applies (null: open). */
+  up_to: number | null;
+  /** Seasonal: calendar months as '1,2,3'. */
+  months: string | null;
+  name: string;
+  price: number;
+}
+
+export interface CostSchemeTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  /** core FEE_ITEMS as 'energy,basic'. */
+  fee_items: string;
+  /** JSON [{name, amount}]. */
+  other_fees: string;
+  share_scheme_id: number | null;
+  /** core ACCOUNTING_CYCLES. */
+  cycle: string;
+  remark: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CostSchemeRateTable {
+  id: Generated<number>;
+  project_id: number;
+  scheme_id: number;
+  energy_type: number;
+  rate_id: number;
+  basic_rate_id: number | null;
+  pf_rate_id: number | null;
+}
+
+export interface CostSchemeObjectTable {
+  id: Generated<number>;
+  project_id: number;
+  scheme_id: number;
+  node_id: number;
+  model_label: string;
+  basic_quantity: number | null;
+}
+
+export interface CostResultTable {
+  id: Generated<number>;
+  project_id: number;
+  scheme_id: number;
+  month: string;
+  node_id: number;
+  energy_charge: number;
+  basic_charge: number;
+  pf_adjustment: number;
+  other_fees: number;
+  apportioned_in: number;
+  apportioned_out: number;
+  total: number;
+  tce: number | null;
+  /** JSON {energies, otherFees} (the contract's objectCost parts). */
+  detail: string;
+}
+
+export interface CostCalculationTable {
+  scheme_id: number;
+  month: string;
+  project_id: number;
+  task_id: number | null;
+  calculated_at: number;
+}
+
+export interface CostBudgetTable {
+  project_id: number;
+  node_id: number;
+  model_label: string;
+  year: number;
+  month: number;
+  amount: number;
 }
 
 // ------------------------------------------------------------------ PostgreSQL only

@@ -8,7 +8,7 @@
  * month is not calculated). The contract's rules and messages at their fields; a scheme with
  * objects is not deleted (the server's message). Writes need cost_update.
  */
-import { Button, Input, InputNumber, Modal, Space, Spin, Tag, Toast, Typography } from '@douyinfe/semi-ui-19';
+import { Button, Input, InputNumber, Modal, Space, Spin, Toast, Typography } from '@douyinfe/semi-ui-19';
 import type { AccountingScheme, Rate } from '@eem/contract';
 import {
   ACCOUNTING_CYCLES,
@@ -247,15 +247,15 @@ export function AccountingSchemePage() {
         },
         {
           key: 'rates',
-          width: 260,
+          width: 320,
           render: (r) => (
-            <Space wrap spacing={4}>
+            <div>
               {r.rates.map((x) => (
-                <Tag key={x.energyType} size="small">
+                <div key={x.energyType}>
                   {`${x.energyTypeName}: ${[x.rate.name, x.basicRate?.name, x.pfRate?.name].filter(Boolean).join(' / ')}`}
-                </Tag>
+                </div>
               ))}
-            </Space>
+            </div>
           ),
         },
         { key: 'feeItems', width: 200 },

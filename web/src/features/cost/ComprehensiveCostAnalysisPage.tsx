@@ -12,13 +12,13 @@ import { useMemo } from 'react';
 import { formatNumber, formatPeriod } from '../../app/format';
 import { Cards } from '../../blocks/analysis/AnalysisResult';
 import { AnalysisScreen } from '../../blocks/analysis/AnalysisWorkspace';
-import { type AnalysisContext, defineAnalysis, idle } from '../../blocks/analysis/analysis-model';
+import { type AnalysisContext, defineAnalysis } from '../../blocks/analysis/analysis-model';
 import { ChartPanel } from '../../blocks/ChartPanel';
 import { DataTable } from '../../blocks/DataTable';
 import { useEndpointQuery } from '../../blocks/data';
 import { useTexts } from '../../i18n/texts';
 import { EnergyTypesBar } from './CostAnalysisPage';
-import { Change, costNodes, linkedNode, moneyColumn } from './common';
+import { Change, costNodes, linkedNode, moneyColumn, PickFirstObject } from './common';
 import { analysisBody, useAnalysisState } from './components/analysis-query';
 import { money, signedPercent, sumKnown } from './cost-model';
 import { costTexts } from './texts';
@@ -41,7 +41,14 @@ export function ComprehensiveCostAnalysisPage() {
         useData: () => null,
         bar: (ctx: Ctx) => <EnergyTypesBar ctx={ctx} />,
         render: (ctx: Ctx) =>
-          ctx.selection.nodes.length === 0 ? idle(t('chooseNodes', { max: MAX })) : <Result ctx={ctx} />,
+          ctx.selection.nodes.length === 0 ? (
+            <PickFirstObject
+              select={(nodes) => ctx.select({ nodes })}
+              reason={t('chooseNodes', { max: MAX })}
+            />
+          ) : (
+            <Result ctx={ctx} />
+          ),
       }),
     [t],
   );
@@ -90,20 +97,22 @@ function Result({ ctx }: { ctx: Ctx }) {
           },
         ]}
       />
-      <ChartPanel
-        kind="bar"
-        stacked={!several}
-        title={several ? t('compareNodes') : `${t('costTrend')} · ${t('byEnergyType')}`}
-        unit={t('yuan')}
-        data={{
-          categories,
-          series:
-            !several && first
-              ? first.types.map((s) => ({ name: s.energyTypeName, values: s.cost }))
-              : data.nodes.map((n) => ({ name: n.node.name, values: n.cost })),
-        }}
-        loading={composite.isFetching}
-      />
+      <div style={{ width: '100%' }}>
+        <ChartPanel
+          kind="bar"
+          stacked={!several}
+          title={several ? t('compareNodes') : `${t('costTrend')} · ${t('byEnergyType')}`}
+          unit={t('yuan')}
+          data={{
+            categories,
+            series:
+              !several && first
+                ? first.types.map((s) => ({ name: s.energyTypeName, values: s.cost }))
+                : data.nodes.map((n) => ({ name: n.node.name, values: n.cost })),
+          }}
+          loading={composite.isFetching}
+        />
+      </div>
       <Row gutter={12} style={{ width: '100%' }}>
         <Col span={10}>
           <ChartPanel

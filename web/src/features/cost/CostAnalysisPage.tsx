@@ -15,13 +15,13 @@ import { useMemo } from 'react';
 import { formatNumber, formatPeriod } from '../../app/format';
 import { Cards } from '../../blocks/analysis/AnalysisResult';
 import { AnalysisScreen } from '../../blocks/analysis/AnalysisWorkspace';
-import { type AnalysisContext, defineAnalysis, idle } from '../../blocks/analysis/analysis-model';
+import { type AnalysisContext, defineAnalysis } from '../../blocks/analysis/analysis-model';
 import { ChartPanel } from '../../blocks/ChartPanel';
 import { type DataColumn, DataTable } from '../../blocks/DataTable';
 import { useEndpointQuery } from '../../blocks/data';
 import { EnergyTypeSelect } from '../../blocks/EnergyTypeSelect';
 import { useTexts } from '../../i18n/texts';
-import { Change, costNodes, linkedNode, moneyColumn } from './common';
+import { Change, costNodes, linkedNode, moneyColumn, PickFirstObject } from './common';
 import { analysisBody, useAnalysisState } from './components/analysis-query';
 import { money, signedPercent, sumKnown, topRanked } from './cost-model';
 import { costTexts } from './texts';
@@ -59,7 +59,14 @@ export function CostAnalysisPage() {
         useData: () => null,
         bar: (ctx: Ctx) => <EnergyTypesBar ctx={ctx} />,
         render: (ctx: Ctx) =>
-          ctx.selection.nodes.length === 0 ? idle(t('chooseNodes', { max: MAX })) : <Result ctx={ctx} />,
+          ctx.selection.nodes.length === 0 ? (
+            <PickFirstObject
+              select={(nodes) => ctx.select({ nodes })}
+              reason={t('chooseNodes', { max: MAX })}
+            />
+          ) : (
+            <Result ctx={ctx} />
+          ),
       }),
     [t],
   );
@@ -169,21 +176,23 @@ function Result({ ctx }: { ctx: Ctx }) {
           },
         ]}
       />
-      <ChartPanel
-        kind="bar"
-        stacked={data.nodes.length === 1}
-        title={t('costTrend')}
-        unit={t('yuan')}
-        data={{ categories, series: byPeriod }}
-        loading={analysis.isFetching}
-        extra={
-          data.monthlyCharges ? null : (
-            <Typography.Text type="tertiary" size="small">
-              {t('energyChargeOnly')}
-            </Typography.Text>
-          )
-        }
-      />
+      <div style={{ width: '100%' }}>
+        <ChartPanel
+          kind="bar"
+          stacked={data.nodes.length === 1}
+          title={t('costTrend')}
+          unit={t('yuan')}
+          data={{ categories, series: byPeriod }}
+          loading={analysis.isFetching}
+          extra={
+            data.monthlyCharges ? null : (
+              <Typography.Text type="tertiary" size="small">
+                {t('energyChargeOnly')}
+              </Typography.Text>
+            )
+          }
+        />
+      </div>
       <Row gutter={12} style={{ width: '100%' }}>
         <Col span={10}>
           <ChartPanel

@@ -7,7 +7,7 @@
  * (cost.saveBudgets: every changed row or none; amounts 0 to the contract's maximum, 2 places).
  */
 import { Card, Empty, Space, Spin, Toast, Typography } from '@douyinfe/semi-ui-19';
-import { COST_LIMITS } from '@eem/core';
+import { budgetAttainment, COST_LIMITS } from '@eem/core';
 import { areaKey, endpointKey } from '@eem/sdk';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../app/query-client';
@@ -22,7 +22,7 @@ import { useGridEdits } from '../energy/common/MonthGrid';
 import { YearSelect } from '../energy/common/YearSelect';
 import { CostFrame, useCostTree } from './common';
 import { BudgetGrid, type BudgetLine, editedBudget } from './components/BudgetGrid';
-import { executionRate, executionTone, money, sumKnown } from './cost-model';
+import { executionTone, money, sumKnown } from './cost-model';
 import { costTexts } from './texts';
 
 type NodeRef = { id: number; modelLabel: string; name: string };
@@ -82,15 +82,13 @@ function Budget() {
     months.map((_, m) => sumKnown(lines.map((_l, i) => pick(i, m))));
   const budgetByMonth = monthly((i, m) => edited[i]?.[m] ?? null);
   const actualByMonth = monthly((i, m) => lines[i]?.actual[m] ?? null);
-  const budgetTotal = sumKnown(budgetByMonth);
-  const actualTotal = sumKnown(actualByMonth);
-  // Year to date: the budget of the months that have an actual.
-  const budgetToDate = sumKnown(budgetByMonth.map((b, m) => (actualByMonth[m] === null ? null : b)));
-  const rate = executionRate(actualTotal, budgetToDate);
+  // The year's sums and the rate to date (core's rule); overruns counted per node and month.
+  const yearly = budgetAttainment(budgetByMonth, actualByMonth);
+  const budgetTotal = yearly.budgetTotal;
+  const actualTotal = yearly.actualTotal;
+  const rate = yearly.attainmentPct === null ? null : yearly.attainmentPct / 100;
   const overruns = lines.reduce(
-    (n, l, i) =>
-      n +
-      l.actual.filter((a, m) => executionTone(executionRate(a, edited[i]?.[m] ?? null)) === 'over').length,
+    (n, l, i) => n + budgetAttainment(edited[i] ?? [], l.actual).overrunMonths.length,
     0,
   );
 
@@ -185,20 +183,22 @@ function Budget() {
               },
             ]}
           />
-          <ChartPanel
-            kind="bar"
-            height={260}
-            title={t('budgetVsActual')}
-            fileName="budget"
-            unit={t('yuan')}
-            data={{
-              categories: months,
-              series: [
-                { name: t('budget'), values: budgetByMonth },
-                { name: t('actual'), values: actualByMonth },
-              ],
-            }}
-          />
+          <div style={{ width: '100%' }}>
+            <ChartPanel
+              kind="bar"
+              height={260}
+              title={t('budgetVsActual')}
+              fileName="budget"
+              unit={t('yuan')}
+              data={{
+                categories: months,
+                series: [
+                  { name: t('budget'), values: budgetByMonth },
+                  { name: t('actual'), values: actualByMonth },
+                ],
+              }}
+            />
+          </div>
           <Card style={{ width: '100%' }}>
             <BudgetGrid
               lines={lines}

@@ -3,8 +3,8 @@
  * (cost.realtime, asked again every 15 000 ms while the tab is visible): today by hour, the
  * month to date by day, the projected month-end cost (the month so far at its rate), the cost
  * rate of the last full hour (yuan/h), electricity by time-of-use band and the split by energy
- * type. Times are the project's. The node is picked in the tree on the left (the project
- * until one is).
+ * type. Times are the project's. The node is picked in the tree on the left (the first
+ * accounting object until one is).
  */
 import { Card, Col, Empty, Row, Space, Typography } from '@douyinfe/semi-ui-19';
 import { POLLING, TOU_BAND_KEYS } from '@eem/core';
@@ -15,11 +15,11 @@ import { Cards } from '../../blocks/analysis/AnalysisResult';
 import { ChartPanel } from '../../blocks/ChartPanel';
 import { useEndpointQuery } from '../../blocks/data';
 import { NodeTreePicker } from '../../blocks/NodeTreePicker';
-import { type NodeRef, toRef } from '../../blocks/node-tree-model';
+import type { NodeRef } from '../../blocks/node-tree-model';
 import { useNodeFavourites } from '../../blocks/use-node-favourites';
 import { useTexts } from '../../i18n/texts';
 import { refOf } from '../energy/common/energy-data';
-import { CostFrame, useCostTree } from './common';
+import { CostFrame, useCostTree, useFirstObject } from './common';
 import { useAnalysisState } from './components/analysis-query';
 import { money } from './cost-model';
 import { costTexts } from './texts';
@@ -32,9 +32,9 @@ export function NewCostAnalysisPage() {
   const tree = useCostTree();
   const favourites = useNodeFavourites();
   const [picked, setPicked] = useState<NodeRef | null>(null);
-  // The project (the tree's root) until a node is picked.
-  const root = tree.data?.[0];
-  const node = picked ?? (root ? toRef(root) : null);
+  // The first accounting object until a node is picked.
+  const first = useFirstObject();
+  const node = picked ?? first ?? null;
   return (
     <CostFrame title={t('runningTitle')}>
       <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start', width: '100%' }}>

@@ -5,21 +5,21 @@
  * node's children (lines) ranked by unit cost, and the months' table with cost, output, unit
  * cost and budget.
  */
-import { Col, Row, Select, Space } from '@douyinfe/semi-ui-19';
+import { Card, Col, Empty, Row, Select, Space } from '@douyinfe/semi-ui-19';
 import { PAGE_LIMIT_MAX } from '@eem/core';
 import { endpointKey } from '@eem/sdk';
 import { useMemo } from 'react';
 import { formatNumber } from '../../app/format';
 import { Cards } from '../../blocks/analysis/AnalysisResult';
 import { AnalysisScreen } from '../../blocks/analysis/AnalysisWorkspace';
-import { type AnalysisContext, defineAnalysis, idle } from '../../blocks/analysis/analysis-model';
+import { type AnalysisContext, defineAnalysis } from '../../blocks/analysis/analysis-model';
 import { ChartPanel } from '../../blocks/ChartPanel';
 import { DataTable } from '../../blocks/DataTable';
 import { useEndpointQuery } from '../../blocks/data';
 import { useTexts } from '../../i18n/texts';
 import { monthsOf } from '../demand/common';
 import { refOf } from '../energy/common/energy-data';
-import { costNodes, linkedNode, moneyColumn } from './common';
+import { costNodes, linkedNode, moneyColumn, PickFirstObject } from './common';
 import { useAnalysisState } from './components/analysis-query';
 import { money, topRanked } from './cost-model';
 import { costTexts } from './texts';
@@ -66,7 +66,11 @@ export function UnitCostAnalysisPage() {
         useData: () => null,
         bar: (ctx: Ctx) => <ProductSelect ctx={ctx} />,
         render: (ctx: Ctx) =>
-          ctx.selection.nodes.length === 0 ? idle(t('chooseNode')) : <Result ctx={ctx} />,
+          ctx.selection.nodes.length === 0 ? (
+            <PickFirstObject select={(nodes) => ctx.select({ nodes })} reason={t('chooseNode')} />
+          ) : (
+            <Result ctx={ctx} />
+          ),
       }),
     [t],
   );
@@ -90,7 +94,12 @@ function Result({ ctx }: { ctx: Ctx }) {
     query: unit,
     empty: (d) => d.months.every((m) => m.cost === null && m.output === null),
   });
-  if (products.data && products.data.list.length === 0) return idle(t('noProducts')).reason;
+  if (products.data && products.data.list.length === 0)
+    return (
+      <Card style={{ width: '100%' }}>
+        <Empty description={t('noProducts')} />
+      </Card>
+    );
   if (state || !data) return state;
   type MonthRow = (typeof data.months)[number];
   const per = `${t('yuan')}/${data.product.unit}`;
@@ -156,16 +165,18 @@ function Result({ ctx }: { ctx: Ctx }) {
           />
         </Col>
       </Row>
-      <ChartPanel
-        kind="bar"
-        height={240}
-        title={t('lineRanking')}
-        unit={per}
-        data={{
-          categories: ranked.map((r) => r.node.name),
-          series: [{ name: t('unitCost'), values: ranked.map((r) => r.unitCost) }],
-        }}
-      />
+      <div style={{ width: '100%' }}>
+        <ChartPanel
+          kind="bar"
+          height={240}
+          title={t('lineRanking')}
+          unit={per}
+          data={{
+            categories: ranked.map((r) => r.node.name),
+            series: [{ name: t('unitCost'), values: ranked.map((r) => r.unitCost) }],
+          }}
+        />
+      </div>
       <div style={{ width: '100%' }} data-testid="unit-table">
         <DataTable<MonthRow>
           aria-label={t('unitCostTitle')}

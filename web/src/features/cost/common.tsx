@@ -4,10 +4,15 @@
  * (in effect, not in effect, expired), money columns and cells, and the change against a
  * compare period as a coloured text.
  */
-import { Tag, Typography } from '@douyinfe/semi-ui-19';
+import { Empty, Spin, Tag, Typography } from '@douyinfe/semi-ui-19';
+import { PAGE_LIMIT_MAX } from '@eem/core';
+import { endpointKey } from '@eem/sdk';
 import type { ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import type { NodePicker } from '../../blocks/analysis/analysis-model';
 import type { DataColumn } from '../../blocks/DataTable';
+import { useEndpointQuery } from '../../blocks/data';
+import type { NodeRef } from '../../blocks/node-tree-model';
 import { useTexts } from '../../i18n/texts';
 import { energyNodes, linkedSelection } from '../energy/common/energy-data';
 import { changeRatio, money, signedPercent } from './cost-model';
@@ -21,6 +26,38 @@ export function linkedNode(params: URLSearchParams) {
   return nodes ? { nodes } : {};
 }
 export { useEnergyTree as useCostTree } from '../energy/common/energy-data';
+
+/** The first accounting object of the project's first scheme that has one (a screen's default node). */
+export function useFirstObject(): NodeRef | null | undefined {
+  const schemes = useEndpointQuery(endpointKey('cost', 'schemes'), {
+    body: { keyword: '', page: { index: 0, limit: PAGE_LIMIT_MAX } },
+  });
+  if (!schemes.data) return schemes.isError ? null : undefined;
+  const node = schemes.data.list.flatMap((s) => s.objects)[0]?.node;
+  return node ? { id: node.id, modelLabel: node.modelLabel, name: node.name } : null;
+}
+
+/**
+ * What an analysis shows before a node is picked: the first accounting object is picked for
+ * the user (once), else the reason.
+ */
+export function PickFirstObject({
+  select,
+  reason,
+}: {
+  select: (nodes: NodeRef[]) => void;
+  reason: ReactNode;
+}) {
+  const first = useFirstObject();
+  const done = useRef(false);
+  useEffect(() => {
+    if (first && !done.current) {
+      done.current = true;
+      select([first]);
+    }
+  }, [first, select]);
+  return first === undefined ? <Spin /> : <Empty description={reason} />;
+}
 
 /** The node picker of the cost analyses: the project's tree, single or up to `max` nodes. */
 export function costNodes(title: string, mode: 'single' | 'multi', max?: number, limitMessage?: string) {

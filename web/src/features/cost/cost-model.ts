@@ -1,19 +1,27 @@
 /**
  * The arithmetic the cost screens show besides the server's figures, written once: money
- * texts (2 places, grouped), a change against a compare period (YoY / MoM) and a budget's
+ * texts (2 places), a change against a compare period (YoY / MoM) and a budget's
  * execution rate as ratios (core's rules), the rate's tone (an overrun is flagged), the top of
  * a ranking, and whether a rate scheme may get a new version (not while the
  * last one has a blank expiry).
  */
-import { attainmentPercent, changePercent, INVALID_MARK, isInvalidValue, sumMoney } from '@eem/core';
+import {
+  attainmentPercent,
+  changePercent,
+  formatNumber,
+  INVALID_MARK,
+  isInvalidValue,
+  sumMoney,
+} from '@eem/core';
 
-const grouped = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** Yuan: 2 places, thousands grouped ('1,234.50'); none or invalid → '--'. */
+/**
+ * Yuan: 2 places as every amount of the console ('1234.50', as the tables' summary rows and
+ * the bill screens show them); none or invalid → '--'.
+ */
 export function money(value: number | null | undefined): string {
   if (value === null || value === undefined || isInvalidValue(value) || !Number.isFinite(value))
     return INVALID_MARK;
-  return grouped.format(value);
+  return formatNumber(value, 2);
 }
 
 /** A price with up to 6 places, trailing zeros dropped ('0.6523'). */

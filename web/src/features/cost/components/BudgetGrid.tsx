@@ -2,15 +2,17 @@
  * The budget grid of /costbudget: a row per node, a column per month of the year and the
  * year's total. Each month shows its budget (an input while editing: 2 places, 0 to the
  * contract's maximum) and under it the actual cost and the execution rate, coloured (below
- * 90 % green, up to 100 % amber, above red with an overrun flag). Changed cells are marked;
+ * 90 % green, up to 100 % amber, above red with an overrun flag); the year's column holds the
+ * budget of the year and the rate to date (core's budgetAttainment). Changed cells are marked;
  * the screen keeps the changes (MonthGrid's useGridEdits) and saves them at once.
  */
 import { InputNumber, Tag, Typography } from '@douyinfe/semi-ui-19';
+import { attainmentPercent, budgetAttainment } from '@eem/core';
 import { useMemo } from 'react';
 import { type DataColumn, DataTable } from '../../../blocks/DataTable';
 import { useTexts } from '../../../i18n/texts';
 import { cellKey, type GridEdits } from '../../energy/common/MonthGrid';
-import { executionRate, executionTone, money, sumKnown, TONE_COLORS } from '../cost-model';
+import { executionTone, money, TONE_COLORS } from '../cost-model';
 import { costTexts } from '../texts';
 
 export interface BudgetLine {
@@ -28,9 +30,9 @@ export function editedBudget(line: BudgetLine, edits: GridEdits): (number | null
   });
 }
 
-function RateText({ actual, budget }: { actual: number | null; budget: number | null }) {
+function RateText({ actual, rate: percent }: { actual: number | null; rate: number | null }) {
   const t = useTexts(costTexts);
-  const rate = executionRate(actual, budget);
+  const rate = percent === null ? null : percent / 100;
   const tone = executionTone(rate);
   return (
     <div style={{ fontSize: 12, lineHeight: '18px' }} data-tone={tone}>
@@ -106,7 +108,7 @@ export function BudgetGrid({
                 ) : (
                   <strong>{money(budget)}</strong>
                 )}
-                <RateText actual={actual} budget={budget} />
+                <RateText actual={actual} rate={attainmentPercent(actual, budget)} />
               </div>
             );
           },
@@ -119,12 +121,12 @@ export function BudgetGrid({
         align: 'right',
         fixed: 'right',
         render: (l) => {
-          const budget = sumKnown(editedBudget(l, edits));
-          const actual = sumKnown(l.actual);
+          // The rate to date: the actual against the budget of the months that have one (core).
+          const year = budgetAttainment(editedBudget(l, edits), l.actual);
           return (
-            <div data-year={l.key} data-budget={budget ?? ''} data-actual={actual ?? ''}>
-              <strong>{money(budget)}</strong>
-              <RateText actual={actual} budget={budget} />
+            <div data-year={l.key} data-budget={year.budgetTotal ?? ''} data-actual={year.actualTotal ?? ''}>
+              <strong>{money(year.budgetTotal)}</strong>
+              <RateText actual={year.actualTotal} rate={year.attainmentPct} />
             </div>
           );
         },

@@ -76,27 +76,29 @@ function Result({ ctx }: { ctx: Ctx }) {
   const several = data.nodes.length > 1;
   return (
     <Space vertical align="start" spacing={12} style={{ width: '100%' }}>
-      <Cards
-        cards={[
-          {
-            key: 'total',
-            label: t('totalCost'),
-            value: <span data-total={total ?? ''}>{money(total)}</span>,
-          },
-          { key: 'tce', label: t('tce'), value: formatNumber(tce, 4) },
-          {
-            key: 'yuanPerTce',
-            label: t('yuanPerTce'),
-            value: money(total !== null && tce ? total / tce : null),
-          },
-          {
-            key: 'yoy',
-            label: `${t('yoy')}${several && first ? ` · ${first.node.name}` : ''}`,
-            value: signedPercent(first?.yoyPct === null || first === undefined ? null : first.yoyPct / 100),
-            hint: first ? `${t('previousYear')}: ${money(first.lastYearCost)}` : undefined,
-          },
-        ]}
-      />
+      <div style={{ width: '100%' }}>
+        <Cards
+          cards={[
+            {
+              key: 'total',
+              label: t('totalCost'),
+              value: <span data-total={total ?? ''}>{money(total)}</span>,
+            },
+            { key: 'tce', label: t('tce'), value: formatNumber(tce, 4) },
+            {
+              key: 'yuanPerTce',
+              label: t('yuanPerTce'),
+              value: money(total !== null && tce ? total / tce : null),
+            },
+            {
+              key: 'yoy',
+              label: `${t('yoy')}${several && first ? ` · ${first.node.name}` : ''}`,
+              value: signedPercent(first?.yoyPct === null || first === undefined ? null : first.yoyPct / 100),
+              hint: first ? `${t('previousYear')}: ${money(first.lastYearCost)}` : undefined,
+            },
+          ]}
+        />
+      </div>
       <div style={{ width: '100%' }}>
         <ChartPanel
           kind="bar"

@@ -137,45 +137,50 @@ function Result({ ctx }: { ctx: Ctx }) {
 
   return (
     <Space vertical align="start" spacing={12} style={{ width: '100%' }}>
-      <Cards
-        cards={[
-          {
-            key: 'total',
-            label: t('totalCost'),
-            value: <span data-total={total ?? ''}>{money(total)}</span>,
-            hint: data.nodes.length > 1 ? data.nodes.map((n) => n.node.name).join(' + ') : undefined,
-          },
-          {
-            key: 'yoy',
-            label: `${t('yoy')}${first && data.nodes.length > 1 ? ` · ${first.node.name}` : ''}`,
-            value: signedPercent(
-              change?.yoyPct === null || change === undefined ? null : change.yoyPct / 100,
-            ),
-            hint: change ? money(change.yoyCost) : undefined,
-          },
-          {
-            key: 'mom',
-            label: `${t('mom')}${first && data.nodes.length > 1 ? ` · ${first.node.name}` : ''}`,
-            value: signedPercent(
-              change?.momPct === null || change === undefined ? null : change.momPct / 100,
-            ),
-            hint: change ? money(change.momCost) : undefined,
-          },
-          {
-            key: 'price',
-            label: t('unitPrice'),
-            value: (
-              <Typography.Text style={{ fontSize: 16 }}>
-                {(first?.types ?? [])
-                  .filter((s) => s.avgPrice !== null)
-                  .slice(0, 3)
-                  .map((s) => `${s.energyTypeName} ${formatNumber(s.avgPrice, 4)} ${t('yuan')}/${s.unit}`)
-                  .join(' · ') || '--'}
-              </Typography.Text>
-            ),
-          },
-        ]}
-      />
+      <div style={{ width: '100%' }}>
+        <Cards
+          cards={[
+            {
+              key: 'total',
+              label: t('totalCost'),
+              value: <span data-total={total ?? ''}>{money(total)}</span>,
+              hint: data.nodes.length > 1 ? data.nodes.map((n) => n.node.name).join(' + ') : undefined,
+            },
+            {
+              key: 'yoy',
+              label: `${t('yoy')}${first && data.nodes.length > 1 ? ` · ${first.node.name}` : ''}`,
+              value: signedPercent(
+                change?.yoyPct === null || change === undefined ? null : change.yoyPct / 100,
+              ),
+              hint: change ? money(change.yoyCost) : undefined,
+            },
+            {
+              key: 'mom',
+              label: `${t('mom')}${first && data.nodes.length > 1 ? ` · ${first.node.name}` : ''}`,
+              value: signedPercent(
+                change?.momPct === null || change === undefined ? null : change.momPct / 100,
+              ),
+              hint: change ? money(change.momCost) : undefined,
+            },
+            {
+              key: 'price',
+              label: t('unitPrice'),
+              value: (
+                <div style={{ fontSize: 13, fontWeight: 'normal', lineHeight: '20px' }}>
+                  {(first?.types ?? [])
+                    .filter((s) => s.avgPrice !== null)
+                    .slice(0, 3)
+                    .map((s) => (
+                      <div key={s.energyType}>
+                        {`${s.energyTypeName} ${formatNumber(s.avgPrice, 4)} ${t('yuan')}/${s.unit}`}
+                      </div>
+                    ))}
+                </div>
+              ),
+            },
+          ]}
+        />
+      </div>
       <div style={{ width: '100%' }}>
         <ChartPanel
           kind="bar"

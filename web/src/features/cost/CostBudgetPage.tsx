@@ -152,37 +152,39 @@ function Budget() {
         <Empty description={t('noBudget', { year: year ?? '' })} />
       ) : (
         <>
-          <Cards
-            cards={[
-              {
-                key: 'budget',
-                label: t('budgetTotal'),
-                value: <span data-amount={budgetTotal ?? ''}>{money(budgetTotal)}</span>,
-              },
-              {
-                key: 'actual',
-                label: t('actualTotal'),
-                value: <span data-amount={actualTotal ?? ''}>{money(actualTotal)}</span>,
-              },
-              {
-                key: 'rate',
-                label: t('executionRate'),
-                value: rate === null ? '--' : `${(rate * 100).toFixed(2)}%`,
-                tone:
-                  executionTone(rate) === 'over'
-                    ? 'up'
-                    : executionTone(rate) === 'near'
-                      ? 'warning'
-                      : 'normal',
-              },
-              {
-                key: 'overruns',
-                label: t('overrunCount'),
-                value: String(overruns),
-                tone: overruns > 0 ? 'up' : 'normal',
-              },
-            ]}
-          />
+          <div style={{ width: '100%' }}>
+            <Cards
+              cards={[
+                {
+                  key: 'budget',
+                  label: t('budgetTotal'),
+                  value: <span data-amount={budgetTotal ?? ''}>{money(budgetTotal)}</span>,
+                },
+                {
+                  key: 'actual',
+                  label: t('actualTotal'),
+                  value: <span data-amount={actualTotal ?? ''}>{money(actualTotal)}</span>,
+                },
+                {
+                  key: 'rate',
+                  label: t('executionRate'),
+                  value: rate === null ? '--' : `${(rate * 100).toFixed(2)}%`,
+                  tone:
+                    executionTone(rate) === 'over'
+                      ? 'up'
+                      : executionTone(rate) === 'near'
+                        ? 'warning'
+                        : 'normal',
+                },
+                {
+                  key: 'overruns',
+                  label: t('overrunCount'),
+                  value: String(overruns),
+                  tone: overruns > 0 ? 'up' : 'normal',
+                },
+              ]}
+            />
+          </div>
           <div style={{ width: '100%' }}>
             <ChartPanel
               kind="bar"

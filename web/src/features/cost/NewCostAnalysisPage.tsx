@@ -77,27 +77,29 @@ function Running({ node }: { node: NodeRef }) {
       <Typography.Text type="tertiary" size="small" data-testid="running-refreshed">
         {t('refreshed', { time: formatDate(data.updatedAt, 'HH:mm:ss', zone) })}
       </Typography.Text>
-      <Cards
-        cards={[
-          {
-            key: 'today',
-            label: t('today'),
-            value: <span data-total={data.today.total ?? ''}>{money(data.today.total)}</span>,
-          },
-          {
-            key: 'month',
-            label: `${t('monthToDate')} · ${data.month.month}`,
-            value: <span data-total={data.month.total ?? ''}>{money(data.month.total)}</span>,
-          },
-          {
-            key: 'projected',
-            label: t('projected'),
-            value: <span data-total={data.month.projected ?? ''}>{money(data.month.projected)}</span>,
-            hint: t('projectedHint'),
-          },
-          { key: 'rate', label: t('costRate'), value: money(data.costRate) },
-        ]}
-      />
+      <div style={{ width: '100%' }}>
+        <Cards
+          cards={[
+            {
+              key: 'today',
+              label: t('today'),
+              value: <span data-total={data.today.total ?? ''}>{money(data.today.total)}</span>,
+            },
+            {
+              key: 'month',
+              label: `${t('monthToDate')} · ${data.month.month}`,
+              value: <span data-total={data.month.total ?? ''}>{money(data.month.total)}</span>,
+            },
+            {
+              key: 'projected',
+              label: t('projected'),
+              value: <span data-total={data.month.projected ?? ''}>{money(data.month.projected)}</span>,
+              hint: t('projectedHint'),
+            },
+            { key: 'rate', label: t('costRate'), value: money(data.costRate) },
+          ]}
+        />
+      </div>
       <Row gutter={12} style={{ width: '100%' }}>
         <Col span={12}>
           <ChartPanel

@@ -107,15 +107,17 @@ export function RateAdministrationPage() {
         { key: 'touSchemeId', width: 130, render: (r) => r.touScheme?.name ?? '--' },
         {
           key: 'versions',
-          width: 520,
+          width: 580,
           render: (r) => (
-            <span>
+            <div>
               {r.versions.map((v) => (
-                <StatusChip key={v.id} status={v.status}>
-                  {`${v.effectiveFrom} ~ ${v.effectiveTo ?? '--'} · ${pricesText(r.rateType, v, band)}`}
-                </StatusChip>
+                <div key={v.id}>
+                  <StatusChip status={v.status}>
+                    {`${v.effectiveFrom} ~ ${v.effectiveTo ?? '--'} · ${pricesText(r.rateType, v, band)}`}
+                  </StatusChip>
+                </div>
               ))}
-            </span>
+            </div>
           ),
         },
         {

@@ -110,27 +110,29 @@ function Result({ ctx }: { ctx: Ctx }) {
     : null;
   return (
     <Space vertical align="start" spacing={12} style={{ width: '100%' }}>
-      <Cards
-        cards={[
-          {
-            key: 'unitCost',
-            label: `${t('unitCost')} (${per})`,
-            value: (
-              <span data-unit-cost={data.total.unitCost ?? ''}>{formatNumber(data.total.unitCost, 4)}</span>
-            ),
-          },
-          {
-            key: 'cost',
-            label: t('totalCost'),
-            value: <span data-total={data.total.cost ?? ''}>{money(data.total.cost)}</span>,
-          },
-          {
-            key: 'output',
-            label: `${t('output')} (${data.product.unit})`,
-            value: formatNumber(data.total.output),
-          },
-        ]}
-      />
+      <div style={{ width: '100%' }}>
+        <Cards
+          cards={[
+            {
+              key: 'unitCost',
+              label: `${t('unitCost')} (${per})`,
+              value: (
+                <span data-unit-cost={data.total.unitCost ?? ''}>{formatNumber(data.total.unitCost, 4)}</span>
+              ),
+            },
+            {
+              key: 'cost',
+              label: t('totalCost'),
+              value: <span data-total={data.total.cost ?? ''}>{money(data.total.cost)}</span>,
+            },
+            {
+              key: 'output',
+              label: `${t('output')} (${data.product.unit})`,
+              value: formatNumber(data.total.output),
+            },
+          ]}
+        />
+      </div>
       <Row gutter={12} style={{ width: '100%' }}>
         <Col span={12}>
           <ChartPanel

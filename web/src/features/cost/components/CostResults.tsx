@@ -36,7 +36,7 @@ function Components({ row, month, onClose }: { row: ObjectCost; month: string; o
     ),
     ...row.otherFees.map((f, i) => ({
       key: `other-${i}`,
-      energy: t('otherFees'),
+      energy: t('fee_other'),
       code: 'other',
       name: f.name,
       quantity: null,
@@ -144,24 +144,26 @@ export function CostResults({ data }: { data: CostResultsData }) {
   ];
   return (
     <Space vertical align="start" spacing={12} style={{ width: '100%' }}>
-      <Cards
-        cards={[
-          {
-            key: 'total',
-            label: t('totalCost'),
-            value: <span data-total={data.total.total}>{money(data.total.total)}</span>,
-            hint:
-              data.calculatedAt === null
-                ? t('previewHint')
-                : t('calculatedAt', { time: fmt.time(data.calculatedAt, 'YYYY-MM-DD HH:mm') }),
-            ...(data.calculatedAt === null ? { tone: 'warning' as const } : {}),
-          },
-          { key: 'energy', label: t('energyCharge'), value: money(data.total.energyCharge) },
-          { key: 'basic', label: t('basicCharge'), value: money(data.total.basicCharge) },
-          { key: 'pf', label: t('pfAdjustment'), value: money(data.total.pfAdjustment) },
-          { key: 'other', label: t('otherFees'), value: money(data.total.otherFees) },
-        ]}
-      />
+      <div style={{ width: '100%' }}>
+        <Cards
+          cards={[
+            {
+              key: 'total',
+              label: t('totalCost'),
+              value: <span data-total={data.total.total}>{money(data.total.total)}</span>,
+              hint:
+                data.calculatedAt === null
+                  ? t('previewHint')
+                  : t('calculatedAt', { time: fmt.time(data.calculatedAt, 'YYYY-MM-DD HH:mm') }),
+              ...(data.calculatedAt === null ? { tone: 'warning' as const } : {}),
+            },
+            { key: 'energy', label: t('energyCharge'), value: money(data.total.energyCharge) },
+            { key: 'basic', label: t('basicCharge'), value: money(data.total.basicCharge) },
+            { key: 'pf', label: t('pfAdjustment'), value: money(data.total.pfAdjustment) },
+            { key: 'other', label: t('otherFees'), value: money(data.total.otherFees) },
+          ]}
+        />
+      </div>
       {data.previewMonths.length > 0 && (
         <Typography.Text type="warning" data-testid="preview-months">
           {t('previewMonths', { months: data.previewMonths.join(', ') })}

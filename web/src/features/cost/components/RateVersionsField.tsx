@@ -286,11 +286,12 @@ export function RateVersionsField({
   const columns = [
     {
       title: t('effectiveFrom'),
-      width: 120,
+      width: 136,
       render: (_: unknown, v: RateVersion, i: number) => (
         <Input
           aria-label={`${t('effectiveFrom')} ${i + 1}`}
           size="small"
+          style={{ width: 116 }}
           value={v.effectiveFrom}
           placeholder="2026-01-01"
           onChange={(s) => set(i, { effectiveFrom: s.trim() })}
@@ -299,11 +300,12 @@ export function RateVersionsField({
     },
     {
       title: t('effectiveTo'),
-      width: 120,
+      width: 136,
       render: (_: unknown, v: RateVersion, i: number) => (
         <Input
           aria-label={`${t('effectiveTo')} ${i + 1}`}
           size="small"
+          style={{ width: 116 }}
           value={v.effectiveTo ?? ''}
           placeholder="--"
           onChange={(s) => set(i, { effectiveTo: s.trim() || null })}

@@ -200,7 +200,7 @@ describe('the cost screens', () => {
     expect(await form.locator(`input[aria-label="Effective from ${n + 1}"]`).inputValue()).toBe('2099-01-01');
     await form.locator(`input[aria-label="Price ${n + 1}"]`).fill('0.7321');
     await screenshot(page, 'cost-rate-version');
-    await page.locator('.semi-modal-footer').getByRole('button', { name: 'Save' }).click();
+    await dialog(page).locator('button:has-text("Save")').click();
     await expect
       .poll(async () => {
         const now = await client.cost.rates({ body: { keyword: rate.name, page: { index: 0, limit: 10 } } });
@@ -212,7 +212,7 @@ describe('the cost screens', () => {
     await row.getByRole('button', { name: 'Edit' }).click();
     await dialog(page).locator('[data-testid=rate-versions]').waitFor();
     await dialog(page).locator(`input[aria-label="Expires ${n}"]`).fill('');
-    await page.locator('.semi-modal-footer').getByRole('button', { name: 'Save' }).click();
+    await dialog(page).locator('button:has-text("Save")').click();
     await dialog(page).locator('[data-field=versions] [role=alert]').waitFor();
     expect(await dialog(page).locator('[data-field=versions] [role=alert]').innerText()).toMatch(
       /no end date/,

@@ -101,6 +101,16 @@ describe('the cost screens', () => {
     expect(results.rows.map((r) => r.total)).toContain(drilled);
     await screenshot(page, 'cost-components');
     await page.keyboard.press('Escape');
+    // Recalculating the month: a task with its progress, then the results of the same call.
+    await page.getByRole('button', { name: 'Recalculate' }).click();
+    await page.locator('.semi-modal button:has-text("Start")').click();
+    await page.waitForSelector('[data-testid=calculation-progress] [data-phase=success]', {
+      timeout: 60_000,
+    });
+    const recalculated = await client.cost.results({ body: { schemeId: firstId, month: thisMonth() } });
+    expect(recalculated.calculatedAt).not.toBeNull();
+    await expect.poll(() => cardTotal(page, 'total')).toBe(recalculated.total.total);
+    await screenshot(page, 'cost-recalculated');
 
     // /costbudget: this year's grid; the year's budget is the sum of the rows'.
     await web.open(page, '/costbudget');

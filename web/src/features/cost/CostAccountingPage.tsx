@@ -6,7 +6,7 @@
  * (re)calculated after a confirmation as a task followed with progress (cost.calculate,
  * operation type 16); the results refresh when it ends, its failure message shows under the bar.
  */
-import { Button, Card, Empty, Popconfirm, Select, Space, Spin } from '@douyinfe/semi-ui-19';
+import { Button, Card, Empty, Modal, Select, Space, Spin } from '@douyinfe/semi-ui-19';
 import { addMonth, PAGE_LIMIT_MAX } from '@eem/core';
 import { areaKey, endpointKey } from '@eem/sdk';
 import { useState } from 'react';
@@ -102,15 +102,22 @@ function Accounting() {
             }}
           />
           {permissions.has('cost_update') && (
-            <Popconfirm
-              title={calculated ? t('recalculate') : t('calculate')}
-              content={t('recalculateConfirm', { month: chosenMonth ?? '' })}
-              onConfirm={calculate}
+            <Button
+              type="primary"
+              loading={task.busy}
+              disabled={schemeId === null || task.busy}
+              onClick={() =>
+                Modal.confirm({
+                  title: calculated ? t('recalculate') : t('calculate'),
+                  content: t('recalculateConfirm', { month: chosenMonth ?? '' }),
+                  okText: t('run'),
+                  cancelText: t('cancel'),
+                  onOk: calculate,
+                })
+              }
             >
-              <Button type="primary" loading={task.busy} disabled={schemeId === null || task.busy}>
-                {calculated ? t('recalculate') : t('calculate')}
-              </Button>
-            </Popconfirm>
+              {calculated ? t('recalculate') : t('calculate')}
+            </Button>
           )}
         </Space>
         {task.progress && (

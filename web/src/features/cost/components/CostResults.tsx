@@ -129,7 +129,8 @@ export function CostResults({ data }: { data: CostResultsData }) {
     moneyColumn<ObjectCost>('otherFeesTotal', t('otherFees'), (r) => r.otherFeesTotal),
     moneyColumn<ObjectCost>('apportionedIn', t('apportionedIn'), (r) => r.apportionedIn),
     moneyColumn<ObjectCost>('apportionedOut', t('apportionedOut'), (r) => r.apportionedOut),
-    moneyColumn<ObjectCost>('total', t('cost'), (r) => r.total, 140),
+    // The total stays in sight beside the actions when the table scrolls sideways.
+    { ...moneyColumn<ObjectCost>('total', t('cost'), (r) => r.total, 130), fixed: 'right' },
     {
       key: 'actions',
       title: '',

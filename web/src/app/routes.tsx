@@ -295,6 +295,27 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
     () => import('../features/demand/fees/ElectricityCostAnalysisPage'),
     'ElectricityCostAnalysisPage',
   ),
+  // Cost (issue 17).
+  '/costanalysis': lazyScreen(() => import('../features/cost/CostAnalysisPage'), 'CostAnalysisPage'),
+  '/costaccounting': lazyScreen(() => import('../features/cost/CostAccountingPage'), 'CostAccountingPage'),
+  '/costbudget': lazyScreen(() => import('../features/cost/CostBudgetPage'), 'CostBudgetPage'),
+  '/rateadministration': lazyScreen(
+    () => import('../features/cost/RateAdministrationPage'),
+    'RateAdministrationPage',
+  ),
+  '/accountingscheme': lazyScreen(
+    () => import('../features/cost/AccountingSchemePage'),
+    'AccountingSchemePage',
+  ),
+  '/comprehensiveCostAnalysis': lazyScreen(
+    () => import('../features/cost/ComprehensiveCostAnalysisPage'),
+    'ComprehensiveCostAnalysisPage',
+  ),
+  '/unitCostAnalysis': lazyScreen(
+    () => import('../features/cost/UnitCostAnalysisPage'),
+    'UnitCostAnalysisPage',
+  ),
+  '/newCostAnalysis': lazyScreen(() => import('../features/cost/NewCostAnalysisPage'), 'NewCostAnalysisPage'),
 };
 
 /** The paths that have a screen (menus show only these). */

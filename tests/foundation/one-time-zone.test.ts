@@ -70,7 +70,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** The lines of one file that make a time outside the helpers (comments left out). */
-export function scanSource(file: string, text: string): Finding[] {
+function scanSource(file: string, text: string): Finding[] {
   if (HELPERS.has(file)) return [];
   const found: Finding[] = [];
   const lines = text.split('\n');

@@ -241,7 +241,7 @@ export function OneLineDiagram({ graph, live, selectedId, onSelect }: OneLineDia
               </>,
               { 'data-state': state },
             )}
-            <text x={x + half + 8} y={rows.breakerY + 4} fill={COLOR.label} fontSize={11}>
+            <text x={x + half + 8} y={rows.breakerY + 4} fill={COLOR.label} fontSize={12}>
               {closed === null ? '' : closed ? t('closed') : t('open')}
             </text>
           </>
@@ -276,7 +276,7 @@ export function OneLineDiagram({ graph, live, selectedId, onSelect }: OneLineDia
                 stroke={edge(e, COLOR.frame)}
                 strokeWidth={stroke(e)}
               />
-              <text x={x} y={extraY(rows, i) + 13} fill={COLOR.text} fontSize={11} textAnchor="middle">
+              <text x={x} y={extraY(rows, i) + 13} fill={COLOR.text} fontSize={12} textAnchor="middle">
                 {short(e.name, 20)}
               </text>
             </>,

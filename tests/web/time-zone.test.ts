@@ -188,7 +188,7 @@ describe('one time zone: the project’s, in a browser 16 hours away', () => {
     const batches = sent.filter((s) => s.path === '/eem-service/v1/pq/event/wave/rms');
     expect(batches).toHaveLength(1);
     const shown = Math.min(pq.list.length, 50);
-    expect((batches[0]?.body.eventIds as number[]).length).toBe(shown);
+    expect(batches[0]?.body.eventIds).toHaveLength(shown);
     expect(await page.locator('[data-testid=wave-thumbnail]').count()).toBe(shown);
     // The range was Shanghai's last 7 days from the first request on.
     const starts = startsOf(sent, '/eem-service/v1/pq/event/query');

@@ -107,7 +107,9 @@ export const monitor = {
        * Nodes of the asked points and nodes with active alarms (events not yet confirmed), each
        * with the most severe level among them (1 accident … 5 other): the diagram blinks them.
        */
-      alarms: z.array(z.object({ nodeId: z.number().int(), level: z.number().int(), count: z.number().int() })),
+      alarms: z.array(
+        z.object({ nodeId: z.number().int(), level: z.number().int(), count: z.number().int() }),
+      ),
       /** The server's clock. */
       time: epochMs,
     }),

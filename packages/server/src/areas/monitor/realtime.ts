@@ -50,7 +50,11 @@ export async function readRealtime(ctx: RequestContext, body: Body): Promise<Ans
       ? []
       : await db
           .selectFrom('events')
-          .select(['node_id', (eb) => eb.fn.min<number>('level').as('level'), (eb) => eb.fn.countAll<number>().as('count')])
+          .select([
+            'node_id',
+            (eb) => eb.fn.min<number>('level').as('level'),
+            (eb) => eb.fn.countAll<number>().as('count'),
+          ])
           .where('project_id', '=', project.id)
           .where('status', '!=', EVENT_STATUS.confirmed)
           .where('node_id', 'in', alarmNodes)
@@ -59,7 +63,11 @@ export async function readRealtime(ctx: RequestContext, body: Body): Promise<Ans
   return {
     values,
     breakers,
-    alarms: alarms.map((a) => ({ nodeId: Number(a.node_id), level: Number(a.level), count: Number(a.count) })),
+    alarms: alarms.map((a) => ({
+      nodeId: Number(a.node_id),
+      level: Number(a.level),
+      count: Number(a.count),
+    })),
     time: now,
   };
 }

@@ -2,9 +2,10 @@
  * Power-quality events over HTTP: the seeded week of events with type, magnitude and duration
  * band filters and the 31-day limit, a recording's channels and lengths and the sag in it,
  * the COMTRADE zip (unzipped with jszip: the .cfg lines and as many .dat rows as samples),
+ * a page's recordings in one call (pq.waveRms: the RMS pq.wave gives, bounded to a page),
  * and another project's events never answered.
  */
-import type { PqEvent } from '@eem/contract';
+import { PQ_WAVE_BATCH_MAX, type PqEvent } from '@eem/contract';
 import { NotFoundError } from '@eem/sdk';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -151,6 +152,32 @@ describe('recordings', () => {
   });
 });
 
+describe('a page of recordings in one call', () => {
+  it('answers the RMS pq.wave gives, in the order asked, duplicates once', async () => {
+    const ids = all.slice(0, 5).map((e) => e.eventId);
+    expect(ids.length).toBe(5);
+    const asked = [...ids].reverse();
+    const { list } = await manager.client.pq.waveRms({ body: { eventIds: [...asked, asked[0] ?? 0] } });
+    expect(list.map((w) => w.eventId)).toEqual(asked);
+    const one = await manager.client.pq.wave({ body: { eventId: asked[0] ?? 0 } });
+    expect(list[0]).toEqual({
+      eventId: one.eventId,
+      nominalVoltage: one.nominalVoltage,
+      channels: one.channels.map((c) => ({ name: c.name, unit: c.unit, rms: c.rms })),
+    });
+  });
+
+  it('is bounded to a page and needs one event', async () => {
+    const tooMany = Array.from({ length: PQ_WAVE_BATCH_MAX + 1 }, (_, i) => i + 1);
+    expect((await refusal(manager.client.pq.waveRms({ body: { eventIds: tooMany } }))).msg).toContain(
+      `eventIds: at most ${PQ_WAVE_BATCH_MAX} events`,
+    );
+    expect((await refusal(manager.client.pq.waveRms({ body: { eventIds: [] } }))).msg).toContain(
+      'eventIds: name at least one event',
+    );
+  });
+});
+
 describe('another project', () => {
   it('never answers its events, recordings or downloads', async () => {
     const theirs = await query(chicago);
@@ -162,6 +189,7 @@ describe('another project', () => {
     await expect(chicago.client.pq.wave({ body: { eventId } })).rejects.toBeInstanceOf(NotFoundError);
     expect((await refusal(chicago.client.pq.wave({ body: { eventId } }))).msg).toBe(message);
     expect((await refusal(chicago.client.pq.waveDownload.download({ body: { eventId } }))).msg).toBe(message);
+    expect((await chicago.client.pq.waveRms({ body: { eventIds: [eventId] } })).list).toEqual([]);
     const other = await query(manager, { nodeIds: [theirs.list[0]?.nodeId ?? 0] });
     expect(other.total).toBe(0);
   });

@@ -185,6 +185,42 @@ describe('realtime values and breakers', () => {
     expect(theirs.values.map((v) => v.pointId)).toEqual([foreignPoint]);
   });
 
+  it('answers the active alarms of the asked nodes with their most severe level, confirmed ones left out', async () => {
+    const graph = await firstGraph(operator, 1);
+    const meters = graph.elements.filter((e) => e.kind === 'meter' && e.pointIds.length > 0);
+    const [alarmed, quiet] = meters as [(typeof meters)[number], (typeof meters)[number]];
+    const foreign = (await firstGraph(chicago, 1)).elements.find((e) => e.kind === 'meter');
+    if (!alarmed || !quiet || !foreign) throw new Error('no meters');
+    const db = server.services.db;
+    const clear = (nodeIds: number[]) => db.deleteFrom('events').where('node_id', 'in', nodeIds).execute();
+    await clear([alarmed.nodeId, quiet.nodeId, foreign.nodeId]);
+    const event = (project: number, nodeId: number, level: number, status: number) => ({
+      project_id: project,
+      log_type: 701,
+      event_class: level,
+      level,
+      status,
+      time: server.now() - 60_000,
+      node_id: nodeId,
+      description: 'test alarm',
+    });
+    await db
+      .insertInto('events')
+      .values([
+        event(SH, alarmed.nodeId, 3, 1),
+        event(SH, alarmed.nodeId, 2, 2),
+        event(SH, alarmed.nodeId, 1, 3),
+        event(SH, quiet.nodeId, 1, 3),
+        event(CH, foreign.nodeId, 1, 1),
+      ])
+      .execute();
+    const answer = await operator.client.monitor.realtime({
+      body: { pointIds: [...alarmed.pointIds, ...quiet.pointIds, ...foreign.pointIds] },
+    });
+    expect(answer.alarms).toEqual([{ nodeId: alarmed.nodeId, level: 2, count: 2 }]);
+    await clear([alarmed.nodeId, quiet.nodeId, foreign.nodeId]);
+  });
+
   it('refuses more than 1000 points with a message naming the field', async () => {
     const error = await operator.client.monitor
       .realtime({ body: { pointIds: Array.from({ length: 1001 }, (_, i) => i + 1) } })

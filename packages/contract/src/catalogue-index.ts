@@ -175,6 +175,7 @@ export const CATALOGUE_INDEX = {
   pq: {
     events: 'json',
     wave: 'json',
+    waveRms: 'json',
     waveDownload: 'download',
   },
   energy: {

@@ -49,7 +49,7 @@ export {
   TREE_CONTEXTS,
   type TreeContextConfig,
 } from './areas/nodes.js';
-export { PQ_EVENT_TYPES, type PqEvent, type Waveform } from './areas/pq.js';
+export { PQ_EVENT_TYPES, PQ_WAVE_BATCH_MAX, type PqEvent, type Waveform, type WaveRms } from './areas/pq.js';
 export { PRODUCTION_KINDS, type Product, type ProductionGrid } from './areas/production.js';
 export { isProjectProfile, type ProjectProfile, projectProfileOf } from './areas/projects.js';
 export { systemInfo } from './areas/shell.js';

@@ -8,6 +8,7 @@ import {
   formatPeriod,
   formatWithUnit,
   fromPickerDate,
+  parseZonedText,
   toPickerDate,
 } from './format';
 
@@ -65,6 +66,21 @@ describe('date pickers', () => {
     ]);
     expect(fromPickerDate(shown, 'Asia/Shanghai')).toBe(midnight);
     expect(fromPickerDate(new Date(2026, 9, 25, 2, 30), 'Europe/Berlin')).toBe(Date.UTC(2026, 9, 25, 0, 30));
+  });
+});
+
+describe('wall-clock texts', () => {
+  it("name an instant of the given zone, not the browser's", () => {
+    expect(parseZonedText('2026-03-05', 'Asia/Shanghai')).toBe(Date.UTC(2026, 2, 4, 16));
+    expect(parseZonedText(' 2026-03-05 08:30 ', 'Asia/Shanghai')).toBe(Date.UTC(2026, 2, 5, 0, 30));
+    expect(parseZonedText('2026-03-05T08:30:15', 'America/Los_Angeles')).toBe(
+      Date.UTC(2026, 2, 5, 16, 30, 15),
+    );
+  });
+
+  it('are null when they name no date', () => {
+    for (const text of ['', '2026-02-30', '2026-13-01', '2026-03-05 24:00', 'yesterday', '2026-03-05Z'])
+      expect(parseZonedText(text, 'UTC')).toBeNull();
   });
 });
 

@@ -189,6 +189,23 @@ export function fromPickerDate(date: Date, timeZone: string): number {
   );
 }
 
+/**
+ * A wall-clock text of `timeZone` ('YYYY-MM-DD', 'YYYY-MM-DD HH:mm' or 'YYYY-MM-DD HH:mm:ss',
+ * a 'T' allowed for the space) as the instant it names there; null when it is no such date.
+ * Never `Date.parse`, which reads such a text in the browser's zone.
+ */
+export function parseZonedText(text: string, timeZone: string): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text.trim());
+  if (!m) return null;
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = m
+    .slice(1)
+    .map((v) => Number(v ?? 0));
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return null;
+  const ms = zonedTime(timeZone, year, month, day, hour, minute, second);
+  const p = localParts(ms, timeZone);
+  return p.year === year && p.month === month && p.day === day ? ms : null;
+}
+
 export interface TimeZoneState {
   /** The IANA zone times are shown, picked and sent in. */
   timeZone: string;

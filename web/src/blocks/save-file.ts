@@ -7,6 +7,7 @@ import { Toast } from '@douyinfe/semi-ui-19';
 import { problemsText, WIRE_MESSAGES } from '@eem/core';
 import type { DownloadResult } from '@eem/sdk';
 import { EemError } from '@eem/sdk';
+import { unreadableAnswerText } from '../app/query-client';
 
 /** Offers a blob to the user under `filename`. */
 export function saveBlob(blob: Blob, filename: string): void {
@@ -30,12 +31,16 @@ export async function saveDownload(result: DownloadResult): Promise<string> {
 
 /** The message a user sees when a download or export fails. */
 export function downloadErrorMessage(error: unknown): string {
+  const unreadable = unreadableAnswerText(error);
+  if (unreadable !== null) return unreadable;
   if (error instanceof EemError && error.msg) return problemsText(error.msg);
   return WIRE_MESSAGES.abnormalExport;
 }
 
 /** The message of any failed call: the server's msg when there is one, without field paths. */
 export function errorMessage(error: unknown, fallback: string): string {
+  const unreadable = unreadableAnswerText(error);
+  if (unreadable !== null) return unreadable;
   if (error instanceof EemError && error.msg) return problemsText(error.msg);
   if (error instanceof Error && error.message) return error.message;
   return fallback;

@@ -1,9 +1,10 @@
 /** The signed-in layout: side menu, header with its tools, and the current screen. */
 import { Layout } from '@douyinfe/semi-ui-19';
-import { Suspense } from 'react';
+import { type ReactNode, Suspense, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { MenuProvider } from '../app/menu';
 import { useSession } from '../app/session';
+import { useCalendar } from '../blocks/use-calendar';
 import { NoticeProvider } from '../features/notices/NoticeProvider';
 import { AppHeader } from './AppHeader';
 import { PageSpinner } from './PageSpinner';
@@ -29,7 +30,9 @@ export function Shell() {
             <Layout.Content className="eem-shell-content">
               <ScreenErrorBoundary resetKey={location.pathname}>
                 <Suspense fallback={<PageSpinner />}>
-                  <KeptScreens scope={`${user?.id ?? 0}:${projectId}`} />
+                  <ZoneGate scope={`${user?.id ?? 0}:${projectId}`}>
+                    <KeptScreens scope={`${user?.id ?? 0}:${projectId}`} />
+                  </ZoneGate>
                 </Suspense>
               </ScreenErrorBoundary>
             </Layout.Content>
@@ -38,4 +41,16 @@ export function Shell() {
       </NoticeProvider>
     </MenuProvider>
   );
+}
+
+/**
+ * Screens open once the zone and the cycle starts of the scope are known (the project's inside a
+ * project): a screen never shows, picks or sends a time of the browser's zone in the meantime.
+ * Once open for a scope they stay open (an hourly re-read of the cycle starts does not close them).
+ */
+function ZoneGate({ scope, children }: { scope: string; children: ReactNode }) {
+  const { ready } = useCalendar();
+  const opened = useRef<string | null>(null);
+  if (ready) opened.current = scope;
+  return opened.current === scope ? children : <PageSpinner />;
 }

@@ -1,7 +1,7 @@
 /**
  * Real-time monitoring (screens.md /realtimeMonitor): the graph tree, one graph (a one-line
  * diagram of a switch or transformer room), the live values of its points (polled every 5 s)
- * and the remote control of a breaker after AuthConfirm.
+ * with the active alarms of their nodes, and the remote control of a breaker after AuthConfirm.
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint.js';
@@ -103,6 +103,13 @@ export const monitor = {
     data: z.object({
       values: z.array(realtimeValue),
       breakers: z.array(z.object({ nodeId: z.number().int(), closed: z.boolean() })),
+      /**
+       * Nodes of the asked points and nodes with active alarms (events not yet confirmed), each
+       * with the most severe level among them (1 accident … 5 other): the diagram blinks them.
+       */
+      alarms: z.array(
+        z.object({ nodeId: z.number().int(), level: z.number().int(), count: z.number().int() }),
+      ),
       /** The server's clock. */
       time: epochMs,
     }),

@@ -41,6 +41,17 @@ export const waveform = z.object({
 });
 export type Waveform = z.output<typeof waveform>;
 
+/** Most recordings one pq.waveRms call answers: a page of the event list at its largest size. */
+export const PQ_WAVE_BATCH_MAX = 100;
+
+/** An event's recording in brief: the half-cycle RMS per channel (what a thumbnail draws). */
+export const waveRms = z.object({
+  eventId: z.number().int(),
+  nominalVoltage: z.number(),
+  channels: z.array(z.object({ name: z.string(), unit: z.string(), rms: z.array(z.number()) })),
+});
+export type WaveRms = z.output<typeof waveRms>;
+
 export const pq = {
   events: defineEndpoint({
     id: 'pq.events',
@@ -76,6 +87,21 @@ export const pq = {
     summary: 'The recording of an event (by event-log id) (chosen).',
     body: z.object({ eventId: id }),
     data: waveform,
+    permission: 'event_browser',
+  }),
+  waveRms: defineEndpoint({
+    id: 'pq.waveRms',
+    method: 'POST',
+    path: '/eem-service/v1/pq/event/wave/rms',
+    summary:
+      'The half-cycle RMS of the recordings of several events at once (one page of the list); events without a recording the user may see are left out (chosen).',
+    body: z.object({
+      eventIds: z
+        .array(idOf('eventIds'))
+        .min(1, { error: 'eventIds: name at least one event' })
+        .max(PQ_WAVE_BATCH_MAX, { error: `eventIds: at most ${PQ_WAVE_BATCH_MAX} events` }),
+    }),
+    data: z.object({ list: z.array(waveRms) }),
     permission: 'event_browser',
   }),
   waveDownload: defineEndpoint({

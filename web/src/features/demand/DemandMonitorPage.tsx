@@ -9,7 +9,7 @@
 import { Card, Col, Empty, Progress, Row, Spin, Typography } from '@douyinfe/semi-ui-19';
 import { endpointKey } from '@eem/sdk';
 import { type ReactNode, useState } from 'react';
-import { formatDate } from '../../app/format';
+import { formatDate, useTimeZone } from '../../app/format';
 import { useEndpointQuery } from '../../blocks/data';
 import { errorMessage } from '../../blocks/save-file';
 import { addDays, startOfDay } from '../../blocks/time-range-model';
@@ -28,9 +28,10 @@ export function DemandMonitorPage() {
     { refetchInterval: REFRESH_MS },
   );
   const [picked, setPicked] = useState<number | null>(null);
+  const screenZone = useTimeZone().timeZone;
   const data = realtime.data;
   // Today in the project's zone (the day changes at its midnight).
-  const today = startOfDay(Date.now(), data?.timeZone ?? 'UTC');
+  const today = startOfDay(Date.now(), data?.timeZone ?? screenZone);
   const chosen = data?.inlets.find((i) => i.inlet.id === picked) ?? data?.inlets[0] ?? null;
 
   let body: ReactNode;

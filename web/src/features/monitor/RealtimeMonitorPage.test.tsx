@@ -2,6 +2,7 @@ import { prehashPassword } from '@eem/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { failure, fakeServer, renderWithProviders } from '../../blocks/test-kit';
+import { EVENT_LEVEL_COLORS } from '../../theme/alarm-colors';
 import { RealtimeMonitorPage } from './RealtimeMonitorPage';
 import { graphTree, realtime, switchRoom } from './test-fixtures';
 
@@ -68,6 +69,16 @@ describe('RealtimeMonitorPage', () => {
     expect(diagram.textContent).toContain('--');
     expect(element(diagram, 111).dataset.state).toBe('closed');
     expect(element(diagram, 113).dataset.state).toBe('open');
+    // The meter with active alarms has a ring in its level's colour (level 1: accident red);
+    // the one without has none.
+    const ring = element(diagram, 114).querySelector('[data-testid=alarm-ring]');
+    expect(ring?.getAttribute('data-alarm-level')).toBe('1');
+    expect([EVENT_LEVEL_COLORS.light[1], EVENT_LEVEL_COLORS.dark[1]]).toContain(ring?.getAttribute('stroke'));
+    expect(ring?.getAttribute('class')).toBe('eem-alarm-ring');
+    expect(element(diagram, 114).getAttribute('aria-label')).toContain(
+      '2 active alarms, most severe level 1',
+    );
+    expect(element(diagram, 112).querySelector('[data-testid=alarm-ring]')).toBeNull();
     expect(s.callsOf('monitor.graph')[0]?.params).toEqual({ graphId: '100' });
     expect(s.callsOf('monitor.realtime')[0]?.body).toEqual({
       pointIds: [1, 2, 3, 4, 5, 6, 7, 8],

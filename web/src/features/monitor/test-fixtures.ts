@@ -84,6 +84,7 @@ export function realtime(now = 1_700_000_000_000) {
       { nodeId: 113, closed: false },
       { nodeId: 121, closed: true },
     ],
+    alarms: [{ nodeId: 114, level: 1, count: 2 }],
     time: now,
   };
 }

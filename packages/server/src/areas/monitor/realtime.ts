@@ -1,9 +1,12 @@
 /**
  * monitor.realtime: the live values (services.live) of points of the current project and the
  * breaker states of its line segments. Ids of other projects, deleted nodes or other node
- * types are left out without being read. A value older than LIVE_MAX_AGE_MS is no value.
+ * types are left out without being read. A value older than LIVE_MAX_AGE_MS is no value. The
+ * nodes of the asked points and nodes with active alarms (events not confirmed) come with their
+ * most severe level.
  */
 import type { catalogue, EndpointDataInput, EndpointParsedInput, RealtimeValue } from '@eem/contract';
+import { EVENT_STATUS } from '@eem/core';
 import { currentProject, type RequestContext } from '../../context.js';
 import { pointsOfProject } from '../datalog/repo/points.js';
 import { existingNodeIds } from '../nodes/repo/nodes.js';
@@ -41,5 +44,30 @@ export async function readRealtime(ctx: RequestContext, body: Body): Promise<Ans
   const breakers = nodeIds
     .filter((id) => known.has(id))
     .map((id) => ({ nodeId: id, closed: live.isClosed(id) }));
-  return { values, breakers, time: now };
+  const alarmNodes = [...new Set([...points.map((p) => p.nodeId), ...known])];
+  const alarms =
+    alarmNodes.length === 0
+      ? []
+      : await db
+          .selectFrom('events')
+          .select([
+            'node_id',
+            (eb) => eb.fn.min<number>('level').as('level'),
+            (eb) => eb.fn.countAll<number>().as('count'),
+          ])
+          .where('project_id', '=', project.id)
+          .where('status', '!=', EVENT_STATUS.confirmed)
+          .where('node_id', 'in', alarmNodes)
+          .groupBy('node_id')
+          .execute();
+  return {
+    values,
+    breakers,
+    alarms: alarms.map((a) => ({
+      nodeId: Number(a.node_id),
+      level: Number(a.level),
+      count: Number(a.count),
+    })),
+    time: now,
+  };
 }

@@ -1,6 +1,6 @@
 /** The pq area (issue 7): PQ events by bands, their recordings and the COMTRADE download. */
 
-import type { catalogue, EndpointData, EndpointParsedInput, Waveform } from '@eem/contract';
+import type { catalogue, EndpointData, EndpointParsedInput, Waveform, WaveRms } from '@eem/contract';
 import { localParts } from '@eem/core';
 import { zipBuffer } from '@eem/xlsx';
 import { currentProject, type RequestContext } from '../../context.js';
@@ -10,7 +10,7 @@ import type { AreaHandlers } from '../../http/handlers.js';
 import { checkEventRange, subtreeIds } from '../events/event-filter.js';
 import { toComtrade } from './comtrade.js';
 import { projectNodes, recordedEvent, toPqEvent, waveParameters } from './pq-store.js';
-import { pqEvents } from './repo/pq-events.js';
+import { pqEvents, recordedPqEvents } from './repo/pq-events.js';
 import { recordWave } from './waveform.js';
 
 type Body<K extends keyof typeof catalogue.pq> = EndpointParsedInput<(typeof catalogue.pq)[K]>['body'];
@@ -55,6 +55,32 @@ async function wave(ctx: RequestContext, eventId: number): Promise<Waveform> {
   return recordWave(waveParameters(row), row.time, row.event_id);
 }
 
+/**
+ * The half-cycle RMS of several recordings (one page of the list) in one answer, in the order
+ * asked; ids of other projects, of nodes the user may not see or without a recording are left
+ * out, as pq.wave would refuse them. The list is bounded by the contract (PQ_WAVE_BATCH_MAX).
+ */
+async function waveRms(ctx: RequestContext, eventIds: readonly number[]): Promise<{ list: WaveRms[] }> {
+  const project = await currentProject(ctx);
+  const rows = await recordedPqEvents(ctx.services.db, project.id, [...new Set(eventIds)]);
+  const { visible } = await projectNodes(ctx, project);
+  const byEvent = new Map(
+    rows.filter((r) => !visible || r.node_id === null || visible.has(r.node_id)).map((r) => [r.event_id, r]),
+  );
+  const list: WaveRms[] = [];
+  for (const eventId of new Set(eventIds)) {
+    const row = byEvent.get(eventId);
+    if (!row) continue;
+    const recording = recordWave(waveParameters(row), row.time, row.event_id);
+    list.push({
+      eventId,
+      nominalVoltage: recording.nominalVoltage,
+      channels: recording.channels.map((c) => ({ name: c.name, unit: c.unit, rms: c.rms })),
+    });
+  }
+  return { list };
+}
+
 /** A file name of the node and the local time: no characters a file system refuses. */
 function fileBase(nodeName: string, time: number, timeZone: string): string {
   const p = localParts(time, timeZone);
@@ -91,5 +117,6 @@ async function waveDownload(ctx: RequestContext, eventId: number): Promise<null>
 export const pqHandlers: AreaHandlers<typeof catalogue.pq> = {
   events: ({ body }, ctx) => events(ctx, body),
   wave: ({ body }, ctx) => wave(ctx, body.eventId),
+  waveRms: ({ body }, ctx) => waveRms(ctx, body.eventIds),
   waveDownload: ({ body }, ctx) => waveDownload(ctx, body.eventId),
 };

@@ -1,7 +1,7 @@
 /** The 15-minute demand of an inlet over a day with its declared value and warning levels as lines (demand.curve). */
 import { endpointKey } from '@eem/sdk';
 import { useMemo } from 'react';
-import { formatDate } from '../../../app/format';
+import { formatDate, useTimeZone } from '../../../app/format';
 import { TrendChart } from '../../../blocks/chart/TrendChart';
 import { useEndpointQuery } from '../../../blocks/data';
 import { errorMessage } from '../../../blocks/save-file';
@@ -26,6 +26,7 @@ export function DemandCurve({
   pattern?: string;
 }) {
   const t = useTexts(demandTexts);
+  const screenZone = useTimeZone().timeZone;
   const curve = useEndpointQuery(
     endpointKey('demand', 'curve'),
     { body: { inletId, startTime: start, endTime: end } },
@@ -54,7 +55,7 @@ export function DemandCurve({
       ...data.levels.map((l) => flat(`level-${l.level}`, t('levelLine', { n: l.level }), l.kw)),
     ];
   }, [data, start, end, t]);
-  const timeZone = data?.timeZone ?? 'UTC';
+  const timeZone = data?.timeZone ?? screenZone;
   // The day's maximum on the curve, marked.
   const top = (lines[0]?.points ?? []).reduce<{ time: number; value: number } | null>(
     (best, p) => (best === null || p.value > best.value ? p : best),

@@ -24,7 +24,7 @@ import type { TouScheme } from '@eem/contract';
 import { TOU_BAND_CODES, TOU_BAND_NAMES, TOU_LIMITS, type TouBand, type TouSeason } from '@eem/core';
 import { areaKey, endpointKey } from '@eem/sdk';
 import { useState } from 'react';
-import { formatDate, fromPickerDate, useTimeZone } from '../../../app/format';
+import { formatDate, parseZonedText, useTimeZone } from '../../../app/format';
 import { errorMessage } from '../../../app/query-client';
 import { DataTable } from '../../../blocks/DataTable';
 import { useEndpointDefinitions, useEndpointMutation, useEndpointQuery } from '../../../blocks/data';
@@ -190,9 +190,8 @@ function Schemes() {
 
 /** 'YYYY-MM-DD' → the day's start in the project's zone; NaN when it is no date (the contract says so). */
 function dayStart(text: string, zone: string): number {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
-  if (!match) return Number.NaN;
-  return fromPickerDate(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])), zone);
+  const trimmed = text.trim();
+  return (/^\d{4}-\d{2}-\d{2}$/.test(trimmed) ? parseZonedText(trimmed, zone) : null) ?? Number.NaN;
 }
 
 function started(t: (k: 'saved') => string, c: (k: 'resplitStarted') => string) {

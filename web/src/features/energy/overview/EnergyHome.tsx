@@ -11,7 +11,7 @@ import { Card, Col, Empty, Row, Space, Spin, Tooltip, Typography } from '@douyin
 import { POLLING } from '@eem/core';
 import { endpointKey } from '@eem/sdk';
 import { useNavigate } from 'react-router-dom';
-import { formatDate, formatNumber } from '../../../app/format';
+import { formatDate, formatNumber, useTimeZone } from '../../../app/format';
 import { useMayOpen } from '../../../app/may-open';
 import { errorMessage } from '../../../app/query-client';
 import { ChartPanel } from '../../../blocks/ChartPanel';
@@ -83,8 +83,9 @@ export function EnergyHome({ projectId }: { projectId: number }) {
       : null,
   );
   const mayOpen = useMayOpen();
+  const screenZone = useTimeZone().timeZone;
   const open = () => navigate(ANALYSIS);
-  const zone = period.data?.timeZone ?? 'UTC';
+  const zone = period.data?.timeZone ?? screenZone;
 
   if (period.isError) return <Empty description={t('loadFailed', { message: errorMessage(period.error) })} />;
   if (!period.data) return <Spin />;

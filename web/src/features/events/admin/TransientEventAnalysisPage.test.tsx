@@ -46,7 +46,18 @@ function server() {
         },
       ],
     }),
-    'pq.wave': () => waveform(11),
+    'pq.waveRms': () => {
+      const w = waveform(11);
+      return {
+        list: [
+          {
+            eventId: w.eventId,
+            nominalVoltage: w.nominalVoltage,
+            channels: w.channels.map((c) => ({ name: c.name, unit: c.unit, rms: c.rms })),
+          },
+        ],
+      };
+    },
   });
 }
 
@@ -67,6 +78,9 @@ describe('TransientEventAnalysisPage', () => {
     await waitFor(() =>
       expect(row.querySelectorAll('[data-testid=wave-thumbnail] polyline')).toHaveLength(3),
     );
+    // The page's thumbnails come in one call, not one per row.
+    expect(s.callsOf('pq.waveRms')).toHaveLength(1);
+    expect(s.callsOf('pq.wave')).toHaveLength(0);
     fireEvent.click(within(row).getByText('Open wave'));
     expect((await screen.findByTestId('where')).textContent).toBe('/eventAndWave?eventId=11');
   });

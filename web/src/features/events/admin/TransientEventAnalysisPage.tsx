@@ -1,13 +1,14 @@
 /**
  * /transienteventanalysis: sags, swells, interruptions and transients (pq.events) over a range
  * of at most 31 days, by type and by magnitude and duration band: time, point, type, phase,
- * residual magnitude in % Un, duration in ms, ITIC region and a waveform thumbnail (pq.wave).
+ * residual magnitude in % Un, duration in ms, ITIC region and a waveform thumbnail; the
+ * thumbnails of a page come in one call (pq.waveRms), not one per row.
  * "Open wave" goes to /eventAndWave?eventId=.
  */
 import { Button, Empty, Select, Tag, Typography } from '@douyinfe/semi-ui-19';
-import { PQ_EVENT_TYPES, type PqEvent } from '@eem/contract';
+import { PQ_EVENT_TYPES, type PqEvent, type WaveRms } from '@eem/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueries } from '../../../app/client';
 import { formatNumber, useFormat } from '../../../app/format';
@@ -69,6 +70,16 @@ function PqEvents() {
     }),
     placeholderData: keepPreviousData,
   });
+  const eventIds = useMemo(() => (list.data?.list ?? []).map((r) => r.eventId), [list.data]);
+  const waves = useQuery({
+    ...queries.pq.waveRms({ body: { eventIds } }),
+    enabled: eventIds.length > 0 && !list.isPlaceholderData,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const waveOf = useMemo(
+    () => new Map<number, WaveRms>((waves.data?.list ?? []).map((w) => [w.eventId, w])),
+    [waves.data],
+  );
 
   const columns: DataColumn<PqEvent>[] = [
     { key: 'time', title: t('time'), width: 170, render: (r) => fmt.time(r.time) },
@@ -108,7 +119,13 @@ function PqEvents() {
       key: 'wave',
       title: t('waveform'),
       width: 140,
-      render: (r) => <WaveThumbnail eventId={r.eventId} label={`${t('waveform')} ${r.eventId}`} />,
+      render: (r) => (
+        <WaveThumbnail
+          wave={waveOf.get(r.eventId)}
+          loading={waves.isFetching}
+          label={`${t('waveform')} ${r.eventId}`}
+        />
+      ),
     },
     {
       key: 'open',

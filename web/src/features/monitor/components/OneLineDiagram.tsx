@@ -3,13 +3,18 @@
  * transformers (two circles) hanging from it, each line with its breaker (a square, filled
  * when closed, empty when open), its meter (a circle) and the meter's U, I, P and PF below
  * (`--` without a value). The conductor below an open breaker is drawn dead (grey, dashed).
- * Every element is a button: clicking it (or Enter) selects it. Colours come from the theme.
+ * A meter or device with active alarms (events not yet confirmed) blinks a ring in the colour of
+ * its most severe level (theme/alarm-colors.ts); with prefers-reduced-motion the ring stays
+ * steady. The diagram is drawn at its own size (text at 12 px and more) and scrolls sideways
+ * when the card is narrower. Every element is a button: clicking it (or Enter) selects it.
+ * Colours come from the theme.
  */
 import type { Graph, GraphElement } from '@eem/contract';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useMemo } from 'react';
 import { useLanguage } from '../../../i18n/language';
 import { useTexts } from '../../../i18n/texts';
+import { useAlarmColors } from '../../../theme/alarm-colors';
 import { monitorTexts } from '../texts';
 import { DIAGRAM, type DiagramColumn, type DiagramGroup, extraY, layoutDiagram } from './diagram-layout';
 import {
@@ -38,9 +43,6 @@ const COLOR = {
   highlight: 'var(--semi-color-primary-light-default)',
 } as const;
 
-/** Below this width the diagram scrolls instead of shrinking further. */
-const MIN_WIDTH = 720;
-
 /** A focus ring for the keyboard only (a click leaves none). */
 
 export interface OneLineDiagramProps {
@@ -58,35 +60,62 @@ function short(name: string, max = 22): string {
 export function OneLineDiagram({ graph, live, selectedId, onSelect }: OneLineDiagramProps) {
   const t = useTexts(monitorTexts);
   const { language } = useLanguage();
+  const alarmColors = useAlarmColors();
   const layout = useMemo(() => layoutDiagram(graph.elements), [graph.elements]);
   const { width, height, rows } = layout;
 
   /** A clickable element: a button for the pointer and the keyboard. */
-  const hit = (element: GraphElement, children: ReactNode, extra: Record<string, string> = {}) => (
-    // biome-ignore lint/a11y/useSemanticElements: an SVG group cannot be a <button>
-    <g
-      key={`hit-${element.nodeId}`}
-      role="button"
-      tabIndex={0}
-      aria-label={`${t(`kind.${element.kind}`)} ${element.name}`}
-      aria-pressed={selectedId === element.nodeId}
-      data-node-id={element.nodeId}
-      data-kind={element.kind}
-      className="eem-diagram-hit"
-      style={{ cursor: 'pointer' }}
-      onClick={() => onSelect(element)}
-      onKeyDown={(event: KeyboardEvent) => {
-        if (event.key === 'Enter' || event.key === ' ') {
-          event.preventDefault();
-          onSelect(element);
+  const hit = (element: GraphElement, children: ReactNode, extra: Record<string, string> = {}) => {
+    const alarm = live.alarm(element.nodeId);
+    const label = `${t(`kind.${element.kind}`)} ${element.name}`;
+    return (
+      // biome-ignore lint/a11y/useSemanticElements: an SVG group cannot be a <button>
+      <g
+        key={`hit-${element.nodeId}`}
+        role="button"
+        tabIndex={0}
+        aria-label={
+          alarm ? `${label}, ${t('activeAlarms', { count: alarm.count, level: alarm.level })}` : label
         }
-      }}
-      {...extra}
-    >
-      <title>{element.name}</title>
-      {children}
-    </g>
-  );
+        aria-pressed={selectedId === element.nodeId}
+        data-node-id={element.nodeId}
+        data-kind={element.kind}
+        className="eem-diagram-hit"
+        style={{ cursor: 'pointer' }}
+        onClick={() => onSelect(element)}
+        onKeyDown={(event: KeyboardEvent) => {
+          if (event.key === 'Enter' || event.key === ' ') {
+            event.preventDefault();
+            onSelect(element);
+          }
+        }}
+        {...extra}
+      >
+        <title>{element.name}</title>
+        {children}
+      </g>
+    );
+  };
+
+  /** The blinking ring of an instrument with active alarms, in its most severe level's colour. */
+  const alarmRing = (element: GraphElement, x: number, y: number) => {
+    const alarm = live.alarm(element.nodeId);
+    if (!alarm) return null;
+    const r = DIAGRAM.meterRadius + 6;
+    return (
+      <circle
+        cx={x}
+        cy={y}
+        r={r}
+        fill="none"
+        stroke={alarmColors.event(alarm.level)}
+        strokeWidth={3}
+        className="eem-alarm-ring"
+        data-alarm-level={alarm.level}
+        data-testid="alarm-ring"
+      />
+    );
+  };
 
   const stroke = (element: GraphElement | null) => (element && selectedId === element.nodeId ? 3 : 1.5);
   const edge = (element: GraphElement | null, color: string) =>
@@ -129,6 +158,7 @@ export function OneLineDiagram({ graph, live, selectedId, onSelect }: OneLineDia
       element,
       element.kind === 'meter' ? (
         <>
+          {alarmRing(element, x, y)}
           <circle
             cx={x}
             cy={y}
@@ -143,6 +173,7 @@ export function OneLineDiagram({ graph, live, selectedId, onSelect }: OneLineDia
         </>
       ) : (
         <>
+          {alarmRing(element, x, y)}
           <rect
             x={x - 14}
             y={y - 12}
@@ -210,7 +241,7 @@ export function OneLineDiagram({ graph, live, selectedId, onSelect }: OneLineDia
               </>,
               { 'data-state': state },
             )}
-            <text x={x + half + 8} y={rows.breakerY + 4} fill={COLOR.label} fontSize={11}>
+            <text x={x + half + 8} y={rows.breakerY + 4} fill={COLOR.label} fontSize={12}>
               {closed === null ? '' : closed ? t('closed') : t('open')}
             </text>
           </>
@@ -245,7 +276,7 @@ export function OneLineDiagram({ graph, live, selectedId, onSelect }: OneLineDia
                 stroke={edge(e, COLOR.frame)}
                 strokeWidth={stroke(e)}
               />
-              <text x={x} y={extraY(rows, i) + 13} fill={COLOR.text} fontSize={11} textAnchor="middle">
+              <text x={x} y={extraY(rows, i) + 13} fill={COLOR.text} fontSize={12} textAnchor="middle">
                 {short(e.name, 20)}
               </text>
             </>,
@@ -346,14 +377,9 @@ export function OneLineDiagram({ graph, live, selectedId, onSelect }: OneLineDia
       <svg
         viewBox={`0 0 ${width} ${height}`}
         aria-label={graph.name}
-        style={{
-          display: 'block',
-          fontFamily: 'inherit',
-          width: '100%',
-          maxWidth: width,
-          minWidth: Math.min(width, MIN_WIDTH),
-          height: 'auto',
-        }}
+        width={width}
+        height={height}
+        style={{ display: 'block', fontFamily: 'inherit' }}
       >
         <title>{graph.name}</title>
         {layout.groups.map(group)}
@@ -398,6 +424,7 @@ export function OneLineDiagram({ graph, live, selectedId, onSelect }: OneLineDia
 /** What the breaker squares mean, for the card's header. */
 export function DiagramLegend() {
   const t = useTexts(monitorTexts);
+  const alarms = useAlarmColors();
   const swatch = (fill: string, edge: string) => (
     <svg width={12} height={12} aria-hidden="true" style={{ verticalAlign: -1, marginRight: 4 }}>
       <rect x={1} y={1} width={10} height={10} fill={fill} stroke={edge} strokeWidth={2} />
@@ -412,6 +439,12 @@ export function DiagramLegend() {
       <span>
         {swatch(COLOR.background, COLOR.open)}
         {t('legendOpen')}
+      </span>
+      <span>
+        <svg width={12} height={12} aria-hidden="true" style={{ verticalAlign: -1, marginRight: 4 }}>
+          <circle cx={6} cy={6} r={4.5} fill="none" stroke={alarms.events[1]} strokeWidth={2} />
+        </svg>
+        {t('legendAlarm')}
       </span>
     </span>
   );

@@ -31,6 +31,8 @@ export function realtimeBody(graph: Graph): { pointIds: number[]; nodeIds: numbe
 export interface RealtimeAnswer {
   values: readonly RealtimeValue[];
   breakers: readonly { nodeId: number; closed: boolean }[];
+  /** Nodes with active alarms and their most severe level (absent in older answers). */
+  alarms?: readonly { nodeId: number; level: number; count: number }[];
   time: number;
 }
 
@@ -39,15 +41,19 @@ export interface LiveState {
   time(pointId: number): number | null;
   /** true closed, false open, null not known (yet). */
   closed(nodeId: number): boolean | null;
+  /** The most severe level of the node's active alarms; null without any. */
+  alarm(nodeId: number): { level: number; count: number } | null;
 }
 
 export function liveState(answer: RealtimeAnswer | undefined): LiveState {
   const values = new Map((answer?.values ?? []).map((v) => [v.pointId, v]));
   const breakers = new Map((answer?.breakers ?? []).map((b) => [b.nodeId, b.closed]));
+  const alarms = new Map((answer?.alarms ?? []).map((a) => [a.nodeId, a]));
   return {
     value: (id) => values.get(id)?.value ?? null,
     time: (id) => values.get(id)?.time ?? null,
     closed: (id) => breakers.get(id) ?? null,
+    alarm: (id) => alarms.get(id) ?? null,
   };
 }
 

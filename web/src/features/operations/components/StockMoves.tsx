@@ -4,6 +4,7 @@ import { endpointKey } from '@eem/sdk';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useFormat } from '../../../app/format';
+import { errorMessage } from '../../../app/query-client';
 import { DataTable, FIRST_PAGE } from '../../../blocks/DataTable';
 import { useEndpointQuery } from '../../../blocks/data';
 import type { OpsT } from '../texts';
@@ -17,7 +18,7 @@ export function StockMoves({ t }: { t: OpsT }) {
     { body: { page } },
     { keepPrevious: true },
   );
-  if (moves.isError) return <Typography.Text type="danger">{moves.error.message}</Typography.Text>;
+  if (moves.isError) return <Typography.Text type="danger">{errorMessage(moves.error)}</Typography.Text>;
   return (
     <DataTable
       aria-label={t('stockMoves')}

@@ -52,6 +52,14 @@ export function pqEventOf(db: Db, projectId: number, eventId: number): Promise<P
   return pqSelect(db, projectId).where('pq_events.event_id', '=', eventId).executeTakeFirst();
 }
 
+/** The PQ parts of those events of the project that have a recording. */
+export function recordedPqEvents(db: Db, projectId: number, eventIds: readonly number[]): Promise<PqRow[]> {
+  return pqSelect(db, projectId)
+    .where('pq_events.event_id', 'in', [...eventIds])
+    .where('events.has_wave', '=', 1)
+    .execute();
+}
+
 /** Node and recording flag of an event of the project. */
 export function recordingOf(db: Db, projectId: number, eventId: number) {
   return db

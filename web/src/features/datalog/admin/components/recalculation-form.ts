@@ -8,6 +8,7 @@
 import { RECALCULATION_TARGETS } from '@eem/contract';
 import { datalog } from '@eem/contract/areas/datalog';
 import { DATALOG_LIMITS, spanDays } from '@eem/core';
+import { parseZonedText } from '../../../../app/format';
 import { validateWith } from '../../../../blocks/form-issues';
 import type { NodeRef } from '../../../../blocks/node-tree-model';
 import { addDays, type CalendarLike, startOfDay } from '../../../../blocks/time-range-model';
@@ -45,12 +46,12 @@ function ids(text: string | null): number[] {
   return [...new Set(out)];
 }
 
-function epoch(text: string | null): number | null {
+/** Epoch ms, or a wall-clock text of the screen's zone ('YYYY-MM-DD HH:mm'). */
+function epoch(text: string | null, timeZone: string): number | null {
   if (text === null || text.trim() === '') return null;
   const n = Number(text);
   if (Number.isFinite(n) && n > 0) return n;
-  const parsed = Date.parse(text);
-  return Number.isNaN(parsed) ? null : parsed;
+  return parseZonedText(text, timeZone);
 }
 
 function isTarget(value: string): value is RecalculationTarget {
@@ -67,8 +68,9 @@ export function recalculationFromQuery(
   now: number = Date.now(),
 ): RecalculationForm {
   const today = startOfDay(now, calendar);
-  const start = epoch(params.get('startTime'));
-  const end = epoch(params.get('endTime'));
+  const zone = typeof calendar === 'string' ? calendar : calendar.timeZone;
+  const start = epoch(params.get('startTime'), zone);
+  const end = epoch(params.get('endTime'), zone);
   const given = start !== null && end !== null;
   const targets = (params.get('targets') ?? '').split(',').filter(isTarget);
   return {

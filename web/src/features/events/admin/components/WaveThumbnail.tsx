@@ -1,43 +1,38 @@
 /**
- * A small picture of an event's recording: the half-cycle RMS of the three voltages (pq.wave)
- * as tiny SVG polylines. Loaded when the row scrolls into view.
+ * A small picture of an event's recording: the half-cycle RMS of the three voltages as tiny
+ * SVG polylines. The screen reads the recordings of the whole page in one call (pq.waveRms)
+ * and hands each row its own; `loading` while that call runs, a dash when there is none.
  */
 import { Spin } from '@douyinfe/semi-ui-19';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { useQueries } from '../../../../app/client';
+import type { WaveRms } from '@eem/contract';
+import { INVALID_MARK } from '../../../../app/format';
 import { useChartTheme } from '../../../../theme/chart-palettes';
 import { envelope } from './wave-math';
 
 const WIDTH = 120;
 const HEIGHT = 32;
 
-export function WaveThumbnail({ eventId, label }: { eventId: number; label: string }) {
-  const queries = useQueries();
+export function WaveThumbnail({
+  wave,
+  loading,
+  label,
+}: {
+  wave: WaveRms | undefined;
+  loading: boolean;
+  label: string;
+}) {
   const { palette } = useChartTheme();
-  const box = useRef<HTMLSpanElement>(null);
-  const [seen, setSeen] = useState(typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const el = box.current;
-    if (seen || !el) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setSeen(true);
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [seen]);
-  const wave = useQuery({
-    ...queries.pq.wave({ body: { eventId } }),
-    enabled: seen,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const voltages = (wave.data?.channels ?? []).filter((c) => c.name.startsWith('U')).slice(0, 3);
+  const voltages = (wave?.channels ?? []).filter((c) => c.name.startsWith('U')).slice(0, 3);
   const top = Math.max(1, ...voltages.flatMap((c) => c.rms));
 
   return (
-    <span ref={box} style={{ display: 'inline-block', width: WIDTH, height: HEIGHT }}>
-      {wave.isFetching && voltages.length === 0 ? (
-        <Spin size="small" />
+    <span style={{ display: 'inline-block', width: WIDTH, height: HEIGHT }}>
+      {voltages.length === 0 ? (
+        loading ? (
+          <Spin size="small" />
+        ) : (
+          INVALID_MARK
+        )
       ) : (
         <svg
           width={WIDTH}

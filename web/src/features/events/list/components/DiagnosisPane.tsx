@@ -8,6 +8,7 @@ import { mayOpenRoute } from '@eem/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useQueries } from '../../../../app/client';
+import { errorMessage } from '../../../../app/query-client';
 import { useSession } from '../../../../app/session';
 import { ConfirmDialog } from '../../../../blocks/event-list/ConfirmDialog';
 import { isConfirmable } from '../../../../blocks/event-list/confirm-model';
@@ -71,7 +72,7 @@ export function DiagnosisPane({
         event.isPending ? (
           <Spin />
         ) : (
-          <Empty description={event.error?.message ?? ''} />
+          <Empty description={event.error ? errorMessage(event.error) : ''} />
         )
       ) : (
         <>

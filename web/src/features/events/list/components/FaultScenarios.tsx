@@ -5,6 +5,7 @@
 import { Collapse, Empty, Spin, Tag, Typography } from '@douyinfe/semi-ui-19';
 import { useQuery } from '@tanstack/react-query';
 import { useQueries } from '../../../../app/client';
+import { errorMessage } from '../../../../app/query-client';
 import { useTexts } from '../../../../i18n/texts';
 import { eventsTexts } from '../texts';
 
@@ -15,7 +16,7 @@ export function FaultScenarios({ eventId }: { eventId: number }) {
   if (scenarios.isPending) return <Spin />;
   const list = scenarios.data ?? [];
   if (list.length === 0)
-    return <Empty description={scenarios.error ? scenarios.error.message : t('noScenarios')} />;
+    return <Empty description={scenarios.error ? errorMessage(scenarios.error) : t('noScenarios')} />;
   return (
     <Collapse defaultActiveKey={[String(list[0]?.id)]} data-testid="fault-scenarios">
       {list.map((s) => (

@@ -23,7 +23,6 @@ import {
 import { inTransaction } from '../../db/database.js';
 import type { Services } from '../../services.js';
 import { EnergyModel } from '../energy/model.js';
-import { formatNumber } from '../events/alarm-values.js';
 import type { EventRow } from '../events/event-items.js';
 import { EventRecipients } from '../events/event-recipients.js';
 import { eventNotice } from '../events/raise-event.js';

@@ -39,7 +39,8 @@ export function repairMarkup(root: ParentNode): void {
   for (const el of root.querySelectorAll<HTMLElement>(
     '.semi-table-body, .semi-tree-option-list, .semi-list',
   )) {
-    if (!el.hasAttribute('tabindex') && el.scrollHeight > el.clientHeight) el.setAttribute('tabindex', '0');
+    const scrolls = el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth;
+    if (!el.hasAttribute('tabindex') && scrolls) el.setAttribute('tabindex', '0');
   }
   for (const el of root.querySelectorAll<HTMLElement>('.semi-tree-option-list:not([role])'))
     el.setAttribute('role', 'tree');

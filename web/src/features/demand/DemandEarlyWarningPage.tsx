@@ -250,6 +250,7 @@ function WarningForm({ inletId }: { inletId: number }) {
         <div style={ROW}>
           {label(t('receivers'))}
           <Select
+            aria-label={t('receivers')}
             multiple
             filter
             disabled={!canWrite}

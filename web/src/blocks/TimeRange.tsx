@@ -8,7 +8,7 @@
  */
 import { Button, DatePicker, Radio, RadioGroup, Select, Space, Typography } from '@douyinfe/semi-ui-19';
 import { SPAN_MESSAGES } from '@eem/core';
-import { type ReactNode, useCallback } from 'react';
+import type { ReactNode } from 'react';
 import { useTexts } from '../i18n/texts';
 import { blockTexts } from './texts';
 import {
@@ -30,9 +30,13 @@ import {
   startOfDay,
   type TimeRangeValue,
 } from './time-range-model';
-import { useCalendar, useCalendarState } from './use-calendar';
+import { initialTimeRange, type TimeRangeState, useTimeRangeState } from './time-range-state';
+import { useCalendar } from './use-calendar';
 
 export type { Calendar, DateBlock, Granularity, PresetKey, TimeRangeValue };
+// The range state lives apart from the picker (time-range-state.ts): a screen that only keeps a
+// range, such as /home, does not load the date picker.
+export { initialTimeRange, type TimeRangeState, useTimeRangeState };
 
 /** Compare series: none, year on year (同比) or the period before (环比). */
 export type CompareMode = 'none' | 'yoy' | 'mom';
@@ -73,46 +77,6 @@ function asDate(value: unknown): Date | null {
     return Number.isNaN(d.getTime()) ? null : d;
   }
   return null;
-}
-
-/** A range for a screen: a preset at a granularity on a calendar. */
-export function initialTimeRange(
-  granularity: Granularity,
-  preset: PresetKey,
-  calendar: Calendar | string,
-  now: number = Date.now(),
-): TimeRangeValue {
-  return { granularity, ...presetRange(preset, now, calendar) };
-}
-
-export interface TimeRangeState {
-  /** The range being edited. */
-  range: TimeRangeValue;
-  setRange: (value: TimeRangeValue) => void;
-  /** The range last applied (queried): the default until `apply` is called. */
-  applied: TimeRangeValue;
-  /** Applies the given range, or the edited one. */
-  apply: (value?: TimeRangeValue) => void;
-  calendar: Calendar;
-  /** False while the screen's zone or cycle starts are being read. */
-  ready: boolean;
-}
-
-/**
- * The range state of a screen, starting at a preset on the screen's calendar. Until the user
- * changes it, it follows the calendar (the project's zone arrives after the first render).
- */
-export function useTimeRangeState(
-  granularity: Granularity,
-  preset: PresetKey,
-  given?: TimeRangeValue,
-): TimeRangeState {
-  const make = (calendar: Calendar) => given ?? initialTimeRange(granularity, preset, calendar);
-  const [range, setRange, { calendar, ready }] = useCalendarState(make);
-  // What was applied: the default (following the calendar) until the user applies a range.
-  const [applied, setApplied] = useCalendarState(make);
-  const apply = useCallback((value?: TimeRangeValue) => setApplied(value ?? range), [range, setApplied]);
-  return { range, setRange, applied, apply, calendar, ready };
 }
 
 export function TimeRange(props: TimeRangeProps) {

@@ -1,11 +1,15 @@
 /** The user button and dialog: who is signed in, change password, log out. */
 import { IconExit, IconKey, IconUser } from '@douyinfe/semi-icons';
-import { Avatar, Button, Descriptions, Divider, Modal } from '@douyinfe/semi-ui-19';
-import { useState } from 'react';
+import { Avatar, Button, Descriptions, Divider, Modal, Spin } from '@douyinfe/semi-ui-19';
+import { lazy, Suspense, useState } from 'react';
 import { useSession } from '../app/session';
 import { useTexts } from '../i18n/texts';
-import { ChangePasswordForm } from './ChangePasswordForm';
 import { shellTexts } from './texts';
+
+/** The form (and with it Semi's Form) loads when the user asks to change the password, not with every screen. */
+const ChangePasswordForm = lazy(async () => ({
+  default: (await import('./ChangePasswordForm')).ChangePasswordForm,
+}));
 
 export function UserMenu() {
   const session = useSession();
@@ -36,7 +40,9 @@ export function UserMenu() {
         data-testid="user-dialog"
       >
         {changing ? (
-          <ChangePasswordForm onDone={close} />
+          <Suspense fallback={<Spin />}>
+            <ChangePasswordForm onDone={close} />
+          </Suspense>
         ) : (
           <>
             <Descriptions

@@ -15,7 +15,7 @@ export const EVENT_LEVEL_COLORS: Record<ThemeMode, Record<EventLevel, string>> =
 
 /** Warning levels 1 (most severe) to 4. */
 export const WARNING_LEVEL_COLORS: Record<ThemeMode, Record<WarningLevel, string>> = {
-  light: { 1: '#c2185b', 2: '#e65100', 3: '#c79100', 4: '#2e7d32' },
+  light: { 1: '#c2185b', 2: '#c84800', 3: '#c79100', 4: '#2e7d32' },
   dark: { 1: '#ff6fa5', 2: '#ff9e5e', 3: '#ffe066', 4: '#6fd67a' },
 };
 
@@ -46,13 +46,20 @@ export function alarmColors(theme: ThemeMode): AlarmColors {
 export function textOn(background: string): string {
   const hex = /^#([0-9a-f]{6})$/i.exec(background)?.[1];
   if (!hex) return '#ffffff';
-  const [r, g, b] = [0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255) as [
-    number,
-    number,
-    number,
-  ];
-  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return luminance > 0.55 ? '#1c1f23' : '#ffffff';
+  // The WCAG relative luminance; the text colour of the higher contrast ratio wins.
+  const luminance = relativeLuminance(hex);
+  const onWhite = 1.05 / (luminance + 0.05);
+  const onDark = (luminance + 0.05) / (relativeLuminance('1c1f23') + 0.05);
+  return onDark > onWhite ? '#1c1f23' : '#ffffff';
+}
+
+/** WCAG 2 relative luminance of an `rrggbb` colour. */
+function relativeLuminance(hex: string): number {
+  const [r, g, b] = [0, 2, 4].map((i) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
 const CACHE: Record<ThemeMode, AlarmColors> = { light: alarmColors('light'), dark: alarmColors('dark') };

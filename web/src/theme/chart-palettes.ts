@@ -4,30 +4,36 @@
  */
 import { type ThemeMode, useTheme } from './theme';
 
+/**
+ * Ten hues in an order where neighbours differ most (blue, orange, green, crimson, purple,
+ * teal, gold, brown, pink, slate): the first series of a chart never share a family, so
+ * active and reactive power, or today and yesterday, read apart. Light: deep tones on white;
+ * dark: the same hues lighter, on the dark cards (chart-palettes.test.ts checks the hues).
+ */
 export const CHART_PALETTES: Record<ThemeMode, readonly string[]> = {
   light: [
     '#1664ff',
-    '#1ac6ff',
-    '#ff8a00',
-    '#3cc780',
+    '#f57c00',
+    '#1b9e5a',
+    '#d6336c',
     '#7442d4',
-    '#ffc400',
-    '#304d77',
-    '#b48df3',
-    '#009488',
-    '#ff7dda',
+    '#00a3a3',
+    '#b8860b',
+    '#8c564b',
+    '#e377c2',
+    '#5c6b7a',
   ],
   dark: [
-    '#3d8bff',
-    '#33d6ff',
-    '#ffa033',
-    '#5ee09a',
-    '#9a6bff',
-    '#ffd633',
-    '#8fb2e6',
-    '#c9aaff',
-    '#2ec7b7',
+    '#5b9bff',
+    '#ffa040',
+    '#4cd38a',
+    '#ff6b9a',
+    '#a980ff',
+    '#2ed3d3',
+    '#ffd24d',
+    '#c99a80',
     '#ff9fe5',
+    '#a7b4c2',
   ],
 };
 

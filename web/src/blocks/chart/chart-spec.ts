@@ -3,7 +3,7 @@
  * of named values, sankeys, waterfalls (totals and the changes between them); invalid values
  * (platform-core §9) become gaps; colours from the theme's chart palette.
  */
-import { isInvalidValue } from '@eem/core';
+import { isInvalidValue, PATH_SEPARATOR } from '@eem/core';
 import type { ChartTheme } from '../../theme/chart-palettes';
 import type { ChartSpec } from './vchart-engine';
 
@@ -59,6 +59,19 @@ export function isEmptyChart(kind: ChartKind, data: ChartData): boolean {
   return !(data.series ?? []).some((s) => s.values.some((v) => numberOf(v) !== null));
 }
 
+/** A category as the axis writes it: a node path by its last node (the tooltip has the path). */
+export function shortCategory(category: string): string {
+  const at = category.lastIndexOf(PATH_SEPARATOR);
+  return at < 0 ? category : category.slice(at + PATH_SEPARATOR.length);
+}
+
+/** A slice's share of the whole, as its label says it (the legend names the slice). */
+function share(value: number | null, total: number): string {
+  if (value === null || value <= 0 || total <= 0) return '';
+  const pct = (value / total) * 100;
+  return `${pct >= 10 ? Math.round(pct) : pct.toFixed(1)}%`;
+}
+
 export function buildChartSpec(data: ChartData, options: ChartOptions): ChartSpec {
   const { kind, theme, unit = '' } = options;
   const base = {
@@ -70,6 +83,7 @@ export function buildChartSpec(data: ChartData, options: ChartOptions): ChartSpe
   };
   if (kind === 'pie') {
     const values = (data.items ?? []).map((i) => ({ name: i.name, value: numberOf(i.value) }));
+    const total = values.reduce((sum, v) => sum + (v.value ?? 0), 0);
     return {
       ...base,
       type: 'pie',
@@ -78,8 +92,19 @@ export function buildChartSpec(data: ChartData, options: ChartOptions): ChartSpe
       valueField: 'value',
       outerRadius: 0.8,
       innerRadius: 0.5,
-      label: { visible: true },
-      legends: { visible: true, orient: 'bottom' },
+      // Labels say the share (short: never cut); the legend names the slices in full.
+      label: {
+        visible: true,
+        formatMethod: (_text: unknown, datum?: { value?: number | null }) =>
+          share(datum?.value ?? null, total),
+        style: { fill: theme.text },
+      },
+      legends: {
+        visible: true,
+        orient: 'bottom',
+        item: { label: { style: { fill: theme.text } } },
+        maxRow: 3,
+      },
     };
   }
   if (kind === 'sankey') {
@@ -159,7 +184,20 @@ export function buildChartSpec(data: ChartData, options: ChartOptions): ChartSpe
     categories.map((category, i) => ({ x: category, y: numberOf(s.values[i]), series: s.name })),
   );
   const axes = [
-    { orient: 'bottom', type: 'band', label: { style: { fill: theme.text } } },
+    {
+      orient: 'bottom',
+      type: 'band',
+      // Node paths by their last node, cut to the band when still too long; the tooltip names
+      // the category in full.
+      label: {
+        style: { fill: theme.text },
+        formatMethod: (text: unknown) => shortCategory(String(text)),
+        autoLimit: true,
+        autoHide: true,
+        autoRotate: true,
+        autoRotateAngle: [0, -30],
+      },
+    },
     {
       orient: 'left',
       type: 'linear',

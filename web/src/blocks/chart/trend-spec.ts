@@ -109,21 +109,23 @@ export function buildTrendSpec(lines: readonly TrendLine[], options: TrendSpecOp
 
   const markPoint: Record<string, unknown>[] = [];
   const markLine: Record<string, unknown>[] = [];
+  /** Captions of the max and min points, by line and time. */
+  const captions = new Map<string, string[]>();
   lines.forEach((line, i) => {
     const stats = lineStats(line.points);
     if (!stats) return;
     const color = theme.palette[i % theme.palette.length] ?? theme.text;
     const round = (v: number) => v.toFixed(line.decimals);
-    // Series whose extremes coincide (energy and power of one meter) keep their captions apart.
-    const lift = 16 + 14 * (i % 3);
+    // The extremes get a symbol here; their captions are the series' labels (below), which
+    // VChart lays out over the whole region so that captions of different series avoid each other.
     for (const kind of ['max', 'min'] as const) {
       if (!markers.has(kind)) continue;
       const at = stats[kind];
-      markPoint.push(
-        pointMarker(line, labelOf.get(at.time) ?? '', at.value, `${labels[kind]} ${round(at.value)}`, color, {
-          offsetY: kind === 'max' ? -lift : lift,
-        }),
-      );
+      captions.set(`${line.id}@${at.time}`, [
+        ...(captions.get(`${line.id}@${at.time}`) ?? []),
+        `${labels[kind]} ${round(at.value)}`,
+      ]);
+      markPoint.push(pointMarker(line, labelOf.get(at.time) ?? '', at.value, '', color, {}));
     }
     if (markers.has('avg')) {
       markLine.push({
@@ -157,9 +159,17 @@ export function buildTrendSpec(lines: readonly TrendLine[], options: TrendSpecOp
     animation: false,
     data: lines.map((line) => ({
       id: `d-${line.id}`,
-      values: line.points.map((p) => ({ x: labelOf.get(p.time) ?? '', y: p.value, series: line.name })),
+      values: line.points.map((p) => {
+        const caption = captions.get(`${line.id}@${p.time}`)?.join(' · ');
+        return {
+          x: labelOf.get(p.time) ?? '',
+          y: p.value,
+          series: line.name,
+          ...(caption ? { caption } : {}),
+        };
+      }),
     })),
-    series: lines.map((line) => ({
+    series: lines.map((line, i) => ({
       type: 'line',
       id: seriesId(line),
       dataId: `d-${line.id}`,
@@ -169,6 +179,9 @@ export function buildTrendSpec(lines: readonly TrendLine[], options: TrendSpecOp
       invalidType: options.gaps ?? 'link',
       point: { visible: dense },
       line: { style: { lineWidth: 2, ...(line.dashed ? { lineDash: [6, 4] } : {}) } },
+      ...(captions.size > 0
+        ? { label: extremeLabel(theme.palette[i % theme.palette.length] ?? theme.text) }
+        : {}),
     })),
     axes,
     legends: { visible: true, orient: 'bottom' },
@@ -176,6 +189,43 @@ export function buildTrendSpec(lines: readonly TrendLine[], options: TrendSpecOp
     crosshair: { xField: { visible: true } },
     ...(markPoint.length > 0 ? { markPoint } : {}),
     ...(markLine.length > 0 ? { markLine } : {}),
+  };
+}
+
+/**
+ * The captions of a line's max and min points: only the points that carry one, laid out with
+ * every other series' labels of the region (labelLayout), moved around the point or up and down
+ * until they hit neither another caption nor a line.
+ */
+function extremeLabel(color: string): Record<string, unknown> {
+  return {
+    visible: true,
+    labelLayout: 'region',
+    position: 'top',
+    dataFilter: (items: { data?: { caption?: string } }[]) => items.filter((item) => item.data?.caption),
+    formatMethod: (_text: unknown, datum?: { caption?: string }) => datum?.caption ?? '',
+    style: { fill: color, fontSize: 11, fontWeight: 600 },
+    overlap: {
+      avoidBaseMark: true,
+      hideOnHit: false,
+      clampForce: true,
+      strategy: [
+        {
+          type: 'position',
+          position: [
+            'top',
+            'bottom',
+            'top-right',
+            'top-left',
+            'bottom-right',
+            'bottom-left',
+            'right',
+            'left',
+          ],
+        },
+        { type: 'moveY', offset: [-16, 16, -32, 32, -48, 48] },
+      ],
+    },
   };
 }
 
@@ -199,6 +249,7 @@ function pointMarker(
       offsetY: offset.offsetY ?? -16,
       text: {
         text: caption,
+        visible: caption !== '',
         style: { fill: color, fontSize: 11 },
         labelBackground: { visible: false },
       },

@@ -170,7 +170,7 @@ function NodeFilter({
   );
   return (
     <Popover trigger="click" position="bottomLeft" content={content} showArrow>
-      <Button aria-label={t('nodes')} icon={<IconTreeTriangleDown />} iconPosition="right">
+      <Button aria-label={`${label}, ${t('nodes')}`} icon={<IconTreeTriangleDown />} iconPosition="right">
         {label}
       </Button>
     </Popover>

@@ -167,7 +167,12 @@ function WarningForm({ inletId }: { inletId: number }) {
       <Space vertical align="start" spacing={16} style={{ width: '100%' }}>
         <div style={ROW}>
           {label(t('enabled'))}
-          <Switch checked={draft.enabled} disabled={!canWrite} onChange={(v) => set({ enabled: v })} />
+          <Switch
+            aria-label={t('enabled')}
+            checked={draft.enabled}
+            disabled={!canWrite}
+            onChange={(v) => set({ enabled: v })}
+          />
         </div>
         <div style={ROW}>
           {label(t('unit'))}
@@ -236,6 +241,7 @@ function WarningForm({ inletId }: { inletId: number }) {
         <div style={ROW}>
           {label(t('onPredicted'))}
           <Switch
+            aria-label={t('onPredicted')}
             checked={draft.onPredicted}
             disabled={!canWrite}
             onChange={(v) => set({ onPredicted: v })}
@@ -244,6 +250,7 @@ function WarningForm({ inletId }: { inletId: number }) {
         <div style={ROW}>
           {label(t('receivers'))}
           <Select
+            aria-label={t('receivers')}
             multiple
             filter
             disabled={!canWrite}

@@ -25,10 +25,10 @@ import { useMayOpen } from '../../../app/may-open';
 import { useSession } from '../../../app/session';
 import { ChartPanel } from '../../../blocks/ChartPanel';
 import { type DataColumn, DataTable } from '../../../blocks/DataTable';
-import { useTimeRangeState } from '../../../blocks/TimeRange';
+import { useTimeRangeState } from '../../../blocks/time-range-state';
 import { useLanguage } from '../../../i18n/language';
 import { useTexts } from '../../../i18n/texts';
-import { useAlarmColors } from '../../../theme/alarm-colors';
+import { textOn, useAlarmColors } from '../../../theme/alarm-colors';
 import { EnergyHome } from '../../energy/overview/EnergyHome';
 import { type TodayNotice, useTodayNotices } from '../../projects/queries';
 import { homeTexts } from '../texts';
@@ -120,7 +120,9 @@ export function ProjectHome({ projectId }: { projectId: number }) {
       title: t('class'),
       width: 90,
       render: (n) => (
-        <Tag style={{ color: '#fff', background: colors.event(n.eventClass) }}>{className(n.eventClass)}</Tag>
+        <Tag style={{ color: textOn(colors.event(n.eventClass)), background: colors.event(n.eventClass) }}>
+          {className(n.eventClass)}
+        </Tag>
       ),
     },
     { key: 'description', title: t('description') },

@@ -58,10 +58,11 @@ export function ProjectMap({
   return (
     <svg
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      role="img"
       aria-label={t('map')}
       style={{ width: '100%', height: 'auto', maxHeight: HEIGHT, display: 'block' }}
     >
+      {/* No role="img": the project pins inside are buttons (an image's children are not). */}
+      <title>{t('map')}</title>
       <rect x={0} y={0} width={WIDTH} height={HEIGHT} rx={8} fill="var(--semi-color-fill-0)" />
       {[1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => (
         <line

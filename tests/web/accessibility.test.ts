@@ -1,0 +1,226 @@
+/**
+ * axe-core on every built screen (issue 12, item 6): the route list is read from the console's
+ * own route table (web/src/app/routes.tsx: SCREENS and PUBLIC_SCREENS), so a screen added
+ * later is walked without a change here. Each route is opened, in the dark and the light
+ * theme, by the first demo user who may open it (platform routes by a platform user, project
+ * routes by a project user; /home and /noPermission by both), in one browser tab that moves
+ * between screens as the console does (a full load per user and theme, then in-app
+ * navigation). Any critical or serious violation fails the test, named by route, theme, rule
+ * and element. Needs `npm run build` first (web/dist).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { ALWAYS_ALLOWED_PATHS, findRoute, mayOpenRoute } from '@eem/core';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../support/browser.js';
+import { signIn } from '../support/clients.js';
+import { REPO_ROOT, startTestServer } from '../support/server.js';
+import { snapshotWeb, webSuite } from '../support/web-suite.js';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Demo users who open the routes, in order of preference per module. */
+const ACCOUNTS = {
+  pf: ['admin', 'tenant-admin'],
+  fw: ['operator-sh', 'manager-bj', 'inspector', 'operator-chi'],
+};
+const THEMES = ['dark', 'light'] as const;
+/**
+ * The rules that depend on the theme: the markup is the same in both, so the light theme is
+ * checked for these only (the dark one, the default, for every rule).
+ */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+/** Impacts that fail the walk. */
+const FAILING = new Set(['critical', 'serious']);
+
+const web = webSuite({
+  name: 'web-axe',
+  start: (dataDir) =>
+    startTestServer({ env: { EEM_SIMULATOR: 'on', EEM_WEB_DIR: snapshotWeb(dataDir) }, dataDir }),
+  pageTimeout: 20_000,
+});
+
+/** The console's routes, from its route table (the module is only read, no screen is loaded). */
+async function builtRoutes(): Promise<{ shell: string[]; public: string[] }> {
+  const file = join(REPO_ROOT, 'web/src/app/routes.tsx');
+  const table = (await import(/* @vite-ignore */ file)) as {
+    SCREENS: Record<string, unknown>;
+    PUBLIC_SCREENS: Record<string, unknown>;
+  };
+  return { shell: Object.keys(table.SCREENS), public: Object.keys(table.PUBLIC_SCREENS) };
+}
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/** Runs axe-core on the whole document; the critical and serious violations, one line each. */
+async function audit(page: Page, where: string, rules: 'all' | 'colours'): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(
+    async (only) => {
+      const axe = (
+        window as unknown as {
+          axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Violation[] }> };
+        }
+      ).axe;
+      // Screens kept alive but hidden (KeptScreens) are left out: each is checked on its own route.
+      const context = {
+        exclude: [[`.eem-shell-content > [data-axe-path]:not([data-axe-path="${location.pathname}"])`]],
+      };
+      const result = await axe.run(context, {
+        resultTypes: ['violations'],
+        ...(only ? { runOnly: { type: 'rule', values: only } } : {}),
+      });
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+      }));
+    },
+    (rules === 'colours' ? COLOUR_RULES : null) as string[] | null,
+  );
+  return violations
+    .filter((v) => v.impact !== null && FAILING.has(v.impact))
+    .map((v) => {
+      const targets = v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(' | ');
+      const more = v.nodes.length > 3 ? ` (+${v.nodes.length - 3} more)` : '';
+      const why = v.nodes[0]?.failureSummary?.split('\n').slice(1, 2).join('').trim() ?? '';
+      return `${where}: ${v.id} (${v.impact}) ${v.help}: ${targets}${more}${why ? ` — ${why}` : ''}`;
+    });
+}
+
+/**
+ * Waits until the screen of `path` shows (not the screen left, which is marked with its path,
+ * nor the loading spinner) and has stopped loading; marks it with its path.
+ */
+async function screenReady(page: Page, path: string): Promise<void> {
+  await page
+    .waitForFunction((to) => {
+      if (document.querySelector('#login-account')) return true;
+      const content = document.querySelector('.eem-shell-content');
+      if (!content) return false;
+      const shown = Array.from(content.children).filter((child) => child.getClientRects().length > 0);
+      return (
+        shown.length > 0 &&
+        shown.every(
+          (child) =>
+            (child.getAttribute('data-axe-path') ?? to) === to &&
+            !child.matches('[data-testid=page-spinner]'),
+        )
+      );
+    }, path)
+    .catch((error: unknown) => {
+      throw new Error(`${path}: the screen did not show (${String(error).split('\n')[0]})`);
+    });
+  await page
+    .waitForFunction(
+      () => document.querySelectorAll('.semi-spin-spinning, .semi-skeleton').length === 0,
+      null,
+      {
+        timeout: 3_000,
+      },
+    )
+    .catch(() => undefined);
+  await page.waitForTimeout(250);
+  await page.evaluate((to) => {
+    for (const child of Array.from(document.querySelectorAll('.eem-shell-content > *')))
+      if (child.getClientRects().length > 0) child.setAttribute('data-axe-path', to);
+  }, path);
+}
+
+/** Moves the console to `path` as a link does (no reload). */
+async function navigate(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    if (location.pathname === to) return;
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await screenReady(page, path);
+}
+
+describe('accessibility of every built screen (axe-core)', () => {
+  it('has no critical or serious violation on any route, in both themes', async () => {
+    const routes = await builtRoutes();
+    expect(routes.shell.length).toBeGreaterThan(40);
+    expect(routes.shell).toContain('/home');
+
+    // Each shell route goes to the first demo user of its module who may open it.
+    const sessions = new Map<string, { token: string; permissions: Set<string> }>();
+    for (const account of [...ACCOUNTS.pf, ...ACCOUNTS.fw]) {
+      const { token, user } = await signIn(web.url, account);
+      sessions.set(account, { token, permissions: new Set(user.permissions) });
+    }
+    const walks = new Map<string, string[]>();
+    const unopened: string[] = [];
+    for (const path of routes.shell) {
+      const always = (ALWAYS_ALLOWED_PATHS as readonly string[]).includes(path);
+      const modules = always ? (['pf', 'fw'] as const) : ([findRoute(path)?.module ?? 'fw'] as const);
+      for (const module of modules) {
+        const account = ACCOUNTS[module].find((a) =>
+          mayOpenRoute(path, sessions.get(a)?.permissions ?? new Set()),
+        );
+        if (account) walks.set(account, [...(walks.get(account) ?? []), path]);
+        else unopened.push(`${path}: no demo user of module ${module} may open it, so it cannot be checked`);
+      }
+    }
+    expect(unopened).toEqual([]);
+
+    const found: string[] = [];
+    const page = await web.openPage();
+    for (const theme of THEMES) {
+      // Signed out: the public screens.
+      await page.goto(`${web.url}/login`);
+      await page.evaluate((mode) => {
+        localStorage.clear();
+        localStorage.setItem('eem_theme', mode);
+      }, theme);
+      for (const path of routes.public) {
+        await page.goto(`${web.url}${path}`);
+        await screenReady(page, path);
+        found.push(
+          ...(await audit(page, `${path} [${theme}, signed out]`, theme === 'dark' ? 'all' : 'colours')),
+        );
+      }
+      for (const [account, paths] of walks) {
+        const session = sessions.get(account);
+        if (!session) continue;
+        await page.evaluate(
+          ({ token, mode }) => {
+            localStorage.clear();
+            localStorage.setItem('eem_token', token);
+            localStorage.setItem('eem_theme', mode);
+          },
+          { token: session.token, mode: theme },
+        );
+        await page.goto(`${web.url}/home`);
+        await screenReady(page, '/home');
+        for (const path of paths) {
+          const started = Date.now();
+          await navigate(page, path);
+          expect(new URL(page.url()).pathname, `${account} was turned away from ${path}`).toBe(path);
+          const problems = await audit(
+            page,
+            `${path} [${theme}, ${account}]`,
+            theme === 'dark' ? 'all' : 'colours',
+          );
+          if (problems.length > 0) await screenshot(page, `axe-${theme}-${path.slice(1)}`);
+          if (process.env.EEM_AXE_TIMES)
+            process.stdout.write(`${theme} ${path} ${Date.now() - started} ms\n`);
+          found.push(...problems);
+        }
+      }
+    }
+    expect(found, `axe-core found critical or serious violations:\n${found.join('\n')}\n`).toEqual([]);
+  }, 1_500_000);
+});

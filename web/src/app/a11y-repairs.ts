@@ -1,0 +1,86 @@
+/**
+ * Repairs of Semi UI's markup that axe-core flags on every screen (issue 12, item 6), applied
+ * to the document as Semi renders it (a MutationObserver on <body>), because they come from
+ * inside Semi's components and no prop turns them off:
+ * - a closed Select keeps `aria-activedescendant` pointing at an option that is not in the
+ *   document: the attribute goes while its target is missing;
+ * - decorative icons render `role="img"` with an empty `aria-label` (the Select's arrow, the
+ *   clear button): they are hidden from assistive technology, as decorative images are;
+ * - a Select, Cascader or TreeSelect without a label of its own gets its placeholder as its
+ *   accessible name (every screen's filters have a placeholder that says what they pick);
+ * - an Avatar outside an avatar group claims `role="listitem"` without a list;
+ * - a scrolling table body, tree or list cannot be reached by keyboard: it joins the tab order
+ *   so arrow keys scroll it;
+ * - a checkable Tree puts a checkbox group (role list) between the tree and its items, and a
+ *   virtual Tree's list has no role: the group is made presentational, the list a tree;
+ * - List and Pagination put other elements than <li> in their <ul>: the <ul> is presentational;
+ * - a Select's search input has no label: it is named as its Select.
+ */
+
+/** Applies the repairs to `root` and everything under it. */
+export function repairMarkup(root: ParentNode): void {
+  for (const el of root.querySelectorAll<HTMLElement>('[aria-activedescendant]')) {
+    const id = el.getAttribute('aria-activedescendant');
+    if (!id || !document.getElementById(id)) el.removeAttribute('aria-activedescendant');
+  }
+  for (const el of root.querySelectorAll<HTMLElement>('[role="img"]')) {
+    if (!el.getAttribute('aria-label')?.trim() && !el.hasAttribute('aria-labelledby'))
+      el.setAttribute('aria-hidden', 'true');
+  }
+  for (const el of root.querySelectorAll<HTMLElement>('[role="combobox"]')) {
+    if (hasName(el)) continue;
+    const placeholder = el.querySelector('.semi-select-selection-placeholder, [class*="-placeholder"]');
+    const text = placeholder?.textContent?.trim() || el.getAttribute('placeholder')?.trim();
+    if (text) el.setAttribute('aria-label', text);
+  }
+  for (const el of root.querySelectorAll<HTMLElement>('.semi-avatar[role="listitem"]')) {
+    if (!el.parentElement?.closest('[role="list"]')) el.removeAttribute('role');
+  }
+  for (const el of root.querySelectorAll<HTMLElement>(
+    '.semi-table-body, .semi-tree-option-list, .semi-list',
+  )) {
+    const scrolls = el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth;
+    if (!el.hasAttribute('tabindex') && scrolls) el.setAttribute('tabindex', '0');
+  }
+  for (const el of root.querySelectorAll<HTMLElement>('.semi-tree-option-list:not([role])'))
+    el.setAttribute('role', 'tree');
+  // A checkable tree wraps its items in a checkbox group (role list) between the tree and its items.
+  for (const el of root.querySelectorAll<HTMLElement>('.semi-tree-option-list .semi-checkboxGroup'))
+    if (el.getAttribute('role') !== 'none') el.setAttribute('role', 'none');
+  for (const el of root.querySelectorAll<HTMLElement>('ul.semi-list-items, ul.semi-page')) {
+    if ([...el.children].some((child) => child.tagName !== 'LI') && el.getAttribute('role') !== 'none')
+      el.setAttribute('role', 'none');
+  }
+  for (const el of root.querySelectorAll<HTMLInputElement>('[role="combobox"] input:not([aria-label])')) {
+    const name = el.closest('[role="combobox"]')?.getAttribute('aria-label');
+    if (name && !el.labels?.length) el.setAttribute('aria-label', name);
+  }
+}
+
+function hasName(el: HTMLElement): boolean {
+  if (el.getAttribute('aria-label')?.trim() || el.hasAttribute('aria-labelledby')) return true;
+  const input = el.matches('input') ? (el as HTMLInputElement) : null;
+  return Boolean(input?.labels?.length);
+}
+
+/** Keeps the document repaired as screens render; returns the stop function. */
+export function startMarkupRepairs(): () => void {
+  let queued = false;
+  const run = () => {
+    queued = false;
+    repairMarkup(document.body);
+  };
+  const observer = new MutationObserver(() => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(run);
+  });
+  observer.observe(document.body, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['aria-activedescendant', 'role', 'aria-label'],
+  });
+  run();
+  return () => observer.disconnect();
+}

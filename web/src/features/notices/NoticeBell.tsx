@@ -131,27 +131,29 @@ export function NoticeBell() {
 
   return (
     <>
-      <Badge count={badgeCount(state.unread) || undefined} overflowCount={99} data-testid="notice-badge">
-        <Popover
-          trigger="custom"
-          visible={open}
-          onClickOutSide={() => setOpen(false)}
-          position="bottomRight"
-          content={content}
-          showArrow
-        >
-          <Button
-            theme="borderless"
-            aria-label={t('bell')}
-            data-testid="notice-bell"
-            icon={<IconBell size="large" />}
-            onClick={() => {
-              setOpen((v) => !v);
-              state.markAllRead();
-            }}
-          />
-        </Popover>
-      </Badge>
+      <Popover
+        trigger="custom"
+        visible={open}
+        onClickOutSide={() => setOpen(false)}
+        position="bottomRight"
+        content={content}
+        showArrow
+      >
+        <span>
+          <Badge count={badgeCount(state.unread) || undefined} overflowCount={99} data-testid="notice-badge">
+            <Button
+              theme="borderless"
+              aria-label={t('bell')}
+              data-testid="notice-bell"
+              icon={<IconBell size="large" />}
+              onClick={() => {
+                setOpen((v) => !v);
+                state.markAllRead();
+              }}
+            />
+          </Badge>
+        </span>
+      </Popover>
       {centre ? <MessageCentre onClose={() => setCentre(false)} /> : null}
     </>
   );

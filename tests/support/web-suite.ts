@@ -17,7 +17,7 @@ import {
   screenshot,
 } from './browser.js';
 import { DEMO_PASSWORD } from './clients.js';
-import { REPO_ROOT, type TestServer, tempDir } from './server.js';
+import { REPO_ROOT, startTestServer, type TestServer, tempDir } from './server.js';
 
 const WEB_DIST = join(REPO_ROOT, 'web/dist');
 
@@ -69,6 +69,36 @@ export function snapshotWeb(dataDir: string): string {
   const webDir = join(dataDir, 'web');
   cpSync(WEB_DIST, webDir, { recursive: true });
   return webDir;
+}
+
+export interface SimulatedSiteOptions {
+  /** Days of simulated history on a fresh start (EEM_HISTORY_DAYS). */
+  historyDays: number;
+  /** The demo world's extras (EEM_DEMO). */
+  demo?: boolean;
+  /** How often live values change (EEM_LIVE_INTERVAL_MS); none: the server's default. */
+  liveIntervalMs?: number;
+}
+
+/**
+ * The `start` of a suite on the built server with the simulator and a snapshot of the console;
+ * notices are gathered hourly, so no toast of the alarm engine covers what a test clicks.
+ */
+export function simulatedSite(options: SimulatedSiteOptions): (dataDir: string) => Promise<TestServer> {
+  return (dataDir) =>
+    startTestServer({
+      env: {
+        EEM_SIMULATOR: 'on',
+        ...(options.demo ? { EEM_DEMO: 'on' } : {}),
+        EEM_HISTORY_DAYS: String(options.historyDays),
+        ...(options.liveIntervalMs === undefined
+          ? {}
+          : { EEM_LIVE_INTERVAL_MS: String(options.liveIntervalMs) }),
+        EEM_NOTICE_INTERVAL_MS: '3600000',
+        EEM_WEB_DIR: snapshotWeb(dataDir),
+      },
+      dataDir,
+    });
 }
 
 export function webSuite(options: WebSuiteOptions): WebSuite {

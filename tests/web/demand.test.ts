@@ -15,25 +15,13 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
 import { signIn } from '../support/clients.js';
-import { startTestServer } from '../support/server.js';
-import { settle, snapshotWeb, webSuite } from '../support/web-suite.js';
+import { settle, simulatedSite, webSuite } from '../support/web-suite.js';
 
 const BROWSER_ZONE = 'Asia/Tokyo';
 
 const web = webSuite({
   name: 'web-demand',
-  start: (dataDir) =>
-    startTestServer({
-      env: {
-        EEM_SIMULATOR: 'on',
-        EEM_DEMO: 'on',
-        EEM_HISTORY_DAYS: '3',
-        EEM_LIVE_INTERVAL_MS: '1000',
-        EEM_NOTICE_INTERVAL_MS: '3600000',
-        EEM_WEB_DIR: snapshotWeb(dataDir),
-      },
-      dataDir,
-    }),
+  start: simulatedSite({ historyDays: 3, demo: true, liveIntervalMs: 1000 }),
   pageTimeout: 20_000,
   failureShot: 'demand-failed-',
 });

@@ -16,25 +16,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
 import { signIn } from '../support/clients.js';
-import { startTestServer } from '../support/server.js';
-import { dialog, settle, snapshotWeb, webSuite } from '../support/web-suite.js';
+import { dialog, settle, simulatedSite, webSuite } from '../support/web-suite.js';
 
 /** Long enough for the simulator's first live values and its seeded events on a shared machine. */
 const SEED_WAIT = 120_000;
 
 const web = webSuite({
   name: 'web-events-admin',
-  start: (dataDir) =>
-    startTestServer({
-      env: {
-        EEM_SIMULATOR: 'on',
-        EEM_HISTORY_DAYS: '1',
-        EEM_LIVE_INTERVAL_MS: '1000',
-        EEM_NOTICE_INTERVAL_MS: '3600000',
-        EEM_WEB_DIR: snapshotWeb(dataDir),
-      },
-      dataDir,
-    }),
+  start: simulatedSite({ historyDays: 1, liveIntervalMs: 1000 }),
   pageTimeout: 30_000,
   failureShot: 'events-admin-failed-',
 });

@@ -11,25 +11,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
 import { DEMO_PASSWORD } from '../support/clients.js';
-import { startTestServer } from '../support/server.js';
-import { settle, snapshotWeb, webSuite } from '../support/web-suite.js';
+import { settle, simulatedSite, webSuite } from '../support/web-suite.js';
 
 /** Longer than the first live values after the history is written, and a few 5 s polls. */
 const LIVE_WAIT = 90_000;
 
 const web = webSuite({
   name: 'web-monitor',
-  start: (dataDir) =>
-    startTestServer({
-      env: {
-        EEM_SIMULATOR: 'on',
-        EEM_HISTORY_DAYS: '1',
-        EEM_NOTICE_INTERVAL_MS: '3600000',
-        EEM_LIVE_INTERVAL_MS: '1000',
-        EEM_WEB_DIR: snapshotWeb(dataDir),
-      },
-      dataDir,
-    }),
+  start: simulatedSite({ historyDays: 1, liveIntervalMs: 1000 }),
   pageTimeout: 30_000,
   failureShot: 'monitor-failed-',
 });

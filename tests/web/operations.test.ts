@@ -26,21 +26,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createPerson, PASSWORD } from '../operations/support.js';
 import { screenshot } from '../support/browser.js';
 import { type SignedIn, signIn } from '../support/clients.js';
-import { startTestServer } from '../support/server.js';
-import { dialog, settle, snapshotWeb, webSuite } from '../support/web-suite.js';
+import { dialog, settle, simulatedSite, webSuite } from '../support/web-suite.js';
 
 const web = webSuite({
   name: 'web-operations',
-  start: (dataDir) =>
-    startTestServer({
-      env: {
-        EEM_SIMULATOR: 'on',
-        EEM_HISTORY_DAYS: '1',
-        EEM_NOTICE_INTERVAL_MS: '3600000',
-        EEM_WEB_DIR: snapshotWeb(dataDir),
-      },
-      dataDir,
-    }),
+  start: simulatedSite({ historyDays: 1 }),
   pageTimeout: 20_000,
   failureShot: 'operations-failed-',
 });

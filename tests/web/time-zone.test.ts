@@ -16,25 +16,14 @@ import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
 import { signIn } from '../support/clients.js';
-import { startTestServer } from '../support/server.js';
-import { settle, snapshotWeb, webSuite } from '../support/web-suite.js';
+import { settle, simulatedSite, webSuite } from '../support/web-suite.js';
 
 const BROWSER_ZONE = 'America/Los_Angeles';
 const DAY = 86_400_000;
 
 const web = webSuite({
   name: 'web-time-zone',
-  start: (dataDir) =>
-    startTestServer({
-      env: {
-        EEM_SIMULATOR: 'on',
-        EEM_HISTORY_DAYS: '2',
-        EEM_LIVE_INTERVAL_MS: '1000',
-        EEM_NOTICE_INTERVAL_MS: '3600000',
-        EEM_WEB_DIR: snapshotWeb(dataDir),
-      },
-      dataDir,
-    }),
+  start: simulatedSite({ historyDays: 2, liveIntervalMs: 1000 }),
   pageTimeout: 20_000,
   failureShot: 'time-zone-failed-',
 });

@@ -34,6 +34,9 @@ export const LOSS_LIMITS = {
   top: 10,
   /** Months of the overview's trend. */
   trendMonths: 12,
+  /** The instant the overview looks at lies in these years (its trend reaches 12 months back; every zone's month of it stays a date). */
+  overviewFirstYear: 2000,
+  overviewLastYear: 9998,
   /** Minutes between repeated warnings while a level holds (0: none), at most. */
   repeatMinutesMax: 1_440,
   /** Deadband of a warning (percentage points of rate) at most. */

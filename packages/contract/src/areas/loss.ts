@@ -154,7 +154,14 @@ export const loss = {
       "The project's loss per energy type this month and this year, a 12-month loss-rate trend, the top 10 loss objects of the month and open loss warnings by level (chosen; 120 s time-out).",
     body: z.object({
       /** An instant of the month looked at (default now). */
-      time: epochMs.optional(),
+      time: epochMs
+        .min(Date.UTC(LOSS_LIMITS.overviewFirstYear, 0, 1), {
+          error: `time must be from the year ${LOSS_LIMITS.overviewFirstYear}`,
+        })
+        .max(Date.UTC(LOSS_LIMITS.overviewLastYear + 1, 0, 1) - 1, {
+          error: `time must be before the year ${LOSS_LIMITS.overviewLastYear + 1}`,
+        })
+        .optional(),
     }),
     data: z.object({
       timeZone: z.string(),

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { bandIncreases, monthBounds, roundMoney } from '@eem/core';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, projectId, refusal } from '../admin/support.js';
+import { login, projectId, raw, refusal } from '../admin/support.js';
 import { waitForTask } from '../nodes/support.js';
 import type { SignedIn } from '../support/clients.js';
 import { type InProcessServer, startInProcessServer } from '../support/server.js';
@@ -320,6 +320,30 @@ describe('rates and schemes refuse bad input', () => {
       }),
     );
     expect(budget.msg).toContain('2 decimal places');
+  });
+
+  it('answers a refusal in the language of the request', async () => {
+    const post = (path: string, body: unknown, language: string) =>
+      raw(server, admin.token, 'POST', path, body, { projectId: String(sh), 'accept-language': language });
+    const blank = {
+      name: 'Blank',
+      energyType: 3,
+      rateType: 'flat',
+      versions: [version, { effectiveFrom: '2026-06-01', price: 0.6 }],
+    };
+    const zh = await post('/eem-service/v1/costaccount/rate', blank, 'zh-CN,zh;q=0.9');
+    expect(zh.msg).toBe('body.versions: 上一个版本没有结束日期；请先为它设置结束日期，再添加新版本');
+    const en = await post('/eem-service/v1/costaccount/rate', blank, 'en-US');
+    expect(en.msg).toBe(
+      'body.versions: the previous version has no end date; give it an end date before adding another version',
+    );
+    const future = { schemeId, month: '2026-12' };
+    expect((await post('/eem-service/v1/costaccount/calculate', future, 'zh-CN')).msg).toBe(
+      'body.month: 月份不能晚于当前月份',
+    );
+    expect((await post('/eem-service/v1/costaccount/calculate', future, 'en')).msg).toBe(
+      'body.month: the month cannot be after the current month',
+    );
   });
 
   it('refuses to delete a rate in use and a scheme with objects', async () => {

@@ -451,14 +451,13 @@ export async function startCalculation(
   const project = await currentProject(ctx);
   const { services } = ctx;
   if (body.month > monthOf(services.clock(), project.timeZone))
-    throw ApiError.validation(COST_MESSAGES.monthFuture);
+    throw ApiError.rule(COST_MESSAGES.monthFuture);
   const schemes = await loadSchemes(services, project.id, await loadRates(services, project.id));
   if (body.schemeId !== undefined && !schemes.some((s) => s.id === body.schemeId))
-    throw ApiError.validation(COST_MESSAGES.accountingUnknown(body.schemeId));
-  if (schemes.length === 0) throw ApiError.validation(COST_MESSAGES.noSchemes);
+    throw ApiError.rule(COST_MESSAGES.accountingUnknown(body.schemeId));
+  if (schemes.length === 0) throw ApiError.rule(COST_MESSAGES.noSchemes);
   const key = jobKey(project.id);
-  if (!(await services.nodeJobs.reserve(key)))
-    throw ApiError.conflict('a cost calculation of this project is running; wait until it ends');
+  if (!(await services.nodeJobs.reserve(key))) throw ApiError.conflict(COST_MESSAGES.calculationRunning);
   let task: Task;
   try {
     task = await services.tasks.create({

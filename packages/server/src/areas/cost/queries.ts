@@ -142,10 +142,10 @@ export async function results(ctx: RequestContext, body: CostBody<'results'>): P
   const call = await energyCall(ctx);
   const db = ctx.services.db;
   const zone = call.project.timeZone;
-  if (body.month > monthOf(ctx.services.clock(), zone)) throw ApiError.validation(COST_MESSAGES.monthFuture);
+  if (body.month > monthOf(ctx.services.clock(), zone)) throw ApiError.rule(COST_MESSAGES.monthFuture);
   const p = await pricingOf(call);
   const scheme = p.schemes.find((s) => s.id === body.schemeId);
-  if (!scheme) throw ApiError.validation(COST_MESSAGES.accountingUnknown(body.schemeId));
+  if (!scheme) throw ApiError.rule(COST_MESSAGES.accountingUnknown(body.schemeId));
   const months = cycleMonths(body.month, scheme.cycle);
   const [stored, calcs] = await Promise.all([
     resultsOf(db, call.project.id, scheme.id, months),
@@ -301,8 +301,7 @@ export async function saveBudgets(
     modelLabel: r.node.modelLabel,
     months: r.months,
   }));
-  if (new Set(rows.map((r) => r.nodeId)).size !== rows.length)
-    throw ApiError.validation('rows: a node may be listed once');
+  if (new Set(rows.map((r) => r.nodeId)).size !== rows.length) throw ApiError.rule(COST_MESSAGES.rowRepeats);
   await inTransaction(ctx.services.db, (trx) => saveBudgetRows(trx, call.project.id, body.year, rows));
   await recordOperation(ctx, {
     operation: 'edit',
@@ -340,7 +339,7 @@ async function analysisOf(
       ? [...new Set([...schemeTypes, ...billed])]
       : [...new Set(body.energyTypes)];
   for (const t of types)
-    if (!energyTypeOf(t)) throw ApiError.validation(`energyTypes: energy type ${t} does not exist`);
+    if (!energyTypeOf(t)) throw ApiError.rule(COST_MESSAGES.energyTypeUnknown('energyTypes', t));
   const bounds = boundsOf(call, body, unit, nodes.length * Math.max(1, types.length));
   return { call, p, nodes, types: types.sort((a, b) => a - b), unit, bounds };
 }
@@ -545,8 +544,7 @@ export async function unitCost(
   const db = ctx.services.db;
   const id = nodeOf(call, body.node, 'node');
   const product = await productById(db, call.project.id, body.productId);
-  if (!product)
-    throw ApiError.validation(`productId: product ${body.productId} does not exist in this project`);
+  if (!product) throw ApiError.rule(COST_MESSAGES.productUnknown(body.productId));
   const months = monthList(body.startMonth, body.endMonth);
   const years = [...new Set(months.map((m) => Number(m.slice(0, 4))))];
   const children = call.model

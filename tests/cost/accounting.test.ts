@@ -183,6 +183,22 @@ describe('the seeded cost data', () => {
     expect(Math.abs((out?.apportionedOut ?? 0) - electricity)).toBeLessThanOrEqual(0.05);
     // The inlet's meter is priced by its bill (issue 16), the others by the rates.
     expect(result.rows.some((r) => r.energies.some((e) => e.source === 'bill'))).toBe(true);
+    // Calculated by the simulator in English, read in Chinese: names in the reader's language.
+    const zh = (await raw(
+      server,
+      admin.token,
+      'POST',
+      '/eem-service/v1/costaccount/result/query',
+      { schemeId: plant?.id, month: '2026-11' },
+      { projectId: String(sh), 'accept-language': 'zh-CN' },
+    )) as { data: typeof result };
+    const zhEnergies = zh.data.rows.flatMap((r) => r.energies);
+    expect(zhEnergies.find((e) => e.energyType === 2)?.energyTypeName).toBe('电');
+    expect(result.rows.flatMap((r) => r.energies).find((e) => e.energyType === 2)?.energyTypeName).toBe(
+      'Electricity',
+    );
+    for (const e of zhEnergies)
+      for (const c of e.components) expect(c.name, c.code).toMatch(/[\u4e00-\u9fff]/);
     const budgets = await admin.client.cost.budgets({ body: { startYear: 2026 } });
     const row = budgets.rows.find((r) => r.actual[10] !== null && r.budget[10] !== null);
     expect(row).toBeDefined();

@@ -9,6 +9,7 @@ import {
   BASIC_RATE_TYPES,
   COST_MESSAGES,
   dayOf,
+  energyTypeName,
   energyTypeOf,
   RATE_TYPE_NAMES,
   type RateStatus,
@@ -75,7 +76,7 @@ function rateOut(
     id: rate.id,
     name: rate.name,
     energyType: rate.energyType,
-    energyTypeName: type ? (l === 0 ? type.name : type.enName) : String(rate.energyType),
+    energyTypeName: energyTypeName(rate.energyType, call.ctx.language),
     unit: type?.baseUnit ?? '',
     rateType: rate.rateType,
     rateTypeName: RATE_TYPE_NAMES[rate.rateType][l],
@@ -280,22 +281,18 @@ function schemeOut(
   calculated: { month: string; at: number } | undefined,
   shareNames: ReadonlyMap<number, string>,
 ): AccountingScheme {
-  const l = lang(call.ctx);
   const day = today(call);
   return {
     id: s.id,
     name: s.name,
     objects: s.objects.map((o) => ({ node: call.model.info(o.nodeId), basicQuantity: o.basicQuantity })),
-    rates: s.rates.map((r) => {
-      const type = energyTypeOf(r.energyType);
-      return {
-        energyType: r.energyType,
-        energyTypeName: type ? (l === 0 ? type.name : type.enName) : String(r.energyType),
-        rate: { id: r.rate.id, name: r.rate.name, rateType: r.rate.rateType, status: statusOf(r.rate, day) },
-        basicRate: r.basic ? { id: r.basic.id, name: r.basic.name, rateType: r.basic.rateType } : null,
-        pfRate: r.pf ? { id: r.pf.id, name: r.pf.name, rateType: r.pf.rateType } : null,
-      };
-    }),
+    rates: s.rates.map((r) => ({
+      energyType: r.energyType,
+      energyTypeName: energyTypeName(r.energyType, call.ctx.language),
+      rate: { id: r.rate.id, name: r.rate.name, rateType: r.rate.rateType, status: statusOf(r.rate, day) },
+      basicRate: r.basic ? { id: r.basic.id, name: r.basic.name, rateType: r.basic.rateType } : null,
+      pfRate: r.pf ? { id: r.pf.id, name: r.pf.name, rateType: r.pf.rateType } : null,
+    })),
     feeItems: s.feeItems,
     otherFees: s.otherFees,
     shareScheme:

@@ -11,6 +11,7 @@ import {
   COST_MESSAGES,
   changePercent,
   ENERGY_TYPE,
+  energyTypeName,
   energyTypeOf,
   monthList,
   monthOf,
@@ -39,7 +40,7 @@ import {
 import { periodBounds } from '../energy/sums.js';
 import { recordOperation } from '../logs/record-operation.js';
 import { PRODUCTION_KIND, productById, productionRows } from '../production/repo/production.js';
-import { computeMonth } from './calculate.js';
+import { computeMonth, localizeEnergies } from './calculate.js';
 import type { CostBody, CostData } from './config.js';
 import { dayBounds, loadPricing, type Pricing, pricedTypes } from './pricing.js';
 import {
@@ -51,10 +52,7 @@ import {
 } from './repo/results.js';
 import { costOver, moneyTotal, sumByPeriod, type TypeCost } from './series.js';
 
-const typeName = (ctx: RequestContext, code: number) => {
-  const t = energyTypeOf(code);
-  return t ? (ctx.language === 'zh' ? t.name : t.enName) : String(code);
-};
+const typeName = (ctx: RequestContext, code: number) => energyTypeName(code, ctx.language);
 
 async function pricingOf(call: EnergyCall): Promise<Pricing> {
   return loadPricing(call.ctx.services, call.project, call.model, call.ctx.services.clock());
@@ -162,7 +160,7 @@ export async function results(ctx: RequestContext, body: CostBody<'results'>): P
     const list = byNode.get(nodeId) ?? [];
     list.push({
       node: call.model.info(nodeId),
-      energies: detail.energies,
+      energies: localizeEnergies(detail.energies, ctx.language),
       energyCharge: Number(r.energy_charge),
       basicCharge: Number(r.basic_charge),
       pfAdjustment: Number(r.pf_adjustment),

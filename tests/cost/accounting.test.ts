@@ -407,6 +407,28 @@ describe('analysis', () => {
     expect(days.nodes[0]?.types[0]?.source).toBe('rate');
   });
 
+  it('gives no cost to the months of the range that have not begun, monthly charges included', async () => {
+    const schemes = await admin.client.cost.schemes({ body: {} });
+    const nodes = (schemes.list.find((s) => s.name === 'Plant accounting')?.objects ?? [])
+      .slice(0, 4)
+      .map((o) => ({ id: o.node.id, modelLabel: o.node.modelLabel }));
+    const year = await admin.client.cost.analysis({
+      body: {
+        nodes,
+        startTime: monthBounds('2026-10', ZONE).start,
+        endTime: monthBounds('2026-12', ZONE).end,
+        cycle: 3,
+      },
+    });
+    expect(year.periods).toHaveLength(3);
+    // October and November (now) have cost, with the monthly charges; December has none.
+    expect(year.nodes.some((n) => n.cost[1] !== null)).toBe(true);
+    for (const n of year.nodes) {
+      expect(n.cost[2], n.node.name).toBeNull();
+      for (const t of n.types) expect(t.cost[2], `${n.node.name} ${t.energyTypeName}`).toBeNull();
+    }
+  });
+
   it('answers YoY and MoM, composite in tce, running cost and unit cost', async () => {
     const node = { id: meter.id, modelLabel: 'meter' };
     const tbhb = await admin.client.cost.tbhb({

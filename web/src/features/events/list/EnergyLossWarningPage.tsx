@@ -8,7 +8,6 @@ import { EVENT_EXPORTS, EVENT_FETCHERS, EventList } from '../../../blocks/EventL
 import { useTexts } from '../../../i18n/texts';
 import { EventPageFrame } from './components/EventPageFrame';
 import {
-  deviationColumn,
   lossObjectColumn,
   lossRateColumn,
   thresholdColumn,
@@ -32,7 +31,6 @@ export function EnergyLossWarningPage() {
           lossRateColumn(t('lossRate')),
           warningLevelColumn(t('warningLevel'), (n) => t('levelN', { n })),
           thresholdColumn(t('threshold')),
-          deviationColumn(t('deviation')),
         ]}
         rowActions={(event) => (
           <OpenLinkButton borderless href={eventLinks.lossCurve(event)}>

@@ -23,6 +23,7 @@ describe('loss warning columns', () => {
     const e = event({ lossObject: null, warningLevel: null });
     expect(object.render(e)).toBe('--');
     expect(level.render(e)).toBe('--');
-    expect(rate.render(e)).toBe('7.50 %');
+    expect(rate.render(e)).toBe('7.50%');
+    expect(rate.render(event({ value: 12, unit: 'kWh' }))).toBe('12.00 kWh');
   });
 });

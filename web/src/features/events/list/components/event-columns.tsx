@@ -61,7 +61,10 @@ export function lossObjectColumn(title: string): EventColumn {
 
 /** The loss rate that crossed, in percent (the event's value when it carries no rate). */
 export function lossRateText(e: LossEventItem): string {
-  return typeof e.ratePct === 'number' ? `${formatNumber(e.ratePct, 2)}%` : formatWithUnit(e.value, e.unit);
+  const pct = typeof e.ratePct === 'number' ? e.ratePct : e.unit === '%' ? e.value : undefined;
+  if (pct === undefined || pct === null) return formatWithUnit(e.value, e.unit);
+  const text = formatNumber(pct, 2);
+  return text === '--' ? text : `${text}%`;
 }
 
 export function lossRateColumn(title: string): EventColumn {

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { bandIncreases, monthBounds, roundMoney } from '@eem/core';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, projectId, refusal } from '../admin/support.js';
+import { login, projectId, raw, refusal } from '../admin/support.js';
 import { waitForTask } from '../nodes/support.js';
 import type { SignedIn } from '../support/clients.js';
 import { type InProcessServer, startInProcessServer } from '../support/server.js';
@@ -183,6 +183,22 @@ describe('the seeded cost data', () => {
     expect(Math.abs((out?.apportionedOut ?? 0) - electricity)).toBeLessThanOrEqual(0.05);
     // The inlet's meter is priced by its bill (issue 16), the others by the rates.
     expect(result.rows.some((r) => r.energies.some((e) => e.source === 'bill'))).toBe(true);
+    // Calculated by the simulator in English, read in Chinese: names in the reader's language.
+    const zh = (await raw(
+      server,
+      admin.token,
+      'POST',
+      '/eem-service/v1/costaccount/result/query',
+      { schemeId: plant?.id, month: '2026-11' },
+      { projectId: String(sh), 'accept-language': 'zh-CN' },
+    )) as { data: typeof result };
+    const zhEnergies = zh.data.rows.flatMap((r) => r.energies);
+    expect(zhEnergies.find((e) => e.energyType === 2)?.energyTypeName).toBe('电');
+    expect(result.rows.flatMap((r) => r.energies).find((e) => e.energyType === 2)?.energyTypeName).toBe(
+      'Electricity',
+    );
+    for (const e of zhEnergies)
+      for (const c of e.components) expect(c.name, c.code).toMatch(/[\u4e00-\u9fff]/);
     const budgets = await admin.client.cost.budgets({ body: { startYear: 2026 } });
     const row = budgets.rows.find((r) => r.actual[10] !== null && r.budget[10] !== null);
     expect(row).toBeDefined();
@@ -322,6 +338,30 @@ describe('rates and schemes refuse bad input', () => {
     expect(budget.msg).toContain('2 decimal places');
   });
 
+  it('answers a refusal in the language of the request', async () => {
+    const post = (path: string, body: unknown, language: string) =>
+      raw(server, admin.token, 'POST', path, body, { projectId: String(sh), 'accept-language': language });
+    const blank = {
+      name: 'Blank',
+      energyType: 3,
+      rateType: 'flat',
+      versions: [version, { effectiveFrom: '2026-06-01', price: 0.6 }],
+    };
+    const zh = await post('/eem-service/v1/costaccount/rate', blank, 'zh-CN,zh;q=0.9');
+    expect(zh.msg).toBe('body.versions: 上一个版本没有结束日期；请先为它设置结束日期，再添加新版本');
+    const en = await post('/eem-service/v1/costaccount/rate', blank, 'en-US');
+    expect(en.msg).toBe(
+      'body.versions: the previous version has no end date; give it an end date before adding another version',
+    );
+    const future = { schemeId, month: '2026-12' };
+    expect((await post('/eem-service/v1/costaccount/calculate', future, 'zh-CN')).msg).toBe(
+      'body.month: 月份不能晚于当前月份',
+    );
+    expect((await post('/eem-service/v1/costaccount/calculate', future, 'en')).msg).toBe(
+      'body.month: the month cannot be after the current month',
+    );
+  });
+
   it('refuses to delete a rate in use and a scheme with objects', async () => {
     const r = await refusal(admin.client.cost.deleteRate({ query: { id: rateId } }));
     expect(r.msg).toContain('Test accounting');
@@ -365,6 +405,28 @@ describe('analysis', () => {
     const byDay = days.nodes[0]?.cost.reduce<number>((s, c) => s + (c ?? 0), 0) ?? 0;
     expect(byDay).toBeCloseTo(days.nodes[0]?.totalCost ?? -1, 1);
     expect(days.nodes[0]?.types[0]?.source).toBe('rate');
+  });
+
+  it('gives no cost to the months of the range that have not begun, monthly charges included', async () => {
+    const schemes = await admin.client.cost.schemes({ body: {} });
+    const nodes = (schemes.list.find((s) => s.name === 'Plant accounting')?.objects ?? [])
+      .slice(0, 4)
+      .map((o) => ({ id: o.node.id, modelLabel: o.node.modelLabel }));
+    const year = await admin.client.cost.analysis({
+      body: {
+        nodes,
+        startTime: monthBounds('2026-10', ZONE).start,
+        endTime: monthBounds('2026-12', ZONE).end,
+        cycle: 3,
+      },
+    });
+    expect(year.periods).toHaveLength(3);
+    // October and November (now) have cost, with the monthly charges; December has none.
+    expect(year.nodes.some((n) => n.cost[1] !== null)).toBe(true);
+    for (const n of year.nodes) {
+      expect(n.cost[2], n.node.name).toBeNull();
+      for (const t of n.types) expect(t.cost[2], `${n.node.name} ${t.energyTypeName}`).toBeNull();
+    }
   });
 
   it('answers YoY and MoM, composite in tce, running cost and unit cost', async () => {

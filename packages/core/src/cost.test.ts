@@ -14,6 +14,8 @@ import {
   totalOfSlices,
   unitCost,
 } from './cost.js';
+import { ruleOf } from './demand.js';
+import { localizeMessage, localizeProblems } from './problems.js';
 
 const version = (v: Partial<RateVersion>): RateVersion => ({
   effectiveFrom: '2026-01-01',
@@ -192,5 +194,46 @@ describe('budgets, unit cost and projections', () => {
     expect(unitCost(1000, 0)).toBeNull();
     // 240 yuan in 72 of 720 hours → 2400.
     expect(projectedMonthEnd(240, 72, 720)).toBe(2400);
+  });
+});
+
+describe('cost messages in both languages', () => {
+  const args: Record<string, unknown[]> = {
+    touSchemeUnknown: [7],
+    accountingUnknown: [7],
+    shareSchemeUnknown: [7],
+    productUnknown: [7],
+    schemeLinked: [3],
+    rateUnknown: ['id', 7],
+    energyTypeUnknown: ['energyType', 9],
+    rateWrongType: ['rates.0.rateId', 'Gas', ['flat']],
+  };
+  const sample = (key: string, message: string | ((...a: never[]) => string)): string =>
+    typeof message === 'string'
+      ? message
+      : (message as (...a: unknown[]) => string)(...(args[key] ?? ['price', 'Main, Annex']));
+  it('renders every cost rule in Chinese and keeps the English', () => {
+    for (const [key, message] of Object.entries(COST_MESSAGES)) {
+      const text = sample(key, message);
+      const rule = text.replace(/^[\w.]+: /, ''); // the server sends the field as the path
+      const zh = localizeMessage(rule, 'zh');
+      expect(zh, key).toMatch(/[\u4e00-\u9fff]/);
+      expect(localizeMessage(rule, 'en'), key).toBe(rule);
+    }
+  });
+  it('renders a refusal with its field and varying parts', () => {
+    expect(localizeProblems(`body.${COST_MESSAGES.blankExpiry}`, 'zh')).toBe(
+      'body.versions: 上一个版本没有结束日期；请先为它设置结束日期，再添加新版本',
+    );
+    expect(
+      localizeMessage(ruleOf(COST_MESSAGES.rateWrongType('rates.0.rateId', 'Gas', ['flat', 'tou'])), 'zh'),
+    ).toBe('费率方案“Gas”的类型须为单一费率、分时费率');
+    expect(COST_MESSAGES.rateWrongType('f', 'Gas', ['tiered'])).toBe(
+      'f: rate scheme Gas must be of type Tiered by monthly volume',
+    );
+    expect(localizeMessage('versions: at most 20', 'zh')).toBe('最多 20 个');
+    expect(localizeMessage('price must be 0 to 1000000 with at most 6 decimal places', 'zh')).toBe(
+      '须为 0 到 1000000 的数，最多 6 位小数',
+    );
   });
 });

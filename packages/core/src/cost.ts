@@ -122,8 +122,8 @@ export const COST_MESSAGES = {
   pfStandardRequired: 'pfStandard: choose 0.9, 0.85 or 0.8',
   rateInUse: (names: string) => `the rate scheme is still used by accounting schemes: ${names}`,
   rateUnknown: (field: string, id: number) => `${field}: rate scheme ${id} does not exist in this project`,
-  rateWrongType: (field: string, name: string, types: string) =>
-    `${field}: rate scheme ${name} must be of type ${types}`,
+  rateWrongType: (field: string, name: string, types: readonly string[]) =>
+    `${field}: rate scheme ${name} must be of type ${types.map((t) => RATE_TYPE_NAMES[t as RateType]?.[1] ?? t).join(', ')}`,
   rateWrongEnergy: (field: string, name: string) =>
     `${field}: rate scheme ${name} prices another energy type`,
   energyTypeRepeats: 'rates: each energy type may be priced once',
@@ -139,7 +139,112 @@ export const COST_MESSAGES = {
   yearOrder: 'endYear: the end year cannot be before the start year',
   twelveMonths: 'months: give 12 monthly values (null for none)',
   noSchemes: 'schemeId: the project has no accounting scheme; add one on the accounting scheme page',
+  energyTypeUnknown: (field: string, type: number) => `${field}: energy type ${type} does not exist`,
+  productUnknown: (id: number) => `productId: product ${id} does not exist in this project`,
+  rowRepeats: 'rows: a node may be listed once',
+  rateTypeFixed: (names: string) =>
+    `rateType: the energy type and rate type cannot change while accounting schemes use the rate: ${names}`,
+  schemeLinked: (count: number) =>
+    `the accounting scheme is still linked to ${count} nodes; unbind them first`,
+  calculationRunning: 'a cost calculation of this project is running; wait until it ends',
+  monthOrder: 'the end month cannot be before the start month',
+  monthSpan: `the range cannot be longer than ${COST_LIMITS.months} months`,
 } as const;
+
+/**
+ * Chinese texts of the cost rules by their English text without the field (the server answers
+ * by Accept-Language, core's localizeMessage reads them); the rules with a varying part are in
+ * COST_PATTERNS_ZH.
+ */
+export const COST_MESSAGES_ZH: Record<string, string> = {
+  'a rate scheme of this name already exists': '已存在同名的费率方案',
+  'an accounting scheme of this name already exists': '已存在同名的核算方案',
+  'date must look like 2026-03-01': '日期格式须如 2026-03-01',
+  'add at least one version': '至少添加一个版本',
+  'the end date cannot be before the start date': '结束日期不能早于开始日期',
+  'the previous version has no end date; give it an end date before adding another version':
+    '上一个版本没有结束日期；请先为它设置结束日期，再添加新版本',
+  'the effective dates of two versions overlap': '两个版本的生效日期重叠',
+  'a time-of-use rate needs a time-of-use scheme': '分时费率需要选择分时方案',
+  'only a time-of-use rate references a time-of-use scheme': '只有分时费率可以引用分时方案',
+  'time-of-use, basic and power-factor rates apply to electricity only':
+    '分时、基本电费和力调电费费率只适用于电',
+  'enter the price of this version': '请输入该版本的单价',
+  'price each period of the time-of-use scheme (sharp, peak, flat, valley)':
+    '请为分时方案的每个时段（尖、峰、平、谷）定价',
+  'add at least one tier': '至少添加一个阶梯',
+  'each tier must end above the one before, and only the last is open (upTo blank)':
+    '每一阶梯的上限须高于前一阶梯，且只有最后一阶梯可以不设上限',
+  'every month 1 to 12 must belong to exactly one season': '1 到 12 月的每个月都须恰好属于一个季节',
+  'choose 0.9, 0.85 or 0.8': '请选择 0.9、0.85 或 0.8',
+  'each energy type may be priced once': '每种能源类型只能设置一个费率',
+  'choose at least one fee item': '至少选择一项费用',
+  'a node may be listed once': '节点重复',
+  'the month cannot be after the current month': '月份不能晚于当前月份',
+  [`the range cannot be longer than ${COST_LIMITS.budgetYears} years`]: `时间范围不能超过 ${COST_LIMITS.budgetYears} 年`,
+  'the end year cannot be before the start year': '结束年份不能早于开始年份',
+  'give 12 monthly values (null for none)': '请给出 12 个月的值（没有的月份留空）',
+  'the project has no accounting scheme; add one on the accounting scheme page':
+    '本项目还没有核算方案，请先在核算方案页面添加',
+  'a cost calculation of this project is running; wait until it ends':
+    '本项目的成本核算正在进行，请等它结束后再试',
+  'the end month cannot be before the start month': '结束月份不能早于开始月份',
+  [`the range cannot be longer than ${COST_LIMITS.months} months`]: `时间范围不能超过 ${COST_LIMITS.months} 个月`,
+  // the contract's shape rules of the cost requests
+  'choose a rate scheme for at least one energy type': '至少为一种能源类型选择费率方案',
+  'choose at least one node': '至少选择一个节点',
+  'give at least one row': '至少给出一行',
+  'choose at least one month': '至少选择一个月份',
+  '1 to 12': '须为 1 到 12',
+  'otherFees.name cannot be empty': '费用名称不能为空',
+  'band must be 1 (sharp), 2 (peak), 3 (flat) or 4 (valley)': '时段须为 1（尖）、2（峰）、3（平）或 4（谷）',
+};
+
+/** Chinese texts of the cost rules with a varying part (field names are left to the path). */
+export const COST_PATTERNS_ZH: readonly [RegExp, (...groups: string[]) => string][] = [
+  [
+    /^\S+ must be 0 to ([\d.]+) with at most (\d+) decimal places$/,
+    (max, places) => `须为 0 到 ${max} 的数，最多 ${places} 位小数`,
+  ],
+  [/^\S+ must be a number$/, () => '须为数字'],
+  [/^\S+ must be above 0$/, () => '须大于 0'],
+  [/^\S+ must be at most ([\d.]+)$/, (max) => `不能超过 ${max}`],
+  [/^at most (\d+)$/, (max) => `最多 ${max} 个`],
+  [/^rateType must be one of /, () => '请选择有效的费率类型'],
+  [/^cycle must be one of /, () => '请选择有效的核算周期'],
+  [/^each must be one of /, () => '请选择有效的费用项'],
+  [/^time-of-use scheme (\d+) does not exist in this project$/, (id) => `分时方案 ${id} 不属于本项目`],
+  [
+    /^the rate scheme is still used by accounting schemes: (.+)$/,
+    (names) => `该费率方案仍被核算方案使用：${names}`,
+  ],
+  [
+    /^the energy type and rate type cannot change while accounting schemes use the rate: (.+)$/,
+    (names) => `核算方案仍在使用该费率，不能修改能源类型和费率类型：${names}`,
+  ],
+  [
+    /^the accounting scheme is still linked to (\d+) nodes; unbind them first$/,
+    (n) => `该核算方案仍关联 ${n} 个节点，请先解除绑定`,
+  ],
+  [/^rate scheme (\d+) does not exist in this project$/, (id) => `费率方案 ${id} 不属于本项目`],
+  [
+    /^rate scheme (.+) must be of type (.+)$/,
+    (name, types) =>
+      `费率方案“${name}”的类型须为${types
+        .split(', ')
+        .map((t) => Object.values(RATE_TYPE_NAMES).find(([, en]) => en === t)?.[0] ?? t)
+        .join('、')}`,
+  ],
+  [/^rate scheme (.+) prices another energy type$/, (name) => `费率方案“${name}”用于其他能源类型`],
+  [
+    /^node (.+) is already an accounting object of scheme (.+)$/,
+    (node, scheme) => `节点“${node}”已是核算方案“${scheme}”的核算对象`,
+  ],
+  [/^accounting scheme (\d+) does not exist in this project$/, (id) => `核算方案 ${id} 不属于本项目`],
+  [/^apportionment scheme (\d+) does not exist in this project$/, (id) => `分摊方案 ${id} 不属于本项目`],
+  [/^energy type (\d+) does not exist$/, (type) => `能源类型 ${type} 不存在`],
+  [/^product (\d+) does not exist in this project$/, (id) => `产品 ${id} 不属于本项目`],
+];
 
 // ------------------------------------------------------------------ dates
 

@@ -6,6 +6,7 @@
  * and the faces read the answer with `splitProblems`: the field a message belongs to, and the
  * message without its path. The Chinese texts of the shared rules are kept here, once.
  */
+import { COST_MESSAGES_ZH, COST_PATTERNS_ZH } from './cost.js';
 import { LOSS_MESSAGES_ZH } from './loss.js';
 import { MESSAGES } from './rules.js';
 import { SHARE_MESSAGES_ZH } from './share.js';
@@ -15,6 +16,7 @@ export type ProblemLanguage = 'zh' | 'en';
 
 /** The Chinese text of each rule message of core (MESSAGES), by its English text. */
 const ZH: Record<string, string> = {
+  ...COST_MESSAGES_ZH,
   ...LOSS_MESSAGES_ZH,
   ...SHARE_MESSAGES_ZH,
   [MESSAGES.accountRequired]: '账号不能为空',
@@ -55,6 +57,7 @@ const PATTERNS: readonly [RegExp, (...groups: string[]) => string][] = [
   [/^an? (.+?) named (.+) already exists( here)?$/, (what, name) => `名称“${name}”已存在（${what}）`],
   [/^the account (.+) already exists$/, (name) => `账号“${name}”已存在`],
   [/^an? (.+?) numbered (.+) already exists$/, (what, code) => `编号“${code}”已存在（${what}）`],
+  ...COST_PATTERNS_ZH,
 ];
 
 /** One message in `language` (Chinese when a translation is known; the English otherwise). */
@@ -65,6 +68,12 @@ export function localizeMessage(message: string, language: ProblemLanguage): str
   for (const [pattern, render] of PATTERNS) {
     const match = pattern.exec(message);
     if (match) return render(...match.slice(1).map((group) => ZH[group ?? ''] ?? group ?? ''));
+  }
+  // A rule that names its field again (`versions: at most 20` at body.versions): the rule's text.
+  const named = /^[\w.]+: (.+)$/.exec(message);
+  if (named?.[1]) {
+    const rule = localizeMessage(named[1], language);
+    if (rule !== named[1]) return rule;
   }
   return message;
 }

@@ -687,13 +687,13 @@ export const cost = {
           ctx.addIssue({
             code: 'custom',
             path: ['endMonth'],
-            message: 'the end month cannot be before the start month',
+            message: COST_MESSAGES.monthOrder,
           });
         else if (n >= COST_LIMITS.months)
           ctx.addIssue({
             code: 'custom',
             path: ['endMonth'],
-            message: `the range cannot be longer than ${COST_LIMITS.months} months`,
+            message: COST_MESSAGES.monthSpan,
           });
       }),
     data: z.object({

@@ -17,6 +17,11 @@ export class ApiError extends Error {
     return new ApiError(WIRE_CODE.validation, msg, 400);
   }
 
+  /** HTTP 400 of a body rule (`field: rule`, core's texts): the field's path is `body.field`. */
+  static rule(msg: string): ApiError {
+    return ApiError.validation(/^[\w.]+: /.test(msg) ? `body.${msg}` : msg);
+  }
+
   static permission(msg: string = WIRE_MESSAGES.noPermission): ApiError {
     return new ApiError(WIRE_CODE.permission, msg, 403);
   }

@@ -221,7 +221,7 @@ export async function inletMonths(
 const round2 = (v: number) => Math.round(v * 100) / 100;
 const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
 
-const LINE_NAMES = {
+export const LINE_NAMES = {
   energySharp: ['尖峰电度电费', 'Energy charge, sharp'],
   energyPeak: ['高峰电度电费', 'Energy charge, peak'],
   energyFlat: ['平段电度电费', 'Energy charge, flat'],

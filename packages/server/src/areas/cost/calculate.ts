@@ -16,6 +16,7 @@ import {
   billingMonth,
   COST_MESSAGES,
   ENERGY_TYPE,
+  energyTypeName,
   energyTypeOf,
   FEE_ITEM_NAMES,
   LOG_TYPE,
@@ -35,7 +36,7 @@ import { inTransaction } from '../../db/database.js';
 import { JSON_COLUMNS } from '../../db/json-columns.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Services } from '../../services.js';
-import { lineName } from '../bills/compute.js';
+import { LINE_NAMES, lineName } from '../bills/compute.js';
 import { monthEnergy } from '../bills/readings.js';
 import { EnergyModel } from '../energy/model.js';
 import { recordOperation } from '../logs/record-operation.js';
@@ -65,6 +66,35 @@ const names = (language: 'zh' | 'en') => ({
   basic: FEE_ITEM_NAMES.basic[language === 'zh' ? 0 : 1],
   pf: FEE_ITEM_NAMES.powerFactor[language === 'zh' ? 0 : 1],
 });
+
+/** A component's name in `language`, by its code and the energy's source (as schemeMonthCosts names it). */
+function componentName(
+  source: EnergyCost['source'],
+  code: string,
+  stored: string,
+  language: 'zh' | 'en',
+): string {
+  if (source === 'bill' || (code.startsWith('energy') && code !== 'energy'))
+    return code in LINE_NAMES ? lineName(code as keyof typeof LINE_NAMES, language) : stored;
+  const n = names(language);
+  const tier = /^tier(\d+)$/.exec(code);
+  if (tier) return n.tier(Number(tier[1]));
+  if (code === 'energy' || code === 'basic') return n[code];
+  if (code === 'powerFactor') return n.pf;
+  return stored;
+}
+
+/**
+ * Stored energies (written in the language of the calculation) with their energy-type and
+ * component names in `language`, the request's.
+ */
+export function localizeEnergies(energies: readonly EnergyCost[], language: 'zh' | 'en'): EnergyCost[] {
+  return energies.map((e) => ({
+    ...e,
+    energyTypeName: energyTypeName(e.energyType, language),
+    components: e.components.map((c) => ({ ...c, name: componentName(e.source, c.code, c.name, language) })),
+  }));
+}
 
 /** Volumes of the month per object and energy type, read in bulk per energy type. */
 export type MonthVolumes = Map<number, Map<number, Volumes>>;
@@ -110,7 +140,7 @@ export async function schemeMonthCosts(
     for (const r of scheme.rates) {
       const def = energyTypeOf(r.energyType);
       const unit = def?.baseUnit ?? '';
-      const typeName = def ? (language === 'zh' ? def.name : def.enName) : String(r.energyType);
+      const typeName = energyTypeName(r.energyType, language);
       const coal = p.model.coal.get(r.energyType) ?? def?.coalFactor ?? 0;
       const inlet = r.energyType === ENERGY_TYPE.electricity ? p.billOfNode.get(o.nodeId) : undefined;
       if (inlet) {
@@ -451,14 +481,13 @@ export async function startCalculation(
   const project = await currentProject(ctx);
   const { services } = ctx;
   if (body.month > monthOf(services.clock(), project.timeZone))
-    throw ApiError.validation(COST_MESSAGES.monthFuture);
+    throw ApiError.rule(COST_MESSAGES.monthFuture);
   const schemes = await loadSchemes(services, project.id, await loadRates(services, project.id));
   if (body.schemeId !== undefined && !schemes.some((s) => s.id === body.schemeId))
-    throw ApiError.validation(COST_MESSAGES.accountingUnknown(body.schemeId));
-  if (schemes.length === 0) throw ApiError.validation(COST_MESSAGES.noSchemes);
+    throw ApiError.rule(COST_MESSAGES.accountingUnknown(body.schemeId));
+  if (schemes.length === 0) throw ApiError.rule(COST_MESSAGES.noSchemes);
   const key = jobKey(project.id);
-  if (!(await services.nodeJobs.reserve(key)))
-    throw ApiError.conflict('a cost calculation of this project is running; wait until it ends');
+  if (!(await services.nodeJobs.reserve(key))) throw ApiError.conflict(COST_MESSAGES.calculationRunning);
   let task: Task;
   try {
     task = await services.tasks.create({

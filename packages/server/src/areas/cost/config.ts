@@ -9,6 +9,7 @@ import {
   BASIC_RATE_TYPES,
   COST_MESSAGES,
   dayOf,
+  energyTypeName,
   energyTypeOf,
   RATE_TYPE_NAMES,
   type RateStatus,
@@ -75,7 +76,7 @@ function rateOut(
     id: rate.id,
     name: rate.name,
     energyType: rate.energyType,
-    energyTypeName: type ? (l === 0 ? type.name : type.enName) : String(rate.energyType),
+    energyTypeName: energyTypeName(rate.energyType, call.ctx.language),
     unit: type?.baseUnit ?? '',
     rateType: rate.rateType,
     rateTypeName: RATE_TYPE_NAMES[rate.rateType][l],
@@ -183,17 +184,17 @@ function versionRows(fields: RateFields): VersionInsert[] {
 
 async function checkRate(call: EnergyCall, fields: RateFields, exceptId = 0): Promise<void> {
   if (!energyTypeOf(fields.energyType))
-    throw ApiError.validation(`energyType: energy type ${fields.energyType} does not exist`);
+    throw ApiError.rule(COST_MESSAGES.energyTypeUnknown('energyType', fields.energyType));
   if (await rateNamed(call.ctx.services.db, call.project.id, fields.name, exceptId))
-    throw ApiError.validation(COST_MESSAGES.rateNameRepeats);
+    throw ApiError.rule(COST_MESSAGES.rateNameRepeats);
   if (fields.touSchemeId !== null && !(await touNamesOf(call)).has(fields.touSchemeId))
-    throw ApiError.validation(COST_MESSAGES.touSchemeUnknown(fields.touSchemeId));
+    throw ApiError.rule(COST_MESSAGES.touSchemeUnknown(fields.touSchemeId));
 }
 
 async function oneRate(call: EnergyCall, id: number): Promise<Rate> {
   const all = await loadRates(call.ctx.services, call.project.id, [id]);
   const rate = all.get(id);
-  if (!rate) throw ApiError.validation(COST_MESSAGES.rateUnknown('id', id));
+  if (!rate) throw ApiError.rule(COST_MESSAGES.rateUnknown('id', id));
   return rateOut(call, rate, (await usesOf(call)).get(id) ?? [], await touNamesOf(call));
 }
 
@@ -228,13 +229,11 @@ export async function createRate(ctx: RequestContext, body: RateFields): Promise
 export async function updateRate(ctx: RequestContext, body: CostBody<'updateRate'>): Promise<Rate> {
   const call = await energyCall(ctx);
   const existing = (await loadRates(ctx.services, call.project.id, [body.id])).get(body.id);
-  if (!existing) throw ApiError.validation(COST_MESSAGES.rateUnknown('id', body.id));
+  if (!existing) throw ApiError.rule(COST_MESSAGES.rateUnknown('id', body.id));
   await checkRate(call, body, body.id);
   const uses = (await usesOf(call)).get(body.id) ?? [];
   if (uses.length > 0 && (existing.rateType !== body.rateType || existing.energyType !== body.energyType))
-    throw ApiError.validation(
-      `rateType: the energy type and rate type cannot change while accounting schemes use the rate: ${uses.map((u) => u.name).join(', ')}`,
-    );
+    throw ApiError.rule(COST_MESSAGES.rateTypeFixed(uses.map((u) => u.name).join(', ')));
   await inTransaction(ctx.services.db, (trx) =>
     updateRateRow(
       trx,
@@ -262,9 +261,9 @@ export async function updateRate(ctx: RequestContext, body: CostBody<'updateRate
 export async function deleteRate(ctx: RequestContext, id: number): Promise<null> {
   const call = await energyCall(ctx);
   const existing = (await loadRates(ctx.services, call.project.id, [id])).get(id);
-  if (!existing) throw ApiError.validation(COST_MESSAGES.rateUnknown('id', id));
+  if (!existing) throw ApiError.rule(COST_MESSAGES.rateUnknown('id', id));
   const uses = (await usesOf(call)).get(id) ?? [];
-  if (uses.length > 0) throw ApiError.validation(COST_MESSAGES.rateInUse(uses.map((u) => u.name).join(', ')));
+  if (uses.length > 0) throw ApiError.rule(COST_MESSAGES.rateInUse(uses.map((u) => u.name).join(', ')));
   await inTransaction(ctx.services.db, (trx) => deleteRateRow(trx, call.project.id, id));
   await recordOperation(ctx, {
     operation: 'delete',
@@ -282,22 +281,18 @@ function schemeOut(
   calculated: { month: string; at: number } | undefined,
   shareNames: ReadonlyMap<number, string>,
 ): AccountingScheme {
-  const l = lang(call.ctx);
   const day = today(call);
   return {
     id: s.id,
     name: s.name,
     objects: s.objects.map((o) => ({ node: call.model.info(o.nodeId), basicQuantity: o.basicQuantity })),
-    rates: s.rates.map((r) => {
-      const type = energyTypeOf(r.energyType);
-      return {
-        energyType: r.energyType,
-        energyTypeName: type ? (l === 0 ? type.name : type.enName) : String(r.energyType),
-        rate: { id: r.rate.id, name: r.rate.name, rateType: r.rate.rateType, status: statusOf(r.rate, day) },
-        basicRate: r.basic ? { id: r.basic.id, name: r.basic.name, rateType: r.basic.rateType } : null,
-        pfRate: r.pf ? { id: r.pf.id, name: r.pf.name, rateType: r.pf.rateType } : null,
-      };
-    }),
+    rates: s.rates.map((r) => ({
+      energyType: r.energyType,
+      energyTypeName: energyTypeName(r.energyType, call.ctx.language),
+      rate: { id: r.rate.id, name: r.rate.name, rateType: r.rate.rateType, status: statusOf(r.rate, day) },
+      basicRate: r.basic ? { id: r.basic.id, name: r.basic.name, rateType: r.basic.rateType } : null,
+      pfRate: r.pf ? { id: r.pf.id, name: r.pf.name, rateType: r.pf.rateType } : null,
+    })),
     feeItems: s.feeItems,
     otherFees: s.otherFees,
     shareScheme:
@@ -344,7 +339,7 @@ type ObjectFields = SchemeFields['objects'];
 /** The objects as rows: each a node of the project the user may read, listed once, in no other scheme. */
 async function objectRows(call: EnergyCall, objects: ObjectFields, schemeId: number) {
   const ids = objects.map((o) => nodeOf(call, o.node, 'objects'));
-  if (new Set(ids).size !== ids.length) throw ApiError.validation(COST_MESSAGES.objectRepeats);
+  if (new Set(ids).size !== ids.length) throw ApiError.rule(COST_MESSAGES.objectRepeats);
   const taken = await objectsOf(call.ctx.services.db, call.project.id);
   const takenBy = new Map(
     taken
@@ -357,7 +352,7 @@ async function objectRows(call: EnergyCall, objects: ObjectFields, schemeId: num
   for (const id of ids) {
     const other = takenBy.get(id);
     if (other !== undefined)
-      throw ApiError.validation(
+      throw ApiError.rule(
         COST_MESSAGES.objectTaken(call.model.info(id).name, others.get(other) ?? String(other)),
       );
   }
@@ -374,14 +369,13 @@ async function rateRows(call: EnergyCall, fields: SchemeFields) {
   const check = (field: string, id: number | null, energyType: number, allowed: readonly string[]) => {
     if (id === null) return;
     const rate = all.get(id);
-    if (!rate) throw ApiError.validation(COST_MESSAGES.rateUnknown(field, id));
+    if (!rate) throw ApiError.rule(COST_MESSAGES.rateUnknown(field, id));
     if (!allowed.includes(rate.rateType))
-      throw ApiError.validation(COST_MESSAGES.rateWrongType(field, rate.name, allowed.join(', ')));
-    if (rate.energyType !== energyType)
-      throw ApiError.validation(COST_MESSAGES.rateWrongEnergy(field, rate.name));
+      throw ApiError.rule(COST_MESSAGES.rateWrongType(field, rate.name, allowed));
+    if (rate.energyType !== energyType) throw ApiError.rule(COST_MESSAGES.rateWrongEnergy(field, rate.name));
   };
   for (const r of fields.rates) {
-    if (types.has(r.energyType)) throw ApiError.validation(COST_MESSAGES.energyTypeRepeats);
+    if (types.has(r.energyType)) throw ApiError.rule(COST_MESSAGES.energyTypeRepeats);
     types.add(r.energyType);
     check('rates.rateId', r.rateId, r.energyType, VOLUME_RATE_TYPES);
     check('rates.basicRateId', r.basicRateId, r.energyType, BASIC_RATE_TYPES);
@@ -400,7 +394,7 @@ async function checkShareScheme(call: EnergyCall, id: number | null): Promise<vo
   if (id === null) return;
   const scheme = await shareSchemeById(call.ctx.services.db, call.project.id, id);
   if (!scheme || scheme.source_node_id === null || !['share', 'public'].includes(scheme.type))
-    throw ApiError.validation(COST_MESSAGES.shareSchemeUnknown(id));
+    throw ApiError.rule(COST_MESSAGES.shareSchemeUnknown(id));
 }
 
 function schemeRow(fields: SchemeFields, now: number) {
@@ -417,13 +411,13 @@ function schemeRow(fields: SchemeFields, now: number) {
 
 async function oneScheme(call: EnergyCall, id: number): Promise<AccountingScheme> {
   const [scheme] = await schemesOut(call, [id]);
-  if (!scheme) throw ApiError.validation(COST_MESSAGES.accountingUnknown(id));
+  if (!scheme) throw ApiError.rule(COST_MESSAGES.accountingUnknown(id));
   return scheme;
 }
 
 async function existingScheme(call: EnergyCall, id: number): Promise<SchemeDef> {
   const [scheme] = await loadSchemes(call.ctx.services, call.project.id, new Map(), [id]);
-  if (!scheme) throw ApiError.validation(COST_MESSAGES.accountingUnknown(id).replace('schemeId', 'id'));
+  if (!scheme) throw ApiError.rule(COST_MESSAGES.accountingUnknown(id).replace('schemeId', 'id'));
   return scheme;
 }
 
@@ -431,7 +425,7 @@ export async function createScheme(ctx: RequestContext, body: SchemeFields): Pro
   const call = await energyCall(ctx);
   const db = ctx.services.db;
   if (await schemeNamed(db, call.project.id, body.name))
-    throw ApiError.validation(COST_MESSAGES.accountingNameRepeats);
+    throw ApiError.rule(COST_MESSAGES.accountingNameRepeats);
   const rates = await rateRows(call, body);
   await checkShareScheme(call, body.shareSchemeId);
   const objects = await objectRows(call, body.objects, 0);
@@ -455,7 +449,7 @@ export async function updateScheme(
   const db = ctx.services.db;
   await existingScheme(call, body.id);
   if (await schemeNamed(db, call.project.id, body.name, body.id))
-    throw ApiError.validation(COST_MESSAGES.accountingNameRepeats);
+    throw ApiError.rule(COST_MESSAGES.accountingNameRepeats);
   const rates = await rateRows(call, body);
   await checkShareScheme(call, body.shareSchemeId);
   const objects = await objectRows(call, body.objects, body.id);
@@ -490,10 +484,7 @@ export async function bindNodes(ctx: RequestContext, body: CostBody<'bindNodes'>
 export async function deleteScheme(ctx: RequestContext, id: number): Promise<null> {
   const call = await energyCall(ctx);
   const scheme = await existingScheme(call, id);
-  if (scheme.objects.length > 0)
-    throw ApiError.validation(
-      `the accounting scheme is still linked to ${scheme.objects.length} nodes; unbind them first`,
-    );
+  if (scheme.objects.length > 0) throw ApiError.validation(COST_MESSAGES.schemeLinked(scheme.objects.length));
   await inTransaction(ctx.services.db, (trx) => deleteSchemeRows(trx, call.project.id, id));
   await recordOperation(ctx, {
     operation: 'delete',

@@ -11,6 +11,7 @@ import {
   COST_MESSAGES,
   changePercent,
   ENERGY_TYPE,
+  energyTypeName,
   energyTypeOf,
   monthList,
   monthOf,
@@ -39,7 +40,7 @@ import {
 import { periodBounds } from '../energy/sums.js';
 import { recordOperation } from '../logs/record-operation.js';
 import { PRODUCTION_KIND, productById, productionRows } from '../production/repo/production.js';
-import { computeMonth } from './calculate.js';
+import { computeMonth, localizeEnergies } from './calculate.js';
 import type { CostBody, CostData } from './config.js';
 import { dayBounds, loadPricing, type Pricing, pricedTypes } from './pricing.js';
 import {
@@ -51,10 +52,7 @@ import {
 } from './repo/results.js';
 import { costOver, moneyTotal, sumByPeriod, type TypeCost } from './series.js';
 
-const typeName = (ctx: RequestContext, code: number) => {
-  const t = energyTypeOf(code);
-  return t ? (ctx.language === 'zh' ? t.name : t.enName) : String(code);
-};
+const typeName = (ctx: RequestContext, code: number) => energyTypeName(code, ctx.language);
 
 async function pricingOf(call: EnergyCall): Promise<Pricing> {
   return loadPricing(call.ctx.services, call.project, call.model, call.ctx.services.clock());
@@ -142,10 +140,10 @@ export async function results(ctx: RequestContext, body: CostBody<'results'>): P
   const call = await energyCall(ctx);
   const db = ctx.services.db;
   const zone = call.project.timeZone;
-  if (body.month > monthOf(ctx.services.clock(), zone)) throw ApiError.validation(COST_MESSAGES.monthFuture);
+  if (body.month > monthOf(ctx.services.clock(), zone)) throw ApiError.rule(COST_MESSAGES.monthFuture);
   const p = await pricingOf(call);
   const scheme = p.schemes.find((s) => s.id === body.schemeId);
-  if (!scheme) throw ApiError.validation(COST_MESSAGES.accountingUnknown(body.schemeId));
+  if (!scheme) throw ApiError.rule(COST_MESSAGES.accountingUnknown(body.schemeId));
   const months = cycleMonths(body.month, scheme.cycle);
   const [stored, calcs] = await Promise.all([
     resultsOf(db, call.project.id, scheme.id, months),
@@ -162,7 +160,7 @@ export async function results(ctx: RequestContext, body: CostBody<'results'>): P
     const list = byNode.get(nodeId) ?? [];
     list.push({
       node: call.model.info(nodeId),
-      energies: detail.energies,
+      energies: localizeEnergies(detail.energies, ctx.language),
       energyCharge: Number(r.energy_charge),
       basicCharge: Number(r.basic_charge),
       pfAdjustment: Number(r.pf_adjustment),
@@ -301,8 +299,7 @@ export async function saveBudgets(
     modelLabel: r.node.modelLabel,
     months: r.months,
   }));
-  if (new Set(rows.map((r) => r.nodeId)).size !== rows.length)
-    throw ApiError.validation('rows: a node may be listed once');
+  if (new Set(rows.map((r) => r.nodeId)).size !== rows.length) throw ApiError.rule(COST_MESSAGES.rowRepeats);
   await inTransaction(ctx.services.db, (trx) => saveBudgetRows(trx, call.project.id, body.year, rows));
   await recordOperation(ctx, {
     operation: 'edit',
@@ -340,7 +337,7 @@ async function analysisOf(
       ? [...new Set([...schemeTypes, ...billed])]
       : [...new Set(body.energyTypes)];
   for (const t of types)
-    if (!energyTypeOf(t)) throw ApiError.validation(`energyTypes: energy type ${t} does not exist`);
+    if (!energyTypeOf(t)) throw ApiError.rule(COST_MESSAGES.energyTypeUnknown('energyTypes', t));
   const bounds = boundsOf(call, body, unit, nodes.length * Math.max(1, types.length));
   return { call, p, nodes, types: types.sort((a, b) => a - b), unit, bounds };
 }
@@ -545,8 +542,7 @@ export async function unitCost(
   const db = ctx.services.db;
   const id = nodeOf(call, body.node, 'node');
   const product = await productById(db, call.project.id, body.productId);
-  if (!product)
-    throw ApiError.validation(`productId: product ${body.productId} does not exist in this project`);
+  if (!product) throw ApiError.rule(COST_MESSAGES.productUnknown(body.productId));
   const months = monthList(body.startMonth, body.endMonth);
   const years = [...new Set(months.map((m) => Number(m.slice(0, 4))))];
   const children = call.model

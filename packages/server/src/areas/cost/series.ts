@@ -5,7 +5,8 @@
  * (its scheme's, or its nearest ancestor's) or, for electricity measured by an inlet with a
  * billing scheme, the band prices of the bill's terms. With months or years as periods the
  * monthly charges are in: the whole bill of a bill node (energy + basic + PF), the basic rate of
- * an accounting object.
+ * an accounting object. A period that starts after now has no cost (null), monthly charges
+ * included.
  */
 import {
   type BandPrice,
@@ -174,7 +175,8 @@ export async function costOver(
             }
         }
       }
-      result.cost = raw.map((x) => (x === null ? null : roundMoney(x)));
+      // A period that has not begun has no cost (the monthly charges are not counted ahead).
+      result.cost = raw.map((x, k) => (x === null || (bounds[k] as number) > p.now ? null : roundMoney(x)));
       result.bands = result.bands.map((b) => ({
         band: b.band,
         quantity: roundTo(b.quantity, 6),

@@ -33,7 +33,7 @@ const HOUR = 3_600_000;
 
 /** A refusal of the body by a rule of core ('field: rule'): placed at body.field, so it is localized. */
 export function invalid(message: string): ApiError {
-  return ApiError.validation(/^[\w.]+: /.test(message) ? `body.${message}` : message);
+  return ApiError.rule(message);
 }
 
 /** The window the warnings and the list's last rate read: the 24 whole hours before now. */

@@ -7,7 +7,12 @@ import { LOSS_EVENT_TYPES } from '@eem/contract';
 import { EVENT_EXPORTS, EVENT_FETCHERS, EventList } from '../../../blocks/EventList';
 import { useTexts } from '../../../i18n/texts';
 import { EventPageFrame } from './components/EventPageFrame';
-import { deviationColumn, thresholdColumn, valueColumn } from './components/event-columns';
+import {
+  lossObjectColumn,
+  lossRateColumn,
+  thresholdColumn,
+  warningLevelColumn,
+} from './components/event-columns';
 import { eventLinks } from './components/event-links';
 import { OpenLinkButton } from './components/OpenLinkButton';
 import { eventsTexts } from './texts';
@@ -22,9 +27,10 @@ export function EnergyLossWarningPage() {
         logTypes={LOSS_EVENT_TYPES}
         exports={[EVENT_EXPORTS.loss]}
         extraColumns={[
-          valueColumn('value', t('lossRate')),
+          lossObjectColumn(t('lossObject')),
+          lossRateColumn(t('lossRate')),
+          warningLevelColumn(t('warningLevel'), (n) => t('levelN', { n })),
           thresholdColumn(t('threshold')),
-          deviationColumn(t('deviation')),
         ]}
         rowActions={(event) => (
           <OpenLinkButton borderless href={eventLinks.lossCurve(event)}>

@@ -112,7 +112,7 @@ function electrical(plan: TreePlan, random: Random): void {
               });
               // A start segment's tail end: what the line delivers (simulator/energy.ts linePlan).
               if (isLineLossStart(attributes))
-                plan.add(segment, 'meter', `Meter AH${cabinetNo}-${s} tail end`, {
+                plan.add(segment, 'meter', `AH${cabinetNo}-${s} tail-end meter`, {
                   code: `M-AH${cabinetNo}-${s}-T`,
                   energytype: 2,
                   ratio,

@@ -67,7 +67,10 @@ class TreePlan {
   }
 }
 
-function electrical(plan: TreePlan, random: Random): void {
+/** Nodes added after all others (the highest ids): a parent, a name and attributes. */
+type Later = [parent: PlannedNode, name: string, attributes: NodeAttributes][];
+
+function electrical(plan: TreePlan, random: Random, tails: Later): void {
   const buildings = random.int(2, 3);
   let cabinetNo = 0;
   let transformerNo = 0;
@@ -112,11 +115,11 @@ function electrical(plan: TreePlan, random: Random): void {
               });
               // A start segment's tail end: what the line delivers (simulator/energy.ts linePlan).
               if (isLineLossStart(attributes))
-                plan.add(segment, 'meter', `AH${cabinetNo}-${s} tail-end meter`, {
-                  code: `M-AH${cabinetNo}-${s}-T`,
-                  energytype: 2,
-                  ratio,
-                });
+                tails.push([
+                  segment,
+                  `AH${cabinetNo}-${s} tail-end meter`,
+                  { code: `M-AH${cabinetNo}-${s}-T`, energytype: 2, ratio },
+                ]);
             }
           }
         } else if (roomType === 2) {
@@ -219,8 +222,11 @@ export async function seedNodeTrees(services: Services, projectIds: readonly num
       if (await hasNodes(trx, projectId)) continue;
       const random = seededRandom(services.config.seed * 1_000 + projectId);
       const plan = new TreePlan();
-      electrical(plan, random);
+      // Tail-end meters come last, so the other nodes keep the ids they had before them.
+      const tails: Later = [];
+      electrical(plan, random, tails);
       pipeNetworks(plan, random);
+      for (const [parent, name, attributes] of tails) plan.add(parent, 'meter', name, attributes);
       const planned = [...plan.nodes].sort((a, b) => a.depth - b.depth || a.sort - b.sort);
       await writeImport(trx, { projectId, planned, now });
     }

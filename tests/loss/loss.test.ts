@@ -3,7 +3,9 @@
  * 12 March 2026, 12:00 in Shanghai, with three days of simulated history:
  * - the seeded loss objects' daily loss equals supply − Σ consumers computed here from the
  *   energy calls (each node's consumption), rate and level by hand; the tree's root the same;
- * - line loss of the start nodes: head end equals the segment's consumption;
+ * - line loss of the start nodes: head end equals the segment's consumption; every seeded
+ *   segment loses a few percent (different per segment, one clearly the worst): head − tail,
+ *   each from the energy calls (the segment, the tail-end meters its supply connections name);
  * - the overview's month card equals the sum of the objects' month figures;
  * - the alarm engine raises the seeded loss warning (706) of the object over its level, listed
  *   by getLossEvents with the loss object the loss-curve link needs;
@@ -137,6 +139,41 @@ describe('loss figures', () => {
       }),
     );
     expect(notStart.msg).toMatch(/nodes/);
+  });
+
+  it('gives every seeded start segment a line loss of a few percent: head − tail from the energy calls', async () => {
+    const starts = await admin.client.loss.startNodes({ body: {} });
+    const nodes = starts.map((s) => ({ id: s.id, modelLabel: s.modelLabel }));
+    const connections = await admin.client.metering.connections({ body: { energyType: 2 } });
+    const tails = new Map(
+      nodes.map((n) => [n.id, connections.filter((c) => c.from.id === n.id).map((c) => c.to)]),
+    );
+    const answer = await admin.client.loss.lineLoss({
+      body: { nodes, startTime: day10, endTime: day12, cycle: 1 },
+    });
+    expect(answer.segments).toHaveLength(nodes.length);
+    const fed = [...tails.values()].flat();
+    const values = await consumption([...nodes, ...fed], 2, day10, day12, 1);
+    for (const seg of answer.segments) {
+      const own = tails.get(seg.node.id) ?? [];
+      expect(own.length).toBeGreaterThan(0);
+      seg.rows.forEach((row, i) => {
+        const head = values.get(seg.node.id)?.[i] as number;
+        const tail = sum(own.map((t) => values.get(t.id)?.[i] ?? null)) as number;
+        expect(Math.abs((row.head as number) - head)).toBeLessThanOrEqual(0.0051);
+        expect(Math.abs((row.tail as number) - tail)).toBeLessThanOrEqual(0.0051);
+        expect(row.loss).toBeCloseTo(round2((row.head as number) - (row.tail as number)), 2);
+        expect(row.loss as number).toBeGreaterThan(0);
+        expect(row.ratePct).toBeCloseTo(round2(((row.loss as number) / (row.head as number)) * 100), 2);
+      });
+      expect(seg.total.ratePct as number).toBeGreaterThan(0.3);
+      expect(seg.total.ratePct as number).toBeLessThan(6);
+    }
+    // Different per segment, and one clearly the worst: ranked first.
+    const rates = answer.segments.map((s) => s.total.ratePct as number);
+    expect(new Set(rates.map((r) => r.toFixed(1))).size).toBeGreaterThan(rates.length / 2);
+    expect(answer.segments[0]?.rank).toBe(1);
+    expect(rates[0] as number).toBeGreaterThan((rates[1] as number) + 1);
   });
 
   it('sums the enabled objects of a type into the overview card', async () => {

@@ -184,10 +184,12 @@ describe('/dataCompletenessStatistics', () => {
     await open(page, '/dataCompletenessStatistics');
     await page.locator('table.eem-heatmap').waitFor();
     await tickNode(page, 'Cabinet AH1');
-    await page.waitForSelector('text=2 meters selected');
+    // Line AH1-1 is a line-loss start segment: a head-end and a tail-end meter (by path).
+    await page.waitForSelector('text=3 meters selected');
     await page.click('.eem-page button:has-text("Query")');
-    await page.waitForFunction(() => document.querySelectorAll('table.eem-heatmap tbody tr').length === 2);
+    await page.waitForFunction(() => document.querySelectorAll('table.eem-heatmap tbody tr').length === 3);
     expect(await page.locator('table.eem-heatmap tbody th').allTextContents()).toEqual([
+      'AH1-1 tail-end meter',
       'Meter AH1-1',
       'Meter AH1-2',
     ]);

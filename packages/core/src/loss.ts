@@ -53,6 +53,15 @@ export const LINE_LOSS_START = {
   lineFunctionType: 3,
 } as const;
 
+/** Whether a node's attributes make it a line-loss start node (with modelLabel LINE_LOSS_START.modelLabel). */
+export function isLineLossStart(attributes: Readonly<Record<string, unknown>>): boolean {
+  return (
+    (LINE_LOSS_START.voltageLevels as readonly number[]).includes(Number(attributes.voltagelevel)) &&
+    Number(attributes.operationstatus) === LINE_LOSS_START.operationStatus &&
+    Number(attributes.linefunctiontype) === LINE_LOSS_START.lineFunctionType
+  );
+}
+
 /** The modes of a loss analysis: per period, or the network as a tree. */
 export const LOSS_MODES = ['series', 'tree'] as const;
 export type LossMode = (typeof LOSS_MODES)[number];

@@ -6,15 +6,19 @@
  *   override (Chicago's gas), a time-of-use scheme bound to the project (Shanghai: an expired
  *   and a current version with a summer sharp band), meter bindings (a building and each
  *   transformer to its supply meters, rooms to their meters with an item, the project to the
- *   pipe networks' mains) and supply connections (each transformer feeds rooms and cabinets
- *   of its building). The readings then make supply meters measure what they feed plus a loss
- *   (supplyPlan), so balances and the Sankey show a few percent unmetered.
+ *   pipe networks' mains, each line-loss start segment to its head-end meter) and supply
+ *   connections (each transformer feeds rooms and cabinets of its building, each start segment
+ *   its tail-end meter). The readings then make supply meters measure what they feed plus a
+ *   loss (supplyPlan), so balances and the Sankey show a few percent unmetered, and tail-end
+ *   meters what their segment's head end measures less a line loss (linePlan).
  * - After the readings: manual entries (coal, diesel, LPG, purchased steam), products with 12
  *   months of planned and actual output, and monthly energy plans near the actual use.
  */
 import {
   type CycleSettings,
   ENERGY_TYPE,
+  isLineLossStart,
+  LINE_LOSS_START,
   localParts,
   monthPeriod,
   monthsOfYear,
@@ -33,6 +37,7 @@ import { insertCoalFactor } from '../areas/metering/repo/coal-factors.js';
 import { replaceBindings, replaceConnections } from '../areas/metering/repo/meters.js';
 import { writeEnergySettings } from '../areas/metering/repo/settings.js';
 import { insertScheme, setBindings } from '../areas/metering/repo/tou.js';
+import { nodeAttributes, nodesOfTypes } from '../areas/nodes/repo/nodes.js';
 import { insertProduct, PRODUCTION_KIND, writeProduction } from '../areas/production/repo/production.js';
 import { readSetting, writeSetting } from '../areas/shell/repo/settings.js';
 import { inTransaction } from '../db/database.js';
@@ -45,6 +50,15 @@ const DAY = 86_400_000;
 
 /** The loss supply meters measure over what they feed. */
 const LOSS = { electricity: 0.04, media: 0.03 } as const;
+
+/**
+ * The line loss (%) of each line-loss start segment of a project, in the order of their ids: a
+ * few percent, different for each, the second clearly the worst (the ranking of /linelossanalytical).
+ */
+const LINE_LOSS_PCT = [
+  1.2, 4.3, 0.7, 1.9, 2.5, 0.9, 1.6, 2.2, 0.6, 1.4, 2.0, 1.1, 2.7, 0.8, 1.7, 2.3, 1.0, 2.9, 1.5, 0.5, 2.1,
+  1.3, 2.6, 1.8,
+] as const;
 
 const h = (hour: number, minute = 0) => hour * 60 + minute;
 const p = (band: 1 | 2 | 3 | 4, start: number, end: number): TouPeriod => ({ band, start, end });
@@ -274,6 +288,23 @@ async function configure(services: Services, projectId: number, code: string): P
         if (t) pairs.push({ from_id: t.id, to_id: c });
       });
     }
+    // Line-loss start segments: the head-end meter bound, the tail-end meter fed (seed-nodes.ts).
+    for (const row of await nodesOfTypes(trx, projectId, [LINE_LOSS_START.modelLabel])) {
+      if (!isLineLossStart(nodeAttributes(row))) continue;
+      const segment = Number(row.id);
+      const [head, ...tails] = model
+        .children(segment)
+        .filter(
+          (id) =>
+            model.node(id)?.modelLabel === 'meter' && model.node(id)?.energyType === ENERGY_TYPE.electricity,
+        )
+        .sort((a, b) => a - b);
+      if (head === undefined || tails.length === 0) continue;
+      await replaceBindings(trx, projectId, segment, [
+        { meter_id: head, energy_type: ENERGY_TYPE.electricity, coef: 1, item: null },
+      ]);
+      for (const tail of tails) pairs.push({ from_id: segment, to_id: tail });
+    }
     await replaceConnections(trx, projectId, ENERGY_TYPE.electricity, pairs);
   });
 }
@@ -285,7 +316,8 @@ async function configure(services: Services, projectId: number, code: string): P
  */
 export function supplyPlan(model: EnergyModel): Map<number, { fed: number[]; factor: number }> {
   const out = new Map<number, { fed: number[]; factor: number }>();
-  const supply = new Set<number>();
+  // Tail-end meters are not part of what a transformer feeds: their segment's head end is.
+  const supply = new Set<number>(linePlan(model).keys());
   const transformerMeters: [number, number[]][] = [];
   for (const n of model.nodes.values()) {
     if (n.modelLabel !== 'transformer') continue;
@@ -319,6 +351,34 @@ export function supplyPlan(model: EnergyModel): Map<number, { fed: number[]; fac
   for (const [type, own] of byType) {
     const fed = metersIn(PROJECT_NODE, type);
     for (const m of own) out.set(m, { fed, factor: (1 + LOSS.media) / own.length });
+  }
+  return out;
+}
+
+/**
+ * What each line segment's tail-end meter measures: the segment's head-end meters (its bindings)
+ * less its line loss (LINE_LOSS_PCT), without the surges of the supply meters. Tail-end meter
+ * node → head-end meter nodes and factor.
+ */
+export function linePlan(model: EnergyModel): Map<number, { fed: number[]; factor: number; surge: false }> {
+  const out = new Map<number, { fed: number[]; factor: number; surge: false }>();
+  const segments = [...model.nodes.values()]
+    .filter((n) => n.modelLabel === LINE_LOSS_START.modelLabel)
+    .sort((a, b) => a.id - b.id);
+  let index = 0;
+  for (const segment of segments) {
+    const head = model
+      .bindingsOf(segment.id)
+      .filter((b) => b.energyType === ENERGY_TYPE.electricity)
+      .map((b) => b.meterId);
+    if (head.length === 0) continue;
+    const tails = model
+      .feeds(segment.id, ENERGY_TYPE.electricity)
+      .filter((id) => model.node(id)?.modelLabel === 'meter' && !head.includes(id));
+    if (tails.length === 0) continue;
+    const pct = LINE_LOSS_PCT[index++ % LINE_LOSS_PCT.length] as number;
+    for (const tail of tails)
+      out.set(tail, { fed: head, factor: (1 - pct / 100) / tails.length, surge: false });
   }
   return out;
 }

@@ -23,7 +23,7 @@ import { readSetting, writeSetting } from '../areas/shell/repo/settings.js';
 import { type Db, inTransaction } from '../db/database.js';
 import type { TouRollupTable } from '../db/schema.js';
 import type { Services } from '../services.js';
-import { supplyPlan } from './energy.js';
+import { linePlan, supplyPlan } from './energy.js';
 import { seededRandom } from './random.js';
 
 const MARKER = 'simulator.readings';
@@ -73,12 +73,15 @@ interface NodeModel {
   pf: number;
   /** A communication gap in this slot (no reading of any point). */
   gap(slot: number): boolean;
-  /** A supply meter: its load is what the meters it feeds draw, plus a loss (simulator/energy.ts). */
-  supply?: { fed: readonly number[]; factor: number };
+  /**
+   * A supply meter: its load is what the meters it feeds draw, plus a loss; a tail-end meter
+   * (surge false): what its segment's head end draws, less the line loss (simulator/energy.ts).
+   */
+  supply?: { fed: readonly number[]; factor: number; surge?: false };
 }
 
-/** Supply meters by node: what they feed (simulator/energy.ts supplyPlan). */
-export type Supplies = ReadonlyMap<number, { fed: number[]; factor: number }>;
+/** Supply and tail-end meters by node (simulator/energy.ts supplyPlan, linePlan). */
+export type Supplies = ReadonlyMap<number, { fed: number[]; factor: number; surge?: false }>;
 
 function modelOf(nodeId: number, seed: number, supplies?: Supplies): NodeModel {
   const r = seededRandom(seed * 7_919 + nodeId);
@@ -146,7 +149,8 @@ function loads(
     flow += (scale / 20) * busy * (1 + 0.08 * noise(fed, slot, 5));
   }
   return {
-    load: load * model.supply.factor * surgeFactor(nodeId, quarter, busy),
+    load:
+      load * model.supply.factor * (model.supply.surge === false ? 1 : surgeFactor(nodeId, quarter, busy)),
     flow: flow * model.supply.factor,
   };
 }
@@ -381,7 +385,10 @@ async function energyOf(services: Services, project: Project): Promise<Omit<Ener
   const full = await services.projects.get(project.id);
   if (!full) return { supplies: new Map(), tou: null };
   const model = await EnergyModel.load(services.db, full);
-  return { supplies: supplyPlan(model), tou: await projectTouPlans(services.db, full) };
+  return {
+    supplies: new Map([...supplyPlan(model), ...linePlan(model)]),
+    tou: await projectTouPlans(services.db, full),
+  };
 }
 
 /**
@@ -439,7 +446,7 @@ export function startLiveReadings(services: Services, projects: readonly Project
     { slot: number; points: PointInfo[]; breakers: Map<number, number[]>; counters: Map<number, Counter> }
   >();
   const models = new Map<number, NodeModel>();
-  const supplies = new Map<number, { fed: number[]; factor: number }>();
+  const supplies = new Map<number, { fed: number[]; factor: number; surge?: false }>();
   const model = (nodeId: number) => {
     let m = models.get(nodeId);
     if (!m) {

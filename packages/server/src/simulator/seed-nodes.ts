@@ -1,11 +1,13 @@
 /**
  * The node trees of the demo projects, deterministic for the seed (EEM_SEED): buildings,
  * floors, rooms of every room type, cabinets with line segments (voltage level, operation
- * status, line function), transformers, meters of several energy types, devices, and pipe
+ * status, line function; the first a line-loss start node, each start node with a head-end and a
+ * tail-end meter), transformers, meters of several energy types, devices, and pipe
  * networks with pipes, valves, pumps and meters. Seeded once (a settings marker), also into a
  * database made before node trees existed.
  */
 import type { NodeAttributes } from '@eem/contract';
+import { isLineLossStart } from '@eem/core';
 import { z } from 'zod';
 import { hasNodes } from '../areas/nodes/repo/nodes.js';
 import { writeImport } from '../areas/nodes/repo/write-import.js';
@@ -65,7 +67,10 @@ class TreePlan {
   }
 }
 
-function electrical(plan: TreePlan, random: Random): void {
+/** Nodes added after all others (the highest ids): a parent, a name and attributes. */
+type Later = [parent: PlannedNode, name: string, attributes: NodeAttributes][];
+
+function electrical(plan: TreePlan, random: Random, tails: Later): void {
   const buildings = random.int(2, 3);
   let cabinetNo = 0;
   let transformerNo = 0;
@@ -95,17 +100,26 @@ function electrical(plan: TreePlan, random: Random): void {
             for (let s = 1; s <= segments; s++) {
               // The first segment of a cabinet is a 10 kV incoming line in operation (the line-loss tree).
               const first = s === 1;
-              const segment = plan.add(cabinet, 'linesegment', `Line AH${cabinetNo}-${s}`, {
+              const attributes = {
                 code: `L-AH${cabinetNo}-${s}`,
                 voltagelevel: first ? 12 : random.pick([11, 12, 13, 14]),
                 operationstatus: first ? 1 : random.pick([1, 1, 1, 2, 3]),
                 linefunctiontype: first ? 3 : random.pick([1, 1, 2, 3]),
-              });
+              };
+              const segment = plan.add(cabinet, 'linesegment', `Line AH${cabinetNo}-${s}`, attributes);
+              const ratio = random.pick([1, 40, 80, 200]);
               plan.add(segment, 'meter', `Meter AH${cabinetNo}-${s}`, {
                 code: `M-AH${cabinetNo}-${s}`,
                 energytype: 2,
-                ratio: random.pick([1, 40, 80, 200]),
+                ratio,
               });
+              // A start segment's tail end: what the line delivers (simulator/energy.ts linePlan).
+              if (isLineLossStart(attributes))
+                tails.push([
+                  segment,
+                  `AH${cabinetNo}-${s} tail-end meter`,
+                  { code: `M-AH${cabinetNo}-${s}-T`, energytype: 2, ratio },
+                ]);
             }
           }
         } else if (roomType === 2) {
@@ -208,8 +222,11 @@ export async function seedNodeTrees(services: Services, projectIds: readonly num
       if (await hasNodes(trx, projectId)) continue;
       const random = seededRandom(services.config.seed * 1_000 + projectId);
       const plan = new TreePlan();
-      electrical(plan, random);
+      // Tail-end meters come last, so the other nodes keep the ids they had before them.
+      const tails: Later = [];
+      electrical(plan, random, tails);
       pipeNetworks(plan, random);
+      for (const [parent, name, attributes] of tails) plan.add(parent, 'meter', name, attributes);
       const planned = [...plan.nodes].sort((a, b) => a.depth - b.depth || a.sort - b.sort);
       await writeImport(trx, { projectId, planned, now });
     }

@@ -13,6 +13,7 @@
 import {
   addMonth,
   energyTypeOf,
+  isLineLossStart,
   LINE_LOSS_START,
   LOSS_LIMITS,
   LOSS_MESSAGES,
@@ -210,14 +211,8 @@ async function startNodesOf(call: EnergyCall): Promise<StartNode[]> {
   const out: StartNode[] = [];
   for (const row of rows) {
     const a = nodeAttributes(row);
-    const voltage = Number(a.voltagelevel);
-    if (
-      (LINE_LOSS_START.voltageLevels as readonly number[]).includes(voltage) &&
-      Number(a.operationstatus) === LINE_LOSS_START.operationStatus &&
-      Number(a.linefunctiontype) === LINE_LOSS_START.lineFunctionType &&
-      mayRead(call, Number(row.id))
-    )
-      out.push({ id: Number(row.id), voltageLevel: voltage });
+    if (isLineLossStart(a) && mayRead(call, Number(row.id)))
+      out.push({ id: Number(row.id), voltageLevel: Number(a.voltagelevel) });
   }
   return out.sort((a, b) => call.model.path(a.id).localeCompare(call.model.path(b.id)) || a.id - b.id);
 }

@@ -5,8 +5,11 @@
  * theme, by the first demo user who may open it (platform routes by a platform user, project
  * routes by a project user; /home and /noPermission by both), in one browser tab that moves
  * between screens as the console does (a full load per user and theme, then in-app
- * navigation). Any critical or serious violation fails the test, named by route, theme, rule
- * and element. Needs `npm run build` first (web/dist).
+ * navigation). Each screen is checked once it is idle (no request in flight, no spinner); the
+ * shell (menu, header) and the page-level rules with the first screen of each user and theme,
+ * the other screens on their own (with whatever they open over the page). The light theme is
+ * checked for the colour rules only. Any critical or serious violation fails the test, named
+ * by route, theme, rule and element. Needs `npm run build` first (web/dist).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -60,24 +63,70 @@ interface Violation {
   nodes: { target: unknown[]; failureSummary?: string }[];
 }
 
-/** Runs axe-core on the whole document; the critical and serious violations, one line each. */
-async function audit(page: Page, where: string, rules: 'all' | 'colours'): Promise<string[]> {
+/**
+ * Counts the console's requests in flight (`window.__eemBusy`), so a screen is checked once it
+ * has its data rather than after a fixed pause.
+ */
+function countRequests(): void {
+  const w = window as unknown as { __eemBusy: number };
+  w.__eemBusy = 0;
+  const fetched = window.fetch.bind(window);
+  window.fetch = async (...args: Parameters<typeof fetch>) => {
+    w.__eemBusy += 1;
+    try {
+      return await fetched(...args);
+    } finally {
+      w.__eemBusy -= 1;
+    }
+  };
+}
+
+/**
+ * Runs axe-core on the whole document (`document`: the shell, the page-level rules) or on the
+ * screen shown and what it opened over the document (`screen`: the shell is the same on every
+ * screen of a user, so it is checked once per user and theme); the critical and serious
+ * violations, one line each.
+ */
+async function audit(
+  page: Page,
+  where: string,
+  scope: 'document' | 'screen',
+  rules: 'all' | 'colours',
+): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(
-    async (only) => {
+    async ({ only, whole }) => {
       const axe = (
         window as unknown as {
           axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Violation[] }> };
         }
       ).axe;
       // Screens kept alive but hidden (KeptScreens) are left out: each is checked on its own route.
-      const context = {
-        exclude: [[`.eem-shell-content > [data-axe-path]:not([data-axe-path="${location.pathname}"])`]],
-      };
-      const result = await axe.run(context, {
-        resultTypes: ['violations'],
-        ...(only ? { runOnly: { type: 'rule', values: only } } : {}),
-      });
+      const hidden = `.eem-shell-content > [data-axe-path]:not([data-axe-path="${location.pathname}"])`;
+      const content = document.querySelector('.eem-shell-content');
+      const context =
+        whole || !content
+          ? { exclude: [[hidden]] }
+          : {
+              include: [
+                ...Array.from(content.children).filter((child) => child.getClientRects().length > 0),
+                ...Array.from(document.querySelectorAll('body > .semi-portal')),
+              ].map((el) => [el]),
+            };
+      // axe-core's time grows with the whole document: the hidden kept screens are taken out
+      // while it runs and put back in place after (nothing renders meanwhile: no navigation).
+      const parked = Array.from(document.querySelectorAll('.eem-shell-content > *'))
+        .filter((el) => el.getClientRects().length === 0)
+        .map((el) => ({ el, parent: el.parentNode, next: el.nextSibling }));
+      for (const { el } of parked) el.remove();
+      const result = await axe
+        .run(context, {
+          resultTypes: ['violations'],
+          ...(only ? { runOnly: { type: 'rule', values: only } } : {}),
+        })
+        .finally(() => {
+          for (const { el, parent, next } of parked.reverse()) parent?.insertBefore(el, next);
+        });
       return result.violations.map((v) => ({
         id: v.id,
         impact: v.impact,
@@ -85,7 +134,7 @@ async function audit(page: Page, where: string, rules: 'all' | 'colours'): Promi
         nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
       }));
     },
-    (rules === 'colours' ? COLOUR_RULES : null) as string[] | null,
+    { only: (rules === 'colours' ? COLOUR_RULES : null) as string[] | null, whole: scope === 'document' },
   );
   return violations
     .filter((v) => v.impact !== null && FAILING.has(v.impact))
@@ -102,7 +151,9 @@ async function audit(page: Page, where: string, rules: 'all' | 'colours'): Promi
 
 /**
  * Waits until the screen of `path` shows (not the screen left, which is marked with its path,
- * nor the loading spinner) and has stopped loading; marks it with its path.
+ * nor the loading spinner) and is idle: no request in flight and no spinner or skeleton for a
+ * moment (a table dimmed under its loading overlay is not what the user reads); marks it with
+ * its path.
  */
 async function screenReady(page: Page, path: string): Promise<void> {
   await page
@@ -123,16 +174,31 @@ async function screenReady(page: Page, path: string): Promise<void> {
     .catch((error: unknown) => {
       throw new Error(`${path}: the screen did not show (${String(error).split('\n')[0]})`);
     });
+  await page.evaluate(() => {
+    (window as unknown as { __eemIdleSince?: number }).__eemIdleSince = undefined;
+  });
   await page
     .waitForFunction(
-      () => document.querySelectorAll('.semi-spin-spinning, .semi-skeleton').length === 0,
-      null,
-      {
-        timeout: 3_000,
+      () => {
+        const w = window as unknown as { __eemBusy?: number; __eemIdleSince?: number };
+        // A Spin renders its wrapper only while it spins; a hidden kept screen's do not count.
+        const busy =
+          (w.__eemBusy ?? 0) > 0 ||
+          Array.from(
+            document.querySelectorAll('.semi-spin-wrapper, .semi-skeleton, [data-testid=page-spinner]'),
+          ).some((el) => el.getClientRects().length > 0);
+        if (busy) {
+          w.__eemIdleSince = undefined;
+          return false;
+        }
+        w.__eemIdleSince ??= performance.now();
+        return performance.now() - w.__eemIdleSince >= 200;
       },
+      null,
+      { polling: 50, timeout: 20_000 },
     )
+    // A screen still loading after that is checked as it is (a dimmed table then fails the check).
     .catch(() => undefined);
-  await page.waitForTimeout(250);
   await page.evaluate((to) => {
     for (const child of Array.from(document.querySelectorAll('.eem-shell-content > *')))
       if (child.getClientRects().length > 0) child.setAttribute('data-axe-path', to);
@@ -178,19 +244,34 @@ describe('accessibility of every built screen (axe-core)', () => {
 
     const found: string[] = [];
     const page = await web.openPage();
+    await page.addInitScript(countRequests);
+    const timed = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
+      const started = Date.now();
+      const result = await work();
+      if (process.env.EEM_AXE_TIMES) process.stdout.write(`${what} ${Date.now() - started} ms\n`);
+      return result;
+    };
+    const check = async (where: string, scope: 'document' | 'screen', theme: string, shot: string) => {
+      const problems = await timed(`  axe ${scope}`, () =>
+        audit(page, where, scope, theme === 'dark' ? 'all' : 'colours'),
+      );
+      if (problems.length > 0) await screenshot(page, `axe-${theme}-${shot}`);
+      if (process.env.EEM_AXE_TIMES) for (const problem of problems) process.stdout.write(`  ${problem}\n`);
+      found.push(...problems);
+    };
     for (const theme of THEMES) {
-      // Signed out: the public screens.
+      // Signed out: the public screens (a document each).
       await page.goto(`${web.url}/login`);
       await page.evaluate((mode) => {
         localStorage.clear();
         localStorage.setItem('eem_theme', mode);
       }, theme);
       for (const path of routes.public) {
-        await page.goto(`${web.url}${path}`);
-        await screenReady(page, path);
-        found.push(
-          ...(await audit(page, `${path} [${theme}, signed out]`, theme === 'dark' ? 'all' : 'colours')),
-        );
+        await timed(`${theme} ${path}`, async () => {
+          await page.goto(`${web.url}${path}`);
+          await screenReady(page, path);
+        });
+        await check(`${path} [${theme}, signed out]`, 'document', theme, path.slice(1));
       }
       for (const [account, paths] of walks) {
         const session = sessions.get(account);
@@ -203,21 +284,18 @@ describe('accessibility of every built screen (axe-core)', () => {
           },
           { token: session.token, mode: theme },
         );
-        await page.goto(`${web.url}/home`);
-        await screenReady(page, '/home');
-        for (const path of paths) {
-          const started = Date.now();
-          await navigate(page, path);
+        // The first screen is checked with its shell and the document; the others on their own.
+        const first = paths[0] ?? '/home';
+        await timed(`${theme} ${first} (load)`, async () => {
+          await page.goto(`${web.url}${first}`);
+          await screenReady(page, first);
+        });
+        expect(new URL(page.url()).pathname, `${account} was turned away from ${first}`).toBe(first);
+        await check(`${first} [${theme}, ${account}, with the shell]`, 'document', theme, first.slice(1));
+        for (const path of paths.slice(1)) {
+          await timed(`${theme} ${path}`, () => navigate(page, path));
           expect(new URL(page.url()).pathname, `${account} was turned away from ${path}`).toBe(path);
-          const problems = await audit(
-            page,
-            `${path} [${theme}, ${account}]`,
-            theme === 'dark' ? 'all' : 'colours',
-          );
-          if (problems.length > 0) await screenshot(page, `axe-${theme}-${path.slice(1)}`);
-          if (process.env.EEM_AXE_TIMES)
-            process.stdout.write(`${theme} ${path} ${Date.now() - started} ms\n`);
-          found.push(...problems);
+          await check(`${path} [${theme}, ${account}]`, 'screen', theme, path.slice(1));
         }
       }
     }

@@ -14,7 +14,8 @@
  * - a checkable Tree puts a checkbox group (role list) between the tree and its items, and a
  *   virtual Tree's list has no role: the group is made presentational, the list a tree;
  * - List and Pagination put other elements than <li> in their <ul>: the <ul> is presentational;
- * - a Select's search input has no label: it is named as its Select.
+ * - a Select's search input has no label: it is named as its Select (Semi's Select drops its
+ *   `aria-label` prop, so a Select is named by `aria-labelledby` or its placeholder).
  */
 
 /** Applies the repairs to `root` and everything under it. */
@@ -51,9 +52,15 @@ export function repairMarkup(root: ParentNode): void {
     if ([...el.children].some((child) => child.tagName !== 'LI') && el.getAttribute('role') !== 'none')
       el.setAttribute('role', 'none');
   }
-  for (const el of root.querySelectorAll<HTMLInputElement>('[role="combobox"] input:not([aria-label])')) {
-    const name = el.closest('[role="combobox"]')?.getAttribute('aria-label');
-    if (name && !el.labels?.length) el.setAttribute('aria-label', name);
+  for (const el of root.querySelectorAll<HTMLInputElement>(
+    '[role="combobox"] input:not([aria-label]):not([aria-labelledby])',
+  )) {
+    if (el.labels?.length) continue;
+    const combobox = el.closest('[role="combobox"]');
+    const labelledBy = combobox?.getAttribute('aria-labelledby');
+    const name = combobox?.getAttribute('aria-label');
+    if (labelledBy) el.setAttribute('aria-labelledby', labelledBy);
+    else if (name) el.setAttribute('aria-label', name);
   }
 }
 

@@ -23,7 +23,7 @@ import {
 } from '@douyinfe/semi-ui-19';
 import { addMonth, DEMAND_LIMITS, DEMAND_MESSAGES, PROPOSAL_METHODS, type ProposalMethod } from '@eem/core';
 import { areaKey, endpointKey } from '@eem/sdk';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { formatDate, useTimeZone } from '../../app/format';
 import { useSession } from '../../app/session';
 import { ChartPanel } from '../../blocks/ChartPanel';
@@ -61,6 +61,8 @@ export function DeclareProposalPage() {
 
 function Proposal({ inletId }: { inletId: number }) {
   const t = useTexts(demandTexts);
+  // Semi's Select drops `aria-label`: its name comes from the visible label (aria-labelledby).
+  const ids = useId();
   const { timeZone } = useTimeZone();
   const now = monthText(Date.now(), timeZone);
   const next = addMonth(now, 1);
@@ -100,16 +102,21 @@ function Proposal({ inletId }: { inletId: number }) {
         data-testid="proposal"
         headerExtraContent={
           <Space>
-            <Typography.Text type="tertiary">{t('month')}</Typography.Text>
+            <Typography.Text type="tertiary" id={`${ids}-month`}>
+              {t('month')}
+            </Typography.Text>
             <Select
+              aria-labelledby={`${ids}-month`}
               value={month}
               optionList={monthOptions}
               onChange={(v) => setMonth(String(v))}
               style={{ width: 110 }}
             />
-            <Typography.Text type="tertiary">{t('method')}</Typography.Text>
+            <Typography.Text type="tertiary" id={`${ids}-method`}>
+              {t('method')}
+            </Typography.Text>
             <Select
-              aria-label={t('method')}
+              aria-labelledby={`${ids}-method`}
               value={chosenMethod}
               optionList={PROPOSAL_METHODS.map((m) => ({ value: m, label: t(`method_${m}`) }))}
               onChange={(v) => setMethod(v as ProposalMethod)}
@@ -280,6 +287,7 @@ function Declaration({
   const { permissions } = useSession();
   const canWrite = permissions.has('demandconfig_update');
   const users = useProjectUsers();
+  const usersLabel = useId();
   const declare = useEndpointMutation(endpointKey('demand', 'declare'), {
     invalidates: [areaKey('demand'), areaKey('bills')],
   });
@@ -328,8 +336,9 @@ function Declaration({
           style={{ width: 90 }}
           onChange={(v) => setDay(typeof v === 'number' ? v : null)}
         />
-        <Typography.Text>{t('reminderUsers')}</Typography.Text>
+        <Typography.Text id={usersLabel}>{t('reminderUsers')}</Typography.Text>
         <Select
+          aria-labelledby={usersLabel}
           multiple
           filter
           maxTagCount={2}

@@ -25,7 +25,7 @@ import {
 } from '@douyinfe/semi-ui-19';
 import { DEMAND_LIMITS, DEMAND_MESSAGES, NOTIFY_CHANNELS } from '@eem/core';
 import { areaKey, endpointKey } from '@eem/sdk';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useSession } from '../../app/session';
 import { useEndpointMutation, useEndpointQuery } from '../../blocks/data';
 import { errorMessage } from '../../blocks/save-file';
@@ -105,6 +105,7 @@ function WarningForm({ inletId }: { inletId: number }) {
       repeatMinutes: data.repeatMinutes,
     });
   }, [data]);
+  const ids = useId();
 
   if (config.isError)
     return (
@@ -142,8 +143,8 @@ function WarningForm({ inletId }: { inletId: number }) {
       Toast.error(errorMessage(error, t('noData')));
     }
   };
-  const label = (text: string) => (
-    <Typography.Text strong style={{ display: 'inline-block', width: 200, flex: 'none' }}>
+  const label = (text: string, id?: string) => (
+    <Typography.Text strong id={id} style={{ display: 'inline-block', width: 200, flex: 'none' }}>
       {text}
     </Typography.Text>
   );
@@ -248,9 +249,10 @@ function WarningForm({ inletId }: { inletId: number }) {
           />
         </div>
         <div style={ROW}>
-          {label(t('receivers'))}
+          {label(t('receivers'), `${ids}-receivers`)}
+          {/* Semi's Select drops `aria-label`: its name comes from the visible label. */}
           <Select
-            aria-label={t('receivers')}
+            aria-labelledby={`${ids}-receivers`}
             multiple
             filter
             disabled={!canWrite}
@@ -278,6 +280,7 @@ function WarningForm({ inletId }: { inletId: number }) {
         <div style={ROW}>
           {label(t('repeatMinutes'))}
           <InputNumber
+            aria-label={t('repeatMinutes')}
             min={0}
             max={1440}
             precision={0}

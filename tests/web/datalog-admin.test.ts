@@ -189,8 +189,8 @@ describe('/dataCompletenessStatistics', () => {
     await page.click('.eem-page button:has-text("Query")');
     await page.waitForFunction(() => document.querySelectorAll('table.eem-heatmap tbody tr').length === 3);
     expect(await page.locator('table.eem-heatmap tbody th').allTextContents()).toEqual([
-      'AH1-1 tail-end meter',
       'Meter AH1-1',
+      'Meter AH1-1 tail end',
       'Meter AH1-2',
     ]);
     await settle(page);

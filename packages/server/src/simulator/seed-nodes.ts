@@ -117,7 +117,7 @@ function electrical(plan: TreePlan, random: Random, tails: Later): void {
               if (isLineLossStart(attributes))
                 tails.push([
                   segment,
-                  `AH${cabinetNo}-${s} tail-end meter`,
+                  `Meter AH${cabinetNo}-${s} tail end`,
                   { code: `M-AH${cabinetNo}-${s}-T`, energytype: 2, ratio },
                 ]);
             }

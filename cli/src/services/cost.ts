@@ -8,7 +8,7 @@
  * state that says how to calculate it. The month is a calendar month of the project's zone.
  */
 import type { AccountingScheme, EnergyNode, NodeTreeItem, ObjectCost } from '@eem/contract';
-import { localParts, monthBounds, roundMoney, roundTo, sumMoney } from '@eem/core';
+import { localParts, monthBounds, PAGE_LIMIT_MAX, roundMoney, roundTo, sumMoney } from '@eem/core';
 import type { Client } from '@eem/sdk';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
@@ -38,9 +38,9 @@ function quantity(v: number | null | undefined): string {
 async function allSchemes(client: Client): Promise<AccountingScheme[]> {
   const out: AccountingScheme[] = [];
   for (let index = 0; ; index++) {
-    const page = await client.cost.schemes({ body: { page: { index, limit: 1000 } } });
+    const page = await client.cost.schemes({ body: { page: { index, limit: PAGE_LIMIT_MAX } } });
     out.push(...page.list);
-    if (page.list.length < 1000 || out.length >= page.total) return out;
+    if (page.list.length < PAGE_LIMIT_MAX || out.length >= page.total) return out;
   }
 }
 

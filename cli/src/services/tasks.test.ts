@@ -6,7 +6,7 @@ import { UsageError } from '../errors.js';
 import { type FakeOptions, fakeContext, fakeIO, tempConfigHome } from '../test-support/fake-io.js';
 import { signInProfile } from '../test-support/signed-in.js';
 import { demoTask, fakeDownload } from '../test-support/tasks.js';
-import { listTasks, showTask, taskQuery, watchTaskById } from './tasks.js';
+import { listTasks, MAX_OPERATION_TYPE, showTask, taskQuery, watchTaskById } from './tasks.js';
 
 const NOW = Date.UTC(2026, 0, 15, 8, 0, 0);
 const HOUR = 3_600_000;
@@ -171,7 +171,10 @@ describe('tasks list', () => {
         { from: '2025-10-01T00:00:00Z', to: '2026-01-01T00:00:00Z' },
         '--from to --to: the query span cannot exceed 31 days',
       ],
-      [{ type: '15' }, '--type must be an operation type from 1 to 14'],
+      [
+        { type: String(MAX_OPERATION_TYPE + 1) },
+        `--type must be an operation type from 1 to ${MAX_OPERATION_TYPE}`,
+      ],
       [{ limit: '0' }, '--limit must be 1 or more'],
       [{ limit: '1001' }, '--limit must be at most 1000'],
       [{ limit: 'ten' }, '--limit must be a whole number'],

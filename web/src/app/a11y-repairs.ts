@@ -15,8 +15,13 @@
  *   virtual Tree's list has no role: the group is made presentational, the list a tree;
  * - List and Pagination put other elements than <li> in their <ul>: the <ul> is presentational;
  * - a Select's search input has no label: it is named as its Select (Semi's Select drops its
- *   `aria-label` prop, so a Select is named by `aria-labelledby` or its placeholder).
+ *   `aria-label` prop, so a Select is named by `aria-labelledby` or its placeholder);
+ * - a Popover or Dropdown puts `aria-expanded`, `aria-haspopup` and `aria-controls` on the
+ *   wrapper it positions by (a plain span, where they are not allowed): they move to the button
+ *   inside it, which is what a keyboard or screen-reader user operates.
  */
+
+const TRIGGER_ATTRIBUTES = ['aria-expanded', 'aria-haspopup', 'aria-controls'] as const;
 
 /** Applies the repairs to `root` and everything under it. */
 export function repairMarkup(root: ParentNode): void {
@@ -62,6 +67,18 @@ export function repairMarkup(root: ParentNode): void {
     if (labelledBy) el.setAttribute('aria-labelledby', labelledBy);
     else if (name) el.setAttribute('aria-label', name);
   }
+  for (const el of root.querySelectorAll<HTMLElement>(
+    'span[aria-expanded]:not([role]), span[aria-haspopup]:not([role])',
+  )) {
+    const button = el.querySelector<HTMLElement>('button, [role="button"]');
+    if (!button) continue;
+    for (const name of TRIGGER_ATTRIBUTES) {
+      const value = el.getAttribute(name);
+      if (value === null) continue;
+      button.setAttribute(name, value);
+      el.removeAttribute(name);
+    }
+  }
 }
 
 function hasName(el: HTMLElement): boolean {
@@ -86,7 +103,7 @@ export function startMarkupRepairs(): () => void {
     subtree: true,
     childList: true,
     attributes: true,
-    attributeFilter: ['aria-activedescendant', 'role', 'aria-label'],
+    attributeFilter: ['aria-activedescendant', 'role', 'aria-label', ...TRIGGER_ATTRIBUTES],
   });
   run();
   return () => observer.disconnect();

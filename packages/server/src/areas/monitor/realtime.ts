@@ -6,10 +6,10 @@
  * most severe level.
  */
 import type { catalogue, EndpointDataInput, EndpointParsedInput, RealtimeValue } from '@eem/contract';
-import { EVENT_STATUS } from '@eem/core';
 import { currentProject, type RequestContext } from '../../context.js';
 import { pointsOfProject } from '../datalog/repo/points.js';
 import { existingNodeIds } from '../nodes/repo/nodes.js';
+import { openAlarmsByNode } from './repo/alarms.js';
 
 type Body = EndpointParsedInput<typeof catalogue.monitor.realtime>['body'];
 type Answer = EndpointDataInput<typeof catalogue.monitor.realtime>;
@@ -45,21 +45,7 @@ export async function readRealtime(ctx: RequestContext, body: Body): Promise<Ans
     .filter((id) => known.has(id))
     .map((id) => ({ nodeId: id, closed: live.isClosed(id) }));
   const alarmNodes = [...new Set([...points.map((p) => p.nodeId), ...known])];
-  const alarms =
-    alarmNodes.length === 0
-      ? []
-      : await db
-          .selectFrom('events')
-          .select([
-            'node_id',
-            (eb) => eb.fn.min<number>('level').as('level'),
-            (eb) => eb.fn.countAll<number>().as('count'),
-          ])
-          .where('project_id', '=', project.id)
-          .where('status', '!=', EVENT_STATUS.confirmed)
-          .where('node_id', 'in', alarmNodes)
-          .groupBy('node_id')
-          .execute();
+  const alarms = alarmNodes.length === 0 ? [] : await openAlarmsByNode(db, project.id, alarmNodes);
   return {
     values,
     breakers,

@@ -314,6 +314,23 @@ describe('rates and schemes refuse bad input', () => {
       }),
     );
     expect(tou.msg).toContain('touSchemeId');
+    const rateTwin = await refusal(
+      admin.client.cost.createRate({
+        body: { name: 'Test tiered', energyType: 3, rateType: 'flat', versions: [version] },
+      }),
+    );
+    expect(rateTwin.msg).toContain('rate scheme of this name already exists');
+    const schemeTwin = await refusal(
+      admin.client.cost.createScheme({
+        body: {
+          name: 'Test accounting',
+          objects: [],
+          rates: [{ energyType: 2, rateId }],
+          feeItems: ['energy'],
+        },
+      }),
+    );
+    expect(schemeTwin.msg).toContain('accounting scheme of this name already exists');
     const again = await refusal(
       admin.client.cost.createScheme({
         body: {

@@ -13,6 +13,12 @@ const OWNER_COLUMN = {
   device_templates: 'project_id',
   maintenance_items: 'project_id',
   maintenance_plans: 'project_id',
+  products: 'project_id',
+  tou_schemes: 'project_id',
+  billing_schemes: 'project_id',
+  loss_objects: 'project_id',
+  cost_rates: 'project_id',
+  cost_schemes: 'project_id',
 } as const satisfies { [T in keyof Database]?: keyof Database[T] & ('tenant_id' | 'project_id') };
 
 export type NamedTable = keyof typeof OWNER_COLUMN;

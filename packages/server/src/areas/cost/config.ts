@@ -19,6 +19,7 @@ import {
 import type { RequestContext } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
 import { JSON_COLUMNS } from '../../db/json-columns.js';
+import { nameTaken } from '../../db/tenant-names.js';
 import { ApiError } from '../../http/api-error.js';
 import { type EnergyCall, energyCall, nodeOf } from '../energy/scope.js';
 import { recordOperation } from '../logs/record-operation.js';
@@ -28,7 +29,6 @@ import { loadRates, loadSchemes, type RateDef, type SchemeDef } from './pricing.
 import {
   deleteRate as deleteRateRow,
   insertRate,
-  rateNamed,
   rateUses,
   updateRate as updateRateRow,
   type VersionInsert,
@@ -39,7 +39,6 @@ import {
   insertScheme,
   objectsOf,
   replaceObjects,
-  schemeNamed,
   touchScheme,
   updateScheme as updateSchemeRows,
 } from './repo/schemes.js';
@@ -185,7 +184,7 @@ function versionRows(fields: RateFields): VersionInsert[] {
 async function checkRate(call: EnergyCall, fields: RateFields, exceptId = 0): Promise<void> {
   if (!energyTypeOf(fields.energyType))
     throw ApiError.rule(COST_MESSAGES.energyTypeUnknown('energyType', fields.energyType));
-  if (await rateNamed(call.ctx.services.db, call.project.id, fields.name, exceptId))
+  if (await nameTaken(call.ctx.services.db, 'cost_rates', call.project.id, fields.name, exceptId))
     throw ApiError.rule(COST_MESSAGES.rateNameRepeats);
   if (fields.touSchemeId !== null && !(await touNamesOf(call)).has(fields.touSchemeId))
     throw ApiError.rule(COST_MESSAGES.touSchemeUnknown(fields.touSchemeId));
@@ -424,7 +423,7 @@ async function existingScheme(call: EnergyCall, id: number): Promise<SchemeDef> 
 export async function createScheme(ctx: RequestContext, body: SchemeFields): Promise<AccountingScheme> {
   const call = await energyCall(ctx);
   const db = ctx.services.db;
-  if (await schemeNamed(db, call.project.id, body.name))
+  if (await nameTaken(db, 'cost_schemes', call.project.id, body.name))
     throw ApiError.rule(COST_MESSAGES.accountingNameRepeats);
   const rates = await rateRows(call, body);
   await checkShareScheme(call, body.shareSchemeId);
@@ -448,7 +447,7 @@ export async function updateScheme(
   const call = await energyCall(ctx);
   const db = ctx.services.db;
   await existingScheme(call, body.id);
-  if (await schemeNamed(db, call.project.id, body.name, body.id))
+  if (await nameTaken(db, 'cost_schemes', call.project.id, body.name, body.id))
     throw ApiError.rule(COST_MESSAGES.accountingNameRepeats);
   const rates = await rateRows(call, body);
   await checkShareScheme(call, body.shareSchemeId);

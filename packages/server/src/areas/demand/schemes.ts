@@ -8,6 +8,7 @@ import { type BillingMethod, DEMAND_MESSAGES, monthOf } from '@eem/core';
 import { currentProject, type RequestContext } from '../../context.js';
 import { type Db, inTransaction } from '../../db/database.js';
 import { JSON_COLUMNS } from '../../db/json-columns.js';
+import { nameTaken } from '../../db/tenant-names.js';
 import { ApiError } from '../../http/api-error.js';
 import { recordOperation } from '../logs/record-operation.js';
 import { schemesOf as touSchemesOf } from '../metering/repo/tou.js';
@@ -19,7 +20,6 @@ import {
   insertScheme,
   replaceVersions,
   schemeById,
-  schemeNamed,
   schemesOf,
   updateScheme,
   versionsOf,
@@ -129,7 +129,7 @@ async function checkScheme(
   id?: number,
 ): Promise<void> {
   const { db } = ctx.services;
-  if (await schemeNamed(db, project.id, body.name, id))
+  if (await nameTaken(db, 'billing_schemes', project.id, body.name, id))
     throw ApiError.conflict(DEMAND_MESSAGES.schemeNameRepeats);
   const problem = checkVersions(body.versions);
   if (problem) throw ApiError.validation(problem);

@@ -9,6 +9,7 @@ import type { RequestContext } from '../../context.js';
 import { requireUser } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
 import { JSON_COLUMNS } from '../../db/json-columns.js';
+import { nameTaken } from '../../db/tenant-names.js';
 import { ApiError } from '../../http/api-error.js';
 import { type EnergyCall, energyCall, mayRead, nodeOf } from '../energy/scope.js';
 import { lossSchemesUsing } from '../share/repo/schemes.js';
@@ -17,7 +18,6 @@ import { unconfirmedLossEvents } from './repo/events.js';
 import {
   deleteLossObjects,
   type LossObjectRow,
-  lossNameTaken,
   lossObjectById,
   lossObjectCount,
   lossObjectsOf,
@@ -142,7 +142,8 @@ export async function saveConfig(ctx: RequestContext, body: LossBody<'saveConfig
     levels: body.levels,
   });
   if (problem) throw invalid(problem);
-  if (await lossNameTaken(db, call.project.id, body.name, body.id)) throw invalid(LOSS_MESSAGES.nameRepeats);
+  if (await nameTaken(db, 'loss_objects', call.project.id, body.name, body.id))
+    throw invalid(LOSS_MESSAGES.nameRepeats);
   if (body.id === undefined && (await lossObjectCount(db, call.project.id)) >= LOSS_LIMITS.objects)
     throw ApiError.validation(LOSS_MESSAGES.tooManyObjects);
   const now = clock();

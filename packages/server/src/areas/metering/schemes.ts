@@ -14,6 +14,7 @@ import {
   touVersionStatus,
 } from '@eem/core';
 import { currentProject, type RequestContext, requireUser } from '../../context.js';
+import { nameTaken } from '../../db/tenant-names.js';
 import { ApiError } from '../../http/api-error.js';
 import { EnergyModel, PROJECT_NODE } from '../energy/model.js';
 import { recordOperation } from '../logs/record-operation.js';
@@ -24,7 +25,6 @@ import {
   insertScheme,
   replaceScheme,
   schemeById,
-  schemeNamed,
   schemesOf,
   setBindings,
   type TouVersionRow,
@@ -136,7 +136,8 @@ export async function createScheme(
   const { db } = ctx.services;
   if ((await schemesOf(db, project.id)).length >= TOU_LIMITS.schemes)
     throw ApiError.validation(`a project has at most ${TOU_LIMITS.schemes} time-of-use schemes`);
-  if (await schemeNamed(db, project.id, body.name)) throw ApiError.conflict(ENERGY_MESSAGES.schemeNameTaken);
+  if (await nameTaken(db, 'tou_schemes', project.id, body.name))
+    throw ApiError.conflict(ENERGY_MESSAGES.schemeNameTaken);
   const values = versionValues(project, body.versions);
   const id = await insertScheme(db, project.id, body.name, values, ctx.services.clock());
   await recordOperation(ctx, {
@@ -156,8 +157,8 @@ export async function updateScheme(
   const { db } = ctx.services;
   const existing = await schemeById(db, project.id, body.id);
   if (!existing) throw ApiError.notFound(`time-of-use scheme ${body.id} does not exist in this project`);
-  const named = await schemeNamed(db, project.id, body.name);
-  if (named && named.id !== body.id) throw ApiError.conflict(ENERGY_MESSAGES.schemeNameTaken);
+  if (await nameTaken(db, 'tou_schemes', project.id, body.name, body.id))
+    throw ApiError.conflict(ENERGY_MESSAGES.schemeNameTaken);
   const values = versionValues(project, body.versions);
   const old = await versionsOf(db, project.id, body.id);
   const known = new Set(old.map((v) => v.id));

@@ -2,6 +2,7 @@
 import type { catalogue, EndpointData, EndpointParsedInput, Product } from '@eem/contract';
 import { ENERGY_LIMITS, ENERGY_MESSAGES, monthPeriod, monthsOfYear, nextPeriodStart } from '@eem/core';
 import { currentProject, type RequestContext } from '../../context.js';
+import { nameTaken } from '../../db/tenant-names.js';
 import { ApiError } from '../../http/api-error.js';
 import type { EnergyModel } from '../energy/model.js';
 import { type EnergyCall, energyCall, mayRead, nodesOf } from '../energy/scope.js';
@@ -14,7 +15,6 @@ import {
   type ProductRow,
   productById,
   productionRows,
-  productNamed,
   productPage,
   updateProduct as updateRow,
   writeProduction,
@@ -47,7 +47,7 @@ export async function createProduct(
 ): Promise<Data<'createProduct'>> {
   const project = await currentProject(ctx);
   const { db } = ctx.services;
-  if (await productNamed(db, project.id, body.name))
+  if (await nameTaken(db, 'products', project.id, body.name))
     throw ApiError.conflict(ENERGY_MESSAGES.productNameTaken);
   const page = await productPage(db, project.id, '', { limit: 1, offset: 0 });
   if (page.total >= ENERGY_LIMITS.products)
@@ -70,7 +70,7 @@ export async function updateProduct(
   const { db } = ctx.services;
   const row = await productById(db, project.id, body.id);
   if (!row) throw ApiError.notFound(`product ${body.id} does not exist in this project`);
-  if (await productNamed(db, project.id, body.name, body.id))
+  if (await nameTaken(db, 'products', project.id, body.name, body.id))
     throw ApiError.conflict(ENERGY_MESSAGES.productNameTaken);
   await updateRow(db, project.id, body.id, { name: body.name, unit: body.unit });
   await recordOperation(ctx, { operation: 'edit', object: `product ${body.name}`, projectId: project.id });

@@ -12,17 +12,6 @@ export function ratesOf(db: Db, projectId: number, ids?: readonly number[]) {
   return q.orderBy('name').execute();
 }
 
-export async function rateNamed(db: Db, projectId: number, name: string, exceptId = 0): Promise<boolean> {
-  const row = await db
-    .selectFrom('cost_rates')
-    .select('id')
-    .where('project_id', '=', projectId)
-    .where('name', '=', name)
-    .where('id', '!=', exceptId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export function rateVersionsOf(db: Db, projectId: number, rateIds: readonly number[]) {
   if (rateIds.length === 0) return Promise.resolve([]);
   return db

@@ -12,17 +12,6 @@ export function schemesOf(db: Db, projectId: number, ids?: readonly number[]) {
   return q.orderBy('name').execute();
 }
 
-export async function schemeNamed(db: Db, projectId: number, name: string, exceptId = 0): Promise<boolean> {
-  const row = await db
-    .selectFrom('cost_schemes')
-    .select('id')
-    .where('project_id', '=', projectId)
-    .where('name', '=', name)
-    .where('id', '!=', exceptId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export function schemeRatesOf(db: Db, projectId: number, schemeIds: readonly number[]) {
   if (schemeIds.length === 0) return Promise.resolve([]);
   return db

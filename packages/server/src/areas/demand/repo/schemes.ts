@@ -21,21 +21,6 @@ export function schemeById(db: Db, projectId: number, id: number) {
     .executeTakeFirst();
 }
 
-export async function schemeNamed(
-  db: Db,
-  projectId: number,
-  name: string,
-  exceptId?: number,
-): Promise<boolean> {
-  let q = db
-    .selectFrom('billing_schemes')
-    .select('id')
-    .where('project_id', '=', projectId)
-    .where('name', '=', name);
-  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  return (await q.executeTakeFirst()) !== undefined;
-}
-
 export function versionsOf(db: Db, projectId: number, schemeIds?: readonly number[]) {
   let q = db.selectFrom('billing_scheme_versions').selectAll().where('project_id', '=', projectId);
   if (schemeIds) {

@@ -73,22 +73,6 @@ export async function lossObjectCount(db: Db, projectId: number): Promise<number
   return Number(row?.n ?? 0);
 }
 
-/** Whether another loss object of the project has this name. */
-export async function lossNameTaken(
-  db: Db,
-  projectId: number,
-  name: string,
-  exceptId?: number,
-): Promise<boolean> {
-  let q = db
-    .selectFrom('loss_objects')
-    .select('id')
-    .where('project_id', '=', projectId)
-    .where('name', '=', name);
-  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  return (await q.executeTakeFirst()) !== undefined;
-}
-
 type Fields = Omit<Insertable<LossObjectTable>, 'id' | 'project_id' | 'created_at'>;
 
 /** Adds (id undefined) or replaces a loss object with its consumers; its id. */

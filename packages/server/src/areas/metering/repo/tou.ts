@@ -34,19 +34,6 @@ export function schemeById(db: Db, projectId: number, id: number): Promise<TouSc
     .executeTakeFirst();
 }
 
-export async function schemeNamed(
-  db: Db,
-  projectId: number,
-  name: string,
-): Promise<TouSchemeRow | undefined> {
-  return db
-    .selectFrom('tou_schemes')
-    .selectAll()
-    .where('project_id', '=', projectId)
-    .where('name', '=', name)
-    .executeTakeFirst();
-}
-
 /** The versions of a project's schemes (or of one), by scheme and effective date. */
 export async function versionsOf(db: Db, projectId: number, schemeId?: number): Promise<TouVersionRow[]> {
   let query = db

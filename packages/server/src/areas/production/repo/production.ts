@@ -60,16 +60,6 @@ export function productsOf(db: Db, projectId: number): Promise<ProductRow[]> {
     .execute();
 }
 
-export async function productNamed(db: Db, projectId: number, name: string, exceptId = 0) {
-  return db
-    .selectFrom('products')
-    .select('id')
-    .where('project_id', '=', projectId)
-    .where('name', '=', name)
-    .where('id', '!=', exceptId)
-    .executeTakeFirst();
-}
-
 export async function insertProduct(
   db: Db,
   values: { project_id: number; name: string; unit: string; created_at: number },

@@ -7,25 +7,31 @@
  * level per period with a total row (loss.analysis, mode 'series'). A loss warning's "loss
  * curve" opens here with its object and time.
  */
-import { Card, Space, Typography } from '@douyinfe/semi-ui-19';
+import { Space } from '@douyinfe/semi-ui-19';
 import { endpointKey } from '@eem/sdk';
 import { useMemo } from 'react';
 import { formatPeriod } from '../../app/format';
 import { Cards } from '../../blocks/analysis/AnalysisResult';
 import { AnalysisScreen } from '../../blocks/analysis/AnalysisWorkspace';
-import { type AnalysisContext, defineAnalysis, isIdle } from '../../blocks/analysis/analysis-model';
 import { ComboChart } from '../../blocks/chart/ComboChart';
 import { DataTable } from '../../blocks/DataTable';
 import { useEndpointQuery } from '../../blocks/data';
-import { errorMessage } from '../../blocks/save-file';
 import type { Granularity } from '../../blocks/time-range-model';
 import { useTexts } from '../../i18n/texts';
 import { useAlarmColors } from '../../theme/alarm-colors';
-import { ELECTRICITY } from '../energy/common/energy-data';
-import { analysisBody, energy, LevelTag, linkedLoss, objectOrNodePicker, pct, withUnit } from './common';
+import {
+  energyCard,
+  energyColumn,
+  LevelTag,
+  type LossInput,
+  levelColumn,
+  lossAnalysis,
+  lossCombo,
+  pct,
+  pendingAnswer,
+  rateColumn,
+} from './common';
 import { lossTexts } from './texts';
-
-type Ctx = AnalysisContext<Record<string, never>, null>;
 
 const GRANULARITIES: readonly Granularity[] = ['hour', 'day', 'month'];
 
@@ -33,33 +39,20 @@ export function EnergyLossAnalysisPage() {
   const t = useTexts(lossTexts);
   const description = useMemo(
     () =>
-      defineAnalysis({
+      lossAnalysis({
         title: t('analysisTitle'),
-        nodes: objectOrNodePicker(t('pickTitle')),
-        energyType: true,
-        range: { granularities: GRANULARITIES, granularity: 'day', preset: 'thisMonth' },
-        initial: (params) => ({
-          energyType: ELECTRICITY,
-          ...linkedLoss(params, GRANULARITIES),
-          extra: {} as Record<string, never>,
-        }),
-        useData: () => null,
-        render: (ctx: Ctx) => {
-          const input = analysisBody(ctx.selection, 'series', {
-            node: t('chooseObject'),
-            energyType: t('chooseEnergyType'),
-          });
-          return isIdle(input) ? input : <LossSeries input={input} />;
-        },
+        pickTitle: t('pickTitle'),
+        granularities: GRANULARITIES,
+        mode: 'series',
+        reasons: { node: t('chooseObject'), energyType: t('chooseEnergyType') },
+        render: (input) => <LossSeries input={input} />,
       }),
     [t],
   );
   return <AnalysisScreen description={description} />;
 }
 
-type Input = Exclude<ReturnType<typeof analysisBody>, { reason: unknown }>;
-
-function LossSeries({ input }: { input: Input }) {
+function LossSeries({ input }: { input: LossInput }) {
   const t = useTexts(lossTexts);
   const colors = useAlarmColors();
   const query = useEndpointQuery(endpointKey('loss', 'analysis'), input as never, { keepPrevious: true });
@@ -80,26 +73,21 @@ function LossSeries({ input }: { input: Input }) {
       rows,
       worst,
       chart: {
-        categories: rows.map((r) => r.period),
-        bars: [
-          { name: t('supply'), values: rows.map((r) => r.supply) },
-          { name: t('consumption'), values: rows.map((r) => r.downstream) },
-          { name: t('loss'), values: rows.map((r) => r.loss) },
-        ],
-        lines: [{ name: t('lossRate'), values: rows.map((r) => r.ratePct) }],
+        ...lossCombo(
+          rows,
+          [
+            [t('supply'), (r) => r.supply],
+            [t('consumption'), (r) => r.downstream],
+            [t('loss'), (r) => r.loss],
+          ],
+          t('lossRate'),
+        ),
         limits,
       },
     };
   }, [data, t, colors]);
-  if (query.isError && !data)
-    return (
-      <Card style={{ width: '100%' }}>
-        <Typography.Text type="danger">
-          {t('loadFailed', { message: errorMessage(query.error, '') })}
-        </Typography.Text>
-      </Card>
-    );
-  if (!data || !view) return <Card loading style={{ width: '100%' }} />;
+  const pending = pendingAnswer(query);
+  if (pending || !data || !view) return pending;
   type Row = (typeof view.rows)[number];
   const name = data.lossObject?.name ?? data.supply.path ?? data.supply.name;
   return (
@@ -107,13 +95,9 @@ function LossSeries({ input }: { input: Input }) {
       <div style={{ width: '100%' }}>
         <Cards
           cards={[
-            { key: 'supply', label: withUnit(t('supply'), data.unit), value: energy(data.total.supply) },
-            {
-              key: 'consumption',
-              label: withUnit(t('consumption'), data.unit),
-              value: energy(data.total.downstream),
-            },
-            { key: 'loss', label: withUnit(t('loss'), data.unit), value: energy(data.total.loss) },
+            energyCard('supply', t('supply'), data.unit, data.total.supply),
+            energyCard('consumption', t('consumption'), data.unit, data.total.downstream),
+            energyCard('loss', t('loss'), data.unit, data.total.loss),
             {
               key: 'rate',
               label: t('lossRate'),
@@ -152,31 +136,11 @@ function LossSeries({ input }: { input: Input }) {
           loading={query.isFetching}
           columns={[
             { key: 'period', title: t('period'), width: 150 },
-            {
-              key: 'supply',
-              title: withUnit(t('supply'), data.unit),
-              align: 'right',
-              render: (r) => energy(r.supply),
-            },
-            {
-              key: 'downstream',
-              title: withUnit(t('consumption'), data.unit),
-              align: 'right',
-              render: (r) => energy(r.downstream),
-            },
-            {
-              key: 'loss',
-              title: withUnit(t('loss'), data.unit),
-              align: 'right',
-              render: (r) => energy(r.loss),
-            },
-            { key: 'ratePct', title: t('lossRate'), align: 'right', render: (r) => pct(r.ratePct) },
-            {
-              key: 'level',
-              title: t('warningLevel'),
-              width: 110,
-              render: (r) => <LevelTag level={r.level} />,
-            },
+            energyColumn<Row>('supply', t('supply'), data.unit, (r) => r.supply),
+            energyColumn<Row>('downstream', t('consumption'), data.unit, (r) => r.downstream),
+            energyColumn<Row>('loss', t('loss'), data.unit, (r) => r.loss),
+            rateColumn<Row>(t('lossRate')),
+            levelColumn<Row>(t('warningLevel')),
           ]}
           summary={{ columns: ['supply', 'downstream', 'loss'], kinds: ['total'] }}
         />

@@ -15,10 +15,9 @@ import { ChartPanel } from '../../blocks/ChartPanel';
 import { DataTable } from '../../blocks/DataTable';
 import { useEndpointQuery } from '../../blocks/data';
 import { PageFrame } from '../../blocks/PageFrame';
-import { errorMessage } from '../../blocks/save-file';
 import { useTexts } from '../../i18n/texts';
 import { textOn, useAlarmColors } from '../../theme/alarm-colors';
-import { energy, LevelTag, pct, withUnit } from './common';
+import { energy, LoadFailed, levelColumn, pct, rateColumn, withUnit } from './common';
 import { lossTexts } from './texts';
 
 export function EnergyLossOverviewPage() {
@@ -55,9 +54,7 @@ function Overview() {
   if (query.isError && !data)
     return (
       <Card>
-        <Typography.Text type="danger">
-          {t('loadFailed', { message: errorMessage(query.error, '') })}
-        </Typography.Text>
+        <LoadFailed error={query.error} />
       </Card>
     );
   if (!data || !trend)
@@ -229,13 +226,8 @@ function Overview() {
                 align: 'right',
                 render: (r) => `${energy(r.loss)} ${r.unit}`,
               },
-              { key: 'ratePct', title: t('lossRate'), align: 'right', render: (r) => pct(r.ratePct) },
-              {
-                key: 'level',
-                title: t('warningLevel'),
-                width: 110,
-                render: (r) => <LevelTag level={r.level} />,
-              },
+              rateColumn<Top>(t('lossRate')),
+              levelColumn<Top>(t('warningLevel')),
             ]}
           />
         </div>

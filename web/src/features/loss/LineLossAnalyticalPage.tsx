@@ -14,12 +14,11 @@ import { AnalysisScreen } from '../../blocks/analysis/AnalysisWorkspace';
 import { type AnalysisContext, defineAnalysis, idle } from '../../blocks/analysis/analysis-model';
 import { ChartPanel } from '../../blocks/ChartPanel';
 import { ComboChart } from '../../blocks/chart/ComboChart';
-import { DataTable } from '../../blocks/DataTable';
+import { type DataColumn, DataTable } from '../../blocks/DataTable';
 import { useEndpointQuery } from '../../blocks/data';
 import type { TreeNodeLike } from '../../blocks/node-tree-model';
-import { errorMessage } from '../../blocks/save-file';
 import { useTexts } from '../../i18n/texts';
-import { energy, lossCycle, pct, withUnit } from './common';
+import { energyColumn, lossCombo, lossCycle, pendingAnswer, rateColumn } from './common';
 import { lossTexts } from './texts';
 
 type Ctx = AnalysisContext<Record<string, never>, null>;
@@ -95,6 +94,18 @@ function SegmentsHint() {
   return <>{!nodes.isPending && (nodes.data ?? []).length === 0 ? t('noSegments') : t('chooseSegment')}</>;
 }
 
+/** Head-end and tail-end energy, loss and loss rate: the columns of a segment's figures. */
+function segmentColumns<
+  R extends { head: number | null; tail: number | null; loss: number | null; ratePct: number | null },
+>(t: (key: 'headKwh' | 'tailKwh' | 'loss' | 'lossRate') => string, unit: string): DataColumn<R>[] {
+  return [
+    energyColumn<R>('head', t('headKwh'), unit, (r) => r.head),
+    energyColumn<R>('tail', t('tailKwh'), unit, (r) => r.tail),
+    energyColumn<R>('loss', t('loss'), unit, (r) => r.loss),
+    rateColumn<R>(t('lossRate')),
+  ];
+}
+
 interface Body {
   nodes: { id: number; modelLabel: string }[];
   startTime: number;
@@ -118,15 +129,8 @@ function LineLoss({ body }: { body: Body }) {
       },
     };
   }, [data, t]);
-  if (query.isError && !data)
-    return (
-      <Card style={{ width: '100%' }}>
-        <Typography.Text type="danger">
-          {t('loadFailed', { message: errorMessage(query.error, '') })}
-        </Typography.Text>
-      </Card>
-    );
-  if (!data || !view) return <Card loading style={{ width: '100%' }} />;
+  const pending = pendingAnswer(query);
+  if (pending || !data || !view) return pending;
   const focused =
     data.segments.find((s) => s.node.id === focus) ??
     data.segments.find((s) => s.rank === 1) ??
@@ -135,15 +139,17 @@ function LineLoss({ body }: { body: Body }) {
   const label = (ms: number) => formatPeriod(ms, data.cycle, data.timeZone);
   const rows = (focused?.rows ?? []).map((r) => ({ ...r, key: r.time, period: label(r.time) }));
   type Period = (typeof rows)[number];
-  const trend = focused && {
-    categories: rows.map((r) => r.period),
-    bars: [
-      { name: t('headKwh'), values: rows.map((r) => r.head) },
-      { name: t('tailKwh'), values: rows.map((r) => r.tail) },
-      { name: t('loss'), values: rows.map((r) => r.loss) },
-    ],
-    lines: [{ name: t('lossRate'), values: rows.map((r) => r.ratePct) }],
-  };
+  const trend =
+    focused &&
+    lossCombo(
+      rows,
+      [
+        [t('headKwh'), (r) => r.head],
+        [t('tailKwh'), (r) => r.tail],
+        [t('loss'), (r) => r.loss],
+      ],
+      t('lossRate'),
+    );
   return (
     <Space vertical align="start" spacing={12} style={{ width: '100%' }} data-testid="line-loss">
       <div style={{ width: '100%' }}>
@@ -200,25 +206,7 @@ function LineLoss({ body }: { body: Body }) {
                   render: (r) => r.node.path || r.node.name,
                 },
                 { key: 'voltageLabel', title: t('voltage'), width: 100 },
-                {
-                  key: 'head',
-                  title: withUnit(t('headKwh'), data.unit),
-                  align: 'right',
-                  render: (r) => energy(r.head),
-                },
-                {
-                  key: 'tail',
-                  title: withUnit(t('tailKwh'), data.unit),
-                  align: 'right',
-                  render: (r) => energy(r.tail),
-                },
-                {
-                  key: 'loss',
-                  title: withUnit(t('loss'), data.unit),
-                  align: 'right',
-                  render: (r) => energy(r.loss),
-                },
-                { key: 'ratePct', title: t('lossRate'), align: 'right', render: (r) => pct(r.ratePct) },
+                ...segmentColumns<Ranked>(t, data.unit),
               ]}
               summary={{ columns: ['head', 'tail', 'loss'], kinds: ['total'] }}
             />
@@ -238,25 +226,7 @@ function LineLoss({ body }: { body: Body }) {
             loading={query.isFetching}
             columns={[
               { key: 'period', title: t('period'), width: 150 },
-              {
-                key: 'head',
-                title: withUnit(t('headKwh'), data.unit),
-                align: 'right',
-                render: (r) => energy(r.head),
-              },
-              {
-                key: 'tail',
-                title: withUnit(t('tailKwh'), data.unit),
-                align: 'right',
-                render: (r) => energy(r.tail),
-              },
-              {
-                key: 'loss',
-                title: withUnit(t('loss'), data.unit),
-                align: 'right',
-                render: (r) => energy(r.loss),
-              },
-              { key: 'ratePct', title: t('lossRate'), align: 'right', render: (r) => pct(r.ratePct) },
+              ...segmentColumns<Period>(t, data.unit),
             ]}
             summary={{ columns: ['head', 'tail', 'loss'], kinds: ['total'] }}
           />

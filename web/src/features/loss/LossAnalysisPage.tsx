@@ -6,34 +6,35 @@
  * that loses most highlighted (loss.analysis, mode 'tree'). "Apportioned loss": the loss object's
  * loss split to end nodes under its loss-share schemes, per month (share.results type 'loss').
  */
-import { Card, Col, Empty, Row, Space, TabPane, Tabs, Tag, Typography } from '@douyinfe/semi-ui-19';
+import { Card, Col, Empty, Row, Space, TabPane, Tabs, Tag } from '@douyinfe/semi-ui-19';
 import { endpointKey } from '@eem/sdk';
 import { useMemo, useState } from 'react';
 import { formatDate } from '../../app/format';
 import { Cards } from '../../blocks/analysis/AnalysisResult';
 import { AnalysisScreen } from '../../blocks/analysis/AnalysisWorkspace';
-import { type AnalysisContext, defineAnalysis, isIdle } from '../../blocks/analysis/analysis-model';
 import { ChartPanel } from '../../blocks/ChartPanel';
 import { DataTable } from '../../blocks/DataTable';
 import { useEndpointQuery } from '../../blocks/data';
-import { errorMessage } from '../../blocks/save-file';
 import type { Granularity } from '../../blocks/time-range-model';
 import { useTexts } from '../../i18n/texts';
-import { ELECTRICITY } from '../energy/common/energy-data';
 import {
-  analysisBody,
   energy,
+  energyCard,
+  energyColumn,
   LevelTag,
   LOSS_OBJECT,
-  linkedLoss,
-  objectOrNodePicker,
+  LoadFailed,
+  type LossInput,
+  levelColumn,
+  lossAnalysis,
   pct,
+  pendingAnswer,
+  rateColumn,
+  shareColumn,
   withUnit,
 } from './common';
 import { levelTotals } from './components/tree-model';
 import { lossTexts } from './texts';
-
-type Ctx = AnalysisContext<Record<string, never>, null>;
 
 const GRANULARITIES: readonly Granularity[] = ['day', 'month'];
 
@@ -41,23 +42,13 @@ export function LossAnalysisPage() {
   const t = useTexts(lossTexts);
   const description = useMemo(
     () =>
-      defineAnalysis({
+      lossAnalysis({
         title: t('lossTreeTitle'),
-        nodes: objectOrNodePicker(t('network')),
-        energyType: true,
-        range: { granularities: GRANULARITIES, granularity: 'day', preset: 'thisMonth' },
-        initial: (params) => ({
-          energyType: ELECTRICITY,
-          ...linkedLoss(params, GRANULARITIES),
-          extra: {} as Record<string, never>,
-        }),
-        useData: () => null,
-        render: (ctx: Ctx) => {
-          const input = analysisBody(ctx.selection, 'tree', {
-            node: t('chooseNetwork'),
-            energyType: t('chooseEnergyType'),
-          });
-          if (isIdle(input)) return input;
+        pickTitle: t('network'),
+        granularities: GRANULARITIES,
+        mode: 'tree',
+        reasons: { node: t('chooseNetwork'), energyType: t('chooseEnergyType') },
+        render: (input, ctx) => {
           const node = ctx.selection.nodes[0];
           return (
             <LossTree
@@ -74,15 +65,13 @@ export function LossAnalysisPage() {
   return <AnalysisScreen description={description} />;
 }
 
-type Input = Exclude<ReturnType<typeof analysisBody>, { reason: unknown }>;
-
 function LossTree({
   input,
   lossObjectId,
   range,
   timeZone,
 }: {
-  input: Input;
+  input: LossInput;
   lossObjectId: number | null;
   range: { start: number; end: number };
   timeZone: string;
@@ -96,15 +85,8 @@ function LossTree({
     const levels = levelTotals(data.tree);
     return { levels, rows: data.tree.map((n) => ({ ...n })) };
   }, [data]);
-  if (query.isError && !data)
-    return (
-      <Card style={{ width: '100%' }}>
-        <Typography.Text type="danger">
-          {t('loadFailed', { message: errorMessage(query.error, '') })}
-        </Typography.Text>
-      </Card>
-    );
-  if (!data || !view) return <Card loading style={{ width: '100%' }} />;
+  const pending = pendingAnswer(query);
+  if (pending || !data || !view) return pending;
   type Node = (typeof view.rows)[number];
   const worst = data.tree.find((n) => n.worst);
   const worstLevel = view.levels.find((l) => l.worst);
@@ -121,11 +103,9 @@ function LossTree({
           <div style={{ width: '100%' }}>
             <Cards
               cards={[
-                { key: 'supply', label: withUnit(t('supply'), data.unit), value: energy(data.total.supply) },
+                energyCard('supply', t('supply'), data.unit, data.total.supply),
                 {
-                  key: 'loss',
-                  label: withUnit(t('loss'), data.unit),
-                  value: energy(data.total.loss),
+                  ...energyCard('loss', t('loss'), data.unit, data.total.loss),
                   hint: worstLevel
                     ? `${t('worstLevel')}: ${t('depth', { n: worstLevel.depth + 1 })} · ${energy(worstLevel.loss)}`
                     : undefined,
@@ -191,31 +171,16 @@ function LossTree({
                     </span>
                   ),
                 },
-                {
-                  key: 'input',
-                  title: withUnit(t('input'), data.unit),
-                  align: 'right',
-                  render: (r) => energy(r.input),
-                },
+                energyColumn<Node>('input', t('input'), data.unit, (r) => r.input),
                 {
                   key: 'output',
                   title: withUnit(t('output'), data.unit),
                   align: 'right',
                   render: (r) => (r.leaf ? '--' : energy(r.output)),
                 },
-                {
-                  key: 'loss',
-                  title: withUnit(t('loss'), data.unit),
-                  align: 'right',
-                  render: (r) => energy(r.loss),
-                },
-                { key: 'ratePct', title: t('lossRate'), align: 'right', render: (r) => pct(r.ratePct) },
-                {
-                  key: 'level',
-                  title: t('warningLevel'),
-                  width: 110,
-                  render: (r) => <LevelTag level={r.level} />,
-                },
+                energyColumn<Node>('loss', t('loss'), data.unit, (r) => r.loss),
+                rateColumn<Node>(t('lossRate')),
+                levelColumn<Node>(t('warningLevel')),
               ]}
             />
           </div>
@@ -277,12 +242,7 @@ function SharedLoss({
     const total = [...byNode.values()].reduce((s, r) => s + r.amount, 0);
     return [...byNode.values()].map((r) => ({ ...r, share: total > 0 ? r.amount / total : null }));
   }, [data]);
-  if (query.isError && !data)
-    return (
-      <Typography.Text type="danger">
-        {t('loadFailed', { message: errorMessage(query.error, '') })}
-      </Typography.Text>
-    );
+  if (query.isError && !data) return <LoadFailed error={query.error} />;
   if (!data) return <Card loading />;
   if ((data.results ?? []).length === 0)
     return (
@@ -311,18 +271,8 @@ function SharedLoss({
           columns={[
             { key: 'name', title: t('endNode'), width: 200, render: (r) => r.path || r.name },
             { key: 'scheme', title: t('shareScheme'), width: 140 },
-            {
-              key: 'amount',
-              title: withUnit(t('sharedLoss'), unit),
-              align: 'right',
-              render: (r) => energy(r.amount),
-            },
-            {
-              key: 'share',
-              title: t('share'),
-              align: 'right',
-              render: (r) => (r.share === null ? '--' : `${(r.share * 100).toFixed(2)}%`),
-            },
+            energyColumn<Row>('amount', t('sharedLoss'), unit, (r) => r.amount),
+            shareColumn<Row>(t('share')),
           ]}
           summary={{ columns: ['amount'], kinds: ['total'] }}
         />

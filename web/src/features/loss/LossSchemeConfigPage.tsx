@@ -6,37 +6,32 @@
  * stored results open per scheme (share.lossSchemes, saveLossScheme, deleteLossSchemes,
  * results type 'loss').
  */
-import { Button, Typography } from '@douyinfe/semi-ui-19';
 import type { LossShareScheme } from '@eem/contract';
-import { LOSS_SHARE_METHODS, SHARE_LIMITS } from '@eem/core';
+import { LOSS_SHARE_METHODS } from '@eem/core';
 import { endpointKey } from '@eem/sdk';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { PageState } from '../../blocks/DataTable';
 import type { FormValues } from '../../blocks/FormFields';
 import { defineLedger } from '../../blocks/ledger/ledger';
 import { useTexts } from '../../i18n/texts';
 import { useLossObjects } from './common';
-import { LossLedgerScreen } from './components/LossLedger';
-import { RecomputationBar, useRecomputation } from './components/Recomputation';
-import { type ResultsOf, ResultsSheet } from './components/ResultsSheet';
+import {
+  ResultsButton,
+  SchemeLedger,
+  useSchemeEditor,
+  versionColumns,
+  versionsField,
+} from './components/SchemeEditor';
 import { schemeIssues } from './components/scheme-form';
-import { type MethodOption, VersionsField } from './components/VersionsField';
-import { versionBody, versionsOfRow } from './components/version-model';
-import { currentTargets, useMethodLabel, VersionChips } from './SchemeConfigPages';
 import { lossTexts } from './texts';
 
 type Filters = { keyword: string };
 
 export function LossSchemeConfigPage() {
   const t = useTexts(lossTexts);
-  const methodLabel = useMethodLabel();
-  const recomputation = useRecomputation();
+  const editor = useSchemeEditor(LOSS_SHARE_METHODS);
+  const { methods, methodLabel, recomputation, setResults } = editor;
   const objects = useLossObjects();
-  const [results, setResults] = useState<ResultsOf | null>(null);
-  const methods: MethodOption[] = useMemo(
-    () => LOSS_SHARE_METHODS.map((m) => ({ value: m, label: methodLabel(m) })),
-    [methodLabel],
-  );
   const list = objects.data?.list;
   const description = useMemo(() => {
     const supplyOf = (id: unknown) => list?.find((o) => o.id === id)?.supply ?? null;
@@ -58,41 +53,15 @@ export function LossSchemeConfigPage() {
           empty: null,
           fromRow: (r) => r.lossObject.id,
         },
-        versions: {
-          label: t('versions'),
-          empty: [],
-          fromRow: (r) => versionsOfRow(r.versions),
-          toBody: (v) => (Array.isArray(v) ? v.map(versionBody) : v),
-          render: (a) => (
-            <VersionsField
-              {...a}
-              methods={methods}
-              maxTargets={SHARE_LIMITS.targets}
-              maxVersions={SHARE_LIMITS.versions}
-              source={supplyOf(a.values.lossObjectId)}
-            />
-          ),
-        },
+        versions: versionsField<LossShareScheme>(t('versions'), methods, (values) =>
+          supplyOf(values.lossObjectId),
+        ),
         remark: { label: t('remark'), empty: '' },
       },
       columns: [
         { key: 'name', width: 150 },
         { key: 'lossObjectId', width: 160, render: (r) => r.lossObject.name },
-        {
-          key: 'versions',
-          width: 360,
-          render: (r) => <VersionChips versions={r.versions} methodLabel={methodLabel} />,
-        },
-        {
-          key: 'targets',
-          label: t('targets'),
-          width: 260,
-          render: (r) => (
-            <Typography.Text ellipsis={{ showTooltip: true }} style={{ maxWidth: 250 }}>
-              {currentTargets(r.versions)}
-            </Typography.Text>
-          ),
-        },
+        ...versionColumns<LossShareScheme>(t('targets'), 260, methodLabel),
       ],
       create: { endpoint: endpointKey('share', 'saveLossScheme') },
       update: { endpoint: endpointKey('share', 'saveLossScheme') },
@@ -103,18 +72,12 @@ export function LossSchemeConfigPage() {
       writePermission: 'lossshareconfig_update',
       invalidates: [endpointKey('share', 'results'), endpointKey('loss', 'configs')],
       rowActions: (r) => (
-        <Button
-          size="small"
-          theme="borderless"
-          onClick={() => setResults({ type: 'loss', schemeId: r.id, name: r.name })}
-        >
-          {t('results')}
-        </Button>
+        <ResultsButton onClick={() => setResults({ type: 'loss', schemeId: r.id, name: r.name })} />
       ),
       actionsWidth: 210,
       dialogWidth: 900,
     });
-  }, [t, methods, methodLabel, list]);
+  }, [t, methods, methodLabel, list, setResults]);
   const options = useMemo(
     () => ({
       check: (values: FormValues) =>
@@ -128,14 +91,5 @@ export function LossSchemeConfigPage() {
     }),
     [list, recomputation.follow],
   );
-  return (
-    <>
-      <LossLedgerScreen
-        description={description}
-        options={options}
-        above={<RecomputationBar recomputation={recomputation} />}
-      />
-      <ResultsSheet of={results} onClose={() => setResults(null)} methodLabel={methodLabel} />
-    </>
-  );
+  return <SchemeLedger editor={editor} description={description} options={options} />;
 }

@@ -9,107 +9,32 @@
  * scheme's stored results open in a side sheet (share.schemes, saveScheme, deleteSchemes,
  * results).
  */
-import { Button, Space, Tag, Typography } from '@douyinfe/semi-ui-19';
 import type { ShareScheme } from '@eem/contract';
-import { SHARE_LIMITS, SHARE_METHODS } from '@eem/core';
+import { SHARE_METHODS } from '@eem/core';
 import { endpointKey } from '@eem/sdk';
-import { useMemo, useState } from 'react';
-import { formatDate, useTimeZone } from '../../app/format';
+import { useMemo } from 'react';
 import type { PageState } from '../../blocks/DataTable';
 import type { FormValues } from '../../blocks/FormFields';
 import { defineLedger } from '../../blocks/ledger/ledger';
 import { useTexts } from '../../i18n/texts';
 import { ELECTRICITY } from '../energy/common/energy-data';
-import { LossLedgerScreen } from './components/LossLedger';
 import { NodeField, nodeBody } from './components/NodeField';
-import { RecomputationBar, useRecomputation } from './components/Recomputation';
-import { type ResultsOf, ResultsSheet } from './components/ResultsSheet';
+import {
+  ResultsButton,
+  SchemeLedger,
+  useSchemeEditor,
+  versionColumns,
+  versionsField,
+} from './components/SchemeEditor';
 import { schemeIssues } from './components/scheme-form';
-import { type MethodOption, VersionsField } from './components/VersionsField';
-import { versionBody, versionsOfRow } from './components/version-model';
 import { lossTexts } from './texts';
 
 type Filters = { keyword: string };
 
-export const STATUS_COLORS: Record<string, 'green' | 'blue' | 'grey'> = {
-  inEffect: 'green',
-  notInEffect: 'blue',
-  expired: 'grey',
-};
-
-/** The method names of both kinds of scheme. */
-export function useMethodLabel() {
-  const t = useTexts(lossTexts);
-  return useMemo(() => {
-    const labels: Record<string, string> = {
-      fixedRatio: t('methodFixed'),
-      area: t('methodArea'),
-      headcount: t('methodPeople'),
-      output: t('methodOutput'),
-      metered: t('methodMetered'),
-      consumption: t('methodConsumption'),
-    };
-    return (m: string) => labels[m] ?? m;
-  }, [t]);
-}
-
-/** A period as a chip: its days in the project's zone, its method and status. */
-export function VersionChips({
-  versions,
-  methodLabel,
-}: {
-  versions: readonly { from: number; to: number | null; method: string; status: string }[];
-  methodLabel: (m: string) => string;
-}) {
-  const t = useTexts(lossTexts);
-  const { timeZone } = useTimeZone();
-  return (
-    <Space wrap spacing={4}>
-      {versions.map((v) => (
-        <Tag
-          key={v.from}
-          color={STATUS_COLORS[v.status] ?? 'grey'}
-          data-status={v.status}
-          style={{ height: 'auto', whiteSpace: 'normal', lineHeight: '18px', padding: '2px 8px' }}
-        >
-          {`${formatDate(v.from, 'YYYY-MM-DD', timeZone)} ~ ${
-            v.to === null ? t('openEnded') : formatDate(v.to - 1, 'YYYY-MM-DD', timeZone)
-          } · ${methodLabel(v.method)} · ${t(v.status as 'inEffect')}`}
-        </Tag>
-      ))}
-    </Space>
-  );
-}
-
-/** The targets of the period in effect (else the last), with their ratios or weights. */
-export function currentTargets(
-  versions: readonly {
-    status: string;
-    targets: readonly { node: { name: string }; ratio: number | null; weight: number | null }[];
-  }[],
-): string {
-  const v = versions.find((x) => x.status === 'inEffect') ?? versions[versions.length - 1];
-  if (!v) return '--';
-  return v.targets
-    .map((x) =>
-      x.ratio !== null
-        ? `${x.node.name} ${x.ratio}`
-        : x.weight !== null
-          ? `${x.node.name} (${x.weight})`
-          : x.node.name,
-    )
-    .join(', ');
-}
-
 function SchemeScreen({ type }: { type: 'share' | 'public' }) {
   const t = useTexts(lossTexts);
-  const methodLabel = useMethodLabel();
-  const recomputation = useRecomputation();
-  const [results, setResults] = useState<ResultsOf | null>(null);
-  const methods: MethodOption[] = useMemo(
-    () => SHARE_METHODS.map((m) => ({ value: m, label: methodLabel(m) })),
-    [methodLabel],
-  );
+  const editor = useSchemeEditor(SHARE_METHODS);
+  const { methods, methodLabel, recomputation, setResults } = editor;
   const description = useMemo(
     () =>
       defineLedger({
@@ -133,42 +58,14 @@ function SchemeScreen({ type }: { type: 'share' | 'public' }) {
               <NodeField value={a.value} onChange={a.onChange} label={t('source')} testId="source-field" />
             ),
           },
-          versions: {
-            label: t('versions'),
-            empty: [],
-            fromRow: (r) => versionsOfRow(r.versions),
-            toBody: (v) => (Array.isArray(v) ? v.map(versionBody) : v),
-            render: (a) => (
-              <VersionsField
-                {...a}
-                methods={methods}
-                maxTargets={SHARE_LIMITS.targets}
-                maxVersions={SHARE_LIMITS.versions}
-                source={a.values.source}
-              />
-            ),
-          },
+          versions: versionsField<ShareScheme>(t('versions'), methods, (values) => values.source),
           remark: { label: t('remark'), empty: '' },
         },
         columns: [
           { key: 'name', width: 150 },
           { key: 'energyType', width: 110, render: (r) => r.energyTypeName },
           { key: 'source', width: 180, render: (r) => r.source.path || r.source.name },
-          {
-            key: 'versions',
-            width: 360,
-            render: (r) => <VersionChips versions={r.versions} methodLabel={methodLabel} />,
-          },
-          {
-            key: 'targets',
-            label: t('targets'),
-            width: 240,
-            render: (r) => (
-              <Typography.Text ellipsis={{ showTooltip: true }} style={{ maxWidth: 230 }}>
-                {currentTargets(r.versions)}
-              </Typography.Text>
-            ),
-          },
+          ...versionColumns<ShareScheme>(t('targets'), 240, methodLabel),
         ],
         create: { endpoint: endpointKey('share', 'saveScheme') },
         update: { endpoint: endpointKey('share', 'saveScheme') },
@@ -179,18 +76,12 @@ function SchemeScreen({ type }: { type: 'share' | 'public' }) {
         writePermission: 'energyshareconfig_update',
         invalidates: [endpointKey('share', 'results')],
         rowActions: (r) => (
-          <Button
-            size="small"
-            theme="borderless"
-            onClick={() => setResults({ type, schemeId: r.id, name: r.name })}
-          >
-            {t('results')}
-          </Button>
+          <ResultsButton onClick={() => setResults({ type, schemeId: r.id, name: r.name })} />
         ),
         actionsWidth: 210,
         dialogWidth: 900,
       }),
-    [t, type, methods, methodLabel],
+    [t, type, methods, methodLabel, setResults],
   );
   const options = useMemo(
     () => ({
@@ -201,16 +92,7 @@ function SchemeScreen({ type }: { type: 'share' | 'public' }) {
     }),
     [type, recomputation.follow],
   );
-  return (
-    <>
-      <LossLedgerScreen
-        description={description}
-        options={options}
-        above={<RecomputationBar recomputation={recomputation} />}
-      />
-      <ResultsSheet of={results} onClose={() => setResults(null)} methodLabel={methodLabel} />
-    </>
-  );
+  return <SchemeLedger editor={editor} description={description} options={options} />;
 }
 
 export function ShareSchemeConfigPage() {

@@ -11,9 +11,8 @@ import { useMemo } from 'react';
 import { formatDate, useTimeZone } from '../../../app/format';
 import { DataTable } from '../../../blocks/DataTable';
 import { useEndpointQuery } from '../../../blocks/data';
-import { errorMessage } from '../../../blocks/save-file';
 import { useTexts } from '../../../i18n/texts';
-import { energy } from '../common';
+import { energy, LoadFailed, shareColumn } from '../common';
 import { lossTexts } from '../texts';
 
 export interface ResultsOf {
@@ -62,12 +61,7 @@ function Results({ of, methodLabel }: { of: ResultsOf; methodLabel: (m: string) 
         ),
     [result],
   );
-  if (query.isError)
-    return (
-      <Typography.Text type="danger">
-        {t('loadFailed', { message: errorMessage(query.error, '') })}
-      </Typography.Text>
-    );
+  if (query.isError) return <LoadFailed error={query.error} />;
   if (query.isPending) return <Spin />;
   if (!result || result.months.length === 0) return <Empty description={t('noResults')} />;
   type Row = (typeof rows)[number];
@@ -108,12 +102,7 @@ function Results({ of, methodLabel }: { of: ResultsOf; methodLabel: (m: string) 
               align: 'right',
               render: (r) => energy(r.amount),
             },
-            {
-              key: 'share',
-              title: t('share'),
-              align: 'right',
-              render: (r) => (r.share === null ? '--' : `${(r.share * 100).toFixed(2)}%`),
-            },
+            shareColumn<Row>(t('share')),
           ]}
           summary={{ columns: ['amount'], kinds: ['total'] }}
         />

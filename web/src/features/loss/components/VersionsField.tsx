@@ -21,6 +21,7 @@ import {
   lastDayOf,
   mayAddVersion,
   RATIO_METHODS,
+  STATUS_COLORS,
   splitEvenly,
   type TargetValue,
   type VersionValue,
@@ -31,12 +32,6 @@ export interface MethodOption {
   value: string;
   label: string;
 }
-
-const STATUS_COLORS: Record<string, 'green' | 'blue' | 'grey'> = {
-  inEffect: 'green',
-  notInEffect: 'blue',
-  expired: 'grey',
-};
 
 export function VersionsField({
   value,

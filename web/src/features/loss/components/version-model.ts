@@ -8,6 +8,13 @@
 import { addDays, startOfDay } from '../../../blocks/time-range-model';
 import { evenSplit } from './ratio-model';
 
+/** The colour of a period's status chip. */
+export const STATUS_COLORS: Record<string, 'green' | 'blue' | 'grey'> = {
+  inEffect: 'green',
+  notInEffect: 'blue',
+  expired: 'grey',
+};
+
 export interface TargetValue {
   node: { id: number; modelLabel: string; name?: string } | null;
   ratio: number | null;

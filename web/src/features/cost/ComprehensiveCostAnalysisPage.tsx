@@ -6,56 +6,32 @@
  * change (the comparison table and bars).
  */
 import { Col, Row, Space } from '@douyinfe/semi-ui-19';
-import { COST_LIMITS } from '@eem/core';
 import { endpointKey } from '@eem/sdk';
-import { useMemo } from 'react';
 import { formatNumber, formatPeriod } from '../../app/format';
 import { Cards } from '../../blocks/analysis/AnalysisResult';
-import { AnalysisScreen } from '../../blocks/analysis/AnalysisWorkspace';
-import { type AnalysisContext, defineAnalysis } from '../../blocks/analysis/analysis-model';
 import { ChartPanel } from '../../blocks/ChartPanel';
 import { DataTable } from '../../blocks/DataTable';
 import { useEndpointQuery } from '../../blocks/data';
+import type { Granularity } from '../../blocks/time-range-model';
 import { useTexts } from '../../i18n/texts';
-import { EnergyTypesBar } from './CostAnalysisPage';
-import { Change, costNodes, linkedNode, moneyColumn, PickFirstObject } from './common';
-import { analysisBody, useAnalysisState } from './components/analysis-query';
+import { Change, MoneyTotal, moneyColumn } from './common';
+import {
+  analysisBody,
+  CompareAnalysisScreen,
+  type CompareContext,
+  useAnalysisState,
+} from './components/analysis-query';
 import { money, signedPercent, sumKnown } from './cost-model';
 import { costTexts } from './texts';
 
-interface Extra {
-  energyTypes: number[];
-}
-type Ctx = AnalysisContext<Extra, null>;
-const MAX = COST_LIMITS.compareNodes;
+const GRANULARITIES: readonly Granularity[] = ['month', 'year'];
 
 export function ComprehensiveCostAnalysisPage() {
   const t = useTexts(costTexts);
-  const description = useMemo(
-    () =>
-      defineAnalysis({
-        title: t('compositeTitle'),
-        nodes: costNodes(t('nodeTree'), 'multi', MAX, t('maxNodes', { max: MAX })),
-        range: { granularities: ['month', 'year'], granularity: 'month', preset: 'thisYear' },
-        initial: (params) => ({ ...linkedNode(params), extra: { energyTypes: [] } as Extra }),
-        useData: () => null,
-        bar: (ctx: Ctx) => <EnergyTypesBar ctx={ctx} />,
-        render: (ctx: Ctx) =>
-          ctx.selection.nodes.length === 0 ? (
-            <PickFirstObject
-              select={(nodes) => ctx.select({ nodes })}
-              reason={t('chooseNodes', { max: MAX })}
-            />
-          ) : (
-            <Result ctx={ctx} />
-          ),
-      }),
-    [t],
-  );
-  return <AnalysisScreen description={description} />;
+  return <CompareAnalysisScreen title={t('compositeTitle')} granularities={GRANULARITIES} Result={Result} />;
 }
 
-function Result({ ctx }: { ctx: Ctx }) {
+function Result({ ctx }: { ctx: CompareContext }) {
   const t = useTexts(costTexts);
   const body = analysisBody(ctx.selection, ctx.selection.extra.energyTypes);
   const composite = useEndpointQuery(endpointKey('cost', 'composite'), { body }, { keepPrevious: true });
@@ -82,7 +58,7 @@ function Result({ ctx }: { ctx: Ctx }) {
             {
               key: 'total',
               label: t('totalCost'),
-              value: <span data-total={total ?? ''}>{money(total)}</span>,
+              value: <MoneyTotal value={total} />,
             },
             { key: 'tce', label: t('tce'), value: formatNumber(tce, 4) },
             {

@@ -9,71 +9,34 @@
  * energy charge only (basic and PF charges are monthly): said under the chart.
  */
 import { Col, Row, Space, Typography } from '@douyinfe/semi-ui-19';
-import { COST_LIMITS } from '@eem/core';
 import { endpointKey } from '@eem/sdk';
-import { useMemo } from 'react';
 import { formatNumber, formatPeriod } from '../../app/format';
 import { Cards } from '../../blocks/analysis/AnalysisResult';
-import { AnalysisScreen } from '../../blocks/analysis/AnalysisWorkspace';
-import { type AnalysisContext, defineAnalysis } from '../../blocks/analysis/analysis-model';
 import { ChartPanel } from '../../blocks/ChartPanel';
 import { type DataColumn, DataTable } from '../../blocks/DataTable';
 import { useEndpointQuery } from '../../blocks/data';
-import { EnergyTypeSelect } from '../../blocks/EnergyTypeSelect';
+import type { Granularity } from '../../blocks/time-range-model';
 import { useTexts } from '../../i18n/texts';
-import { Change, costNodes, linkedNode, moneyColumn, PickFirstObject } from './common';
-import { analysisBody, useAnalysisState } from './components/analysis-query';
+import { Change, MoneyTotal, moneyColumn } from './common';
+import {
+  analysisBody,
+  CompareAnalysisScreen,
+  type CompareContext,
+  useAnalysisState,
+} from './components/analysis-query';
 import { money, signedPercent, sumKnown, topRanked } from './cost-model';
 import { costTexts } from './texts';
 
-interface Extra {
-  energyTypes: number[];
-}
-type Ctx = AnalysisContext<Extra, null>;
-const MAX = COST_LIMITS.compareNodes;
-
-/** The energy types of the query bar (none: every type the scheme prices). */
-export function EnergyTypesBar({ ctx }: { ctx: AnalysisContext<Extra, unknown> }) {
-  const t = useTexts(costTexts);
-  return (
-    <EnergyTypeSelect
-      multiple
-      max={COST_LIMITS.energyTypes}
-      value={ctx.selection.extra.energyTypes}
-      onChange={(energyTypes) => ctx.setExtra({ energyTypes })}
-      style={{ minWidth: 220 }}
-      aria-label={t('energyType')}
-    />
-  );
-}
+const GRANULARITIES: readonly Granularity[] = ['day', 'month', 'year'];
 
 export function CostAnalysisPage() {
   const t = useTexts(costTexts);
-  const description = useMemo(
-    () =>
-      defineAnalysis({
-        title: t('costAnalysisTitle'),
-        nodes: costNodes(t('nodeTree'), 'multi', MAX, t('maxNodes', { max: MAX })),
-        range: { granularities: ['day', 'month', 'year'], granularity: 'month', preset: 'thisYear' },
-        initial: (params) => ({ ...linkedNode(params), extra: { energyTypes: [] } as Extra }),
-        useData: () => null,
-        bar: (ctx: Ctx) => <EnergyTypesBar ctx={ctx} />,
-        render: (ctx: Ctx) =>
-          ctx.selection.nodes.length === 0 ? (
-            <PickFirstObject
-              select={(nodes) => ctx.select({ nodes })}
-              reason={t('chooseNodes', { max: MAX })}
-            />
-          ) : (
-            <Result ctx={ctx} />
-          ),
-      }),
-    [t],
+  return (
+    <CompareAnalysisScreen title={t('costAnalysisTitle')} granularities={GRANULARITIES} Result={Result} />
   );
-  return <AnalysisScreen description={description} />;
 }
 
-function Result({ ctx }: { ctx: Ctx }) {
+function Result({ ctx }: { ctx: CompareContext }) {
   const t = useTexts(costTexts);
   const body = analysisBody(ctx.selection, ctx.selection.extra.energyTypes);
   const analysis = useEndpointQuery(endpointKey('cost', 'analysis'), { body }, { keepPrevious: true });
@@ -143,7 +106,7 @@ function Result({ ctx }: { ctx: Ctx }) {
             {
               key: 'total',
               label: t('totalCost'),
-              value: <span data-total={total ?? ''}>{money(total)}</span>,
+              value: <MoneyTotal value={total} />,
               hint: data.nodes.length > 1 ? data.nodes.map((n) => n.node.name).join(' + ') : undefined,
             },
             {

@@ -19,7 +19,7 @@ import type { NodeRef } from '../../blocks/node-tree-model';
 import { useNodeFavourites } from '../../blocks/use-node-favourites';
 import { useTexts } from '../../i18n/texts';
 import { refOf } from '../energy/common/energy-data';
-import { CostFrame, useCostTree, useFirstObject } from './common';
+import { CostFrame, MoneyTotal, useCostTree, useFirstObject } from './common';
 import { useAnalysisState } from './components/analysis-query';
 import { money } from './cost-model';
 import { costTexts } from './texts';
@@ -83,17 +83,17 @@ function Running({ node }: { node: NodeRef }) {
             {
               key: 'today',
               label: t('today'),
-              value: <span data-total={data.today.total ?? ''}>{money(data.today.total)}</span>,
+              value: <MoneyTotal value={data.today.total} />,
             },
             {
               key: 'month',
               label: `${t('monthToDate')} · ${data.month.month}`,
-              value: <span data-total={data.month.total ?? ''}>{money(data.month.total)}</span>,
+              value: <MoneyTotal value={data.month.total} />,
             },
             {
               key: 'projected',
               label: t('projected'),
-              value: <span data-total={data.month.projected ?? ''}>{money(data.month.projected)}</span>,
+              value: <MoneyTotal value={data.month.projected} />,
               hint: t('projectedHint'),
             },
             { key: 'rate', label: t('costRate'), value: money(data.costRate) },

@@ -19,9 +19,9 @@ import { useEndpointQuery } from '../../blocks/data';
 import { useTexts } from '../../i18n/texts';
 import { monthsOf } from '../demand/common';
 import { refOf } from '../energy/common/energy-data';
-import { costNodes, linkedNode, moneyColumn, PickFirstObject } from './common';
+import { costNodes, linkedNode, MoneyTotal, moneyColumn, PickFirstObject } from './common';
 import { useAnalysisState } from './components/analysis-query';
-import { money, topRanked } from './cost-model';
+import { topRanked } from './cost-model';
 import { costTexts } from './texts';
 
 interface Extra {
@@ -123,7 +123,7 @@ function Result({ ctx }: { ctx: Ctx }) {
             {
               key: 'cost',
               label: t('totalCost'),
-              value: <span data-total={data.total.cost ?? ''}>{money(data.total.cost)}</span>,
+              value: <MoneyTotal value={data.total.cost} />,
             },
             {
               key: 'output',

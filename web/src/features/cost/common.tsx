@@ -103,6 +103,11 @@ export function moneyColumn<R>(
   };
 }
 
+/** A total as money, the value also as data-total for checks. */
+export function MoneyTotal({ value }: { value: number | null | undefined }) {
+  return <span data-total={value ?? ''}>{money(value)}</span>;
+}
+
 /** The change against a compare value ('+12.30%'), red up and green down (a cost). */
 export function Change({ current, previous }: { current: number | null; previous: number | null }) {
   const ratio = changeRatio(current, previous);

@@ -13,7 +13,7 @@ import { Cards } from '../../../blocks/analysis/AnalysisResult';
 import { type DataColumn, DataTable } from '../../../blocks/DataTable';
 import type { RefData } from '../../../blocks/data';
 import { useTexts } from '../../../i18n/texts';
-import { moneyColumn } from '../common';
+import { MoneyTotal, moneyColumn } from '../common';
 import { money, priceText } from '../cost-model';
 import { costTexts } from '../texts';
 
@@ -151,7 +151,7 @@ export function CostResults({ data }: { data: CostResultsData }) {
             {
               key: 'total',
               label: t('totalCost'),
-              value: <span data-total={data.total.total}>{money(data.total.total)}</span>,
+              value: <MoneyTotal value={data.total.total} />,
               hint:
                 data.calculatedAt === null
                   ? t('previewHint')

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedIn } from '../support/clients.js';
 import { type InProcessServer, startInProcessServer } from '../support/server.js';
-import { login, loginAll, projectId, raw, refusal } from './support.js';
+import { DEMO_CAST, login, loginAll, projectId, raw, refusal } from './support.js';
 
 let server: InProcessServer;
 let admin: SignedIn;
@@ -39,14 +39,7 @@ async function sheetRows(data: ArrayBuffer): Promise<string[][]> {
 
 beforeAll(async () => {
   server = await startInProcessServer();
-  [admin, tenantAdmin, operator, manager, inspector, chicago] = await loginAll(server, [
-    'admin',
-    'tenant-admin',
-    'operator-sh',
-    'manager-bj',
-    'inspector',
-    'operator-chi',
-  ]);
+  [admin, tenantAdmin, operator, manager, inspector, chicago] = await loginAll(server, DEMO_CAST);
   SH = projectId(server, 'SH-01');
   BE = projectId(server, 'BE-01');
 });

@@ -3,7 +3,7 @@ import { PermissionError, SessionExpiredError } from '@eem/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedIn } from '../support/clients.js';
 import { type InProcessServer, startInProcessServer } from '../support/server.js';
-import { login, loginAll, projectId, raw, refusal, tenantId, userId } from './support.js';
+import { DEMO_CAST, login, loginAll, projectId, raw, refusal, tenantId, userId } from './support.js';
 
 let server: InProcessServer;
 let admin: SignedIn;
@@ -20,14 +20,7 @@ const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 
 
 beforeAll(async () => {
   server = await startInProcessServer();
-  [admin, tenantAdmin, operator, manager, inspector, chicago] = await loginAll(server, [
-    'admin',
-    'tenant-admin',
-    'operator-sh',
-    'manager-bj',
-    'inspector',
-    'operator-chi',
-  ]);
+  [admin, tenantAdmin, operator, manager, inspector, chicago] = await loginAll(server, DEMO_CAST);
   SH = projectId(server, 'SH-01');
   CH = projectId(server, 'CH-01');
   NORTHWIND = tenantId(server, 'Northwind Foods');

@@ -21,6 +21,19 @@ export function loginAll<const Names extends readonly string[]>(
   return Promise.all(names.map((name) => login(server, name))) as Promise<{ [K in keyof Names]: SignedIn }>;
 }
 
+/**
+ * The demo accounts the administration tests play, in this order: platform administrator,
+ * tenant administrator, Shanghai operator, Beijing manager, inspector, Chicago operator.
+ */
+export const DEMO_CAST = [
+  'admin',
+  'tenant-admin',
+  'operator-sh',
+  'manager-bj',
+  'inspector',
+  'operator-chi',
+] as const;
+
 export function projectId(server: InProcessServer, code: string): number {
   const id = server.world.projects[code];
   if (id === undefined) throw new Error(`no project ${code}`);

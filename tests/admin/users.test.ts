@@ -9,7 +9,17 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedIn } from '../support/clients.js';
 import { type InProcessServer, startInProcessServer } from '../support/server.js';
-import { login, loginAll, PASSWORD, projectId, raw, refusal, tenantId, userId } from './support.js';
+import {
+  DEMO_CAST,
+  login,
+  loginAll,
+  PASSWORD,
+  projectId,
+  raw,
+  refusal,
+  tenantId,
+  userId,
+} from './support.js';
 
 let server: InProcessServer;
 let admin: SignedIn;
@@ -61,14 +71,7 @@ function flattenTree(
 
 beforeAll(async () => {
   server = await startInProcessServer();
-  [admin, tenantAdmin, operator, manager, inspector, chicago] = await loginAll(server, [
-    'admin',
-    'tenant-admin',
-    'operator-sh',
-    'manager-bj',
-    'inspector',
-    'operator-chi',
-  ]);
+  [admin, tenantAdmin, operator, manager, inspector, chicago] = await loginAll(server, DEMO_CAST);
   SH = projectId(server, 'SH-01');
   BE = projectId(server, 'BE-01');
   CH = projectId(server, 'CH-01');

@@ -21,6 +21,9 @@ let home: Home;
 let world: CostWorld;
 
 const run = (args: string[], h: Home = home) => eem(h, args, { env: ENV, timeoutMs: 30_000 });
+/** `eem cost show --node <node> --month <month> …flags`. */
+const show = (node: number | string, month: string, ...flags: string[]) =>
+  run(['cost', 'show', '--node', String(node), '--month', month, ...flags]);
 const cents = (v: number) => Math.round(v * 100);
 
 beforeAll(async () => {
@@ -37,15 +40,7 @@ afterAll(async () => {
 describe('eem cost show --by type', () => {
   it('--json: the accounting result of the node for the month, as costaccount/result/query gives it', async () => {
     const [month] = world.months;
-    const result = await run([
-      'cost',
-      'show',
-      '--node',
-      String(world.pumpRoom.id),
-      '--month',
-      month,
-      '--json',
-    ]);
+    const result = await show(world.pumpRoom.id, month, '--json');
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const shown = JSON.parse(result.stdout) as {
@@ -69,7 +64,7 @@ describe('eem cost show --by type', () => {
   it('a table for people: the node by its path, the month in Shanghai, a line per type, fees and the total', async () => {
     const [, month] = world.months;
     const path = `${world.hall.name}/1F/pump ROOM`;
-    const result = await run(['cost', 'show', '--node', path, '--month', month, '-o', 'table']);
+    const result = await show(path, month, '-o', 'table');
     expect(result.code).toBe(0);
     const lastDay = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
     expect(result.stdout).toContain(`${world.hall.name} / 1F / Pump room (${world.pumpRoom.id})`);
@@ -90,15 +85,7 @@ describe('eem cost show --by type', () => {
 
   it('--csv: a line per type, the fee and a total row, adding up', async () => {
     const [month] = world.months;
-    const result = await run([
-      'cost',
-      'show',
-      '--node',
-      String(world.pumpRoom.id),
-      '--month',
-      month,
-      '--csv',
-    ]);
+    const result = await show(world.pumpRoom.id, month, '--csv');
     expect(result.code).toBe(0);
     const [header, ...rows] = result.stdout.trim().split('\n');
     expect(header).toBe(
@@ -116,17 +103,7 @@ describe('eem cost show --by type', () => {
 describe('eem cost show --by child', () => {
   it('a line per child that is an accounting object, with shares, and a total that is their sum', async () => {
     const [month] = world.months;
-    const result = await run([
-      'cost',
-      'show',
-      '--node',
-      String(world.floor.id),
-      '--month',
-      month,
-      '--by',
-      'child',
-      '--csv',
-    ]);
+    const result = await show(world.floor.id, month, '--by', 'child', '--csv');
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const [header, ...rows] = result.stdout.trim().split('\n');
@@ -163,7 +140,7 @@ describe('eem cost show --by child', () => {
 describe('eem cost show: empty state and refusals', () => {
   it('a month not calculated says so and how to calculate it, and prints no figures', async () => {
     const month = currentMonth();
-    const result = await run(['cost', 'show', '--node', String(world.pumpRoom.id), '--month', month]);
+    const result = await show(world.pumpRoom.id, month);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain(
@@ -171,7 +148,7 @@ describe('eem cost show: empty state and refusals', () => {
     );
     expect(result.stderr).toContain(`/costaccounting`);
     expect(result.stderr).toContain(`POST /eem-service/v1/costaccount/calculate {"month":"${month}"}`);
-    const json = await run(['cost', 'show', '--node', String(world.pumpRoom.id), '--month', month, '--json']);
+    const json = await show(world.pumpRoom.id, month, '--json');
     expect(JSON.parse(json.stdout)).toMatchObject({ month, calculatedAt: null, cost: null });
   });
 

@@ -39,6 +39,10 @@ interface Meter {
 }
 let meters: Meter[];
 
+/** A raw call of a user in Shanghai Plant (or the project given). */
+const asUser = (who: SignedIn, method: string, path: string, body: unknown, project = sh) =>
+  raw(server, who.token, method, path, body, { projectId: String(project) });
+
 /** Local midnight of the day `back` days before today in Shanghai. */
 function shDay(back: number): number {
   const today = localParts(server.now(), SH_ZONE);
@@ -467,14 +471,7 @@ describe('the analysis calls agree with one another', () => {
       { node: project(), energyType: 22, period: past, quantity: 1.5 },
       { node: project(), energyType: 22, period: next, quantity: 2 },
     ];
-    const refused = await raw(
-      server,
-      operator.token,
-      'POST',
-      '/eem-service/v1/system/data/save',
-      { cells },
-      { projectId: String(sh) },
-    );
+    const refused = await asUser(operator, 'POST', '/eem-service/v1/system/data/save', { cells });
     expect(refused.msg).toContain(ENERGY_MESSAGES.futureEntry);
     const grid = await client.entries.query({
       body: { year: now.year, nodes: [project()], energyTypes: [22] },
@@ -489,86 +486,51 @@ describe('bad input is refused with the field named', () => {
       id: i + 1,
       modelLabel: 'building',
     }));
-    const seven = await raw(
-      server,
-      operator.token,
-      'POST',
-      '/eem-service/v1/energy/consumption',
-      {
-        nodes,
-        energyType: ELECTRICITY,
-        startTime: shDay(2),
-        endTime: shDay(1),
-        cycle: DATE_TYPE.day,
-      },
-      { projectId: String(sh) },
-    );
+    const seven = await asUser(operator, 'POST', '/eem-service/v1/energy/consumption', {
+      nodes,
+      energyType: ELECTRICITY,
+      startTime: shDay(2),
+      endTime: shDay(1),
+      cycle: DATE_TYPE.day,
+    });
     expect(seven.code).not.toBe(0);
     expect(seven.msg).toContain(ENERGY_MESSAGES.tooManyNodes(ENERGY_LIMITS.nodes));
-    const long = await raw(
-      server,
-      operator.token,
-      'POST',
-      '/eem-service/v1/energy/consumption',
-      {
-        nodes: [{ id: sh, modelLabel: 'project' }],
-        energyType: ELECTRICITY,
-        startTime: shDay(60),
-        endTime: shDay(0),
-        cycle: DATE_TYPE.day,
-      },
-      { projectId: String(sh) },
-    );
+    const long = await asUser(operator, 'POST', '/eem-service/v1/energy/consumption', {
+      nodes: [{ id: sh, modelLabel: 'project' }],
+      energyType: ELECTRICITY,
+      startTime: shDay(60),
+      endTime: shDay(0),
+      cycle: DATE_TYPE.day,
+    });
     expect(long.code).not.toBe(0);
     expect(long.msg).toMatch(/31 days/);
-    const type = await raw(
-      server,
-      operator.token,
-      'POST',
-      '/eem-service/v1/energy/consumption',
-      {
-        nodes: [{ id: sh, modelLabel: 'project' }],
-        energyType: 99,
-        startTime: shDay(2),
-        endTime: shDay(1),
-        cycle: DATE_TYPE.day,
-      },
-      { projectId: String(sh) },
-    );
+    const type = await asUser(operator, 'POST', '/eem-service/v1/energy/consumption', {
+      nodes: [{ id: sh, modelLabel: 'project' }],
+      energyType: 99,
+      startTime: shDay(2),
+      endTime: shDay(1),
+      cycle: DATE_TYPE.day,
+    });
     expect(type.msg).toMatch(/energyType/);
-    const bulk = await raw(
-      server,
-      operator.token,
-      'POST',
-      '/eem-service/v1/energy/consume/query',
-      {
-        nodes: [{ id: sh, modelLabel: 'project' }],
-        energyType: ELECTRICITY,
-        startTime: shDay(100),
-        endTime: shDay(0),
-        cycle: DATE_TYPE.hour,
-      },
-      { projectId: String(sh) },
-    );
+    const bulk = await asUser(operator, 'POST', '/eem-service/v1/energy/consume/query', {
+      nodes: [{ id: sh, modelLabel: 'project' }],
+      energyType: ELECTRICITY,
+      startTime: shDay(100),
+      endTime: shDay(0),
+      cycle: DATE_TYPE.hour,
+    });
     expect(bulk.msg).toContain(ENERGY_MESSAGES.bulkSpan('hour'));
   });
 
   it('time of use for water is refused; a node no scheme applies to is refused by name', async () => {
-    const water = await raw(
-      server,
-      operator.token,
-      'POST',
-      '/eem-service/v1/energy/consume/query',
-      {
-        nodes: [{ id: sh, modelLabel: 'project' }],
-        energyType: 3,
-        startTime: shDay(2),
-        endTime: shDay(1),
-        cycle: DATE_TYPE.day,
-        tou: true,
-      },
-      { projectId: String(sh) },
-    );
+    const water = await asUser(operator, 'POST', '/eem-service/v1/energy/consume/query', {
+      nodes: [{ id: sh, modelLabel: 'project' }],
+      energyType: 3,
+      startTime: shDay(2),
+      endTime: shDay(1),
+      cycle: DATE_TYPE.day,
+      tou: true,
+    });
     expect(water.msg).toContain(ENERGY_MESSAGES.touElectricity);
     // Berlin's manager unbinds Berlin's scheme: the project then has none.
     const schemes = await manager.client.metering.schemes();
@@ -602,25 +564,17 @@ describe('permissions and the project boundary', () => {
     for (const n of chiTree) walk(n);
     const foreign = chiMeters[0];
     if (!foreign) throw new Error('no Chicago meter');
-    const answer = await raw(
-      server,
-      operator.token,
-      'POST',
-      '/eem-service/v1/energy/consumption',
-      {
-        nodes: [{ id: foreign.id, modelLabel: foreign.modelLabel }],
-        energyType: ELECTRICITY,
-        startTime: shDay(2),
-        endTime: shDay(1),
-        cycle: DATE_TYPE.day,
-      },
-      { projectId: String(sh) },
-    );
+    const answer = await asUser(operator, 'POST', '/eem-service/v1/energy/consumption', {
+      nodes: [{ id: foreign.id, modelLabel: foreign.modelLabel }],
+      energyType: ELECTRICITY,
+      startTime: shDay(2),
+      endTime: shDay(1),
+      cycle: DATE_TYPE.day,
+    });
     expect(answer.code).not.toBe(0);
     expect(answer.msg).toMatch(/^nodes: node \d+ does not exist in this project/);
-    const header = await raw(
-      server,
-      operator.token,
+    const header = await asUser(
+      operator,
       'POST',
       '/eem-service/v1/energy/consumption',
       {
@@ -630,23 +584,16 @@ describe('permissions and the project boundary', () => {
         endTime: shDay(1),
         cycle: DATE_TYPE.day,
       },
-      { projectId: String(projectId(server, 'CH-01')) },
+      projectId(server, 'CH-01'),
     );
     expect(header.code).not.toBe(0);
-    const asProject = await raw(
-      server,
-      operator.token,
-      'POST',
-      '/eem-service/v1/energy/consumption',
-      {
-        nodes: [{ id: projectId(server, 'CH-01'), modelLabel: 'project' }],
-        energyType: ELECTRICITY,
-        startTime: shDay(2),
-        endTime: shDay(1),
-        cycle: DATE_TYPE.day,
-      },
-      { projectId: String(sh) },
-    );
+    const asProject = await asUser(operator, 'POST', '/eem-service/v1/energy/consumption', {
+      nodes: [{ id: projectId(server, 'CH-01'), modelLabel: 'project' }],
+      energyType: ELECTRICITY,
+      startTime: shDay(2),
+      endTime: shDay(1),
+      cycle: DATE_TYPE.day,
+    });
     expect(asProject.code).not.toBe(0);
   });
 
@@ -654,23 +601,17 @@ describe('permissions and the project boundary', () => {
     const year = localParts(server.now(), SH_ZONE).year;
     const node = { id: sh, modelLabel: 'project' };
     const values = Array.from({ length: 12 }, (_, i) => 1000 + i);
-    const denied = await raw(
-      server,
-      inspector.token,
-      'PUT',
-      '/eem-service/v1/energy/plan',
-      { node, energyType: ELECTRICITY, year, values },
-      { projectId: String(sh) },
-    );
+    const denied = await asUser(inspector, 'PUT', '/eem-service/v1/energy/plan', {
+      node,
+      energyType: ELECTRICITY,
+      year,
+      values,
+    });
     expect(denied.code).not.toBe(0);
-    const scheme = await raw(
-      server,
-      operator.token,
-      'POST',
-      '/eem-service/v1/energy/timeshare/scheme/nodes',
-      { schemeId: 1, nodes: [] },
-      { projectId: String(sh) },
-    );
+    const scheme = await asUser(operator, 'POST', '/eem-service/v1/energy/timeshare/scheme/nodes', {
+      schemeId: 1,
+      nodes: [],
+    });
     expect(scheme.code).not.toBe(0);
     // The operator may edit plans: saved and read back; a negative or short plan is refused whole.
     await operator.client.energy.savePlan({ body: { node, energyType: ELECTRICITY, year, values } });
@@ -678,23 +619,19 @@ describe('permissions and the project boundary', () => {
       body: { nodes: [node], energyType: ELECTRICITY, year },
     });
     expect(read.series[0]?.plan).toEqual(values);
-    const short = await raw(
-      server,
-      operator.token,
-      'PUT',
-      '/eem-service/v1/energy/plan',
-      { node, energyType: ELECTRICITY, year, values: [1, 2] },
-      { projectId: String(sh) },
-    );
+    const short = await asUser(operator, 'PUT', '/eem-service/v1/energy/plan', {
+      node,
+      energyType: ELECTRICITY,
+      year,
+      values: [1, 2],
+    });
     expect(short.msg).toMatch(/values: give 12 monthly values/);
-    const negative = await raw(
-      server,
-      operator.token,
-      'PUT',
-      '/eem-service/v1/energy/plan',
-      { node, energyType: ELECTRICITY, year, values: [...values.slice(0, 11), -5] },
-      { projectId: String(sh) },
-    );
+    const negative = await asUser(operator, 'PUT', '/eem-service/v1/energy/plan', {
+      node,
+      energyType: ELECTRICITY,
+      year,
+      values: [...values.slice(0, 11), -5],
+    });
     expect(negative.code).not.toBe(0);
     const again = await operator.client.energy.plan({
       body: { nodes: [node], energyType: ELECTRICITY, year },

@@ -9,27 +9,21 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { useQueries } from '../../../app/client';
 import { useFormat } from '../../../app/format';
-import { useSession } from '../../../app/session';
 import { LevelTag } from '../../../blocks/event-list/EventTags';
 import { errorMessage } from '../../../blocks/save-file';
 import { TimeRange } from '../../../blocks/TimeRange';
 import { useTexts } from '../../../i18n/texts';
+import { EventScreen } from './components/EventScreen';
 import { rangeBody, useEventRange } from './components/event-range';
 import { WaveViewer } from './components/WaveViewer';
 import { eventAdminTexts } from './texts';
 
 export function EventAndWavePage() {
   const t = useTexts(eventAdminTexts);
-  const { effectiveProjectId } = useSession();
   return (
-    <div className="eem-page">
-      <Typography.Title heading={4}>{t('waveTitle')}</Typography.Title>
-      {effectiveProjectId > 0 ? (
-        <EventAndWave key={effectiveProjectId} />
-      ) : (
-        <Empty description={t('noProject')} />
-      )}
-    </div>
+    <EventScreen title={t('waveTitle')}>
+      <EventAndWave />
+    </EventScreen>
   );
 }
 

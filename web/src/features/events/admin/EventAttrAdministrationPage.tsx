@@ -26,6 +26,7 @@ import { useSession } from '../../../app/session';
 import { errorMessage } from '../../../blocks/save-file';
 import { useTexts } from '../../../i18n/texts';
 import { ColorPreview } from './components/ColorPreview';
+import { EventScreen } from './components/EventScreen';
 import { useEventLabels } from './components/event-labels';
 import {
   applyBatch,
@@ -40,16 +41,10 @@ import { eventAdminTexts } from './texts';
 
 export function EventAttrAdministrationPage() {
   const t = useTexts(eventAdminTexts);
-  const { effectiveProjectId } = useSession();
   return (
-    <div className="eem-page">
-      <Typography.Title heading={4}>{t('attrTitle')}</Typography.Title>
-      {effectiveProjectId > 0 ? (
-        <TypeSettings key={effectiveProjectId} />
-      ) : (
-        <Empty description={t('noProject')} />
-      )}
-    </div>
+    <EventScreen title={t('attrTitle')}>
+      <TypeSettings />
+    </EventScreen>
   );
 }
 

@@ -11,12 +11,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useQueries } from '../../../app/client';
 import { useFormat } from '../../../app/format';
-import { useSession } from '../../../app/session';
 import { FIRST_PAGE, PAGE_SIZES, type PageState } from '../../../blocks/DataTable';
 import { LevelTag, StatusTag } from '../../../blocks/event-list/EventTags';
 import { TimeRange } from '../../../blocks/TimeRange';
 import { useTexts } from '../../../i18n/texts';
 import { DiagnoseDialog } from './components/DiagnoseDialog';
+import { EventScreen } from './components/EventScreen';
 import { shortNodeName, useEventLabels } from './components/event-labels';
 import { formatDuration, rangeBody, useEventRange } from './components/event-range';
 import { IncidentMembers } from './components/IncidentMembers';
@@ -24,16 +24,10 @@ import { eventAdminTexts } from './texts';
 
 export function EventDiagByConvergencePage() {
   const t = useTexts(eventAdminTexts);
-  const { effectiveProjectId } = useSession();
   return (
-    <div className="eem-page">
-      <Typography.Title heading={4}>{t('convergenceTitle')}</Typography.Title>
-      {effectiveProjectId > 0 ? (
-        <Incidents key={effectiveProjectId} />
-      ) : (
-        <Empty description={t('noProject')} />
-      )}
-    </div>
+    <EventScreen title={t('convergenceTitle')}>
+      <Incidents />
+    </EventScreen>
   );
 }
 

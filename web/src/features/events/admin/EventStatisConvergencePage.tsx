@@ -3,30 +3,24 @@
  * (events.convergenceCount): raw against converged counts and the reduction ratio, incidents
  * by type (pie) and by node (the top 10, bars), and a daily trend of raw against converged.
  */
-import { Card, Col, Empty, Row, Typography } from '@douyinfe/semi-ui-19';
+import { Card, Col, Row, Typography } from '@douyinfe/semi-ui-19';
 import { useQuery } from '@tanstack/react-query';
 import { useQueries } from '../../../app/client';
 import { formatPercent, useFormat } from '../../../app/format';
-import { useSession } from '../../../app/session';
 import { ChartPanel } from '../../../blocks/ChartPanel';
 import { TimeRange } from '../../../blocks/TimeRange';
 import { useTexts } from '../../../i18n/texts';
+import { EventScreen } from './components/EventScreen';
 import { shortNodeName } from './components/event-labels';
 import { rangeBody, useEventRange } from './components/event-range';
 import { eventAdminTexts } from './texts';
 
 export function EventStatisConvergencePage() {
   const t = useTexts(eventAdminTexts);
-  const { effectiveProjectId } = useSession();
   return (
-    <div className="eem-page">
-      <Typography.Title heading={4}>{t('statisTitle')}</Typography.Title>
-      {effectiveProjectId > 0 ? (
-        <Statistics key={effectiveProjectId} />
-      ) : (
-        <Empty description={t('noProject')} />
-      )}
-    </div>
+    <EventScreen title={t('statisTitle')}>
+      <Statistics />
+    </EventScreen>
   );
 }
 

@@ -5,17 +5,17 @@
  * thumbnails of a page come in one call (pq.waveRms), not one per row.
  * "Open wave" goes to /eventAndWave?eventId=.
  */
-import { Button, Empty, Select, Tag, Typography } from '@douyinfe/semi-ui-19';
+import { Button, Select, Tag } from '@douyinfe/semi-ui-19';
 import { PQ_EVENT_TYPES, type PqEvent, type WaveRms } from '@eem/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueries } from '../../../app/client';
 import { formatNumber, useFormat } from '../../../app/format';
-import { useSession } from '../../../app/session';
 import { type DataColumn, DataTable, FIRST_PAGE, type PageState } from '../../../blocks/DataTable';
 import { TimeRange, type TimeRangeValue } from '../../../blocks/TimeRange';
 import { useTexts } from '../../../i18n/texts';
+import { EventScreen } from './components/EventScreen';
 import { rangeBody, useEventRange } from './components/event-range';
 import { bandFields, DURATION_BANDS, MAGNITUDE_BANDS } from './components/pq-bands';
 import { WaveThumbnail } from './components/WaveThumbnail';
@@ -33,16 +33,10 @@ const ITIC_COLORS = { ok: 'green', prohibited: 'red', noDamage: 'orange' } as co
 
 export function TransientEventAnalysisPage() {
   const t = useTexts(eventAdminTexts);
-  const { effectiveProjectId } = useSession();
   return (
-    <div className="eem-page">
-      <Typography.Title heading={4}>{t('transientTitle')}</Typography.Title>
-      {effectiveProjectId > 0 ? (
-        <PqEvents key={effectiveProjectId} />
-      ) : (
-        <Empty description={t('noProject')} />
-      )}
-    </div>
+    <EventScreen title={t('transientTitle')}>
+      <PqEvents />
+    </EventScreen>
   );
 }
 

@@ -210,6 +210,7 @@ function Result({ ctx }: { ctx: Ctx }) {
         <Col span={14}>
           <ChartPanel
             kind="bar"
+            horizontal
             title={`${t('ranking')}${first ? ` · ${first.node.name}` : ''}`}
             unit={t('yuan')}
             data={{

@@ -103,7 +103,7 @@ async function checkCaptions(page: Page, captions: RegExp, expected: number) {
     )
     .toBe(expected);
   const chart = await drawnChart(page.locator('[data-testid=trend-chart]').last());
-  const drawn = chart.texts.filter((t) => captions.test(t.text) && t.path.includes('label-component'));
+  const drawn = chart.texts.filter((t) => captions.test(t.text) && /label(-\d+)?-component/.test(t.path));
   expect(drawn).toHaveLength(expected);
   expect(overlapping(drawn)).toEqual([]);
   expect(outside(chart, drawn)).toEqual([]);

@@ -18,6 +18,7 @@ import ExcelJS from 'exceljs';
 import type { Download, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
+import { drawnChart, hueDistance, outside, overlapping } from '../support/charts.js';
 import { signIn } from '../support/clients.js';
 import { startTestServer } from '../support/server.js';
 import { dialog, settle, snapshotWeb, webSuite } from '../support/web-suite.js';
@@ -86,6 +87,35 @@ async function firstColumn(page: Page, testId: string): Promise<string[]> {
   return page.locator(`[data-testid=${testId}] tbody tr td:first-child`).allTextContents();
 }
 
+/**
+ * The drawn max/min captions of the trend chart: as many as asked, none over another or over
+ * an axis or legend text, all on the canvas, and each series' captions in its own colour,
+ * the colours of two series at least 30° of hue apart (issue 12).
+ */
+async function checkCaptions(page: Page, captions: RegExp, expected: number) {
+  // The chart's host is the innermost element of that id (an analysis result wraps it in one).
+  await expect
+    .poll(
+      async () =>
+        (await drawnChart(page.locator('[data-testid=trend-chart]').last())).texts.filter((t) =>
+          captions.test(t.text),
+        ).length,
+    )
+    .toBe(expected);
+  const chart = await drawnChart(page.locator('[data-testid=trend-chart]').last());
+  const drawn = chart.texts.filter((t) => captions.test(t.text) && /label(-\d+)?-component/.test(t.path));
+  expect(drawn).toHaveLength(expected);
+  expect(overlapping(drawn)).toEqual([]);
+  expect(outside(chart, drawn)).toEqual([]);
+  const others = chart.texts.filter((t) => t.path.includes('/axis') || t.path.includes('/legend'));
+  expect(overlapping([...drawn, ...others]).filter(([a, b]) => captions.test(a) || captions.test(b))).toEqual(
+    [],
+  );
+  const fills = [...new Set(drawn.map((t) => t.fill))];
+  expect(fills).toHaveLength(2);
+  expect(hueDistance(fills[0] ?? '', fills[1] ?? '')).toBeGreaterThanOrEqual(30);
+}
+
 async function downloaded(download: Download): Promise<ArrayBuffer> {
   return new Uint8Array(readFileSync(await download.path())).buffer;
 }
@@ -120,6 +150,8 @@ describe('/trendcurve', () => {
       await page.locator(`.semi-card-header .semi-checkbox:has-text("${label}")`).click();
     await settle(page);
     await screenshot(page, 'datalog-trend');
+    // Max and min of both series.
+    await checkCaptions(page, /^(Max|Min) /, 4);
 
     // Hourly: every row is on the hour.
     const hourly = nextBody(page, '/flink/datalog/query');
@@ -248,6 +280,26 @@ describe('/trendcurve in Chinese and the light theme', () => {
     await page.locator('.semi-card-header .semi-checkbox:has-text("平均值")').click();
     await settle(page);
     await screenshot(page, 'datalog-trend-zh-light');
+  });
+});
+
+describe('/trendcurve with active and reactive power', () => {
+  it('draws the two series apart: distinct colours, max and min captions clear of each other, dark theme at 1920×1080', async () => {
+    const page = await web.signedIn('manager-bj', { theme: 'dark', viewport: { width: 1920, height: 1080 } });
+    await open(page, '/trendcurve');
+    await page.waitForSelector('text=Choose measurement points');
+    await tickNode(page, 'Meter tree', meter.name);
+    const picker = page.locator('[data-testid=point-picker]');
+    await picker.locator('text=Active power (kW)').click();
+    await picker.locator('text=Reactive power (kvar)').click();
+    await page.waitForSelector(
+      `[data-testid=series-table] th:has-text("${meter.name} · Reactive power (kvar)")`,
+    );
+    for (const label of ['Max', 'Min'])
+      await page.locator(`.semi-card-header .semi-checkbox:has-text("${label}")`).click();
+    await settle(page);
+    await screenshot(page, 'datalog-trend-active-reactive-dark');
+    await checkCaptions(page, /^(Max|Min) /, 4);
   });
 });
 

@@ -11,10 +11,12 @@
  */
 import { readFileSync } from 'node:fs';
 import type { EventItem } from '@eem/contract';
+import { PATH_SEPARATOR } from '@eem/core';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
+import { axisLabels, drawnChart, outside, overlapping, pieTexts } from '../support/charts.js';
 import { signIn } from '../support/clients.js';
 import { dialog, settle, simulatedSite, webSuite } from '../support/web-suite.js';
 
@@ -310,6 +312,41 @@ describe('/eventStatistics', () => {
     await page.locator('[data-testid=top-scenarios] .semi-list-item').first().waitFor();
     await settle(page);
     await screenshot(page, 'events-statistics');
+
+    // The charts read as drawn (issue 12): no text over another or off the canvas, pies say
+    // shares and name every slice in the legend, the top 10 write every node by its name.
+    const hosts = page.locator('[data-testid=event-statistics] [data-testid=chart-host]');
+    const drawn = [];
+    for (let i = 0; i < (await hosts.count()); i++) drawn.push(await drawnChart(hosts.nth(i)));
+    for (const chart of drawn) {
+      expect(overlapping(chart.texts)).toEqual([]);
+      // A paged legend's other pages are clipped, not cut: only the rest must be on the canvas.
+      expect(
+        outside(
+          chart,
+          chart.texts.filter((t) => !t.path.includes('/legend/')),
+        ),
+      ).toEqual([]);
+    }
+    const pies = drawn.filter((c) => pieTexts(c).labels.length > 0);
+    expect(pies.length).toBe(3);
+    for (const pie of pies) {
+      const { labels, legend } = pieTexts(pie);
+      for (const l of labels) expect(l.text).toMatch(/^\d+(\.\d)?%$/);
+      expect(legend.length).toBeGreaterThanOrEqual(labels.length);
+    }
+    const ranking = await drawnChart(
+      page.locator(
+        '[data-testid=event-statistics] .semi-card:has-text("Top 10 nodes") [data-testid=chart-host]',
+      ),
+    );
+    const nodes = axisLabels(ranking, 'left');
+    const byNode = await client.events.countByNode({
+      body: { startTime: now - 7 * DAY, endTime: now + DAY },
+    });
+    expect(nodes.length).toBe(Math.min(10, byNode.length));
+    expect(new Set(nodes).size).toBe(nodes.length);
+    for (const name of nodes) expect(name).not.toContain(PATH_SEPARATOR);
   });
 });
 

@@ -10,11 +10,12 @@
  * tests/.artifacts/screenshots/ (loss-*.png).
  */
 import type { LossObject } from '@eem/contract';
-import { ENERGY_TYPE } from '@eem/core';
+import { ENERGY_TYPE, PATH_SEPARATOR } from '@eem/core';
 import type { Client } from '@eem/sdk';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
+import { axisLabels, drawnChart, outside, overlapping } from '../support/charts.js';
 import { signIn } from '../support/clients.js';
 import { dialog, settle, simulatedSite, webSuite } from '../support/web-suite.js';
 
@@ -158,6 +159,15 @@ describe('the loss and apportionment screens', () => {
     await noRefusal(page);
     await settle(page);
     await screenshot(page, 'loss-energyLossOverview');
+    // The top 10 chart writes every object by its name down the left axis, largest first.
+    const top10 = await drawnChart(
+      page.locator('.semi-card:has-text("Top 10 loss objects") [data-testid=chart-host]'),
+    );
+    expect(axisLabels(top10, 'left')).toEqual(
+      overview.top.slice(0, 10).map((r) => r.lossObject.name.split(PATH_SEPARATOR).at(-1)),
+    );
+    expect(overlapping(top10.texts)).toEqual([]);
+    expect(outside(top10)).toEqual([]);
 
     // /energyLossAnalysis for yesterday (a link's range): the cards are the call's totals.
     const day = yesterday();

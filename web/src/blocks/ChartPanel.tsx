@@ -4,7 +4,7 @@
  * 'save as PNG' button.
  */
 import { IconDownload } from '@douyinfe/semi-icons';
-import { Button, Card, Empty, Spin } from '@douyinfe/semi-ui-19';
+import { Button, Card, Empty, Spin, Typography } from '@douyinfe/semi-ui-19';
 import { type ReactNode, useMemo, useRef } from 'react';
 import { useTexts } from '../i18n/texts';
 import { useChartTheme } from '../theme/chart-palettes';
@@ -31,6 +31,8 @@ export interface ChartPanelProps {
   integer?: boolean;
   /** Colours by series or slice instead of the theme's palette. */
   colors?: readonly string[];
+  /** Bars lying down, the categories down the left axis (a ranking of long names). */
+  horizontal?: boolean;
 }
 
 export function ChartPanel({
@@ -45,6 +47,7 @@ export function ChartPanel({
   extra,
   integer,
   colors,
+  horizontal,
 }: ChartPanelProps) {
   const t = useTexts(blockTexts);
   const theme = useChartTheme();
@@ -59,8 +62,9 @@ export function ChartPanel({
         ...(stacked ? { stacked } : {}),
         ...(integer ? { integer } : {}),
         ...(colors ? { colors } : {}),
+        ...(horizontal ? { horizontal } : {}),
       }),
-    [data, kind, theme, unit, stacked, integer, colors],
+    [data, kind, theme, unit, stacked, integer, colors, horizontal],
   );
   const chart = useChart(host, spec, { active: !empty, kind: 'basic' });
 
@@ -81,7 +85,12 @@ export function ChartPanel({
   );
 
   return (
-    <Card title={title} headerExtraContent={header} bodyStyle={{ padding: 12 }}>
+    <Card
+      // A long title wraps instead of being cut beside the buttons (Semi cuts a text title).
+      title={typeof title === 'string' ? <Typography.Title heading={6}>{title}</Typography.Title> : title}
+      headerExtraContent={header}
+      bodyStyle={{ padding: 12 }}
+    >
       <Spin spinning={Boolean(loading)}>
         {empty ? (
           <div style={{ height, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>

@@ -43,6 +43,11 @@ export interface ChartOptions {
   integer?: boolean;
   /** Colours by series or slice, instead of the palette (e.g. alarm colours by class). */
   colors?: readonly string[];
+  /**
+   * Bars lying down, the categories down the left axis in order from the top: a ranking
+   * (top 10) whose names are too long to stand side by side under the bars.
+   */
+  horizontal?: boolean;
 }
 
 function numberOf(v: unknown): number | null {
@@ -65,11 +70,19 @@ export function shortCategory(category: string): string {
   return at < 0 ? category : category.slice(at + PATH_SEPARATOR.length);
 }
 
+/** Slices under this share of the whole get no label (legend and tooltip name them). */
+export const PIE_LABEL_MIN_SHARE = 0.01;
+
 /** A slice's share of the whole, as its label says it (the legend names the slice). */
 function share(value: number | null, total: number): string {
   if (value === null || value <= 0 || total <= 0) return '';
   const pct = (value / total) * 100;
   return `${pct >= 10 ? Math.round(pct) : pct.toFixed(1)}%`;
+}
+
+/** True when a slice is labelled: a share of at least PIE_LABEL_MIN_SHARE. */
+export function labelledSlice(value: number | null, total: number): boolean {
+  return value !== null && value > 0 && total > 0 && value / total >= PIE_LABEL_MIN_SHARE;
 }
 
 export function buildChartSpec(data: ChartData, options: ChartOptions): ChartSpec {
@@ -92,9 +105,12 @@ export function buildChartSpec(data: ChartData, options: ChartOptions): ChartSpe
       valueField: 'value',
       outerRadius: 0.8,
       innerRadius: 0.5,
-      // Labels say the share (short: never cut); the legend names the slices in full.
+      // Labels say the share (short: never cut); the legend names the slices in full. Empty
+      // and tiny slices get no label: their leader lines would crowd the others, without text.
       label: {
         visible: true,
+        dataFilter: (labels: { data?: { value?: number | null } }[]) =>
+          labels.filter((l) => labelledSlice(l.data?.value ?? null, total)),
         formatMethod: (_text: unknown, datum?: { value?: number | null }) =>
           share(datum?.value ?? null, total),
         style: { fill: theme.text },
@@ -183,23 +199,23 @@ export function buildChartSpec(data: ChartData, options: ChartOptions): ChartSpe
   const values = series.flatMap((s) =>
     categories.map((category, i) => ({ x: category, y: numberOf(s.values[i]), series: s.name })),
   );
+  const horizontal = options.horizontal === true;
   const axes = [
     {
-      orient: 'bottom',
+      orient: horizontal ? 'left' : 'bottom',
       type: 'band',
-      // Node paths by their last node, cut to the band when still too long; the tooltip names
-      // the category in full.
+      // Node paths by their last node; the tooltip names the category in full. Standing bars
+      // turn their labels before they cut or hide them; lying bars have a line each.
       label: {
         style: { fill: theme.text },
         formatMethod: (text: unknown) => shortCategory(String(text)),
         autoLimit: true,
-        autoHide: true,
-        autoRotate: true,
-        autoRotateAngle: [0, -30],
+        ...(horizontal ? {} : { autoHide: true, autoRotate: true, autoRotateAngle: [0, -45, -90] }),
       },
+      ...(horizontal ? { maxWidth: '40%' } : {}),
     },
     {
-      orient: 'left',
+      orient: horizontal ? 'bottom' : 'left',
       type: 'linear',
       title: unit ? { visible: true, text: unit } : { visible: false },
       grid: { style: { stroke: theme.grid } },
@@ -214,12 +230,14 @@ export function buildChartSpec(data: ChartData, options: ChartOptions): ChartSpe
     seriesField: 'series',
     axes,
     legends: { visible: series.length > 1, orient: 'bottom' },
-    crosshair: { xField: { visible: true } },
+    crosshair: horizontal ? { yField: { visible: true } } : { xField: { visible: true } },
   };
   if (kind === 'line') {
     return { ...common, type: 'line', xField: 'x', point: { visible: categories.length <= 48 } };
   }
-  return options.stacked
-    ? { ...common, type: 'bar', xField: 'x', stack: true, barMaxWidth: 48 }
-    : { ...common, type: 'bar', xField: ['x', 'series'], barMaxWidth: 48 };
+  const band = options.stacked ? 'x' : ['x', 'series'];
+  const bar = { ...common, type: 'bar', barMaxWidth: 48, ...(options.stacked ? { stack: true } : {}) };
+  return horizontal
+    ? { ...bar, direction: 'horizontal', xField: 'y', yField: band }
+    : { ...bar, xField: band };
 }

@@ -57,18 +57,48 @@ describe('buildTrendSpec', () => {
       markers: ['max', 'min', 'avg'],
       markerLabels: { max: 'Max', min: 'Min', avg: 'Avg' },
     });
-    const points = spec.markPoint as { relativeSeriesId: string; coordinate: { x: string; y: number } }[];
-    expect(points.map((p) => [p.relativeSeriesId, p.coordinate])).toEqual([
-      ['s-1', { x: 't2', y: 10 }],
-      ['s-1', { x: 't1', y: 4 }],
-      ['s-2', { x: 't1', y: 3 }],
-      ['s-2', { x: 't1', y: 3 }],
-    ]);
+    // The extremes are captions of the series' own points, not marker symbols drawn on top.
+    expect(spec.markPoint).toBeUndefined();
+    const data = spec.data as { id: string; values: { x: string; caption?: string }[] }[];
+    expect(data.flatMap((d) => d.values.filter((v) => v.caption).map((v) => [d.id, v.x, v.caption]))).toEqual(
+      [
+        ['d-1', 't2', 'Max 10.00'],
+        ['d-1', 't1', 'Min 4.00'],
+        ['d-2', 't1', 'Max 3.0 · Min 3.0'],
+      ],
+    );
     const avg = spec.markLine as { relativeSeriesId: string; y: number; label: { text: string } }[];
     expect(avg.map((l) => [l.relativeSeriesId, l.y, l.label.text])).toEqual([
       ['s-1', 7, 'Avg 7.00'],
       ['s-2', 3, 'Avg 3.0'],
     ]);
+  });
+
+  it('lays the captions of all series out together, away from each other and the points', () => {
+    const spec = buildTrendSpec(lines, { theme, formatTime, markers: ['max', 'min'] });
+    // A chart-level option: with it VChart places every series' labels in one pass.
+    expect(spec.labelLayout).toBe('region');
+    type Label = {
+      visible: boolean;
+      style: { fill: string };
+      dataFilter: (items: { data?: { caption?: string } }[]) => unknown[];
+      overlap: { avoidBaseMark: boolean; hideOnHit: boolean };
+    };
+    type Point = {
+      visible: boolean;
+      style: { visible: (d: object) => boolean; size: (d: object) => number };
+    };
+    const series = spec.series as { label: Label; point: Point }[];
+    const fills = series.map((s) => s.label.style.fill);
+    expect(fills).toEqual(theme.palette.slice(0, 3));
+    for (const s of series) {
+      expect(s.label.overlap).toMatchObject({ avoidBaseMark: true, hideOnHit: false });
+      expect(s.label.dataFilter([{ data: { caption: 'Max 1' } }, { data: {} }])).toHaveLength(1);
+      // Labels need points as their marks: a captioned point is drawn, larger than the others.
+      expect(s.point.visible).toBe(true);
+      expect(s.point.style.visible({ caption: 'Max 1' })).toBe(true);
+      expect(s.point.style.size({ caption: 'Max 1' })).toBeGreaterThan(s.point.style.size({}));
+    }
   });
 
   it('breaks lines at gaps and marks highlighted readings when asked', () => {

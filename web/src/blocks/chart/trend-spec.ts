@@ -79,6 +79,9 @@ export function lineUnits(lines: readonly Pick<TrendLine, 'unit'>[]): string[] {
 const seriesId = (line: TrendLine) => `s-${line.id}`;
 const AVG_POSITIONS = ['insideEndTop', 'insideStartTop', 'insideEndBottom', 'insideStartBottom'] as const;
 const DEFAULT_LABELS: Record<MarkerKind, string> = { max: 'Max', min: 'Min', avg: 'Avg' };
+/** Symbol sizes of a line's points and of its captioned max and min. */
+const POINT_SIZE = 6;
+const EXTREME_SIZE = 10;
 
 export function buildTrendSpec(lines: readonly TrendLine[], options: TrendSpecOptions): ChartSpec {
   const { theme, formatTime } = options;
@@ -116,8 +119,10 @@ export function buildTrendSpec(lines: readonly TrendLine[], options: TrendSpecOp
     if (!stats) return;
     const color = theme.palette[i % theme.palette.length] ?? theme.text;
     const round = (v: number) => v.toFixed(line.decimals);
-    // The extremes get a symbol here; their captions are the series' labels (below), which
-    // VChart lays out over the whole region so that captions of different series avoid each other.
+    // The extremes are the series' own points, drawn larger, and their captions the series'
+    // labels (below): VChart lays these out over the whole region, so that captions of different
+    // series avoid each other and every series' extreme points (a marker symbol on top would
+    // cover the other series' captions).
     for (const kind of ['max', 'min'] as const) {
       if (!markers.has(kind)) continue;
       const at = stats[kind];
@@ -125,7 +130,6 @@ export function buildTrendSpec(lines: readonly TrendLine[], options: TrendSpecOp
         ...(captions.get(`${line.id}@${at.time}`) ?? []),
         `${labels[kind]} ${round(at.value)}`,
       ]);
-      markPoint.push(pointMarker(line, labelOf.get(at.time) ?? '', at.value, '', color, {}));
     }
     if (markers.has('avg')) {
       markLine.push({
@@ -177,13 +181,27 @@ export function buildTrendSpec(lines: readonly TrendLine[], options: TrendSpecOp
       yField: 'y',
       seriesField: 'series',
       invalidType: options.gaps ?? 'link',
-      point: { visible: dense },
       line: { style: { lineWidth: 2, ...(line.dashed ? { lineDash: [6, 4] } : {}) } },
       ...(captions.size > 0
-        ? { label: extremeLabel(theme.palette[i % theme.palette.length] ?? theme.text) }
-        : {}),
+        ? {
+            // The labels' targets are the points (a label of a line without points would take
+            // the whole line as its mark and find no free place): points of a long series are
+            // drawn only where they carry a caption.
+            point: {
+              visible: true,
+              style: {
+                visible: (d: { caption?: string }) => dense || Boolean(d.caption),
+                size: (d: { caption?: string }) => (d.caption ? EXTREME_SIZE : POINT_SIZE),
+              },
+            },
+            label: extremeLabel(theme.palette[i % theme.palette.length] ?? theme.text),
+          }
+        : { point: { visible: dense } }),
     })),
     axes,
+    // One label layout for the region (a chart-level option): the series' captions avoid
+    // each other and every series' points.
+    labelLayout: 'region',
     legends: { visible: true, orient: 'bottom' },
     tooltip: { visible: true },
     crosshair: { xField: { visible: true } },
@@ -194,19 +212,19 @@ export function buildTrendSpec(lines: readonly TrendLine[], options: TrendSpecOp
 
 /**
  * The captions of a line's max and min points: only the points that carry one, laid out with
- * every other series' labels of the region (labelLayout), moved around the point or up and down
+ * every other series' labels of the region (the chart's labelLayout), moved around the point or up and down
  * until they hit neither another caption nor a line.
  */
 function extremeLabel(color: string): Record<string, unknown> {
   return {
     visible: true,
-    labelLayout: 'region',
     position: 'top',
     dataFilter: (items: { data?: { caption?: string } }[]) => items.filter((item) => item.data?.caption),
     formatMethod: (_text: unknown, datum?: { caption?: string }) => datum?.caption ?? '',
     style: { fill: color, fontSize: 11, fontWeight: 600 },
     overlap: {
       avoidBaseMark: true,
+      overlapPadding: 2,
       hideOnHit: false,
       clampForce: true,
       strategy: [
@@ -223,7 +241,7 @@ function extremeLabel(color: string): Record<string, unknown> {
             'left',
           ],
         },
-        { type: 'moveY', offset: [-16, 16, -32, 32, -48, 48] },
+        { type: 'moveY', offset: [-16, 16, -32, 32, -48, 48, -64, 64] },
       ],
     },
   };

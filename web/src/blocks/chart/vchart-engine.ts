@@ -51,14 +51,24 @@ export interface ChartHandle {
   release(): void;
 }
 
+/**
+ * The host element's property that holds its drawn chart: the browser tests read the drawn
+ * scene through it (label boxes, axis texts, colours; tests/support/charts.ts).
+ */
+export const CHART_PROPERTY = 'eemChart';
+
 export function drawChart(dom: HTMLElement, spec: ChartSpec): ChartHandle {
   const chart = new VChart(spec as unknown as ISpec, { dom });
   chart.renderSync();
+  Object.defineProperty(dom, CHART_PROPERTY, { value: chart, configurable: true });
   return {
     update(next) {
       void chart.updateSpec(next as unknown as ISpec);
     },
     exportPng: (name) => chart.exportImg(name),
-    release: () => chart.release(),
+    release: () => {
+      chart.release();
+      Reflect.deleteProperty(dom, CHART_PROPERTY);
+    },
   };
 }

@@ -173,6 +173,7 @@ function Result({ ctx }: { ctx: CompareContext }) {
         <Col span={14}>
           <ChartPanel
             kind="bar"
+            horizontal
             title={`${t('ranking')}${first ? ` · ${first.node.name}` : ''}`}
             unit={t('yuan')}
             data={{

@@ -175,6 +175,7 @@ function Overview() {
           <Col span={12}>
             <ChartPanel
               kind="bar"
+              horizontal
               title={t('top10')}
               unit="%"
               data={{

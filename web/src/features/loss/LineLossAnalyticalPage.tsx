@@ -183,6 +183,7 @@ function LineLoss({ body }: { body: Body }) {
         <Col span={9}>
           <ChartPanel
             kind="bar"
+            horizontal
             title={t('ranking')}
             data={view.ranking}
             unit="%"

@@ -92,6 +92,7 @@ function Statistics() {
         <Col span={14}>
           <ChartPanel
             kind="bar"
+            horizontal
             title={t('byNode')}
             loading={loading}
             integer

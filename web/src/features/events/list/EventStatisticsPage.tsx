@@ -182,6 +182,7 @@ function Statistics({ filter }: { filter: EventFilter }) {
           <ChartPanel
             kind="bar"
             integer
+            horizontal
             title={t('topNodes')}
             data={countBars(topNodes, t('events'))}
             loading={byNode.isPending}
@@ -192,6 +193,7 @@ function Statistics({ filter }: { filter: EventFilter }) {
           <ChartPanel
             kind="bar"
             integer
+            horizontal
             title={t('topTypes')}
             data={countBars(topTypes, t('events'))}
             loading={byType.isPending}

@@ -159,7 +159,7 @@ function TimeRangeView(props: TimeRangeProps & { calendar: Calendar }) {
     picker = (
       <DatePicker
         type={isMonth ? 'monthRange' : 'dateRange'}
-        aria-label={t('startDate')}
+        aria-label={t('timeRange')}
         value={[first, last]}
         disabledDate={disabledDate}
         onChange={(dates) => {

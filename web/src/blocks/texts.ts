@@ -99,6 +99,7 @@ export const blockTexts = defineTexts({
     attachments: '附件',
     clear: '清除',
     pageSize: '每页条数',
+    timeRange: '时间范围',
   },
   en: {
     noData: 'no data',
@@ -196,5 +197,6 @@ export const blockTexts = defineTexts({
     attachments: 'Attachments',
     clear: 'Clear',
     pageSize: 'Rows per page',
+    timeRange: 'Time range',
   },
 });

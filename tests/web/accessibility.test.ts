@@ -166,8 +166,10 @@ async function unnamedPickers(page: Page, where: string): Promise<string[]> {
   const found = await page.evaluate((fixed) => {
     const text = (el: Element | null | undefined) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
     const problems: string[] = [];
-    const pickers = document.querySelectorAll<HTMLElement>(
-      '[role="combobox"], [aria-haspopup="listbox"], [role="combobox"] input',
+    const pickers = Array.from(
+      document.querySelectorAll<HTMLElement>(
+        '[role="combobox"], [aria-haspopup="listbox"], [role="combobox"] input',
+      ),
     );
     for (const el of pickers) {
       if (el.getClientRects().length === 0) continue;

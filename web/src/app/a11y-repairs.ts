@@ -6,16 +6,17 @@
  *   document: the attribute goes while its target is missing;
  * - decorative icons render `role="img"` with an empty `aria-label` (the Select's arrow, the
  *   clear button): they are hidden from assistive technology, as decorative images are;
- * - a Select, Cascader or TreeSelect without a label of its own gets its placeholder as its
- *   accessible name (every screen's filters have a placeholder that says what they pick);
+ * - a DatePicker takes `aria-labelledby` only on the wrapper around its combobox, which Semi
+ *   names 'Choose date': the reference moves onto the combobox and its inputs (the pickers of
+ *   blocks/named-pickers.tsx always carry one);
+ * - Pagination's page-size Select is named 'Page size selector' by a prop its Select drops: it
+ *   is named by the text the Pagination carries in `data-size-label` (blocks/named-pickers.tsx);
  * - an Avatar outside an avatar group claims `role="listitem"` without a list;
  * - a scrolling table body, tree or list cannot be reached by keyboard: it joins the tab order
  *   so arrow keys scroll it;
  * - a checkable Tree puts a checkbox group (role list) between the tree and its items, and a
  *   virtual Tree's list has no role: the group is made presentational, the list a tree;
  * - List and Pagination put other elements than <li> in their <ul>: the <ul> is presentational;
- * - a Select's search input has no label: it is named as its Select (Semi's Select drops its
- *   `aria-label` prop, so a Select is named by `aria-labelledby` or its placeholder);
  * - a Popover or Dropdown puts `aria-expanded`, `aria-haspopup` and `aria-controls` on the
  *   wrapper it positions by (a plain span, where they are not allowed): they move to the button
  *   inside it, which is what a keyboard or screen-reader user operates.
@@ -33,11 +34,19 @@ export function repairMarkup(root: ParentNode): void {
     if (!el.getAttribute('aria-label')?.trim() && !el.hasAttribute('aria-labelledby'))
       el.setAttribute('aria-hidden', 'true');
   }
-  for (const el of root.querySelectorAll<HTMLElement>('[role="combobox"]')) {
-    if (hasName(el)) continue;
-    const placeholder = el.querySelector('.semi-select-selection-placeholder, [class*="-placeholder"]');
-    const text = placeholder?.textContent?.trim() || el.getAttribute('placeholder')?.trim();
-    if (text) el.setAttribute('aria-label', text);
+  for (const wrapper of root.querySelectorAll<HTMLElement>('.semi-datepicker[aria-labelledby]')) {
+    const labelledBy = wrapper.getAttribute('aria-labelledby') ?? '';
+    const named = wrapper.querySelectorAll<HTMLElement>('[role="combobox"], [role="combobox"] input');
+    if (named.length === 0) continue;
+    for (const el of named)
+      if (el.getAttribute('aria-labelledby') !== labelledBy) el.setAttribute('aria-labelledby', labelledBy);
+    wrapper.removeAttribute('aria-labelledby');
+  }
+  for (const el of root.querySelectorAll<HTMLElement>(
+    '[data-size-label] .semi-page-switch [role="combobox"]',
+  )) {
+    const name = el.closest('[data-size-label]')?.getAttribute('data-size-label');
+    if (name && el.getAttribute('aria-label') !== name) el.setAttribute('aria-label', name);
   }
   for (const el of root.querySelectorAll<HTMLElement>('.semi-avatar[role="listitem"]')) {
     if (!el.parentElement?.closest('[role="list"]')) el.removeAttribute('role');
@@ -57,16 +66,6 @@ export function repairMarkup(root: ParentNode): void {
     if ([...el.children].some((child) => child.tagName !== 'LI') && el.getAttribute('role') !== 'none')
       el.setAttribute('role', 'none');
   }
-  for (const el of root.querySelectorAll<HTMLInputElement>(
-    '[role="combobox"] input:not([aria-label]):not([aria-labelledby])',
-  )) {
-    if (el.labels?.length) continue;
-    const combobox = el.closest('[role="combobox"]');
-    const labelledBy = combobox?.getAttribute('aria-labelledby');
-    const name = combobox?.getAttribute('aria-label');
-    if (labelledBy) el.setAttribute('aria-labelledby', labelledBy);
-    else if (name) el.setAttribute('aria-label', name);
-  }
   for (const el of root.querySelectorAll<HTMLElement>(
     'span[aria-expanded]:not([role]), span[aria-haspopup]:not([role])',
   )) {
@@ -79,12 +78,6 @@ export function repairMarkup(root: ParentNode): void {
       el.removeAttribute(name);
     }
   }
-}
-
-function hasName(el: HTMLElement): boolean {
-  if (el.getAttribute('aria-label')?.trim() || el.hasAttribute('aria-labelledby')) return true;
-  const input = el.matches('input') ? (el as HTMLInputElement) : null;
-  return Boolean(input?.labels?.length);
 }
 
 /** Keeps the document repaired as screens render; returns the stop function. */
@@ -103,7 +96,13 @@ export function startMarkupRepairs(): () => void {
     subtree: true,
     childList: true,
     attributes: true,
-    attributeFilter: ['aria-activedescendant', 'role', 'aria-label', ...TRIGGER_ATTRIBUTES],
+    attributeFilter: [
+      'aria-activedescendant',
+      'role',
+      'aria-label',
+      'aria-labelledby',
+      ...TRIGGER_ATTRIBUTES,
+    ],
   });
   run();
   return () => observer.disconnect();

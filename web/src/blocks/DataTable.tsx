@@ -7,7 +7,7 @@
  * a column picker keeps the user's choice per screen (table-layout.tsx).
  */
 import { IconDownload } from '@douyinfe/semi-icons';
-import { Button, Empty, Pagination, Table, Toast } from '@douyinfe/semi-ui-19';
+import { Button, Empty, Table, Toast } from '@douyinfe/semi-ui-19';
 import { DEFAULT_PAGE } from '@eem/core';
 import type { Client, DownloadResult } from '@eem/sdk';
 import { useMutation } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useClient } from '../app/client';
 import { formatNumber, useFormat } from '../app/format';
 import { useTexts } from '../i18n/texts';
+import { Pagination } from './named-pickers';
 import { downloadErrorMessage, saveDownload } from './save-file';
 import {
   ColumnPicker,

@@ -4,13 +4,14 @@
  * `energytype` enumeration (shell.enumerations) until an energy-type endpoint exists. Multi
  * mode is capped at 6 types with a toast.
  */
-import { Select, Toast } from '@douyinfe/semi-ui-19';
+import { Toast } from '@douyinfe/semi-ui-19';
 import { SELECTION_LIMITS } from '@eem/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useQueries } from '../app/client';
 import { useLanguage } from '../i18n/language';
 import { useTexts } from '../i18n/texts';
+import { Select } from './named-pickers';
 import { blockTexts } from './texts';
 
 export interface EnergyTypeOption {

@@ -3,10 +3,11 @@
  * a text input or a select per filter field, Query (disabled while the draft cannot be
  * queried; Enter in a text field queries too) and Reset.
  */
-import { Button, Input, Select, Space } from '@douyinfe/semi-ui-19';
+import { Button, Input, Space } from '@douyinfe/semi-ui-19';
 import type { ReactNode } from 'react';
 import { useTexts } from '../i18n/texts';
 import type { FormValues, SelectOption } from './FormFields';
+import { Select } from './named-pickers';
 import { blockTexts } from './texts';
 
 export interface FilterFieldDef<F> {

@@ -4,20 +4,12 @@
  * (the contract's schema through form-issues.ts), so the messages are the server's, shown in
  * the interface language (core's localizeMessage).
  */
-import {
-  DatePicker,
-  Form,
-  Input,
-  InputNumber,
-  Select,
-  Switch,
-  TextArea,
-  Typography,
-} from '@douyinfe/semi-ui-19';
+import { Form, Input, InputNumber, Switch, TextArea, Typography } from '@douyinfe/semi-ui-19';
 import { localizeMessage } from '@eem/core';
 import type { ReactNode } from 'react';
 import { fromPickerDate, toPickerDate, useTimeZone } from '../app/format';
 import { useLanguage } from '../i18n/language';
+import { DatePicker, Select } from './named-pickers';
 
 export type FormMode = 'create' | 'edit';
 export type FormValues = Record<string, unknown>;
@@ -28,6 +20,8 @@ export interface SelectOption {
 }
 
 export interface CustomFieldArgs<V extends FormValues> {
+  /** The id of the field's label, for a control that `<label for>` cannot name (a Select…). */
+  labelId: string;
   value: unknown;
   onChange: (value: unknown) => void;
   values: V;
@@ -62,6 +56,7 @@ export function FieldFrame({
   help,
   children,
   htmlFor,
+  labelId,
   field,
 }: {
   /** Names the field in the page (data-field), for tests and styling. */
@@ -72,12 +67,22 @@ export function FieldFrame({
   help?: ReactNode;
   children: ReactNode;
   htmlFor?: string;
+  /**
+   * The label's id: a Select or DatePicker is named by `aria-labelledby` to it, as `<label for>`
+   * names only native controls.
+   */
+  labelId?: string;
 }) {
   // Rule messages (core's, the contract's, the server's) in the interface language.
   const { language } = useLanguage();
   return (
     <div className="eem-field" data-field={field} style={{ marginBottom: 14 }}>
-      <Form.Label text={label} required={Boolean(required)} {...(htmlFor ? { htmlFor } : {})} />
+      <Form.Label
+        text={label}
+        required={Boolean(required)}
+        {...(htmlFor ? { htmlFor } : {})}
+        {...(labelId ? { id: labelId } : {})}
+      />
       <div>{children}</div>
       {help && (
         <Typography.Text type="tertiary" size="small">
@@ -102,6 +107,7 @@ function asText(value: unknown): string {
 function control<V extends FormValues>(
   def: FormFieldDef<V>,
   id: string,
+  labelId: string,
   values: V,
   mode: FormMode,
   error: string | undefined,
@@ -155,6 +161,7 @@ function control<V extends FormValues>(
       return (
         <Select
           {...common}
+          aria-labelledby={labelId}
           style={{ width: '100%' }}
           motion={false}
           optionList={def.options?.map((o) => ({ value: o.value, label: o.label })) ?? []}
@@ -166,6 +173,7 @@ function control<V extends FormValues>(
       return (
         <Select
           {...common}
+          aria-labelledby={labelId}
           style={{ width: '100%' }}
           multiple
           motion={false}
@@ -178,6 +186,7 @@ function control<V extends FormValues>(
       return (
         <DatePicker
           {...common}
+          aria-labelledby={labelId}
           style={{ width: '100%' }}
           type="date"
           value={typeof value === 'number' ? toPickerDate(value, timeZone) : undefined}
@@ -190,7 +199,7 @@ function control<V extends FormValues>(
     case 'switch':
       return <Switch id={id} disabled={disabled} checked={Boolean(value)} onChange={(v) => onChange(v)} />;
     case 'custom':
-      return def.render?.({ value, onChange, values, mode, error }) ?? null;
+      return def.render?.({ labelId, value, onChange, values, mode, error }) ?? null;
   }
 }
 
@@ -219,6 +228,7 @@ export function FormFields<V extends FormValues>({
         .filter((def) => def.visible?.(values, mode) ?? true)
         .map((def) => {
           const id = `${idPrefix}-${def.field}`;
+          const labelId = `${id}-label`;
           const error = errors[def.field];
           return (
             <FieldFrame
@@ -229,8 +239,9 @@ export function FormFields<V extends FormValues>({
               error={error}
               help={def.help}
               htmlFor={id}
+              labelId={labelId}
             >
-              {control(def, id, values, mode, error, (v) => onChange(def.field, v), timeZone)}
+              {control(def, id, labelId, values, mode, error, (v) => onChange(def.field, v), timeZone)}
             </FieldFrame>
           );
         })}

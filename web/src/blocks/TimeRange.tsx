@@ -6,10 +6,11 @@
  * error and disables Query. Analysis screens block future dates, plan screens past dates. The
  * optional compare switch offers YoY (同比) and MoM (环比).
  */
-import { Button, DatePicker, Radio, RadioGroup, Select, Space, Typography } from '@douyinfe/semi-ui-19';
+import { Button, Radio, RadioGroup, Space, Typography } from '@douyinfe/semi-ui-19';
 import { SPAN_MESSAGES } from '@eem/core';
 import type { ReactNode } from 'react';
 import { useTexts } from '../i18n/texts';
+import { DatePicker, Select } from './named-pickers';
 import { blockTexts } from './texts';
 import {
   addPeriods,
@@ -158,7 +159,7 @@ function TimeRangeView(props: TimeRangeProps & { calendar: Calendar }) {
     picker = (
       <DatePicker
         type={isMonth ? 'monthRange' : 'dateRange'}
-        aria-label={t('startDate')}
+        aria-label={t('timeRange')}
         value={[first, last]}
         disabledDate={disabledDate}
         onChange={(dates) => {

@@ -98,6 +98,8 @@ export const blockTexts = defineTexts({
     timeline: '处理记录',
     attachments: '附件',
     clear: '清除',
+    pageSize: '每页条数',
+    timeRange: '时间范围',
   },
   en: {
     noData: 'no data',
@@ -194,5 +196,7 @@ export const blockTexts = defineTexts({
     timeline: 'Timeline',
     attachments: 'Attachments',
     clear: 'Clear',
+    pageSize: 'Rows per page',
+    timeRange: 'Time range',
   },
 });

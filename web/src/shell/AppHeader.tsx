@@ -1,10 +1,11 @@
 /** The header: project, back to platform, beginner guide, bell, theme, language, user. */
 
 import { IconArrowLeft, IconMoon, IconSun } from '@douyinfe/semi-icons';
-import { Button, Select } from '@douyinfe/semi-ui-19';
+import { Button } from '@douyinfe/semi-ui-19';
 import { showBackToPlatform } from '@eem/core';
 import { useBackToPlatform } from '../app/menu';
 import { useSession } from '../app/session';
+import { Select } from '../blocks/named-pickers';
 import { NoticeBell } from '../features/notices/NoticeBell';
 import { useLanguage } from '../i18n/language';
 import { useTexts } from '../i18n/texts';

@@ -1,9 +1,10 @@
 /** The current project in module fw, as a switcher for users who may enter several. */
-import { Select, Typography } from '@douyinfe/semi-ui-19';
+import { Typography } from '@douyinfe/semi-ui-19';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useQueries } from '../app/client';
 import { useSession } from '../app/session';
+import { Select } from '../blocks/named-pickers';
 import { useTexts } from '../i18n/texts';
 import { shellTexts } from './texts';
 

@@ -4,7 +4,7 @@
  * keyword; Query applies the draft, Reset goes back to the defaults.
  */
 import { IconTreeTriangleDown } from '@douyinfe/semi-icons';
-import { Button, Input, Popover, Select, Space } from '@douyinfe/semi-ui-19';
+import { Button, Input, Popover, Space } from '@douyinfe/semi-ui-19';
 import { EVENT_LEVELS, NAME_LIMITS } from '@eem/core';
 import { useQuery } from '@tanstack/react-query';
 import { useQueries } from '../../app/client';
@@ -13,6 +13,7 @@ import { useLanguage } from '../../i18n/language';
 import { useTexts } from '../../i18n/texts';
 import { useAlarmColors } from '../../theme/alarm-colors';
 import { NodeTreePicker } from '../NodeTreePicker';
+import { Select } from '../named-pickers';
 import { TimeRange } from '../TimeRange';
 import { LevelTag, levelLabel } from './EventTags';
 import type { EventFilterDraft } from './event-filter-model';

@@ -5,11 +5,12 @@
  * marked). The pager: pages of 50 or 100 with the total, or previous/next when the call does not
  * count.
  */
-import { Button, Empty, Pagination, Space, Table } from '@douyinfe/semi-ui-19';
+import { Button, Empty, Space, Table } from '@douyinfe/semi-ui-19';
 import type { EventItem } from '@eem/contract';
 import type { ReactNode } from 'react';
 import { useTexts } from '../../i18n/texts';
 import type { DataColumn } from '../DataTable';
+import { Pagination } from '../named-pickers';
 import { layColumns, useBoxWidth } from '../table-layout';
 import { isConfirmable } from './confirm-model';
 import { useEventColumns } from './event-columns';

@@ -6,7 +6,7 @@
  * (re)calculated after a confirmation as a task followed with progress (cost.calculate,
  * operation type 16); the results refresh when it ends, its failure message shows under the bar.
  */
-import { Button, Card, Empty, Modal, Select, Space, Spin } from '@douyinfe/semi-ui-19';
+import { Button, Card, Empty, Modal, Space, Spin } from '@douyinfe/semi-ui-19';
 import { addMonth, PAGE_LIMIT_MAX } from '@eem/core';
 import { areaKey, endpointKey } from '@eem/sdk';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import { useTimeZone } from '../../app/format';
 import { errorMessage } from '../../app/query-client';
 import { useSession } from '../../app/session';
 import { useEndpointQuery } from '../../blocks/data';
+import { Select } from '../../blocks/named-pickers';
 import { TaskProgressBar, useTaskFollower } from '../../blocks/TaskProgress';
 import { useTexts } from '../../i18n/texts';
 import { monthText } from '../demand/common';

@@ -5,7 +5,7 @@
  * node's children (lines) ranked by unit cost, and the months' table with cost, output, unit
  * cost and budget.
  */
-import { Card, Col, Empty, Row, Select, Space } from '@douyinfe/semi-ui-19';
+import { Card, Col, Empty, Row, Space } from '@douyinfe/semi-ui-19';
 import { PAGE_LIMIT_MAX } from '@eem/core';
 import { endpointKey } from '@eem/sdk';
 import { useMemo } from 'react';
@@ -16,6 +16,7 @@ import { type AnalysisContext, defineAnalysis } from '../../blocks/analysis/anal
 import { ChartPanel } from '../../blocks/ChartPanel';
 import { DataTable } from '../../blocks/DataTable';
 import { useEndpointQuery } from '../../blocks/data';
+import { Select } from '../../blocks/named-pickers';
 import { useTexts } from '../../i18n/texts';
 import { monthsOf } from '../demand/common';
 import { refOf } from '../energy/common/energy-data';

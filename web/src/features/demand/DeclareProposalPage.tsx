@@ -15,7 +15,6 @@ import {
   Empty,
   InputNumber,
   Row,
-  Select,
   Space,
   Spin,
   Toast,
@@ -29,6 +28,7 @@ import { useSession } from '../../app/session';
 import { ChartPanel } from '../../blocks/ChartPanel';
 import { DataTable } from '../../blocks/DataTable';
 import { useEndpointMutation, useEndpointQuery } from '../../blocks/data';
+import { Select } from '../../blocks/named-pickers';
 import { errorMessage } from '../../blocks/save-file';
 import { useTexts } from '../../i18n/texts';
 import { DemandFrame, InletList, kw, monthText, pct, useChosenInlet, useProjectUsers, yuan } from './common';

@@ -16,7 +16,6 @@ import {
   InputNumber,
   RadioGroup,
   Row,
-  Select,
   Space,
   Spin,
   Switch,
@@ -28,6 +27,7 @@ import { areaKey, endpointKey } from '@eem/sdk';
 import { useEffect, useId, useState } from 'react';
 import { useSession } from '../../app/session';
 import { useEndpointMutation, useEndpointQuery } from '../../blocks/data';
+import { Select } from '../../blocks/named-pickers';
 import { errorMessage } from '../../blocks/save-file';
 import { useTexts } from '../../i18n/texts';
 import { DemandFrame, InletList, kw, useChosenInlet, useProjectUsers } from './common';

@@ -5,7 +5,7 @@
  * rate (loss.lineLoss). The ranking puts the worst rate first (a bar per segment and a table);
  * the trend shows one segment's head and tail as bars and its loss rate as a line.
  */
-import { Card, Col, Empty, Row, Select, Space, Typography } from '@douyinfe/semi-ui-19';
+import { Card, Col, Empty, Row, Space, Typography } from '@douyinfe/semi-ui-19';
 import { endpointKey } from '@eem/sdk';
 import { useMemo, useState } from 'react';
 import { formatPeriod } from '../../app/format';
@@ -16,6 +16,7 @@ import { ChartPanel } from '../../blocks/ChartPanel';
 import { ComboChart } from '../../blocks/chart/ComboChart';
 import { type DataColumn, DataTable } from '../../blocks/DataTable';
 import { useEndpointQuery } from '../../blocks/data';
+import { Select } from '../../blocks/named-pickers';
 import type { TreeNodeLike } from '../../blocks/node-tree-model';
 import { useTexts } from '../../i18n/texts';
 import { energyColumn, lossCombo, lossCycle, pendingAnswer, rateColumn } from './common';

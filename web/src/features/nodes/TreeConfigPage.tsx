@@ -14,7 +14,6 @@ import {
   Col,
   Empty,
   Row,
-  Select,
   Space,
   Spin,
   Toast,
@@ -29,6 +28,7 @@ import { useMutations, useQueries } from '../../app/client';
 import { useSession } from '../../app/session';
 import { FieldFrame } from '../../blocks/FormFields';
 import { type FieldErrors, validateWith } from '../../blocks/form-issues';
+import { Select } from '../../blocks/named-pickers';
 import { errorMessage } from '../../blocks/save-file';
 import { useLanguage } from '../../i18n/language';
 import { useTexts } from '../../i18n/texts';

@@ -5,23 +5,12 @@
  * opens the project's first permitted menu item.
  */
 import { IconSearch } from '@douyinfe/semi-icons';
-import {
-  Button,
-  Card,
-  Col,
-  Empty,
-  Input,
-  Row,
-  Select,
-  Space,
-  Spin,
-  Tag,
-  Typography,
-} from '@douyinfe/semi-ui-19';
+import { Button, Card, Col, Empty, Input, Row, Space, Spin, Tag, Typography } from '@douyinfe/semi-ui-19';
 import { useMemo, useState } from 'react';
 import { useFormat } from '../../app/format';
 import { useEnterProject } from '../../app/menu';
 import { FileImage } from '../../blocks/FileImage';
+import { Select } from '../../blocks/named-pickers';
 import { useTexts } from '../../i18n/texts';
 import { ProjectMap } from './components/ProjectMap';
 import { alarmCounts, type ProjectSummary, useLevelName, useProjectList, useTodayNotices } from './queries';

@@ -7,7 +7,7 @@
  * added while the last one has a blank end (the spec's rule, core's message at the field); it
  * starts the day after the last one ends. The contract checks the rest when saving.
  */
-import { Button, Input, InputNumber, Select, Space, Table, Typography } from '@douyinfe/semi-ui-19';
+import { Button, Input, InputNumber, Space, Table, Typography } from '@douyinfe/semi-ui-19';
 import {
   COST_LIMITS,
   PF_STANDARDS,
@@ -20,6 +20,7 @@ import {
 } from '@eem/core';
 import { useEffect, useState } from 'react';
 import type { CustomFieldArgs, FormValues } from '../../../blocks/FormFields';
+import { Select } from '../../../blocks/named-pickers';
 import { useTexts } from '../../../i18n/texts';
 import { StatusChip } from '../common';
 import { mayAddVersion } from '../cost-model';

@@ -4,11 +4,12 @@
  * select of the project's rate schemes of that energy type and kind). An energy type is
  * priced once (the contract refuses a repeat).
  */
-import { Button, Select, Space, Typography } from '@douyinfe/semi-ui-19';
+import { Button, Space, Typography } from '@douyinfe/semi-ui-19';
 import type { Rate } from '@eem/contract';
 import { BASIC_RATE_TYPES, COST_LIMITS, ENERGY_TYPE, VOLUME_RATE_TYPES } from '@eem/core';
 import { EnergyTypeSelect } from '../../../blocks/EnergyTypeSelect';
 import type { CustomFieldArgs, FormValues } from '../../../blocks/FormFields';
+import { Select } from '../../../blocks/named-pickers';
 import { useTexts } from '../../../i18n/texts';
 import { costTexts } from '../texts';
 

@@ -12,7 +12,6 @@ import {
   Card,
   CheckboxGroup,
   Col,
-  DatePicker,
   Empty,
   Row,
   Space,
@@ -31,6 +30,7 @@ import { fromPickerDate, toPickerDate } from '../../../app/format';
 import { useSession } from '../../../app/session';
 import { FieldFrame } from '../../../blocks/FormFields';
 import { NodeTreePicker } from '../../../blocks/NodeTreePicker';
+import { DatePicker } from '../../../blocks/named-pickers';
 import { nodeKey } from '../../../blocks/node-tree-model';
 import { errorMessage } from '../../../blocks/save-file';
 import { useCalendarState } from '../../../blocks/use-calendar';
@@ -163,10 +163,16 @@ function RecalculationView({ intervalMs }: { intervalMs: number }) {
               )}
             </Space>
           </FieldFrame>
-          <FieldFrame field="range" label={t('timeRange')} required error={errorText('range')}>
+          <FieldFrame
+            field="range"
+            label={t('timeRange')}
+            labelId="eem-recalc-range"
+            required
+            error={errorText('range')}
+          >
             <DatePicker
               type="dateTimeRange"
-              aria-label={t('timeRange')}
+              aria-labelledby="eem-recalc-range"
               style={{ width: 440 }}
               value={
                 form.startTime !== null && form.endTime !== null

@@ -5,10 +5,11 @@
  * column per point with max/min/avg rows, compare series a year or a period before, moved onto
  * the chosen range) and the xlsx export of at most 6 points (datalog.exportQuery).
  */
-import { Select, Space, Typography } from '@douyinfe/semi-ui-19';
+import { Space, Typography } from '@douyinfe/semi-ui-19';
 import type { DatalogSeries } from '@eem/contract';
 import { DATALOG_LIMITS } from '@eem/core';
 import { endpointKey } from '@eem/sdk';
+import { useId } from 'react';
 import { formatDate, formatNumber } from '../../../app/format';
 import type {
   AnalysisAnswer,
@@ -19,6 +20,7 @@ import type {
 import type { TrendLine } from '../../../blocks/chart/trend-spec';
 import type { DataColumn } from '../../../blocks/DataTable';
 import type { RefInput } from '../../../blocks/data';
+import { Select } from '../../../blocks/named-pickers';
 import type { Calendar, TimeRangeValue } from '../../../blocks/time-range-model';
 import type { Translate } from '../../../i18n/texts';
 import { type DatalogInterval, intervalPattern, isDatalogInterval, rangeProblem } from './datalog-range';
@@ -42,10 +44,14 @@ export function IntervalSelect({
   intervals: readonly DatalogInterval[];
   t: DatalogT;
 }) {
+  const labelId = useId();
   return (
     <Space spacing={4}>
-      <Typography.Text type="tertiary">{t('interval')}</Typography.Text>
+      <Typography.Text type="tertiary" id={labelId}>
+        {t('interval')}
+      </Typography.Text>
       <Select
+        aria-labelledby={labelId}
         className="eem-select-interval"
         value={value}
         style={{ width: 120 }}

@@ -5,10 +5,11 @@
  * gaps and import. Opened with ?nodeId=&modelLabel=&pointId=&startTime=&endTime= it starts on
  * that point and range (entry-link.ts). An analysis description whose result is the editor.
  */
-import { Select, Space, Typography } from '@douyinfe/semi-ui-19';
+import { Space, Typography } from '@douyinfe/semi-ui-19';
 import { useMemo } from 'react';
 import { AnalysisScreen } from '../../../blocks/analysis/AnalysisWorkspace';
 import { type AnalysisContext, defineAnalysis, idle } from '../../../blocks/analysis/analysis-model';
+import { Select } from '../../../blocks/named-pickers';
 import type { NodeRef } from '../../../blocks/node-tree-model';
 import { useNodeFavourites } from '../../../blocks/use-node-favourites';
 import { useTexts } from '../../../i18n/texts';
@@ -84,8 +85,11 @@ export function MeterEntryPage({ intervalMs }: MeterEntryPageProps = {}) {
               onChange={(interval) => ctx.setExtra({ interval })}
             />
             <Space spacing={4}>
-              <Typography.Text type="tertiary">{t('point')}</Typography.Text>
+              <Typography.Text type="tertiary" id="eem-entry-point">
+                {t('point')}
+              </Typography.Text>
               <Select
+                aria-labelledby="eem-entry-point"
                 className="eem-select-point"
                 placeholder={t('choosePoint')}
                 style={{ width: 220 }}

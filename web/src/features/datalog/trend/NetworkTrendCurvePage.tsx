@@ -5,11 +5,12 @@
  * volume); the chart overlays that quantity of every ticked node, for at most 31 days. An
  * analysis description (blocks/analysis).
  */
-import { Select, Space, Typography } from '@douyinfe/semi-ui-19';
+import { Space, Typography } from '@douyinfe/semi-ui-19';
 import { SELECTION_LIMITS } from '@eem/core';
 import { useMemo } from 'react';
 import { AnalysisScreen } from '../../../blocks/analysis/AnalysisWorkspace';
 import { type AnalysisContext, defineAnalysis, idle } from '../../../blocks/analysis/analysis-model';
+import { Select } from '../../../blocks/named-pickers';
 import type { NodeRef } from '../../../blocks/node-tree-model';
 import { useNodeFavourites } from '../../../blocks/use-node-favourites';
 import { useTexts } from '../../../i18n/texts';
@@ -75,8 +76,11 @@ export function NetworkTrendCurvePage() {
               onChange={(interval) => ctx.setExtra({ interval })}
             />
             <Space spacing={4}>
-              <Typography.Text type="tertiary">{t('quantity')}</Typography.Text>
+              <Typography.Text type="tertiary" id="eem-trend-quantity">
+                {t('quantity')}
+              </Typography.Text>
               <Select
+                aria-labelledby="eem-trend-quantity"
                 className="eem-select-quantity"
                 placeholder={t('chooseQuantity')}
                 style={{ width: 200 }}

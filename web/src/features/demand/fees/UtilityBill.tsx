@@ -11,7 +11,6 @@ import {
   Input,
   InputNumber,
   Modal,
-  Select,
   Space,
   Spin,
   Toast,
@@ -20,11 +19,12 @@ import {
 import type { ComputedBill } from '@eem/contract';
 import { BILL_LINE_CODES, type BillLineCode, DEMAND_LIMITS } from '@eem/core';
 import { areaKey, endpointKey } from '@eem/sdk';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { formatDate, useTimeZone } from '../../../app/format';
 import { useSession } from '../../../app/session';
 import { DataTable } from '../../../blocks/DataTable';
 import { useEndpointMutation, useEndpointQuery } from '../../../blocks/data';
+import { Select } from '../../../blocks/named-pickers';
 import { errorMessage } from '../../../blocks/save-file';
 import { useTexts } from '../../../i18n/texts';
 import { kw, pct, price, yuan } from '../common';
@@ -34,12 +34,13 @@ export function UtilityBill({ inletId, months }: { inletId: number; months: read
   const t = useTexts(demandTexts);
   const [chosen, setChosen] = useState<string | null>(null);
   const month = chosen && months.includes(chosen) ? chosen : (months[months.length - 1] ?? null);
+  const labelId = useId();
   return (
     <Space vertical align="start" spacing={12} style={{ width: '100%', paddingTop: 12 }}>
       <Space>
-        <Typography.Text>{t('month')}</Typography.Text>
+        <Typography.Text id={labelId}>{t('month')}</Typography.Text>
         <Select
-          aria-label={t('month')}
+          aria-labelledby={labelId}
           style={{ width: 120 }}
           value={month ?? undefined}
           optionList={months.map((m) => ({ value: m, label: m }))}

@@ -4,7 +4,7 @@
  * (energy.flow), drawn as a Sankey; the flow table (source, target, value, share) re-roots the
  * diagram on a target node.
  */
-import { Button, Select, Space, Typography } from '@douyinfe/semi-ui-19';
+import { Button, Space, Typography } from '@douyinfe/semi-ui-19';
 import { ENERGY_LIMITS } from '@eem/core';
 import { endpointKey } from '@eem/sdk';
 import { useMemo } from 'react';
@@ -12,6 +12,7 @@ import { formatNumber } from '../../../app/format';
 import { AnalysisScreen } from '../../../blocks/analysis/AnalysisWorkspace';
 import { type AnalysisContext, defineAnalysis, isIdle } from '../../../blocks/analysis/analysis-model';
 import type { DataColumn } from '../../../blocks/DataTable';
+import { Select } from '../../../blocks/named-pickers';
 import { percentText } from '../common/columns';
 import { ELECTRICITY, energyNodes, nodeRange, withUnit } from '../common/energy-data';
 import { useAnalysisTexts } from './use-analysis-texts';
@@ -35,8 +36,11 @@ export function EnergyFlowAnalysisPage() {
         useData: () => null,
         bar: (ctx: Ctx) => (
           <Space spacing={4}>
-            <Typography.Text type="tertiary">{a('depth')}</Typography.Text>
+            <Typography.Text type="tertiary" id="eem-flow-depth">
+              {a('depth')}
+            </Typography.Text>
             <Select
+              aria-labelledby="eem-flow-depth"
               className="eem-select-depth"
               style={{ width: 80 }}
               value={ctx.selection.extra.depth}

@@ -4,13 +4,14 @@
  * forecast with its 80 % band and the same days a week earlier; cards of the MAPE of the last
  * 7 days, the forecast peak against the declared demand and the method.
  */
-import { Select, Space, Typography } from '@douyinfe/semi-ui-19';
+import { Space, Typography } from '@douyinfe/semi-ui-19';
 import { endpointKey } from '@eem/sdk';
 import { useMemo } from 'react';
 import { formatDate, formatNumber } from '../../../app/format';
 import { AnalysisScreen } from '../../../blocks/analysis/AnalysisWorkspace';
 import { type AnalysisContext, defineAnalysis, idle } from '../../../blocks/analysis/analysis-model';
 import type { DataColumn } from '../../../blocks/DataTable';
+import { Select } from '../../../blocks/named-pickers';
 import { percentText } from '../common/columns';
 import { energyNodes, refOf, withUnit } from '../common/energy-data';
 import { useAnalysisTexts } from './use-analysis-texts';
@@ -39,8 +40,11 @@ export function LoadForecastingPage() {
         useData: () => null,
         bar: (ctx: Ctx) => (
           <Space spacing={8}>
-            <Typography.Text type="tertiary">{a('horizon')}</Typography.Text>
+            <Typography.Text type="tertiary" id="eem-forecast-horizon">
+              {a('horizon')}
+            </Typography.Text>
             <Select
+              aria-labelledby="eem-forecast-horizon"
               className="eem-select-horizon"
               style={{ width: 130 }}
               value={ctx.selection.extra.horizon}
@@ -50,8 +54,11 @@ export function LoadForecastingPage() {
               ]}
               onChange={(v) => ctx.setExtra({ horizon: v === 'week' ? 'week' : 'day' })}
             />
-            <Typography.Text type="tertiary">{a('resolution')}</Typography.Text>
+            <Typography.Text type="tertiary" id="eem-forecast-resolution">
+              {a('resolution')}
+            </Typography.Text>
             <Select
+              aria-labelledby="eem-forecast-resolution"
               className="eem-select-resolution"
               style={{ width: 100 }}
               value={ctx.selection.extra.resolution}

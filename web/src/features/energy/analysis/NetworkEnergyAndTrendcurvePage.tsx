@@ -4,7 +4,7 @@
  * and a process value of the node (e.g. steam pressure, datalog.query at the same interval)
  * on one time axis, and the table of both.
  */
-import { Select, Space, Typography } from '@douyinfe/semi-ui-19';
+import { Space, Typography } from '@douyinfe/semi-ui-19';
 import { ENERGY_TYPE } from '@eem/core';
 import { endpointKey } from '@eem/sdk';
 import { useMemo } from 'react';
@@ -17,6 +17,7 @@ import {
 } from '../../../blocks/analysis/analysis-model';
 import type { DataColumn } from '../../../blocks/DataTable';
 import { useEndpointQuery } from '../../../blocks/data';
+import { Select } from '../../../blocks/named-pickers';
 import { useNodeFavourites } from '../../../blocks/use-node-favourites';
 import { useNetworkMeters, usePoints } from '../../datalog/common/queries';
 import { READINGS } from '../../datalog/common/trend-analysis';
@@ -79,12 +80,14 @@ export function NetworkEnergyAndTrendcurvePage() {
         onNodes: () => ({ pointId: null }),
         bar: (ctx: Ctx) => (
           <Space spacing={4}>
-            <Typography.Text type="tertiary">{a('choosePoint')}</Typography.Text>
+            <Typography.Text type="tertiary" id="eem-process-point">
+              {a('choosePoint')}
+            </Typography.Text>
             <Select
               className="eem-select-point"
               style={{ width: 300 }}
               showClear
-              aria-label={a('choosePoint')}
+              aria-labelledby="eem-process-point"
               loading={ctx.data.loading}
               disabled={!ctx.data.loading && ctx.data.candidates.length === 0}
               placeholder={

@@ -3,12 +3,13 @@
  * saves the changed cells and says how many are unsaved, and the xlsx import of the grid's
  * template (a task followed with progress, the problems row by row, the error workbook).
  */
-import { Button, Select, Typography } from '@douyinfe/semi-ui-19';
+import { Button, Typography } from '@douyinfe/semi-ui-19';
 import { NODE_IMPORT_LIMITS } from '@eem/core';
 import type { Client, DownloadResult } from '@eem/sdk';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { ImportDialog, type StartedTask } from '../../../blocks/ImportDialog';
+import { Select } from '../../../blocks/named-pickers';
 import { useTexts } from '../../../i18n/texts';
 import { ImportProblems } from '../../nodes/components/ImportProblems';
 import type { nodePaths } from './energy-data';

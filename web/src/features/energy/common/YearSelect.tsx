@@ -2,9 +2,10 @@
  * The accounting year of a grid: the current year in the project's zone (once known) and the
  * nine before and one after.
  */
-import { Select } from '@douyinfe/semi-ui-19';
+
 import { useEffect } from 'react';
 import { formatDate, useTimeZone } from '../../../app/format';
+import { Select } from '../../../blocks/named-pickers';
 import { useTexts } from '../../../i18n/texts';
 import { energyTexts } from './texts';
 

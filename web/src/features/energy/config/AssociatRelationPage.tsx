@@ -12,7 +12,6 @@ import {
   Empty,
   InputNumber,
   Row,
-  Select,
   Space,
   Switch,
   Toast,
@@ -26,6 +25,7 @@ import { DataTable } from '../../../blocks/DataTable';
 import { useEndpointMutation, useEndpointQuery } from '../../../blocks/data';
 import { EnergyTypeSelect } from '../../../blocks/EnergyTypeSelect';
 import { NodeTreePicker } from '../../../blocks/NodeTreePicker';
+import { Select } from '../../../blocks/named-pickers';
 import type { NodeRef } from '../../../blocks/node-tree-model';
 import { useNodeFavourites } from '../../../blocks/use-node-favourites';
 import { useLanguage } from '../../../i18n/language';

@@ -4,13 +4,14 @@
  * adds and removes rows and saves them all at once (metering.saveConnections: a node feeding
  * itself and a cycle are refused with the nodes named).
  */
-import { Button, Card, Empty, Select, Space, Toast } from '@douyinfe/semi-ui-19';
+import { Button, Card, Empty, Space, Toast } from '@douyinfe/semi-ui-19';
 import { areaKey, endpointKey } from '@eem/sdk';
 import { useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../../app/query-client';
 import { DataTable } from '../../../blocks/DataTable';
 import { useEndpointMutation, useEndpointQuery } from '../../../blocks/data';
 import { EnergyTypeSelect } from '../../../blocks/EnergyTypeSelect';
+import { Select } from '../../../blocks/named-pickers';
 import { useTexts } from '../../../i18n/texts';
 import { EnergyPage, useCanWrite } from '../common/EnergyPage';
 import { ELECTRICITY, nodePaths, useEnergyTree } from '../common/energy-data';

@@ -4,10 +4,11 @@
  * and the contract's bound: at the bound the picker is off and the contract's own message
  * says why (the body schema of the write, run on the list with one date more).
  */
-import { DatePicker, Space, Tag, Typography } from '@douyinfe/semi-ui-19';
+import { Space, Tag, Typography } from '@douyinfe/semi-ui-19';
 import { TOU_LIMITS } from '@eem/core';
 import { formatDate, fromPickerDate, toPickerDate } from '../../../app/format';
 import { type SafeParser, validateWith } from '../../../blocks/form-issues';
+import { DatePicker } from '../../../blocks/named-pickers';
 
 /** 'YYYY-MM-DD' of a picked day, read on the project's calendar. */
 export function pickedDay(date: Date, zone: string): string {

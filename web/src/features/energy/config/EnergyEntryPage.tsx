@@ -5,13 +5,14 @@
  * row added for a node and a manual energy type, and the xlsx template and import (a task
  * with progress and the problems row by row).
  */
-import { Button, Card, Empty, Select, Space, Spin, Toast } from '@douyinfe/semi-ui-19';
+import { Button, Card, Empty, Space, Spin, Toast } from '@douyinfe/semi-ui-19';
 import { TASK_OPERATION_TYPE } from '@eem/core';
 import { areaKey, endpointKey } from '@eem/sdk';
 import { useMemo, useState } from 'react';
 import { formatDate } from '../../../app/format';
 import { errorMessage } from '../../../app/query-client';
 import { useEndpointMutation, useEndpointQuery } from '../../../blocks/data';
+import { Select } from '../../../blocks/named-pickers';
 import { useTexts } from '../../../i18n/texts';
 import { EnergyPage, useCanWrite } from '../common/EnergyPage';
 import { nodePaths, refOf, useEnergyTree } from '../common/energy-data';

@@ -5,13 +5,14 @@
  * against actual, a row added for a node, and the import of planned (task type 4) or actual
  * (type 3) output from the xlsx template with progress.
  */
-import { Button, Card, Empty, Select, Space, Spin, Toast, Typography } from '@douyinfe/semi-ui-19';
+import { Button, Card, Empty, Space, Spin, Toast, Typography } from '@douyinfe/semi-ui-19';
 import { PAGE_LIMIT_MAX, TASK_OPERATION_TYPE } from '@eem/core';
 import { areaKey, endpointKey } from '@eem/sdk';
 import { useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../../app/query-client';
 import { ChartPanel } from '../../../blocks/ChartPanel';
 import { useEndpointMutation, useEndpointQuery } from '../../../blocks/data';
+import { Select } from '../../../blocks/named-pickers';
 import { useTexts } from '../../../i18n/texts';
 import { percentText } from '../common/columns';
 import { EnergyPage, useCanWrite } from '../common/EnergyPage';

@@ -4,13 +4,14 @@
  * platform default and the project's override, which the user sets or removes
  * (metering.coalFactors, createCoalFactor, updateCoalFactor, deleteCoalFactor).
  */
-import { Button, Card, InputNumber, Select, Space, Tag, Toast } from '@douyinfe/semi-ui-19';
+import { Button, Card, InputNumber, Space, Tag, Toast } from '@douyinfe/semi-ui-19';
 import { areaKey, endpointKey } from '@eem/sdk';
 import { useState } from 'react';
 import { formatNumber } from '../../../app/format';
 import { errorMessage } from '../../../app/query-client';
 import { DataTable } from '../../../blocks/DataTable';
 import { useEndpointMutation, useEndpointQuery } from '../../../blocks/data';
+import { Select } from '../../../blocks/named-pickers';
 import { useTexts } from '../../../i18n/texts';
 import { EnergyPage, useCanWrite } from '../common/EnergyPage';
 import { energyTexts } from '../common/texts';

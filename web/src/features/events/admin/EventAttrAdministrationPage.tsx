@@ -10,7 +10,6 @@ import {
   Button,
   Empty,
   InputNumber,
-  Select,
   Space,
   Switch,
   Table,
@@ -23,6 +22,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useMutations, useQueries } from '../../../app/client';
 import { useSession } from '../../../app/session';
+import { Select } from '../../../blocks/named-pickers';
 import { errorMessage } from '../../../blocks/save-file';
 import { useTexts } from '../../../i18n/texts';
 import { ColorPreview } from './components/ColorPreview';

@@ -6,7 +6,7 @@
  * whether it is enabled. Field errors show under the fields with the server's messages.
  * Writes need alarmscheme_update. Above the ledger: this browser's alarm sound.
  */
-import { Checkbox, CheckboxGroup, Select, Space, Tag, TimePicker, Typography } from '@douyinfe/semi-ui-19';
+import { Checkbox, CheckboxGroup, Space, Tag, TimePicker, Typography } from '@douyinfe/semi-ui-19';
 import type { AlarmScheme } from '@eem/contract';
 import {
   ALARM_KINDS,
@@ -25,6 +25,7 @@ import type { DataColumn } from '../../../blocks/DataTable';
 import { LevelTag } from '../../../blocks/event-list/EventTags';
 import { FieldFrame, type FormFieldDef } from '../../../blocks/FormFields';
 import { NodeTreePicker } from '../../../blocks/NodeTreePicker';
+import { Select } from '../../../blocks/named-pickers';
 import { flattenTree, nodeKey, toRef } from '../../../blocks/node-tree-model';
 import { useLanguage } from '../../../i18n/language';
 import { useTexts } from '../../../i18n/texts';

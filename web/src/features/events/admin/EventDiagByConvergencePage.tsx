@@ -5,7 +5,7 @@
  * (events.incidentDetail); Diagnose matches the primary against the fault scenarios and
  * confirms every member at once with a processing result.
  */
-import { Button, Empty, Pagination, Space, Table, Tag, Tooltip, Typography } from '@douyinfe/semi-ui-19';
+import { Button, Empty, Space, Table, Tag, Tooltip, Typography } from '@douyinfe/semi-ui-19';
 import type { Incident } from '@eem/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { useQueries } from '../../../app/client';
 import { useFormat } from '../../../app/format';
 import { FIRST_PAGE, PAGE_SIZES, type PageState } from '../../../blocks/DataTable';
 import { LevelTag, StatusTag } from '../../../blocks/event-list/EventTags';
+import { Pagination } from '../../../blocks/named-pickers';
 import { TimeRange } from '../../../blocks/TimeRange';
 import { useTexts } from '../../../i18n/texts';
 import { DiagnoseDialog } from './components/DiagnoseDialog';

@@ -5,7 +5,7 @@
  * thumbnails of a page come in one call (pq.waveRms), not one per row.
  * "Open wave" goes to /eventAndWave?eventId=.
  */
-import { Button, Select, Tag } from '@douyinfe/semi-ui-19';
+import { Button, Tag } from '@douyinfe/semi-ui-19';
 import { PQ_EVENT_TYPES, type PqEvent, type WaveRms } from '@eem/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -13,6 +13,7 @@ import { useNavigate } from 'react-router-dom';
 import { useQueries } from '../../../app/client';
 import { formatNumber, useFormat } from '../../../app/format';
 import { type DataColumn, DataTable, FIRST_PAGE, type PageState } from '../../../blocks/DataTable';
+import { Select } from '../../../blocks/named-pickers';
 import { TimeRange, type TimeRangeValue } from '../../../blocks/TimeRange';
 import { useTexts } from '../../../i18n/texts';
 import { EventScreen } from './components/EventScreen';

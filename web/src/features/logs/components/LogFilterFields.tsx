@@ -2,8 +2,9 @@
  * The filter controls every log list shares: the day range (today, last 7 days, this month;
  * no future days) and the newest/oldest-first order.
  */
-import { Select } from '@douyinfe/semi-ui-19';
+
 import { LOG_ORDER } from '@eem/core';
+import { Select } from '../../../blocks/named-pickers';
 import { TimeRange, type TimeRangeValue } from '../../../blocks/TimeRange';
 import { useTexts } from '../../../i18n/texts';
 import { logTexts } from '../texts';

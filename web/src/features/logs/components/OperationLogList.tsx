@@ -4,7 +4,7 @@
  * and order; export of the same query. /platformOperationlog shows platform-mode actions,
  * /operationlog those of one project.
  */
-import { Select, Tag } from '@douyinfe/semi-ui-19';
+import { Tag } from '@douyinfe/semi-ui-19';
 import type { OperationLogRow } from '@eem/contract';
 import { OPERATION_TYPE_KEYS, type OperationType, operationName } from '@eem/core';
 import { useMemo } from 'react';
@@ -12,6 +12,7 @@ import { useQueries } from '../../../app/client';
 import { useFormat } from '../../../app/format';
 import { CrudLedger } from '../../../blocks/CrudLedger';
 import type { DataColumn } from '../../../blocks/DataTable';
+import { Select } from '../../../blocks/named-pickers';
 import { useLanguage } from '../../../i18n/language';
 import { useTexts } from '../../../i18n/texts';
 import { logTexts } from '../texts';

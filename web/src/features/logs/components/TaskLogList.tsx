@@ -4,7 +4,7 @@
  * shows the task's processInfo; export of the same query (every matching row, xlsx). Used by
  * /platformLog (every project) and /log (one project).
  */
-import { Descriptions, Modal, Progress, Select, Tag, Typography } from '@douyinfe/semi-ui-19';
+import { Descriptions, Modal, Progress, Tag, Typography } from '@douyinfe/semi-ui-19';
 import type { TaskLogRow } from '@eem/contract';
 import { progressPercent, TASK_OPERATION_NAMES, taskPhase } from '@eem/core';
 import { useMemo, useState } from 'react';
@@ -12,6 +12,7 @@ import { useQueries } from '../../../app/client';
 import { useFormat } from '../../../app/format';
 import { CrudLedger } from '../../../blocks/CrudLedger';
 import type { DataColumn } from '../../../blocks/DataTable';
+import { Select } from '../../../blocks/named-pickers';
 import { useLanguage } from '../../../i18n/language';
 import { useTexts } from '../../../i18n/texts';
 import { logTexts } from '../texts';

@@ -28,6 +28,7 @@ function Harness({ initial, seen }: { initial: VersionValue[]; seen: { value: un
   const [value, setValue] = useState<unknown>(initial);
   return (
     <VersionsField
+      labelId="versions-label"
       value={value}
       onChange={(v) => {
         seen.value = v;

@@ -6,9 +6,11 @@
  * otherwise) and a node that is the apportioning node is marked at its row. A new period
  * cannot be added while the last one is open-ended.
  */
-import { Button, Card, DatePicker, InputNumber, Select, Space, Tag, Typography } from '@douyinfe/semi-ui-19';
+import { Button, Card, InputNumber, Space, Tag, Typography } from '@douyinfe/semi-ui-19';
+import { useId } from 'react';
 import { fromPickerDate, toPickerDate, useTimeZone } from '../../../app/format';
 import type { CustomFieldArgs, FormValues } from '../../../blocks/FormFields';
+import { DatePicker, Select } from '../../../blocks/named-pickers';
 import { startOfDay } from '../../../blocks/time-range-model';
 import { useTexts } from '../../../i18n/texts';
 import { lossTexts } from '../texts';
@@ -123,6 +125,7 @@ function VersionCard({
     onChange({ targets: v.targets.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
   const sum = ratioSum(v.targets.map((x) => x.ratio));
   const ok = sumsToOne(v.targets.map((x) => x.ratio));
+  const ids = useId();
   return (
     <Card
       style={{ width: '100%' }}
@@ -131,22 +134,22 @@ function VersionCard({
       data-version={index}
       title={
         <Space wrap spacing={8}>
-          <Typography.Text>{t('effectiveFrom')}</Typography.Text>
+          <Typography.Text id={`${ids}-from`}>{t('effectiveFrom')}</Typography.Text>
           <DatePicker
             type="date"
             size="small"
-            aria-label={t('effectiveFrom')}
+            aria-labelledby={`${ids}-from`}
             value={toPickerDate(v.from, timeZone)}
             onChange={(d) =>
               d instanceof Date && onChange({ from: startOfDay(fromPickerDate(d, timeZone), timeZone) })
             }
             style={{ width: 140 }}
           />
-          <Typography.Text>{t('effectiveTo')}</Typography.Text>
+          <Typography.Text id={`${ids}-to`}>{t('effectiveTo')}</Typography.Text>
           <DatePicker
             type="date"
             size="small"
-            aria-label={t('effectiveTo')}
+            aria-labelledby={`${ids}-to`}
             placeholder={t('openEnded')}
             value={v.to === null ? undefined : toPickerDate(lastDayOf(v.to, timeZone), timeZone)}
             onChange={(d) =>

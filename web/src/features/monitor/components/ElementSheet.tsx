@@ -9,7 +9,6 @@ import {
   Descriptions,
   Empty,
   Modal,
-  Select,
   SideSheet,
   Space,
   Tag,
@@ -21,6 +20,7 @@ import { useMemo, useState } from 'react';
 import { DATE_PATTERNS, formatDate } from '../../../app/format';
 import { useSession } from '../../../app/session';
 import { ChartPanel } from '../../../blocks/ChartPanel';
+import { Select } from '../../../blocks/named-pickers';
 import { errorMessage } from '../../../blocks/save-file';
 import { useLanguage } from '../../../i18n/language';
 import { useTexts } from '../../../i18n/texts';

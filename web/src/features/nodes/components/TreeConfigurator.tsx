@@ -15,7 +15,6 @@ import {
   Empty,
   Modal,
   Row,
-  Select,
   Space,
   Spin,
   Toast,
@@ -31,6 +30,7 @@ import { useFormat } from '../../../app/format';
 import { FieldFrame, FormFields } from '../../../blocks/FormFields';
 import type { FieldErrors } from '../../../blocks/form-issues';
 import { type NodeRef, NodeTreePicker } from '../../../blocks/NodeTreePicker';
+import { Select } from '../../../blocks/named-pickers';
 import { flattenTree, indexTree, nodeKey } from '../../../blocks/node-tree-model';
 import { errorMessage } from '../../../blocks/save-file';
 import { useLanguage } from '../../../i18n/language';
@@ -404,11 +404,17 @@ function AddNodeDialog({
       confirmLoading={manage.isPending}
       maskClosable={false}
     >
-      <FieldFrame field="modelLabel" label={t('type')} required error={errors.modelLabel}>
+      <FieldFrame
+        field="modelLabel"
+        label={t('type')}
+        labelId="eem-tree-node-type"
+        required
+        error={errors.modelLabel}
+      >
         <Select
           style={{ width: '100%' }}
           motion={false}
-          aria-label={t('type')}
+          aria-labelledby="eem-tree-node-type"
           value={label ?? undefined}
           optionList={choices.map((c) => ({ value: c.modelLabel, label: labelIn(c.label, language) }))}
           onChange={(v) => {

@@ -1,7 +1,9 @@
 /** A device's technical parameters, the inputs its template defines (number, text, date, enum). */
-import { Input, InputNumber, Select, Space, Typography } from '@douyinfe/semi-ui-19';
+import { Input, InputNumber, Space, Typography } from '@douyinfe/semi-ui-19';
 import type { DeviceTemplate } from '@eem/contract';
+import { useId } from 'react';
 import type { CustomFieldArgs, FormValues } from '../../../blocks/FormFields';
+import { Select } from '../../../blocks/named-pickers';
 import { DateTimeField } from './fields';
 
 type Values = Record<string, string | number | null>;
@@ -12,6 +14,7 @@ export function ParametersField({
   values,
   templates,
 }: CustomFieldArgs<FormValues> & { templates: readonly DeviceTemplate[] }) {
+  const ids = useId();
   const template = templates.find((x) => x.id === values.templateId);
   const current = (value ?? {}) as Values;
   if (!template || template.parameters.length === 0)
@@ -19,13 +22,15 @@ export function ParametersField({
   const set = (name: string, v: string | number | null) => onChange({ ...current, [name]: v });
   return (
     <Space vertical align="start" spacing={6} style={{ width: '100%' }}>
-      {template.parameters.map((p) => {
+      {template.parameters.map((p, i) => {
         const v = current[p.name] ?? null;
         const title = `${p.name}${p.unit ? ` (${p.unit})` : ''}${p.required ? ' *' : ''}`;
+        const labelId = `${ids}-${i}`;
         let control: React.ReactNode;
         if (p.dataType === 'number')
           control = (
             <InputNumber
+              aria-labelledby={labelId}
               size="small"
               style={{ width: 200 }}
               value={typeof v === 'number' ? v : undefined}
@@ -37,6 +42,7 @@ export function ParametersField({
         else if (p.dataType === 'enum')
           control = (
             <Select
+              aria-labelledby={labelId}
               size="small"
               style={{ width: 200 }}
               value={typeof v === 'string' ? v : undefined}
@@ -47,12 +53,17 @@ export function ParametersField({
         else if (p.dataType === 'date')
           control = (
             <div style={{ width: 200 }}>
-              <DateTimeField value={v} onChange={(d) => set(p.name, typeof d === 'number' ? d : null)} />
+              <DateTimeField
+                labelId={labelId}
+                value={v}
+                onChange={(d) => set(p.name, typeof d === 'number' ? d : null)}
+              />
             </div>
           );
         else
           control = (
             <Input
+              aria-labelledby={labelId}
               size="small"
               style={{ width: 200 }}
               value={typeof v === 'string' ? v : ''}
@@ -61,7 +72,9 @@ export function ParametersField({
           );
         return (
           <Space key={p.name} spacing={8}>
-            <Typography.Text style={{ width: 180, display: 'inline-block' }}>{title}</Typography.Text>
+            <Typography.Text id={labelId} style={{ width: 180, display: 'inline-block' }}>
+              {title}
+            </Typography.Text>
             {control}
           </Space>
         );

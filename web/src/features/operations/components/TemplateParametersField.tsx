@@ -1,8 +1,9 @@
 /** The parameter definitions of a device template: name, unit, data type, min, max, required, options. */
-import { Button, Checkbox, Input, InputNumber, Select, Space } from '@douyinfe/semi-ui-19';
+import { Button, Checkbox, Input, InputNumber, Space } from '@douyinfe/semi-ui-19';
 import type { DeviceTemplate } from '@eem/contract';
 import { PARAMETER_TYPES } from '@eem/core';
 import type { CustomFieldArgs, FormValues } from '../../../blocks/FormFields';
+import { Select } from '../../../blocks/named-pickers';
 import type { OpsT } from '../texts';
 
 type Parameter = DeviceTemplate['parameters'][number];
@@ -42,6 +43,7 @@ export function TemplateParametersField({ value, onChange, t }: CustomFieldArgs<
             onChange={(unit) => set(i, { unit })}
           />
           <Select
+            aria-label={`${t('dataType')} ${i + 1}`}
             size="small"
             style={{ width: 100 }}
             value={p.dataType}

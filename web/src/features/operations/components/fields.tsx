@@ -3,15 +3,21 @@
  * epoch ms), hours entered as hours and sent as ms (core hoursToMs), and select options of
  * core's `[zh, en]` label tables.
  */
-import { DatePicker, InputNumber } from '@douyinfe/semi-ui-19';
+import { InputNumber } from '@douyinfe/semi-ui-19';
 import { hoursToMs, msToHours } from '@eem/core';
 import { fromPickerDate, toPickerDate, useFormat } from '../../../app/format';
 import type { CustomFieldArgs, FormValues, SelectOption } from '../../../blocks/FormFields';
+import { DatePicker } from '../../../blocks/named-pickers';
 
-export function DateTimeField({ value, onChange }: Pick<CustomFieldArgs<FormValues>, 'value' | 'onChange'>) {
+export function DateTimeField({
+  labelId,
+  value,
+  onChange,
+}: Pick<CustomFieldArgs<FormValues>, 'labelId' | 'value' | 'onChange'>) {
   const { timeZone } = useFormat();
   return (
     <DatePicker
+      aria-labelledby={labelId}
       type="dateTime"
       style={{ width: '100%' }}
       format="yyyy-MM-dd HH:mm"
@@ -22,9 +28,14 @@ export function DateTimeField({ value, onChange }: Pick<CustomFieldArgs<FormValu
 }
 
 /** A duration held in ms, edited in hours. */
-export function HoursField({ value, onChange }: Pick<CustomFieldArgs<FormValues>, 'value' | 'onChange'>) {
+export function HoursField({
+  labelId,
+  value,
+  onChange,
+}: Pick<CustomFieldArgs<FormValues>, 'labelId' | 'value' | 'onChange'>) {
   return (
     <InputNumber
+      aria-labelledby={labelId}
       style={{ width: '100%' }}
       min={0}
       precision={2}

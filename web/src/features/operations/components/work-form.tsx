@@ -4,11 +4,12 @@
  * (each at most its stock), and the photos and files of the work. It starts from the order's
  * saved draft when the detail is loaded.
  */
-import { Button, Checkbox, Input, InputNumber, Select, Space, Typography } from '@douyinfe/semi-ui-19';
+import { Button, Checkbox, Input, InputNumber, Space, Typography } from '@douyinfe/semi-ui-19';
 import type { WorkOrder, WorkOrderDetail } from '@eem/contract';
 import { WORK_ORDER_MESSAGES, type WorkOrderType } from '@eem/core';
 import type { CustomFieldArgs, FormFieldDef, FormValues } from '../../../blocks/FormFields';
 import type { FieldErrors } from '../../../blocks/form-issues';
+import { Select } from '../../../blocks/named-pickers';
 import type { OpsT as T } from '../texts';
 import { DateTimeField } from './fields';
 import { type Attachment, AttachmentsField, describe } from './OrderAttachments';
@@ -155,6 +156,7 @@ export function PartsField({ value, onChange, t }: CustomFieldArgs<FormValues> &
           // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id until a part is chosen
           <Space key={i} spacing={8}>
             <Select
+              aria-label={`${t('part')} ${i + 1}`}
               size="small"
               filter
               style={{ width: 260 }}

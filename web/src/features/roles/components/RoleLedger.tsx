@@ -4,7 +4,7 @@
  * confirmation. Platform scope lists a tenant's roles (root picks the tenant), project scope
  * the project roles.
  */
-import { Col, Row, Select, Tag } from '@douyinfe/semi-ui-19';
+import { Col, Row, Tag } from '@douyinfe/semi-ui-19';
 import type { Role } from '@eem/contract';
 import { DUTY_TYPE, findRoute, ROLE_TYPE_LABELS, ROUTE_GROUPS, ROUTES } from '@eem/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { useSession } from '../../../app/session';
 import { CrudLedger, pageLocally } from '../../../blocks/CrudLedger';
 import type { DataColumn } from '../../../blocks/DataTable';
 import { FieldFrame, type FormFieldDef } from '../../../blocks/FormFields';
+import { Select } from '../../../blocks/named-pickers';
 import { useLanguage } from '../../../i18n/language';
 import { useTexts } from '../../../i18n/texts';
 import { roleTexts } from '../texts';

@@ -4,16 +4,17 @@
  * set under a name (a template of the same name is replaced), delete the one chosen.
  */
 import { IconDelete, IconSave } from '@douyinfe/semi-icons';
-import { Button, Input, Modal, Select, Space, Toast, Typography } from '@douyinfe/semi-ui-19';
+import { Button, Input, Modal, Space, Toast, Typography } from '@douyinfe/semi-ui-19';
 import type { TrendTemplate } from '@eem/contract';
 import { datalog } from '@eem/contract/areas/datalog';
 import type { DatalogInterval } from '@eem/core';
 import { endpointKey } from '@eem/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useMutations, useQueries } from '../../../../app/client';
 import { errorMessage } from '../../../../app/query-client';
 import { validateWith } from '../../../../blocks/form-issues';
+import { Select } from '../../../../blocks/named-pickers';
 import { useTexts } from '../../../../i18n/texts';
 import { trendTexts } from '../texts';
 
@@ -90,10 +91,14 @@ export function TemplateBar({ pointIds, interval, onLoad, intervals }: TemplateB
       (error: unknown) => Toast.error(errorMessage(error)),
     );
 
+  const labelId = useId();
   return (
     <Space spacing={8} wrap data-testid="template-bar">
-      <Typography.Text type="tertiary">{t('template')}</Typography.Text>
+      <Typography.Text type="tertiary" id={labelId}>
+        {t('template')}
+      </Typography.Text>
       <Select
+        aria-labelledby={labelId}
         className="eem-select-template"
         placeholder={t('chooseTemplate')}
         style={{ width: 220 }}

@@ -1,7 +1,8 @@
 /** The thresholds of an alarm scheme: one row per level (level and value in the kind's unit), add and remove. */
 import { IconDelete, IconPlus } from '@douyinfe/semi-icons';
-import { Button, InputNumber, Select, Typography } from '@douyinfe/semi-ui-19';
+import { Button, InputNumber, Typography } from '@douyinfe/semi-ui-19';
 import { EVENT_LEVELS } from '@eem/core';
+import { Select } from '../../../../blocks/named-pickers';
 import { useTexts } from '../../../../i18n/texts';
 import { eventAdminTexts } from '../texts';
 import { useEventLabels } from './event-labels';

@@ -16,11 +16,20 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ALWAYS_ALLOWED_PATHS, findRoute, mayOpenRoute } from '@eem/core';
+import { ALWAYS_ALLOWED_PATHS, findRoute, LANGUAGE_STORAGE_KEY, mayOpenRoute } from '@eem/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
 import { signIn } from '../support/clients.js';
+import {
+  DATA_KEYS,
+  DataSeen,
+  gatherData,
+  type Language,
+  languageMisses,
+  loadCatalogue,
+  readScreen,
+} from '../support/language-scan.js';
 import { REPO_ROOT, startTestServer } from '../support/server.js';
 import { snapshotWeb, webSuite } from '../support/web-suite.js';
 
@@ -33,11 +42,19 @@ const ACCOUNTS = {
   fw: ['operator-sh', 'manager-bj', 'inspector', 'operator-chi'],
 };
 const THEMES = ['dark', 'light'] as const;
+/** The language of each theme's pass: every screen is read once in each language. */
+const LANGUAGES: Record<(typeof THEMES)[number], Language> = { dark: 'zh', light: 'en' };
 /**
  * The rules that depend on the theme: the markup is the same in both, so the light theme is
  * checked for these only (the dark one, the default, for every rule).
  */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+/**
+ * Language misses left to a sibling branch, skipped by exact text until it is merged:
+ * import-job messages are still stored as plain English (the demo's failed import), which
+ * branch oplogtexts turns into codes rendered in the reader's language. Remove after merging it.
+ */
+const AWAITING_OPLOGTEXTS = new Set(['a server-written text in English: "row 12: output must be a number"']);
 /** Impacts that fail the walk. */
 const FAILING = new Set(['critical', 'serious']);
 
@@ -303,15 +320,33 @@ describe('accessibility of every built screen (axe-core)', () => {
     expect(unopened).toEqual([]);
 
     const found: string[] = [];
+    const catalogue = await loadCatalogue();
     const page = await web.openPage();
     await page.addInitScript(countRequests);
+    await page.addInitScript(gatherData, DATA_KEYS);
+    // Language misses by text, with the routes showing them (the shell's show on every route).
+    const misses = new Map<string, string[]>();
+    const data = new DataSeen();
     const timed = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
       const started = Date.now();
       const result = await work();
       if (process.env.EEM_AXE_TIMES) process.stdout.write(`${what} ${Date.now() - started} ms\n`);
       return result;
     };
-    const check = async (where: string, scope: 'document' | 'screen', theme: string, shot: string) => {
+    const check = async (
+      where: string,
+      scope: 'document' | 'screen',
+      theme: (typeof THEMES)[number],
+      shot: string,
+    ) => {
+      const language = LANGUAGES[theme];
+      const screen = await page.evaluate(readScreen);
+      data.add(screen);
+      for (const miss of languageMisses(screen.texts, language, catalogue, data)) {
+        if (AWAITING_OPLOGTEXTS.has(`${miss.what}: "${miss.text}"`)) continue;
+        const key = `[${language}] ${miss.what}: "${miss.text}"`;
+        misses.set(key, [...(misses.get(key) ?? []), where.split(' ')[0] ?? where]);
+      }
       const problems = await timed(`  axe ${scope}`, () =>
         audit(page, where, scope, theme === 'dark' ? 'all' : 'colours'),
       );
@@ -324,10 +359,15 @@ describe('accessibility of every built screen (axe-core)', () => {
     for (const theme of THEMES) {
       // Signed out: the public screens (a document each).
       await page.goto(`${web.url}/login`);
-      await page.evaluate((mode) => {
-        localStorage.clear();
-        localStorage.setItem('eem_theme', mode);
-      }, theme);
+      const languageSetting = [LANGUAGE_STORAGE_KEY, LANGUAGES[theme]] as const;
+      await page.evaluate(
+        ({ mode, language }) => {
+          localStorage.clear();
+          localStorage.setItem('eem_theme', mode);
+          localStorage.setItem(...language);
+        },
+        { mode: theme, language: languageSetting },
+      );
       for (const path of routes.public) {
         await timed(`${theme} ${path}`, async () => {
           await page.goto(`${web.url}${path}`);
@@ -339,12 +379,13 @@ describe('accessibility of every built screen (axe-core)', () => {
         const session = sessions.get(account);
         if (!session) continue;
         await page.evaluate(
-          ({ token, mode }) => {
+          ({ token, mode, language }) => {
             localStorage.clear();
             localStorage.setItem('eem_token', token);
             localStorage.setItem('eem_theme', mode);
+            localStorage.setItem(...language);
           },
-          { token: session.token, mode: theme },
+          { token: session.token, mode: theme, language: languageSetting },
         );
         // The first screen is checked with its shell and the document; the others on their own.
         const first = paths[0] ?? '/home';
@@ -361,9 +402,15 @@ describe('accessibility of every built screen (axe-core)', () => {
         }
       }
     }
+    const shown = [...misses].map(([miss, where]) => {
+      const routes = [...new Set(where)];
+      return `${miss} on ${routes.slice(0, 3).join(', ')}${routes.length > 3 ? ` (+${routes.length - 3} more)` : ''}`;
+    });
+    if (process.env.EEM_AXE_TIMES) process.stdout.write(`${shown.join('\n')}\n`);
     expect(
       found,
       `axe-core found critical or serious violations, or pickers without a name:\n${found.join('\n')}\n`,
     ).toEqual([]);
+    expect(shown, `screens show raw keys, codes or the other language:\n${shown.join('\n')}\n`).toEqual([]);
   }, 1_500_000);
 });

@@ -19,10 +19,81 @@
  * - List and Pagination put other elements than <li> in their <ul>: the <ul> is presentational;
  * - a Popover or Dropdown puts `aria-expanded`, `aria-haspopup` and `aria-controls` on the
  *   wrapper it positions by (a plain span, where they are not allowed): they move to the button
- *   inside it, which is what a keyboard or screen-reader user operates.
+ *   inside it, which is what a keyboard or screen-reader user operates;
+ * - an icon is named by its icon code ('chevron_down', 'search'), which no person should hear:
+ *   an icon whose name is its code is decorative (what it does is named by its button);
+ * - Semi writes some names in English whatever its locale ('Select this row', 'Page 2',
+ *   'Previous'): in Chinese they are given in Chinese (the English one is kept to come back to).
  */
 
 const TRIGGER_ATTRIBUTES = ['aria-expanded', 'aria-haspopup', 'aria-controls'] as const;
+
+/** Semi's names that stay English in its Chinese locale, in Chinese. */
+const SEMI_NAMES_ZH: Readonly<Record<string, string>> = {
+  'Select all rows': '全选',
+  'Deselect all rows': '取消全选',
+  'Select this row': '选择此行',
+  'Deselect this row': '取消选择此行',
+  'Expand this row': '展开此行',
+  'Expand the tree item': '展开',
+  'Collapse the tree item': '收起',
+  Previous: '上一页',
+  Next: '下一页',
+  More: '更多',
+  'Page size selector': '每页条数',
+  'Previous year': '上一年',
+  'Next year': '下一年',
+  'Previous month': '上个月',
+  'Next month': '下个月',
+  'Switch to time panel': '切换到时间面板',
+  'Switch to date panel': '切换到日期面板',
+  'Scroll left': '向左滚动',
+  'Scroll right': '向右滚动',
+  'Toggle the checked state of checkbox': '切换勾选',
+  'Filter Tree': '筛选',
+  'Filter TreeSelect item': '筛选',
+  'Transfer filter': '筛选',
+  'Option list': '选项列表',
+  'Selected list': '已选列表',
+  'Use the input box to create an optional item': '输入以新建选项',
+  'upload progress': '上传进度',
+  'uploading file progress': '上传进度',
+  'file list': '文件列表',
+  'picture list': '图片列表',
+  'input value': '输入值',
+  Close: '关闭',
+  close: '关闭',
+  confirm: '确认',
+  cancel: '取消',
+  empty: '空',
+};
+
+/** A Semi name in Chinese ('Page 2' → '第 2 页'); undefined when it is not one of Semi's. */
+function semiNameZh(name: string): string | undefined {
+  const page = /^Page (\d+)$/.exec(name);
+  if (page) return `第 ${page[1]} 页`;
+  const tag = /^(Closable )?Tag: (.*)$/.exec(name);
+  if (tag) return `${tag[1] ? '可关闭标签' : '标签'}：${tag[2]}`;
+  return SEMI_NAMES_ZH[name];
+}
+
+/** Semi's English names in the document's language (`<html lang>`, set by the language provider). */
+function translateSemiNames(root: ParentNode): void {
+  const zh = document.documentElement.lang.startsWith('zh');
+  for (const el of root.querySelectorAll<HTMLElement>('[aria-label]')) {
+    const name = el.getAttribute('aria-label') ?? '';
+    const english = el.getAttribute('data-semi-name');
+    if (!zh) {
+      if (english !== null && name !== english) el.setAttribute('aria-label', english);
+      continue;
+    }
+    // Semi re-rendered its English name over the Chinese one: translate that.
+    const chinese = semiNameZh(name);
+    if (chinese === undefined) continue;
+    el.setAttribute('data-semi-name', name);
+    el.setAttribute('aria-label', chinese);
+  }
+}
 
 /** Applies the repairs to `root` and everything under it. */
 export function repairMarkup(root: ParentNode): void {
@@ -31,9 +102,13 @@ export function repairMarkup(root: ParentNode): void {
     if (!id || !document.getElementById(id)) el.removeAttribute('aria-activedescendant');
   }
   for (const el of root.querySelectorAll<HTMLElement>('[role="img"]')) {
+    const name = el.getAttribute('aria-label')?.trim();
+    if (name && el.classList.contains('semi-icon') && el.classList.contains(`semi-icon-${name}`))
+      el.removeAttribute('aria-label');
     if (!el.getAttribute('aria-label')?.trim() && !el.hasAttribute('aria-labelledby'))
       el.setAttribute('aria-hidden', 'true');
   }
+  translateSemiNames(root);
   for (const wrapper of root.querySelectorAll<HTMLElement>('.semi-datepicker[aria-labelledby]')) {
     const labelledBy = wrapper.getAttribute('aria-labelledby') ?? '';
     const named = wrapper.querySelectorAll<HTMLElement>('[role="combobox"], [role="combobox"] input');
@@ -104,6 +179,8 @@ export function startMarkupRepairs(): () => void {
       ...TRIGGER_ATTRIBUTES,
     ],
   });
+  // A change of language renames Semi's names.
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
   run();
   return () => observer.disconnect();
 }

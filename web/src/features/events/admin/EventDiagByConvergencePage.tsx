@@ -82,7 +82,7 @@ function Incidents() {
       title: t('duration'),
       dataIndex: 'lastTime',
       width: 120,
-      render: (_: unknown, r: Incident) => formatDuration(r.lastTime - r.startTime),
+      render: (_: unknown, r: Incident) => formatDuration(r.lastTime - r.startTime, fmt.language),
     },
     {
       title: t('affectedNodes'),

@@ -86,7 +86,7 @@ export function DiagnoseDialog({ incident, onClose }: { incident: Incident; onCl
           { key: t('level'), value: <LevelTag level={primary.level} /> },
           { key: t('type'), value: primary.logTypeName || labels.logType(primary.logType) },
           { key: t('start'), value: fmt.time(incident.startTime) },
-          { key: t('duration'), value: formatDuration(incident.lastTime - incident.startTime) },
+          { key: t('duration'), value: formatDuration(incident.lastTime - incident.startTime, fmt.language) },
           { key: t('members'), value: incident.memberCount },
         ]}
       />

@@ -247,10 +247,12 @@ function drawDonut(p: DrawProps): Drawn {
   const items = p.data.items ?? [];
   const radius = Math.max(24, Math.min(p.height / 2 - 8, p.width * 0.22));
   const { total, slices } = donutLayout(items, radius);
-  const cx = radius + 4;
+  // The donut and its legend side by side, centred when the chart is wider than they need.
+  const legendWidth = Math.min(240, Math.max(60, p.width - 2 * radius - 28));
+  const offset = Math.max(0, (p.width - (2 * radius + 28 + legendWidth)) / 2);
+  const cx = offset + radius + 4;
   const cy = p.height / 2;
-  const left = 2 * radius + 24;
-  const legendWidth = Math.max(60, p.width - left - 4);
+  const left = offset + 2 * radius + 24;
   const textOf = (v: number) => formatWithUnit(v, p.unit, p.integer ? 0 : 2);
   // The legend beside the donut: each slice's full name, then its share and value.
   let y = 0;

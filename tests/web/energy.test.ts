@@ -269,9 +269,9 @@ describe('the energy analysis screens', () => {
     // inside its card's header.
     const cut = await page.evaluate(() => {
       const out: string[] = [];
-      for (const svg of document.querySelectorAll('[data-chart] svg')) {
+      for (const svg of Array.from(document.querySelectorAll('[data-chart] svg'))) {
         const box = svg.getBoundingClientRect();
-        for (const text of svg.querySelectorAll('text')) {
+        for (const text of Array.from(svg.querySelectorAll('text'))) {
           const r = text.getBoundingClientRect();
           if (
             r.left < box.left - 0.5 ||
@@ -282,7 +282,9 @@ describe('the energy analysis screens', () => {
             out.push(text.textContent ?? '');
         }
       }
-      for (const title of document.querySelectorAll('[data-testid=energy-home] .semi-card-header h6'))
+      for (const title of Array.from(
+        document.querySelectorAll('[data-testid=energy-home] .semi-card-header h6'),
+      ))
         if (title.scrollWidth > title.clientWidth + 1) out.push(title.textContent ?? '');
       return out;
     });

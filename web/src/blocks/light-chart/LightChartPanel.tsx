@@ -267,7 +267,8 @@ function drawDonut(p: DrawProps): Drawn {
   const height = Math.max(p.height, legendHeight + 8);
   const legendTop = Math.max(4, (height - legendHeight) / 2) + FONT_SIZE;
   const totalText = textOf(total).split(' ')[0] ?? '';
-  const inner = radius * 1.2 - 4;
+  // The hole (1.2 r across) holds the total when it fits, bold (about a tenth wider).
+  const inner = radius * 1.2 - 8;
   const colorOf = (s: { index: number }) => p.colors[s.index % p.colors.length] ?? p.theme.text;
   const svg = (
     <>
@@ -281,7 +282,7 @@ function drawDonut(p: DrawProps): Drawn {
             data-index={i}
           />
         ))}
-        {p.measure(totalText) <= inner ? (
+        {p.measure(totalText) * 1.1 <= inner ? (
           <>
             <text y={-2} textAnchor="middle" fill={p.theme.text} fontSize={FONT_SIZE} opacity={0.7}>
               {p.labels.total}
@@ -378,9 +379,10 @@ function drawBars(p: DrawProps): Drawn {
     tip: (i) => {
       const r = rows[i];
       if (!r) return null;
+      // Under the bars, so that it covers no name or value.
       return {
-        x: 4 + Math.min(r.barWidth, inner - 40),
-        y: top + r.barY - 4,
+        x: 0,
+        y: Math.min(height - 12, top - FONT_SIZE + rowsHeight + 28),
         title: r.name,
         rows: [{ color: colorOf(i), name: '', value: r.text }],
       };

@@ -497,12 +497,8 @@ export function LightChartPanel({
       disabled={empty || loading || !drawn}
       onClick={() => {
         const svg = svgRef.current;
-        if (svg && host.current)
-          void savePng(
-            svg,
-            name,
-            getComputedStyle(host.current.closest('.semi-card') ?? host.current).backgroundColor,
-          );
+        if (svg && host)
+          void savePng(svg, name, getComputedStyle(host.closest('.semi-card') ?? host).backgroundColor);
       }}
       aria-label={t('savePng')}
       title={t('savePng')}

@@ -184,6 +184,8 @@ describe('the energy analysis screens', () => {
     const page = await web.signedIn('manager-bj', { timezoneId: BROWSER_ZONE });
     const period = await client.energy.period({ body: { periods: ['day', 'month', 'year'] } });
     const levelsBody = nextBody(page, '/v1/event/peccore/count/byLevel');
+    const touBody = nextBody(page, '/v2/energy/consumption/timeshare');
+    const topBody = nextBody(page, '/v2/energy/consumption/top');
     await web.open(page, '/home');
     await page.waitForSelector('[data-testid=energy-home]');
     // Pending events by level and open orders by state: the same calls over HTTP.
@@ -220,7 +222,78 @@ describe('the energy analysis screens', () => {
       // Today's figures grow by the hour; the month's stored part is what the call said.
       expect(Number(await shown.innerText())).toBeGreaterThanOrEqual(Number(two(month?.value)));
     }
-    await page.waitForSelector('[data-testid=tou-split] canvas');
+    // The home's charts (light SVG charts, ADR 0029) show what the same calls answer.
+    await page.waitForSelector(
+      '[data-testid=energy-home]:has([data-chart=line] svg[data-drawn]):has([data-chart=donut] svg[data-drawn]):has([data-chart=bars] svg[data-drawn])',
+    );
+    const tou = await client.energy.timeshare({
+      body: (await touBody) as Parameters<Client['energy']['timeshare']>[0]['body'],
+    });
+    const totals = tou.series[0]?.totals;
+    const bands = [
+      ['Sharp', totals?.sharp],
+      ['Peak', totals?.peak],
+      ['Flat', totals?.flat],
+      ['Valley', totals?.valley],
+      ['Unassigned', totals?.unassigned],
+    ].filter((b): b is [string, number] => typeof b[1] === 'number' && b[1] > 0);
+    const sum = bands.reduce((a, [, v]) => a + v, 0);
+    const share = (v: number) => {
+      const pct = (v / sum) * 100;
+      return `${pct >= 10 ? Math.round(pct) : pct.toFixed(1)}%`;
+    };
+    expect(bands.length).toBeGreaterThan(0);
+    const chartRows = (chart: string) =>
+      page
+        .locator(`[data-testid=energy-home] [data-chart=${chart}] table tbody tr`)
+        .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    expect(await chartRows('donut')).toEqual(
+      bands.map(([name, v]) => [name, `${two(v)} ${tou.unit}`, share(v)]),
+    );
+    // The legend beside the donut names each band in full with its share.
+    const legend = await page.locator('[data-testid=energy-home] [data-chart=donut] svg').textContent();
+    for (const [name, v] of bands) {
+      expect(legend ?? '').toContain(name);
+      expect(legend ?? '').toContain(share(v));
+    }
+    const top = await client.energy.top({
+      body: (await topBody) as Parameters<Client['energy']['top']>[0]['body'],
+    });
+    expect(top.rows.length).toBeGreaterThan(0);
+    expect(await chartRows('bars')).toEqual(
+      top.rows.map((r) => [r.node.name, `${two(r.value)} ${top.unit}`]),
+    );
+    const bars = await page.locator('[data-testid=energy-home] [data-chart=bars] svg').textContent();
+    for (const r of top.rows) expect(bars ?? '').toContain(r.node.name);
+    // No label of the home's charts is cut: each text lies inside its chart, each card title
+    // inside its card's header.
+    const cut = await page.evaluate(() => {
+      const out: string[] = [];
+      for (const svg of Array.from(document.querySelectorAll('[data-chart] svg'))) {
+        const box = svg.getBoundingClientRect();
+        for (const text of Array.from(svg.querySelectorAll('text'))) {
+          const r = text.getBoundingClientRect();
+          if (
+            r.left < box.left - 0.5 ||
+            r.right > box.right + 0.5 ||
+            r.top < box.top - 0.5 ||
+            r.bottom > box.bottom + 0.5
+          )
+            out.push(text.textContent ?? '');
+        }
+      }
+      for (const title of Array.from(
+        document.querySelectorAll('[data-testid=energy-home] .semi-card-header h6'),
+      ))
+        if (title.scrollWidth > title.clientWidth + 1) out.push(title.textContent ?? '');
+      return out;
+    });
+    expect(cut).toEqual([]);
+    // The keys walk the bars and the tooltip says the first one's value.
+    await page.locator('[data-testid=energy-home] [data-chart=bars] figure').focus();
+    await expect
+      .poll(() => page.locator('[data-testid=energy-home] [data-chart=bars] [role=status]').innerText())
+      .toContain(`${two(top.rows[0]?.value)} ${top.unit}`);
     await settle(page);
     await screenshot(page, 'energy-home');
     await events.scrollIntoViewIfNeeded();

@@ -1,29 +1,30 @@
 import { buildNavMenu } from '@eem/core';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fakeServer, renderWithProviders } from '../../blocks/test-kit';
 import { EVENT_LEVEL_COLORS } from '../../theme/alarm-colors';
 import { HomePage } from './HomePage';
 
-// Canvas drawing cannot run in happy-dom: the chart engine records what it was asked to draw.
-const drawn = vi.hoisted(() => ({ specs: [] as Record<string, unknown>[] }));
-vi.mock('../../blocks/chart/vchart-engine', () => ({
-  // The chart types' parts (registered with the real core): nothing to load here.
-  loadParts: async () => undefined,
-  drawChart: (_dom: HTMLElement, spec: Record<string, unknown>) => {
-    drawn.specs.push(spec);
-    return {
-      update: (next: Record<string, unknown>) => drawn.specs.push(next),
-      exportPng: async () => undefined,
-      release: () => undefined,
-    };
-  },
-}));
+// The home's charts are SVG (blocks/light-chart): happy-dom lays nothing out, so each chart
+// is given a width to draw in.
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 400 });
+});
+afterAll(() => {
+  Reflect.deleteProperty(HTMLElement.prototype, 'clientWidth');
+});
 
 afterEach(() => {
   cleanup();
-  drawn.specs = [];
 });
+
+/** The rows of a chart's table (what screen readers read), by the chart's title. */
+function chartRows(title: string): string[][] {
+  const table = screen.getByRole('table', { name: title });
+  return [...table.querySelectorAll('tbody tr')].map((tr) =>
+    [...tr.querySelectorAll('td')].map((td) => td.textContent ?? ''),
+  );
+}
 
 const now = Date.now();
 const notice = (id: number, projectId: number, eventClass: number, description = 'event') => ({
@@ -64,10 +65,17 @@ describe('HomePage in platform mode', () => {
     await waitFor(() =>
       expect(within(screen.getByLabelText('Accidents/alarms today')).getByText('3')).toBeTruthy(),
     );
-    const rows = [...document.querySelectorAll('tbody tr')].map((tr) => tr.querySelector('td')?.textContent);
+    const rows = [...document.querySelectorAll('table:not(.eem-sr-only) tbody tr')].map(
+      (tr) => tr.querySelector('td')?.textContent,
+    );
     expect(rows).toEqual(['Chicago Mill', 'Berlin Works', 'Shanghai Plant']);
-    const bar = drawn.specs.at(-1);
-    expect(bar?.type).toBe('bar');
+    // The ranking as bars, each project with accidents or alarms by its full name with its count.
+    await waitFor(() =>
+      expect(chartRows('Projects by accidents and alarms today')).toEqual([
+        ['Chicago Mill', '2'],
+        ['Berlin Works', '1'],
+      ]),
+    );
   });
 });
 
@@ -133,15 +141,18 @@ describe('HomePage in project mode', () => {
     expect(await screen.findByText('production.xlsx')).toBeTruthy();
     expect(screen.getByText('Running 37%')).toBeTruthy();
     expect(screen.getByText('Import actual production data')).toBeTruthy();
-    await waitFor(() => expect(drawn.specs.some((spec) => spec.type === 'pie')).toBe(true));
-    const pie = drawn.specs.filter((spec) => spec.type === 'pie').at(-1);
-    const values = (pie?.data as { values: { name: string; value: number }[] }[] | undefined)?.[0]?.values;
-    expect(values).toEqual([
-      { name: 'Accident', value: 1 },
-      { name: 'Warning', value: 1 },
-    ]);
-    // each slice in its class's alarm colour
-    expect(pie?.color).toEqual([EVENT_LEVEL_COLORS.dark[1], EVENT_LEVEL_COLORS.dark[4]]);
+    // Today's notices by class as a donut: counts and shares, each slice in its class's colour.
+    await waitFor(() =>
+      expect(chartRows('Notices today by class')).toEqual([
+        ['Accident', '1', '50%'],
+        ['Warning', '1', '50%'],
+      ]),
+    );
+    const donut = document.querySelector('[data-chart=donut] svg');
+    expect(
+      [...(donut?.querySelectorAll('path[data-index]') ?? [])].map((p) => p.getAttribute('fill')),
+    ).toEqual([EVENT_LEVEL_COLORS.dark[1], EVENT_LEVEL_COLORS.dark[4]]);
+    expect(donut?.textContent).toContain('Accident');
     // no energy KPI placeholders
     expect(screen.queryByText(/kWh|tce/)).toBeNull();
   });

@@ -1,13 +1,14 @@
 /**
  * The time-of-use split of one node's electricity over a range (energy.timeshare): a pie of
  * sharp, peak, flat and valley (and what no scheme covers) with the shares, or why there is
- * none. /energyQueryAndAnalysis and /home show it.
+ * none. /energyQueryAndAnalysis and /home show it (/home as a light donut, ADR 0029).
  */
 import { Card, Empty, Spin } from '@douyinfe/semi-ui-19';
 import { endpointKey } from '@eem/sdk';
 import { errorMessage } from '../../../app/query-client';
 import { ChartPanel } from '../../../blocks/ChartPanel';
 import { useEndpointQuery } from '../../../blocks/data';
+import { LightChartPanel } from '../../../blocks/light-chart/LightChartPanel';
 import { useTexts } from '../../../i18n/texts';
 import { refOf } from './energy-data';
 import { energyTexts } from './texts';
@@ -30,9 +31,20 @@ export interface TouSplitProps {
   height?: number;
   /** Asks again every so many ms (the home's refresh). */
   refetchInterval?: number;
+  /** Drawn as a light donut (SVG) instead of VChart: the home's (ADR 0029). */
+  light?: boolean;
 }
 
-export function TouSplit({ node, start, end, cycle, title, height = 240, refetchInterval }: TouSplitProps) {
+export function TouSplit({
+  node,
+  start,
+  end,
+  cycle,
+  title,
+  height = 240,
+  refetchInterval,
+  light = false,
+}: TouSplitProps) {
   const t = useTexts(energyTexts);
   const answer = useEndpointQuery(
     endpointKey('energy', 'timeshare'),
@@ -45,22 +57,18 @@ export function TouSplit({ node, start, end, cycle, title, height = 240, refetch
   else if (answer.isError)
     body = <Empty description={t('loadFailed', { message: errorMessage(answer.error) })} />;
   else if (!series) body = <Spin />;
-  else
-    body = (
-      <ChartPanel
-        kind="pie"
-        title={title ?? t('touSplit')}
-        fileName="tou"
-        height={height}
-        unit={answer.data?.unit ?? ''}
-        data={{
-          items: TOU_KEYS.filter((k) => k !== 'unassigned' || series.totals.unassigned > 0).map((k) => ({
-            name: t(TOU_LABELS[k]),
-            value: series.totals[k],
-          })),
-        }}
-      />
+  else {
+    const items = TOU_KEYS.filter((k) => k !== 'unassigned' || series.totals.unassigned > 0).map((k) => ({
+      name: t(TOU_LABELS[k]),
+      value: series.totals[k],
+    }));
+    const shown = { title: title ?? t('touSplit'), fileName: 'tou', height, unit: answer.data?.unit ?? '' };
+    body = light ? (
+      <LightChartPanel kind="donut" {...shown} data={{ items }} />
+    ) : (
+      <ChartPanel kind="pie" {...shown} data={{ items }} />
     );
+  }
   return (
     <div data-testid="tou-split" style={{ width: '100%' }}>
       {node && series ? body : <Card title={title ?? t('touSplit')}>{body}</Card>}

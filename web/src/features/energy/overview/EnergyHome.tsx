@@ -5,7 +5,8 @@
  * split (energy.timeshare) and the top 5 consumers of the month (energy.top). Each links to
  * /energyQueryAndAnalysis. A card of the month-to-date electricity cost (energy.overview: '--'
  * with the reason while no tariff is configured). Everything asks again every
- * POLLING.dashboardMs while the tab is visible.
+ * POLLING.dashboardMs while the tab is visible. The three charts are light SVG charts (ADR 0029):
+ * a cold /home loads no VChart.
  */
 import { Card, Col, Empty, Row, Space, Spin, Tooltip, Typography } from '@douyinfe/semi-ui-19';
 import { POLLING } from '@eem/core';
@@ -14,8 +15,8 @@ import { useNavigate } from 'react-router-dom';
 import { formatDate, formatNumber, useTimeZone } from '../../../app/format';
 import { useMayOpen } from '../../../app/may-open';
 import { errorMessage } from '../../../app/query-client';
-import { ChartPanel } from '../../../blocks/ChartPanel';
 import { useEndpointQuery } from '../../../blocks/data';
+import { LightChartPanel } from '../../../blocks/light-chart/LightChartPanel';
 import { useTexts } from '../../../i18n/texts';
 import { percentText } from '../common/columns';
 import { ELECTRICITY, withUnit } from '../common/energy-data';
@@ -163,7 +164,7 @@ export function EnergyHome({ projectId }: { projectId: number }) {
       </Row>
       <Row gutter={16} style={{ width: '100%' }}>
         <Col span={10}>
-          <ChartPanel
+          <LightChartPanel
             kind="line"
             height={260}
             title={o('loadCurve')}
@@ -187,19 +188,17 @@ export function EnergyHome({ projectId }: { projectId: number }) {
             title={o('touMonth')}
             height={260}
             refetchInterval={POLLING.dashboardMs}
+            light
           />
         </Col>
         <Col span={8}>
-          <ChartPanel
-            kind="bar"
+          <LightChartPanel
+            kind="bars"
             height={260}
             title={o('top')}
             fileName="top"
             unit={top.data?.unit ?? ''}
-            data={{
-              categories: (top.data?.rows ?? []).map((r) => r.node.name),
-              series: [{ name: t('value'), values: (top.data?.rows ?? []).map((r) => r.value) }],
-            }}
+            data={{ items: (top.data?.rows ?? []).map((r) => ({ name: r.node.name, value: r.value })) }}
           />
         </Col>
       </Row>

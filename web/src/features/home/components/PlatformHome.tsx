@@ -5,8 +5,8 @@
 import { Button, Card, Col, Row } from '@douyinfe/semi-ui-19';
 import { useMemo } from 'react';
 import { useEnterProject } from '../../../app/menu';
-import { ChartPanel } from '../../../blocks/ChartPanel';
 import { type DataColumn, DataTable } from '../../../blocks/DataTable';
+import { LightChartPanel } from '../../../blocks/light-chart/LightChartPanel';
 import { useTexts } from '../../../i18n/texts';
 import { useAlarmColors } from '../../../theme/alarm-colors';
 import { alarmCounts, useProjectList, useTodayNotices } from '../../projects/queries';
@@ -69,13 +69,10 @@ export function PlatformHome() {
       </Row>
       <Row gutter={16}>
         <Col span={12}>
-          <ChartPanel
-            kind="bar"
+          <LightChartPanel
+            kind="bars"
             title={t('ranking')}
-            data={{
-              categories: withAlarms.map((r) => r.name),
-              series: [{ name: t('alarmsToday'), values: withAlarms.map((r) => r.count) }],
-            }}
+            data={{ items: withAlarms.map((r) => ({ name: r.name, value: r.count })) }}
             height={300}
             integer
           />

@@ -23,8 +23,8 @@ import { useQueries } from '../../../app/client';
 import { formatNumber, useFormat } from '../../../app/format';
 import { useMayOpen } from '../../../app/may-open';
 import { useSession } from '../../../app/session';
-import { ChartPanel } from '../../../blocks/ChartPanel';
 import { type DataColumn, DataTable } from '../../../blocks/DataTable';
+import { LightChartPanel } from '../../../blocks/light-chart/LightChartPanel';
 import { useTimeRangeState } from '../../../blocks/time-range-state';
 import { useLanguage } from '../../../i18n/language';
 import { useTexts } from '../../../i18n/texts';
@@ -191,9 +191,10 @@ export function ProjectHome({ projectId }: { projectId: number }) {
         </Card>
       </Col>
       <Col span={12}>
-        <ChartPanel
-          kind="pie"
+        <LightChartPanel
+          kind="donut"
           title={t('noticesByClass')}
+          integer
           data={{ items: present.map((c) => ({ name: className(c), value: byClass.get(c) ?? 0 })) }}
           colors={present.map((c) => colors.event(c))}
           height={230}

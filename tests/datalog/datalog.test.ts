@@ -451,7 +451,7 @@ describe('import', () => {
       .executeTakeFirst();
     expect(entry).toEqual({
       result: 'success',
-      description: 'import succeeded: 1 rows read, 1 reading written, 0 readings deleted',
+      description: 'import succeeded: 1 row read, 1 reading written, 0 readings deleted',
     });
   });
 });

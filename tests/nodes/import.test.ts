@@ -193,7 +193,7 @@ describe('batch import', () => {
     } finally {
       notices.publish = publish;
     }
-    expect(done).toMatchObject({ status: 3, message: `${IMPORT_OUTCOME.en.succeeded}: 1 nodes imported` });
+    expect(done).toMatchObject({ status: 3, message: `${IMPORT_OUTCOME.en.succeeded}: 1 node imported` });
     expect(await nodeCount(server, SH)).toBe(before + 1);
     const entry = await server.services.db
       .selectFrom('operation_logs')
@@ -202,7 +202,7 @@ describe('batch import', () => {
       .executeTakeFirst();
     expect(entry).toEqual({
       result: 'success',
-      description: `${IMPORT_OUTCOME.en.succeeded}: 1 nodes imported`,
+      description: `${IMPORT_OUTCOME.en.succeeded}: 1 node imported`,
     });
   });
 

@@ -461,6 +461,8 @@ const TEXTS = {
     (p) => pick(LOGIN_REFUSALS, p.raw('reason'), 'zh'),
     (p) => pick(LOGIN_REFUSALS, p.raw('reason'), 'en'),
   ],
+  /** The description of an entry the demo's simulator wrote. */
+  'oplog.raisedByDemo': ['{description}（由演示告警创建）', "{description} (raised by the demo's alarms)"],
   /** Several texts, joined in the reader's way. */
   'oplog.list': ['{items}', '{items}'],
   /** An energy type by its code. */

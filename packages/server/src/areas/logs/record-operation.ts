@@ -116,12 +116,16 @@ export async function recordOperationIn(db: Db, ctx: RequestContext, entry: Oper
       project_id: projectId,
       module,
       operation: entry.operation,
-      ...textColumns('object', entry.object),
+      ...operationTexts(entry.object, entry.description ?? ''),
       result: entry.result ?? 'success',
       client_ip: ctx.ip,
-      ...textColumns('description', entry.description ?? ''),
     });
   }
+}
+
+/** An entry's object and description columns: each its English rendering and its stored text. */
+export function operationTexts(object: string | StoredText, description: string | StoredText) {
+  return { ...textColumns('object', object), ...textColumns('description', description) };
 }
 
 /** A text's columns: the English rendering (or the plain string) and the stored text. */

@@ -5,7 +5,7 @@
  * raised by the project's demo operator through createRepairOrder, the service a person's
  * "Create repair order" calls (the same checks, code, timeline, notices and operation log).
  */
-import { repairDraftFromEvent, text } from '@eem/core';
+import { decodeText, repairDraftFromEvent, text } from '@eem/core';
 import { operationTexts } from '../areas/logs/record-operation.js';
 import { insertOperationLog } from '../areas/logs/repo/operation-logs.js';
 import { createRepairOrder } from '../areas/workorders/orders.js';
@@ -56,7 +56,10 @@ export async function raiseDemoRepair(
             operation: entry.operation,
             ...operationTexts(
               entry.object,
-              text('oplog.raisedByDemo', { description: entry.description ?? '' }),
+              // The event's own text, in the reader's language (the draft's description is its English).
+              text('oplog.raisedByDemo', {
+                description: decodeText(event.description_text) ?? entry.description ?? '',
+              }),
             ),
             result: entry.result ?? 'success',
             client_ip: 'simulator',

@@ -89,7 +89,7 @@ export function taskProgress(ctx: Context): TaskProgress {
       const bar = `${p.cyan('█'.repeat(filled))}${p.dim('░'.repeat(BAR_WIDTH - filled))}`;
       const rows = rowsOf(u.task);
       const label = u.phase === 'running' ? runningLabel(u.task.operationType, language) : u.phase;
-      const tail = rows && u.phase === 'running' ? `  ${phaseRows(rows)}` : '';
+      const tail = rows && u.phase === 'running' ? `  ${phaseRows(rows, language)}` : '';
       stderr.write(`\r\x1b[2K${label} ${bar} ${String(u.percent).padStart(3)}%${tail}`);
       drawn = true;
     },

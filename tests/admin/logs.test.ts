@@ -302,3 +302,62 @@ describe('operation log', () => {
     );
   });
 });
+
+describe('texts of the operation log', () => {
+  const ZH = { headers: { 'Accept-Language': 'zh-CN,zh;q=0.9' } };
+  const EN = { headers: { 'Accept-Language': 'en-US,en;q=0.9' } };
+
+  it('reads each entry in the reader’s language and stores no new text in English only', async () => {
+    const since = server.now();
+    await expect(login(server, 'operator-sh', { password: 'Wrong@2026y' })).rejects.toBeInstanceOf(
+      WrongCredentialsError,
+    );
+    await tenantAdmin.client.users.createUserGroup(
+      { body: { name: 'Texts crew', groupType: 'ordinary', users: [] } },
+      ZH,
+    );
+    await tenantAdmin.client.nodes.manageNode(
+      {
+        body: {
+          op: 'add',
+          parent: { id: SH, modelLabel: 'project' },
+          node: { modelLabel: 'building', name: 'Texts Hall', code: 'TXH' },
+        },
+      },
+      { projectId: SH, ...ZH },
+    );
+    const read = (options: typeof ZH) =>
+      tenantAdmin.client.logs.operationLog(
+        { body: { startTime: since, endTime: server.now() + 1000, operation: 'add', order: 2 } },
+        options,
+      );
+    const shown = (list: Awaited<ReturnType<typeof read>>['list']) =>
+      list.map((e) => [e.operationName, e.object, e.description]);
+    expect(shown((await read(ZH)).list)).toEqual([
+      ['新增', '用户组 Texts crew', '0 名成员'],
+      ['新增', '建筑 Texts Hall', '位于 项目 Shanghai Plant 下'],
+    ]);
+    expect(shown((await read(EN)).list)).toEqual([
+      ['Add', 'user group Texts crew', '0 members'],
+      ['Add', 'Building Texts Hall', 'under Project Shanghai Plant'],
+    ]);
+    const logins = await admin.client.logs.operationLog(
+      { body: { startTime: since, endTime: server.now() + 1000, operation: 'login' } },
+      ZH,
+    );
+    const refused = logins.list.filter((e) => e.result === 'failure');
+    expect(refused.map((e) => [e.object, e.description])).toEqual([['operator-sh', '账号或密码错误']]);
+    // Every row written since: its texts are codes (a login's object is the account, a name).
+    const rows = await server.services.db
+      .selectFrom('operation_logs')
+      .select(['operation', 'object', 'object_text', 'description', 'description_text', 'account'])
+      .where('time', '>=', since)
+      .execute();
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    for (const row of rows) {
+      if (row.operation !== 'login' && row.operation !== 'logout')
+        expect(row.object_text, row.object).toBeTruthy();
+      if (row.description !== '') expect(row.description_text, row.description).toBeTruthy();
+    }
+  });
+});

@@ -249,7 +249,7 @@ describe('remote control', () => {
     const entry = await server.services.db
       .selectFrom('operation_logs')
       .selectAll()
-      .where('object', '=', `linesegment ${line.name}`)
+      .where('object', '=', `Line segment ${line.name}`)
       .orderBy('id', 'desc')
       .executeTakeFirst();
     expect(entry).toMatchObject({

@@ -3,7 +3,14 @@
  * report, wrong files, dry runs, the one-at-a-time pipe-network import, progress and access.
  */
 import type { Task } from '@eem/contract';
-import { IMPORT_OUTCOME, LOG_TYPE, NODE_MESSAGES, TASK_OPERATION_TYPE } from '@eem/core';
+import {
+  decodeText,
+  IMPORT_OUTCOME,
+  LOG_TYPE,
+  NODE_MESSAGES,
+  renderText,
+  TASK_OPERATION_TYPE,
+} from '@eem/core';
 import { NotFoundError, PermissionError, ValidationError } from '@eem/sdk';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,11 +109,16 @@ describe('batch import', () => {
     expect(paths).toHaveLength(2000);
     const before = await nodeCount(server, SH);
     const ratios: number[] = [];
+    /** The progress messages as a Chinese reader reads them (stored as codes, rendered when read). */
+    const progressZh: string[] = [];
     const stop = server.services.tasks.subscribe(
       userId(server, 'tenant-admin'),
       () => [SH],
       (t) => {
-        if (t.operation_type === TASK_OPERATION_TYPE.nodeImport) ratios.push(t.ratio);
+        if (t.operation_type !== TASK_OPERATION_TYPE.nodeImport) return;
+        ratios.push(t.ratio);
+        const stored = decodeText(t.message_text);
+        if (t.status === 2 && stored) progressZh.push(renderText(stored, 'zh'));
       },
     );
     const task = await upload(tenantAdmin, await workbook(sheets), { name: '节点 2000.xlsx' });
@@ -121,6 +133,14 @@ describe('batch import', () => {
       message: `${IMPORT_OUTCOME.en.succeeded}: 2000 nodes imported`,
     });
     expect(await nodeCount(server, SH)).toBe(before + 2000);
+    // A Chinese reader (Accept-Language) reads the same task in Chinese, progress and end.
+    const zh = await tenantAdmin.client.notices.task(
+      { params: { id: task.id } },
+      { headers: { 'Accept-Language': 'zh-CN' } },
+    );
+    expect(zh.message).toBe('导入成功：导入了 2000 个节点');
+    expect(progressZh).toContain('校验: 1000/2000 行');
+    expect(progressZh.at(-1)).toBe('写入: 2000/2000 行');
 
     // Progress at least every 5% of the rows while checking and writing.
     expect(ratios.at(0)).toBe(0);
@@ -193,7 +213,7 @@ describe('batch import', () => {
     } finally {
       notices.publish = publish;
     }
-    expect(done).toMatchObject({ status: 3, message: `${IMPORT_OUTCOME.en.succeeded}: 1 nodes imported` });
+    expect(done).toMatchObject({ status: 3, message: `${IMPORT_OUTCOME.en.succeeded}: 1 node imported` });
     expect(await nodeCount(server, SH)).toBe(before + 1);
     const entry = await server.services.db
       .selectFrom('operation_logs')
@@ -202,7 +222,7 @@ describe('batch import', () => {
       .executeTakeFirst();
     expect(entry).toEqual({
       result: 'success',
-      description: `${IMPORT_OUTCOME.en.succeeded}: 1 nodes imported`,
+      description: `${IMPORT_OUTCOME.en.succeeded}: 1 node imported`,
     });
   });
 

@@ -128,7 +128,7 @@ describe('manageNode', () => {
       .where('object', 'like', '% Test Hall')
       .execute();
     expect(log).toEqual([
-      { operation: 'add', object: 'building Test Hall', project_id: SH, account: 'tenant-admin' },
+      { operation: 'add', object: 'Building Test Hall', project_id: SH, account: 'tenant-admin' },
     ]);
   });
 

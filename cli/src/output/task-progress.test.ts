@@ -38,7 +38,10 @@ describe('rows in the progress of an import', () => {
     );
 
     const zh = fakeIO({ env: { EEM_LANG: 'zh' } });
-    taskProgress(fakeContext(zh)).update({ task, phase: 'running', percent: 60 });
-    expect(zh.stderr.text).toBe('task 12: 导入中 60% (writing 1200/20000 rows)\n');
+    // The server writes the task's message in the language the CLI asks for (Accept-Language).
+    const zhTask = demoTask({ status: 2, ratio: 0.6, message: '写入: 1200/20000 行' });
+    expect(rowsOf(demoTask({ message: '校验：3/5 行' }))).toEqual({ phase: '校验', done: 3, total: 5 });
+    taskProgress(fakeContext(zh)).update({ task: zhTask, phase: 'running', percent: 60 });
+    expect(zh.stderr.text).toBe('task 12: 导入中 60% (写入 1200/20000 行)\n');
   });
 });

@@ -30,22 +30,28 @@ export function runningLabel(operationType: number, language: Language = 'en'): 
   return LABELS[language][IMPORT_TYPES.has(operationType) ? 'importing' : 'generating'];
 }
 
-/** The phase and its rows, when the server says them ("writing: 120/2000 rows" in the task's message). */
+/**
+ * The phase and its rows, when the server says them (the task's message, in the language the
+ * CLI asked for: "writing: 120/2000 rows", "写入: 120/2000 行").
+ */
 export function rowsOf(task: Task): { phase: string | undefined; done: number; total: number } | undefined {
-  const m = /(?:([A-Za-z\u4e00-\u9fff]+):\s*)?(\d+)\s*\/\s*(\d+)/.exec(task.message);
+  const m = /(?:([A-Za-z\u4e00-\u9fff]+)[:：]\s*)?(\d+)\s*\/\s*(\d+)/.exec(task.message);
   if (!m) return undefined;
   return { phase: m[1], done: Number(m[2]), total: Number(m[3]) };
 }
 
-function phaseRows(rows: { phase: string | undefined; done: number; total: number }): string {
-  return `${rows.phase ? `${rows.phase} ` : ''}${rows.done}/${rows.total} rows`;
+function phaseRows(
+  rows: { phase: string | undefined; done: number; total: number },
+  language: Language,
+): string {
+  return `${rows.phase ? `${rows.phase} ` : ''}${rows.done}/${rows.total} ${language === 'zh' ? '行' : 'rows'}`;
 }
 
 function describe(update: ProgressUpdate, language: Language): string {
   const rows = rowsOf(update.task);
   const label = update.phase === 'running' ? runningLabel(update.task.operationType, language) : update.phase;
   return rows && update.phase === 'running'
-    ? `${label} ${update.percent}% (${phaseRows(rows)})`
+    ? `${label} ${update.percent}% (${phaseRows(rows, language)})`
     : `${label} ${update.percent}%`;
 }
 
@@ -83,7 +89,7 @@ export function taskProgress(ctx: Context): TaskProgress {
       const bar = `${p.cyan('█'.repeat(filled))}${p.dim('░'.repeat(BAR_WIDTH - filled))}`;
       const rows = rowsOf(u.task);
       const label = u.phase === 'running' ? runningLabel(u.task.operationType, language) : u.phase;
-      const tail = rows && u.phase === 'running' ? `  ${phaseRows(rows)}` : '';
+      const tail = rows && u.phase === 'running' ? `  ${phaseRows(rows, language)}` : '';
       stderr.write(`\r\x1b[2K${label} ${bar} ${String(u.percent).padStart(3)}%${tail}`);
       drawn = true;
     },

@@ -300,16 +300,3 @@ export const READING_IMPORT_MESSAGES = {
   /** The template's help line about the Value column. */
   valueHelp: `Value: a number sets the reading; ${READING_DELETE_MARKERS[0]} (or ${READING_DELETE_MARKERS[1]}) deletes the stored reading; an empty Value is an error, never a deletion. Counters (cumulative quantities) cannot be negative.`,
 } as const;
-
-/** What a reading import did, or would do (dry run): the task's message, the same everywhere. */
-export function readingImportOutcome(o: {
-  rows: number;
-  written: number;
-  deleted: number;
-  dryRun: boolean;
-}): string {
-  const readings = (n: number) => `${n} reading${n === 1 ? '' : 's'}`;
-  if (o.dryRun)
-    return `${o.rows} rows valid: ${readings(o.written)} would be written, ${readings(o.deleted)} deleted; nothing was written (dry run)`;
-  return `import succeeded: ${o.rows} rows read, ${readings(o.written)} written, ${readings(o.deleted)} deleted`;
-}

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { decodeText, encodeText, pluralText, renderText, shownText, TEXT_CODES, text } from './texts.js';
+import {
+  decodeText,
+  encodeText,
+  loginRefusalOf,
+  pluralText,
+  renderText,
+  shownText,
+  TEXT_CODES,
+  text,
+} from './texts.js';
 
 describe('the text catalogue', () => {
   it('renders every code in both languages without leaving a place unfilled', () => {
@@ -35,5 +44,88 @@ describe('the text catalogue', () => {
     expect(shownText(null, 'plain', 'zh')).toBe('plain');
     expect(shownText(null, '已确认', 'en')).toBe('Confirmed');
     expect(decodeText(encodeText(text('event.confirmed')))).toEqual({ code: 'event.confirmed' });
+  });
+});
+
+describe('operation-log and import texts', () => {
+  const HAN = /[\u4e00-\u9fff]/;
+  /** Codes made only of their parameters (a node's type and name, a list, a change). */
+  const PARAMS_ONLY = new Set(['oplog.node', 'oplog.list', 'oplog.changedTo', 'oplog.unit']);
+  const SAMPLE = {
+    name: 'N',
+    node: 'AH1',
+    year: 2026,
+    month: '2026-03',
+    count: 2,
+    file: 'f.xlsx',
+    kind: 'model',
+    what: 'entries',
+    phase: 'writing',
+    done: 1,
+    total: 2,
+    reason: 'wrongCredentials',
+    orderType: 'repair',
+    action: 'take',
+    list: 'operationLog',
+    kw: 5,
+  };
+
+  it('has a Chinese and an English text for every code, Chinese in Chinese', () => {
+    const codes = TEXT_CODES.filter((c) => c.startsWith('oplog.') || c.startsWith('import.'));
+    expect(codes.length).toBeGreaterThan(60);
+    for (const code of codes) {
+      const params = code === 'oplog.stockMove' ? { ...SAMPLE, kind: 1 } : SAMPLE;
+      const zh = renderText({ code, params }, 'zh');
+      const en = renderText({ code, params }, 'en');
+      expect(zh, code).not.toMatch(/\{\w+\}|undefined/);
+      expect(en, code).not.toMatch(/\{\w+\}|undefined|[\u4e00-\u9fff]/);
+      if (!PARAMS_ONLY.has(code)) expect(zh, code).toMatch(HAN);
+    }
+  });
+
+  it('fills in parameters, nested labels in the reader’s language and plurals', () => {
+    const node = text('oplog.node', { type: text('nodeType', { modelLabel: 'building' }), name: 'Hall 2' });
+    const added = text('oplog.under', { parent: node });
+    expect(renderText(node, 'en')).toBe('Building Hall 2');
+    expect(renderText(node, 'zh')).toBe('建筑 Hall 2');
+    expect(renderText(added, 'zh')).toBe('位于 建筑 Hall 2 下');
+    const coal = text('oplog.coalCoefficient', { energyType: text('energyType', { energyType: 2 }) });
+    expect(renderText(coal, 'en')).toBe('standard-coal coefficient of Electricity');
+    expect(renderText(coal, 'zh')).toBe('电折标煤系数');
+    expect(
+      renderText(text('oplog.userRole', { role: 'R', userType: text('userType', { usertype: 4 }) }), 'zh'),
+    ).toBe('角色 R，项目管理员');
+    expect(renderText(text('oplog.members', { count: 1 }), 'en')).toBe('1 member');
+    expect(renderText(text('oplog.members', { count: 3 }), 'en')).toBe('3 members');
+    expect(renderText(text('oplog.members', { count: 3 }), 'zh')).toBe('3 名成员');
+    expect(renderText(text('oplog.rows', { count: 1 }), 'en')).toBe('1 row');
+    expect(
+      renderText(text('oplog.list', { items: [text('oplog.enabled'), text('oplog.disabled')] }), 'zh'),
+    ).toBe('启用、停用');
+    const failed = text('import.failed', {
+      reason: text('import.rowErrors', { bad: 1, total: 4, first: 'Sheet row 3: x' }),
+    });
+    expect(renderText(failed, 'en')).toBe(
+      'Import failed: 1 of 4 rows has errors; nothing was imported; the error report lists every row (Sheet row 3: x)',
+    );
+    expect(renderText(failed, 'zh')).toBe(
+      '导入失败：4 行中有 1 行有错误；未导入任何内容；错误报告列出了每一行（Sheet row 3: x）',
+    );
+    const done = text('import.succeeded', { what: text('import.nodesImported', { count: 1 }) });
+    expect(renderText(done, 'en')).toBe('Import succeeded: 1 node imported');
+    expect(renderText(done, 'zh')).toBe('导入成功：导入了 1 个节点');
+    expect(renderText(text('import.rows', { phase: 'checking', done: 5, total: 10 }), 'zh')).toBe(
+      '校验: 5/10 行',
+    );
+    expect(renderText(text('import.rows', { phase: 'writing', done: 5, total: 10 }), 'en')).toBe(
+      'writing: 5/10 rows',
+    );
+  });
+
+  it('names a refused sign-in’s reason in both languages', () => {
+    const reason = loginRefusalOf('wrong account or password');
+    expect(reason).toBe('wrongCredentials');
+    expect(renderText(text('oplog.loginRefused', { reason: reason ?? '' }), 'zh')).toBe('账号或密码错误');
+    expect(loginRefusalOf('something else')).toBeUndefined();
   });
 });

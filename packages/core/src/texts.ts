@@ -11,10 +11,13 @@
  * array of those (joined).
  */
 import { EVENT_STATUS_LABELS } from './alarms.js';
+import { STOCK_MOVE_LABELS } from './devices.js';
+import { ENERGY_TYPES } from './energy.js';
 import { LOG_TYPE_NAMES } from './events.js';
 import { TASK_OPERATION_NAMES } from './logs.js';
 import { NODE_TYPES } from './nodes.js';
-import { WORK_ORDER_TYPE_INFO } from './workorders.js';
+import { WIRE_MESSAGES } from './wire.js';
+import { WORK_ORDER_ACTION_INFO, WORK_ORDER_TYPE_INFO } from './workorders.js';
 
 export type TextLanguage = 'zh' | 'en';
 
@@ -284,6 +287,297 @@ const TEXTS = {
     (p) => `确认 ${p('count')} 个事件：${p('ids')}`,
     (p) => pluralEn(p, 'count', 'confirmed {count} event: {ids}', 'confirmed {count} events: {ids}'),
   ],
+  // ---------------------------------------------------------------- operation log (issue 12 item 7)
+  // What an entry acted on: one code per kind of object; names stay as written, node types,
+  // energy types and user types are labels in the reader's language.
+  'oplog.project': ['项目 {name}', 'project {name}'],
+  'oplog.energyPlan': ['{node} {year} 年能耗计划', 'energy plan {year} of {node}'],
+  'oplog.userGroup': ['用户组 {name}', 'user group {name}'],
+  'oplog.tenant': ['租户 {name}', 'tenant {name}'],
+  'oplog.user': ['用户 {name}', 'user {name}'],
+  'oplog.userGrants': ['用户 {name} 的视频和文档授权', 'video and document grants of user {name}'],
+  /** `kind`: model (the node tree), graph (diagrams) or pecstar (device nodes). */
+  'oplog.nodePermissions': [
+    (p) => `用户 ${p('name')} 的${pick(NODE_PERMISSION_KINDS, p.raw('kind'), 'zh')}节点权限`,
+    (p) => `${pick(NODE_PERMISSION_KINDS, p.raw('kind'), 'en')} node permissions of user ${p('name')}`,
+  ],
+  'oplog.role': ['角色 {name}', 'role {name}'],
+  'oplog.unitSettings': ['单位设置', 'unit settings'],
+  'oplog.coalCoefficient': ['{energyType}折标煤系数', 'standard-coal coefficient of {energyType}'],
+  'oplog.accountingCycle': ['核算周期', 'accounting cycle'],
+  'oplog.touScheme': ['分时方案 {name}', 'time-of-use scheme {name}'],
+  'oplog.nodeMeters': ['{node} 的表计', 'meters of {node}'],
+  'oplog.supplyConnections': ['{energyType}供能关系', '{energyType} supply connections'],
+  /** A node: its type (a `nodeType` text) and name. */
+  'oplog.node': ['{type} {name}', '{type} {name}'],
+  'oplog.nodeTreeConfig': ['节点树配置', 'node tree configuration'],
+  'oplog.eventTypes': ['事件属性', 'event types'],
+  'oplog.alarmScheme': ['报警方案 {name}', 'alarm scheme {name}'],
+  'oplog.product': ['产品 {name}', 'product {name}'],
+  'oplog.production': ['{product} {year} 年产量', 'production of {product} {year}'],
+  'oplog.energyEntries': ['能耗录入', 'energy entries'],
+  'oplog.maintenancePlan': ['维保计划 {name}', 'maintenance plan {name}'],
+  'oplog.maintenancePlans': ['维保计划 {names}', 'maintenance plans {names}'],
+  'oplog.maintenanceItem': ['维保项目 {name}', 'maintenance item {name}'],
+  'oplog.readings': ['{node} {point} 的读数', 'readings of {node} {point}'],
+  'oplog.physicalQuantity': ['物理量 {dataId} {name}', 'physical quantity {dataId} {name}'],
+  'oplog.inlet': ['进线 {name}', 'inlet {name}'],
+  'oplog.billingScheme': ['计费方案 {name}', 'billing scheme {name}'],
+  'oplog.demandWarning': ['进线 {name} 的需量预警', 'demand warning of inlet {name}'],
+  'oplog.declaredDemand': [
+    '进线 {inlet} {month} 的申报需量：{kw} kW',
+    'declared demand of inlet {inlet} for {month}: {kw} kW',
+  ],
+  'oplog.sparePart': ['备件 {name}', 'spare part {name}'],
+  'oplog.device': ['设备 {code} {name}', 'device {code} {name}'],
+  'oplog.devices': ['设备 {codes}', 'devices {codes}'],
+  'oplog.deviceTemplate': ['设备模板 {name}', 'device template {name}'],
+  'oplog.handlingPlan': ['处置预案 {name}', 'handling plan {name}'],
+  'oplog.faultScenario': ['故障场景 {name}', 'fault scenario {name}'],
+  'oplog.rateScheme': ['费率方案 {name}', 'rate scheme {name}'],
+  'oplog.accountingScheme': ['核算方案 {name}', 'accounting scheme {name}'],
+  'oplog.costBudget': ['{year} 年成本预算', 'cost budget {year}'],
+  'oplog.costAccounting': ['{month} 成本核算', 'cost accounting {month}'],
+  'oplog.nodeImport': ['从 {file} 导入节点', 'nodes from {file}'],
+  'oplog.readingImport': ['从 {file} 导入读数', 'readings from {file}'],
+  'oplog.deviceImport': ['从 {file} 导入设备', 'devices from {file}'],
+  /** A sheet import (`what`: a key of SHEET_IMPORTS) of a file. */
+  'oplog.sheetImport': [
+    (p) => `从 ${p('file')} 导入${pick(SHEET_IMPORTS, p.raw('what'), 'zh')}`,
+    (p) => `${pick(SHEET_IMPORTS, p.raw('what'), 'en')} from ${p('file')}`,
+  ],
+  /** A work order: its type's label and code. */
+  'oplog.workOrder': [
+    (p) => `${pick(ORDER_TYPES, p.raw('orderType'), 'zh')} ${p('code')}`,
+    (p) => `${pick(ORDER_TYPES, p.raw('orderType'), 'en')} ${p('code')}`,
+  ],
+  /** The work orders of a type (an export). */
+  'oplog.workOrders': [
+    (p) => pick(ORDER_TYPES, p.raw('orderType'), 'zh'),
+    (p) => `${pick(ORDER_TYPES, p.raw('orderType'), 'en')} orders`,
+  ],
+  /** An exported list: its name (`list`: events, loss events, event summary, logs...). */
+  'oplog.exportList': [
+    (p) => pick(EXPORT_LISTS, p.raw('list'), 'zh'),
+    (p) => pick(EXPORT_LISTS, p.raw('list'), 'en'),
+  ],
+  // What an entry did, or how much.
+  'oplog.fieldsChanged': [
+    (p) => (Number(p.raw('count')) > 0 ? `修改了 ${p('count')} 个字段` : '没有字段改变'),
+    (p) =>
+      Number(p.raw('count')) > 0
+        ? pluralEn(p, 'count', '{count} field changed', '{count} fields changed')
+        : 'no field changed',
+  ],
+  'oplog.monthlyPlansSet': [
+    '设置了 {count} 个月度计划',
+    (p) => pluralEn(p, 'count', '{count} monthly plan set', '{count} monthly plans set'),
+  ],
+  'oplog.members': ['{count} 名成员', (p) => pluralEn(p, 'count', '{count} member', '{count} members')],
+  'oplog.userRole': ['角色 {role}，{userType}', 'role {role}, {userType}'],
+  /** A user type (0 platform, 3 project user, 4 project administrator). */
+  userType: [
+    (p) => pick(USER_TYPES, p.raw('usertype'), 'zh'),
+    (p) => pick(USER_TYPES, p.raw('usertype'), 'en'),
+  ],
+  'oplog.grants': [
+    '{cameras} 个摄像头，{folders} 个文件夹',
+    (p) =>
+      `${pluralEn(p, 'cameras', '{cameras} camera', '{cameras} cameras')}, ${pluralEn(p, 'folders', '{folders} folder', '{folders} folders')}`,
+  ],
+  'oplog.nodes': ['{count} 个节点', (p) => pluralEn(p, 'count', '{count} node', '{count} nodes')],
+  'oplog.permissionKeys': [
+    '{count} 项权限',
+    (p) => pluralEn(p, 'count', '{count} permission', '{count} permissions'),
+  ],
+  /** One energy type's unit: the unit and its multiplier. */
+  'oplog.unit': ['{energyType}：{unit} × {multiplier}', '{energyType}: {unit} × {multiplier}'],
+  /** A coefficient: `scope` global (the platform's default) or project. */
+  'oplog.coalFactor': [
+    (p) => `${p('factor')} tce/${p('unit')}（${p.raw('scope') === 'global' ? '平台默认' : '项目'}）`,
+    (p) =>
+      `${p('factor')} tce/${p('unit')} (${p.raw('scope') === 'global' ? 'platform default' : 'project'})`,
+  ],
+  'oplog.changedTo': ['{from} → {to}', '{from} → {to}'],
+  'oplog.accountingCycleValues': [
+    '日起始 {dayStartHour}:00，周起始星期 {weekStartDay}，月起始 {monthStartDay} 日，年起始 {yearStartMonth} 月',
+    'day {dayStartHour}:00, week day {weekStartDay}, month day {monthStartDay}, year month {yearStartMonth}',
+  ],
+  'oplog.boundNodes': [
+    '绑定到 {count} 个节点',
+    (p) => pluralEn(p, 'count', 'bound to {count} node', 'bound to {count} nodes'),
+  ],
+  'oplog.metersBound': [
+    '绑定了 {count} 个表计',
+    (p) => pluralEn(p, 'count', '{count} meter bound', '{count} meters bound'),
+  ],
+  'oplog.connections': [
+    '{count} 条连接',
+    (p) => pluralEn(p, 'count', '{count} connection', '{count} connections'),
+  ],
+  /** Where a node was added (`parent`: an `oplog.node` text). */
+  'oplog.under': ['位于 {parent} 下', 'under {parent}'],
+  'oplog.movedUnder': ['移到 {parent} 下', 'moved under {parent}'],
+  'oplog.treeContexts': ['{count} 个视图', (p) => pluralEn(p, 'count', '{count} view', '{count} views')],
+  'oplog.rows': ['{count} 行', (p) => pluralEn(p, 'count', '{count} row', '{count} rows')],
+  'oplog.entriesSaved': [
+    '保存 {saved} 条，删除 {deleted} 条',
+    (p) => `${p('saved')} saved, ${p('deleted')} deleted`,
+  ],
+  'oplog.breaker': [
+    (p) => `遥控：断路器${p.raw('closed') ? '合闸' : '分闸'}`,
+    (p) => `remote control: breaker ${p.raw('closed') ? 'closed' : 'opened'}`,
+  ],
+  'oplog.enabled': ['启用', 'enable'],
+  'oplog.disabled': ['停用', 'disable'],
+  /** Readings changed by hand, with the reason given (a user's text, as written). */
+  'oplog.readingsChanged': [
+    (p) => `修改了 ${p('count')} 个读数${p('reason') ? `：${p('reason')}` : ''}`,
+    (p) =>
+      pluralEn(p, 'count', '{count} reading changed', '{count} readings changed') +
+      (p('reason') ? `: ${p('reason')}` : ''),
+  ],
+  /** A stock move (1 in, 2 out) of a quantity. */
+  'oplog.stockMove': [
+    (p) => `${pick(STOCK_MOVES, p.raw('kind'), 'zh')} ${p('quantity')}`,
+    (p) => `${pick(STOCK_MOVES, p.raw('kind'), 'en')} ${p('quantity')}`,
+  ],
+  'oplog.accountingObjects': [
+    '{count} 个核算对象',
+    (p) => pluralEn(p, 'count', '{count} accounting object', '{count} accounting objects'),
+  ],
+  'oplog.costCalculated': [
+    '已核算 {month}：{schemes} 个方案的 {objects} 个核算对象',
+    (p) =>
+      `calculated ${p('month')}: ${pluralEn(p, 'objects', '{objects} accounting object', '{objects} accounting objects')} of ${pluralEn(p, 'schemes', '{schemes} scheme', '{schemes} schemes')}`,
+  ],
+  /** A work order's action (`action`: a work-order action) and the note given with it. */
+  'oplog.orderAction': [
+    (p) => `${pick(ORDER_ACTIONS, p.raw('action'), 'zh')}${p('note') ? `：${p('note')}` : ''}`,
+    (p) => `${pick(ORDER_ACTIONS, p.raw('action'), 'en')}${p('note') ? `: ${p('note')}` : ''}`,
+  ],
+  /** Why a sign-in was refused (`reason`: a key of LOGIN_REFUSALS). */
+  'oplog.loginRefused': [
+    (p) => pick(LOGIN_REFUSALS, p.raw('reason'), 'zh'),
+    (p) => pick(LOGIN_REFUSALS, p.raw('reason'), 'en'),
+  ],
+  /** The description of an entry the demo's simulator wrote. */
+  'oplog.raisedByDemo': ['{description}（由演示告警创建）', "{description} (raised by the demo's alarms)"],
+  /** Several texts, joined in the reader's way. */
+  'oplog.list': ['{items}', '{items}'],
+  /** An energy type by its code. */
+  energyType: [
+    (p) => pick(ENERGY_TYPE_LABELS, p.raw('energyType'), 'zh'),
+    (p) => pick(ENERGY_TYPE_LABELS, p.raw('energyType'), 'en'),
+  ],
+  // ---------------------------------------------------------------- import tasks (issue 12 item 7)
+  /** The rows done of a phase ('checking', 'writing'); the CLI's bar reads `phase: done/total`. */
+  'import.rows': [
+    (p) => `${pick(IMPORT_PHASES, p.raw('phase'), 'zh')}: ${p('done')}/${p('total')} 行`,
+    (p) => `${pick(IMPORT_PHASES, p.raw('phase'), 'en')}: ${p('done')}/${p('total')} rows`,
+  ],
+  /** The rows of a phase without a count done ('checking: 120 rows'). */
+  'import.phaseRows': [
+    (p) => `${pick(IMPORT_PHASES, p.raw('phase'), 'zh')}: ${p('total')} 行`,
+    (p) =>
+      pluralEn(
+        p,
+        'total',
+        `${pick(IMPORT_PHASES, p.raw('phase'), 'en')}: {total} row`,
+        `${pick(IMPORT_PHASES, p.raw('phase'), 'en')}: {total} rows`,
+      ),
+  ],
+  /** An import that failed: why (a text, or a problem as the file's check wrote it). */
+  'import.failed': ['导入失败：{reason}', 'Import failed: {reason}'],
+  'import.succeeded': ['导入成功：{what}', 'Import succeeded: {what}'],
+  /** Rows with errors (`bad` of `total`; 0: problems of the workbook) and the first problems. */
+  'import.rowErrors': [
+    (p) =>
+      `${Number(p.raw('bad')) > 0 ? `${p('total')} 行中有 ${p('bad')} 行有错误` : '工作簿有错误'}；未导入任何内容；错误报告列出了每一行（${p('first')}）`,
+    (p) =>
+      `${Number(p.raw('bad')) > 0 ? `${p('bad')} of ${pluralEn(p, 'total', '{total} row', '{total} rows')} ${Number(p.raw('bad')) === 1 ? 'has' : 'have'} errors` : 'the workbook has errors'}; nothing was imported; the error report lists every row (${p('first')})`,
+  ],
+  'import.dryRun': [
+    '{count} 行有效；未写入任何内容（试运行）',
+    (p) => `${pluralEn(p, 'count', '{count} row', '{count} rows')} valid; nothing was written (dry run)`,
+  ],
+  'import.nodesImported': [
+    '导入了 {count} 个节点',
+    (p) => pluralEn(p, 'count', '{count} node imported', '{count} nodes imported'),
+  ],
+  'import.devicesImported': [
+    '导入了 {count} 台设备',
+    (p) => pluralEn(p, 'count', '{count} device imported', '{count} devices imported'),
+  ],
+  /** A readings import: rows read, readings written and deleted (a dry run: would be). */
+  'import.readings': [
+    (p) =>
+      p.raw('dryRun')
+        ? `${p('rows')} 行有效：将写入 ${p('written')} 个读数，删除 ${p('deleted')} 个；未写入任何内容（试运行）`
+        : `导入成功：读取 ${p('rows')} 行，写入 ${p('written')} 个读数，删除 ${p('deleted')} 个`,
+    (p) =>
+      p.raw('dryRun')
+        ? `${pluralEn(p, 'rows', '{rows} row', '{rows} rows')} valid: ${pluralEn(p, 'written', '{written} reading', '{written} readings')} would be written, ${pluralEn(p, 'deleted', '{deleted} reading', '{deleted} readings')} deleted; nothing was written (dry run)`
+        : `import succeeded: ${pluralEn(p, 'rows', '{rows} row', '{rows} rows')} read, ${pluralEn(p, 'written', '{written} reading', '{written} readings')} written, ${pluralEn(p, 'deleted', '{deleted} reading', '{deleted} readings')} deleted`,
+  ],
+  'import.entriesWritten': [
+    '写入了 {count} 条能耗数据',
+    (p) => pluralEn(p, 'count', '{count} entry written', '{count} entries written'),
+  ],
+  /** Monthly production (`kind` plan or actual) written. */
+  'import.productionWritten': [
+    (p) => `写入了 ${p('count')} 个月度${p.raw('kind') === 'plan' ? '计划' : '实际'}产量`,
+    (p) =>
+      pluralEn(
+        p,
+        'count',
+        `{count} monthly ${p.raw('kind') === 'plan' ? 'plan' : 'actual'} written`,
+        `{count} monthly ${p.raw('kind') === 'plan' ? 'plans' : 'actuals'} written`,
+      ),
+  ],
+  'import.demandWritten': [
+    '写入了 {count} 个刻钟的需量',
+    (p) =>
+      pluralEn(
+        p,
+        'count',
+        '{count} quarter hour of demand written',
+        '{count} quarter hours of demand written',
+      ),
+  ],
+  'import.inletsWritten': [
+    '新增 {added} 条进线，修改 {changed} 条',
+    (p) => `${pluralEn(p, 'added', '{added} inlet added', '{added} inlets added')}, ${p('changed')} changed`,
+  ],
+  'import.tooManyRows': [
+    '工作簿有 {total} 行；一次最多 {max} 行',
+    'the workbook has {total} rows; at most {max} at a time',
+  ],
+  'import.noRows': ['工作簿没有可导入的行', 'the workbook has no rows to import'],
+  'import.deviceCodeTaken': [
+    '导入期间有设备使用了其中的编码；未导入任何内容，请重试',
+    'a device with one of the codes was added meanwhile; nothing was imported, try again',
+  ],
+  'import.networkRunning': [
+    '管网节点批量导入中，请稍后再试',
+    'a pipe-network import is running; try again later',
+  ],
+  'import.parentGone': [
+    '导入期间有父节点被删除；未导入任何内容，请重试',
+    'a parent node was deleted while the import ran; nothing was imported, try again',
+  ],
+  'import.nameTaken': [
+    '导入期间同一父节点下写入了同名节点；未导入任何内容，请重试',
+    'a node of the same name was written under the same parent meanwhile; nothing was imported, try again',
+  ],
+  'import.internalError': [
+    '内部错误中止了导入；未导入任何内容',
+    'an internal error stopped the import; nothing was imported',
+  ],
+  'import.unreadable': [
+    '无法将文件读取为 xlsx 或 xls 工作簿',
+    'the file cannot be read as an xlsx or xls workbook',
+  ],
 } satisfies Record<string, readonly [zh: Template, en: Template]>;
 
 export type TextCode = keyof typeof TEXTS;
@@ -408,3 +702,67 @@ export function shownText(json: string | null | undefined, plain: string, langua
 }
 
 const LEGACY_CONFIRMED = '已确认';
+
+// ---------------------------------------------------------------- operation log and imports (issue 12 item 7)
+
+const NODE_PERMISSION_KINDS: Readonly<Record<string, readonly [string, string]>> = {
+  model: ['节点树', 'node tree'],
+  graph: ['图形', 'diagram'],
+  pecstar: ['设备', 'device'],
+};
+
+const USER_TYPES: Readonly<Record<string, readonly [string, string]>> = {
+  0: ['平台用户', 'platform user'],
+  3: ['项目用户', 'project user'],
+  4: ['项目管理员', 'project administrator'],
+};
+
+const STOCK_MOVES: Readonly<Record<string, readonly [string, string]>> = STOCK_MOVE_LABELS;
+
+const ORDER_ACTIONS: Readonly<Record<string, readonly [string, string]>> = Object.fromEntries(
+  Object.entries(WORK_ORDER_ACTION_INFO).map(([action, info]) => [action, info.label]),
+);
+
+const ENERGY_TYPE_LABELS: Readonly<Record<string, readonly [string, string]>> = Object.fromEntries(
+  ENERGY_TYPES.map((t) => [t.code, [t.name, t.enName]]),
+);
+
+/** The lists an export names in the operation log. */
+const EXPORT_LISTS: Readonly<Record<string, readonly [string, string]>> = {
+  summary: ['事件记录', 'Events'],
+  detail: ['事件详情', 'Event details'],
+  loss: ['损耗预警', 'Loss warnings'],
+  operationLog: ['操作日志', 'operation log'],
+  taskLog: ['任务日志', 'task log'],
+};
+
+const IMPORT_PHASES: Readonly<Record<string, readonly [string, string]>> = {
+  checking: ['校验', 'checking'],
+  writing: ['写入', 'writing'],
+};
+
+/** Refusals of a sign-in the operation log records, by the message the refusal carries. */
+export const LOGIN_REFUSALS: Readonly<Record<string, readonly [string, string]>> = {
+  wrongCredentials: ['账号或密码错误', WIRE_MESSAGES.wrongCredentials],
+  accountLocked: ['账号已锁定；第五次输错一小时后自动解锁', WIRE_MESSAGES.accountLocked],
+  accountDisabled: ['账号已停用', 'the account is disabled'],
+  passwordExpired: ['账号密码已过期，请修改！', WIRE_MESSAGES.passwordExpired],
+  noProject: [WIRE_MESSAGES.noProject, 'login failed: the user is not linked to a project'],
+  noNodePermission: ['登录失败：该用户没有节点权限', WIRE_MESSAGES.noNodePermission],
+};
+
+/** The LOGIN_REFUSALS key of a refusal's message (undefined for another message). */
+export function loginRefusalOf(message: string): string | undefined {
+  return Object.keys(LOGIN_REFUSALS).find((key) => LOGIN_REFUSALS[key]?.includes(message));
+}
+
+/** What a sheet import writes, as its log entry names it. */
+export const SHEET_IMPORTS = {
+  entries: ['能耗数据', 'energy entries'],
+  plannedOutput: ['计划产量', 'planned output'],
+  actualOutput: ['实际产量', 'actual output'],
+  demand: ['刻钟需量', 'quarter-hour demand'],
+  inlets: ['进线', 'inlets'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+export type SheetImportKind = keyof typeof SHEET_IMPORTS;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { importValue, readingImportOutcome } from './datalog.js';
+import { importValue } from './datalog.js';
+import { renderText, text } from './texts.js';
 import { columnLetters, foundHeaders, headerIs, normalizeHeader } from './workbook.js';
 
 describe('header matching', () => {
@@ -38,11 +39,11 @@ describe('the Value cell of the reading import', () => {
   });
 
   it('says what an import did and what a dry run would do', () => {
-    expect(readingImportOutcome({ rows: 3, written: 2, deleted: 1, dryRun: true })).toBe(
+    expect(renderText(text('import.readings', { rows: 3, written: 2, deleted: 1, dryRun: true }), 'en')).toBe(
       '3 rows valid: 2 readings would be written, 1 reading deleted; nothing was written (dry run)',
     );
-    expect(readingImportOutcome({ rows: 3, written: 1, deleted: 0, dryRun: false })).toBe(
-      'import succeeded: 3 rows read, 1 reading written, 0 readings deleted',
-    );
+    expect(
+      renderText(text('import.readings', { rows: 3, written: 1, deleted: 0, dryRun: false }), 'en'),
+    ).toBe('import succeeded: 3 rows read, 1 reading written, 0 readings deleted');
   });
 });

@@ -5,7 +5,8 @@
  * raised by the project's demo operator through createRepairOrder, the service a person's
  * "Create repair order" calls (the same checks, code, timeline, notices and operation log).
  */
-import { renderText, repairDraftFromEvent } from '@eem/core';
+import { decodeText, repairDraftFromEvent, text } from '@eem/core';
+import { operationTexts } from '../areas/logs/record-operation.js';
 import { insertOperationLog } from '../areas/logs/repo/operation-logs.js';
 import { createRepairOrder } from '../areas/workorders/orders.js';
 import { projectPeople } from '../areas/workorders/people.js';
@@ -53,11 +54,15 @@ export async function raiseDemoRepair(
             project_id: projectId,
             module: 'fw',
             operation: entry.operation,
-            object: typeof entry.object === 'string' ? entry.object : renderText(entry.object, 'en'),
+            ...operationTexts(
+              entry.object,
+              // The event's own text, in the reader's language (the draft's description is its English).
+              text('oplog.raisedByDemo', {
+                description: decodeText(event.description_text) ?? entry.description ?? '',
+              }),
+            ),
             result: entry.result ?? 'success',
             client_ip: 'simulator',
-            description:
-              `${typeof entry.description === 'object' ? renderText(entry.description, 'en') : (entry.description ?? '')} (raised by the demo's alarms)`.trim(),
           }),
       },
       {

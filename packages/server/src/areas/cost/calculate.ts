@@ -511,11 +511,15 @@ export async function startCalculation(
         language: ctx.language,
         onProgress: (ratio, message) => progress.at(ratio, { message }),
       });
-      const message = `calculated ${body.month}: ${done.objects} accounting objects of ${done.schemes} schemes`;
+      const message = text('oplog.costCalculated', {
+        month: body.month,
+        objects: done.objects,
+        schemes: done.schemes,
+      });
       await services.tasks.finish(task.id, true, message);
       await recordOperation(ctx, {
         operation: 'edit',
-        object: `cost accounting ${body.month}`,
+        object: text('oplog.costAccounting', { month: body.month }),
         description: message,
         projectId: project.id,
       });

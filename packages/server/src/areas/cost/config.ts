@@ -14,6 +14,7 @@ import {
   RATE_TYPE_NAMES,
   type RateStatus,
   rateStatus,
+  text,
   VOLUME_RATE_TYPES,
 } from '@eem/core';
 import type { RequestContext } from '../../context.js';
@@ -219,7 +220,7 @@ export async function createRate(ctx: RequestContext, body: RateFields): Promise
   );
   await recordOperation(ctx, {
     operation: 'add',
-    object: `rate scheme ${body.name}`,
+    object: text('oplog.rateScheme', { name: body.name }),
     projectId: call.project.id,
   });
   return oneRate(call, id);
@@ -251,7 +252,7 @@ export async function updateRate(ctx: RequestContext, body: CostBody<'updateRate
   );
   await recordOperation(ctx, {
     operation: 'edit',
-    object: `rate scheme ${body.name}`,
+    object: text('oplog.rateScheme', { name: body.name }),
     projectId: call.project.id,
   });
   return oneRate(call, body.id);
@@ -266,7 +267,7 @@ export async function deleteRate(ctx: RequestContext, id: number): Promise<null>
   await inTransaction(ctx.services.db, (trx) => deleteRateRow(trx, call.project.id, id));
   await recordOperation(ctx, {
     operation: 'delete',
-    object: `rate scheme ${existing.name}`,
+    object: text('oplog.rateScheme', { name: existing.name }),
     projectId: call.project.id,
   });
   return null;
@@ -434,7 +435,7 @@ export async function createScheme(ctx: RequestContext, body: SchemeFields): Pro
   );
   await recordOperation(ctx, {
     operation: 'add',
-    object: `accounting scheme ${body.name}`,
+    object: text('oplog.accountingScheme', { name: body.name }),
     projectId: call.project.id,
   });
   return oneScheme(call, id);
@@ -457,7 +458,7 @@ export async function updateScheme(
   );
   await recordOperation(ctx, {
     operation: 'edit',
-    object: `accounting scheme ${body.name}`,
+    object: text('oplog.accountingScheme', { name: body.name }),
     projectId: call.project.id,
   });
   return oneScheme(call, body.id);
@@ -473,8 +474,8 @@ export async function bindNodes(ctx: RequestContext, body: CostBody<'bindNodes'>
   });
   await recordOperation(ctx, {
     operation: 'edit',
-    object: `accounting scheme ${scheme.name}`,
-    description: `${objects.length} accounting objects`,
+    object: text('oplog.accountingScheme', { name: scheme.name }),
+    description: text('oplog.accountingObjects', { count: objects.length }),
     projectId: call.project.id,
   });
   return oneScheme(call, body.id);
@@ -487,7 +488,7 @@ export async function deleteScheme(ctx: RequestContext, id: number): Promise<nul
   await inTransaction(ctx.services.db, (trx) => deleteSchemeRows(trx, call.project.id, id));
   await recordOperation(ctx, {
     operation: 'delete',
-    object: `accounting scheme ${scheme.name}`,
+    object: text('oplog.accountingScheme', { name: scheme.name }),
     projectId: call.project.id,
   });
   return null;

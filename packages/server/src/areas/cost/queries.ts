@@ -21,6 +21,7 @@ import {
   roundTo,
   startOf,
   sumMoney,
+  text,
   unitCost as unitCostOf,
   yearEarlier,
 } from '@eem/core';
@@ -303,8 +304,8 @@ export async function saveBudgets(
   await inTransaction(ctx.services.db, (trx) => saveBudgetRows(trx, call.project.id, body.year, rows));
   await recordOperation(ctx, {
     operation: 'edit',
-    object: `cost budget ${body.year}`,
-    description: `${rows.length} nodes`,
+    object: text('oplog.costBudget', { year: body.year }),
+    description: text('oplog.nodes', { count: rows.length }),
     projectId: call.project.id,
   });
   return { year: body.year, saved: rows.length };

@@ -3,7 +3,7 @@
  * the user's trend templates.
  */
 import type { catalogue, EndpointData, EndpointParsedInput, PhysicalQuantity, TreeNode } from '@eem/contract';
-import { type DatalogInterval, NODE_TYPES, POINT_NODE_TYPES } from '@eem/core';
+import { type DatalogInterval, NODE_TYPES, POINT_NODE_TYPES, text } from '@eem/core';
 import { projectsSharedRefusal, scopeOf } from '../../auth/scope.js';
 import { currentProject, type RequestContext, requireUser } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
@@ -174,7 +174,7 @@ export async function createQuantity(ctx: RequestContext, body: QuantityBody): P
   });
   await recordOperation(ctx, {
     operation: 'add',
-    object: `physical quantity ${body.dataId} ${body.name}`,
+    object: text('oplog.physicalQuantity', { dataId: body.dataId, name: body.name }),
     projectId: project.id,
   });
   return quantityOf(
@@ -203,7 +203,7 @@ export async function updateQuantity(
   const updated = await updateQuantityRow(ctx.services.db, row.id, columns(body, ctx.services.clock()));
   await recordOperation(ctx, {
     operation: 'edit',
-    object: `physical quantity ${row.data_id} ${body.name}`,
+    object: text('oplog.physicalQuantity', { dataId: row.data_id, name: body.name }),
     projectId: project.id,
   });
   return quantityOf(updated, await pointCounts(ctx.services.db, project.id, 'data_id'), null);
@@ -245,7 +245,7 @@ export async function deleteQuantity(ctx: RequestContext, id: number): Promise<n
   await deleteQuantityRow(ctx.services.db, row.id);
   await recordOperation(ctx, {
     operation: 'delete',
-    object: `physical quantity ${row.data_id} ${row.name}`,
+    object: text('oplog.physicalQuantity', { dataId: row.data_id, name: row.name }),
     projectId: project.id,
   });
   return null;

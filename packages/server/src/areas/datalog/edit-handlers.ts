@@ -1,6 +1,6 @@
 /** datalog.edit and datalog.editLog: repair readings by hand, and the audit of every change. */
 import type { catalogue, EndpointData, EndpointParsedInput } from '@eem/contract';
-import { DATALOG_MESSAGES } from '@eem/core';
+import { DATALOG_MESSAGES, text } from '@eem/core';
 import { currentProject, type RequestContext, requireUser } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
 import { ApiError } from '../../http/api-error.js';
@@ -46,8 +46,8 @@ export async function edit(ctx: RequestContext, body: Body<'edit'>): Promise<Dat
   if (result.changed > 0)
     await recordOperation(ctx, {
       operation: 'edit',
-      object: `readings of ${point.nodeName} ${point.name}`,
-      description: `${result.changed} reading(s) changed${body.reason ? `: ${body.reason}` : ''}`,
+      object: text('oplog.readings', { node: point.nodeName, point: point.name }),
+      description: text('oplog.readingsChanged', { count: result.changed, reason: body.reason ?? '' }),
       projectId: project.id,
     });
   return { changed: result.changed, startTime: Math.min(...times), endTime: Math.max(...times) + 1 };

@@ -23,7 +23,9 @@ import {
   headerIs,
   importValue,
   READING_IMPORT_MESSAGES,
-  readingImportOutcome,
+  renderText,
+  type StoredText,
+  text,
   zonedTime,
 } from '@eem/core';
 import type ExcelJS from 'exceljs';
@@ -98,15 +100,15 @@ export async function runReadingImport(job: ImportJob): Promise<void> {
     now: services.clock(),
   });
   const noticeContent = { filename: job.fileName, dryRun: job.dryRun, report: false };
-  const operationOf = (success: boolean, message: string) => ({
+  const operationOf = (success: boolean, message: StoredText) => ({
     operation: 'edit' as const,
-    object: `readings from ${job.fileName}`,
+    object: text('oplog.readingImport', { file: job.fileName }),
     description: message,
     result: success ? ('success' as const) : ('failure' as const),
     projectId: job.project.id,
   });
   /** Keeps the problems, then ends the task (not a written import). */
-  const finish = async (success: boolean, message: string, problems: ImportProblems) => {
+  const finish = async (success: boolean, message: StoredText, problems: ImportProblems) => {
     await keepReport(services.db, reportOf(problems));
     await services.tasks.finish(job.taskId, success, message, noticeContent);
     if (!job.dryRun) await recordOperation(job.ctx, operationOf(success, message));
@@ -122,8 +124,12 @@ export async function runReadingImport(job: ImportJob): Promise<void> {
       sheets = await readSheetRows(job.data, XLS_MAX_ROWS);
     } catch (error) {
       const reason =
-        error instanceof WorkbookError ? error.message : 'the file cannot be read as an xlsx or xls workbook';
-      await finish(false, `import failed: ${reason}`, importProblem(reason));
+        error instanceof WorkbookError ? text('plain', { text: error.message }) : text('import.unreadable');
+      await finish(
+        false,
+        text('import.failed', { reason }),
+        importProblem(renderText(reason, job.ctx.language)),
+      );
       return;
     }
     const points = new Map(
@@ -227,7 +233,7 @@ export async function runReadingImport(job: ImportJob): Promise<void> {
       }
     }
     if (total === 0 && problems.length === 0)
-      problems.push({ sheet: '', row: 0, messages: ['the workbook has no rows to import'] });
+      problems.push({ sheet: '', row: 0, messages: [renderText(text('import.noRows'), job.ctx.language)] });
     const result: ImportProblems = {
       rows: badRows,
       total,
@@ -238,7 +244,9 @@ export async function runReadingImport(job: ImportJob): Promise<void> {
       const first = problems.slice(0, 3).map(problemText);
       await finish(
         false,
-        `import failed: ${badRows > 0 ? `${badRows} of ${total} rows have errors` : 'the workbook has errors'}; nothing was imported (${first.join(' | ')})`,
+        text('import.failed', {
+          reason: text('import.rowErrors', { bad: badRows, total, first: first.join(' | ') }),
+        }),
         result,
       );
       return;
@@ -260,7 +268,7 @@ export async function runReadingImport(job: ImportJob): Promise<void> {
       const deleted = would.reduce((n, c) => n + c.deleted, 0);
       await finish(
         true,
-        readingImportOutcome({ rows: total, written: changed - deleted, deleted, dryRun: true }),
+        text('import.readings', { rows: total, written: changed - deleted, deleted, dryRun: true }),
         result,
       );
       return;
@@ -280,7 +288,7 @@ export async function runReadingImport(job: ImportJob): Promise<void> {
         now: services.clock(),
         timeZone: job.project.timeZone,
       });
-      const message = readingImportOutcome({
+      const message = text('import.readings', {
         rows: total,
         written: written.changed - written.deleted,
         deleted: written.deleted,
@@ -299,8 +307,12 @@ export async function runReadingImport(job: ImportJob): Promise<void> {
   } catch (error) {
     if (committed) throw error;
     job.ctx.request.log.error({ err: error }, 'reading import failed');
-    const reason = 'an internal error stopped the import; nothing was imported';
-    await finish(false, `import failed: ${reason}`, importProblem(reason, total));
+    const reason = text('import.internalError');
+    await finish(
+      false,
+      text('import.failed', { reason }),
+      importProblem(renderText(reason, job.ctx.language), total),
+    );
   } finally {
     await dropStaged(services.db, job.taskId, staged).catch((error: unknown) =>
       job.ctx.request.log.error({ err: error }, 'reading import: staged rows not removed'),

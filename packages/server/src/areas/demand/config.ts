@@ -12,6 +12,7 @@ import {
   levelsInKw,
   monthOf,
   type NotifyChannel,
+  text,
   type WarningBasis,
 } from '@eem/core';
 import { currentProject, type RequestContext, requireUser } from '../../context.js';
@@ -105,7 +106,7 @@ export async function saveWarningConfig(
   });
   await recordOperation(ctx, {
     operation: 'edit',
-    object: `demand warning of inlet ${inlet.name}`,
+    object: text('oplog.demandWarning', { name: inlet.name }),
     projectId: project.id,
   });
   return configAnswer(ctx, project, inlet);
@@ -137,7 +138,7 @@ export async function declare(
   });
   await recordOperation(ctx, {
     operation: 'edit',
-    object: `declared demand of inlet ${inlet.name} for ${body.month}: ${body.valueKw} kW`,
+    object: text('oplog.declaredDemand', { inlet: inlet.name, month: body.month, kw: body.valueKw }),
     projectId: project.id,
   });
   return { inletId: inlet.id, month: body.month, valueKw: body.valueKw, reminderDay: body.reminderDay };

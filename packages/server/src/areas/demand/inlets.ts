@@ -1,6 +1,6 @@
 /** Inlets (/inletwiremanage): the ledger with the spec's rules (bus segments do not repeat, names 1–50). */
 import type { catalogue, EndpointData, EndpointParsedInput, Inlet, Project } from '@eem/contract';
-import { DEMAND_LIMITS, DEMAND_MESSAGES, monthOf } from '@eem/core';
+import { DEMAND_LIMITS, DEMAND_MESSAGES, monthOf, text } from '@eem/core';
 import { currentProject, type RequestContext, requireUser } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
 import { ApiError } from '../../http/api-error.js';
@@ -201,7 +201,11 @@ export async function createInlet(
     created_at: now,
   });
   demandRuntime(ctx.services).invalidate();
-  await recordOperation(ctx, { operation: 'add', object: `inlet ${body.name}`, projectId: project.id });
+  await recordOperation(ctx, {
+    operation: 'add',
+    object: text('oplog.inlet', { name: body.name }),
+    projectId: project.id,
+  });
   return (await wireInlets(ctx, project, [(await inletById(db, project.id, id)) as InletRow]))[0] as Inlet;
 }
 
@@ -219,7 +223,11 @@ export async function updateInlet(
     if (old.meter_node_id !== body.meter.id) await resetRollup(trx, body.id);
   });
   demandRuntime(ctx.services).invalidate();
-  await recordOperation(ctx, { operation: 'edit', object: `inlet ${body.name}`, projectId: project.id });
+  await recordOperation(ctx, {
+    operation: 'edit',
+    object: text('oplog.inlet', { name: body.name }),
+    projectId: project.id,
+  });
   return (
     await wireInlets(ctx, project, [(await inletById(db, project.id, body.id)) as InletRow])
   )[0] as Inlet;
@@ -230,6 +238,10 @@ export async function deleteInlet(ctx: RequestContext, id: number): Promise<null
   const inlet = await inletOf(ctx, project, id, 'id');
   await inTransaction(ctx.services.db, (trx) => deleteInletRows(trx, project.id, id));
   demandRuntime(ctx.services).invalidate();
-  await recordOperation(ctx, { operation: 'delete', object: `inlet ${inlet.name}`, projectId: project.id });
+  await recordOperation(ctx, {
+    operation: 'delete',
+    object: text('oplog.inlet', { name: inlet.name }),
+    projectId: project.id,
+  });
   return null;
 }

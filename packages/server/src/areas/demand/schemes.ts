@@ -4,7 +4,7 @@
  * each with at least one billing method; bound inlets. Delete refused while inlets are bound.
  */
 import type { BillingScheme, catalogue, EndpointParsedInput, Project } from '@eem/contract';
-import { type BillingMethod, DEMAND_MESSAGES, monthOf } from '@eem/core';
+import { type BillingMethod, DEMAND_MESSAGES, monthOf, text } from '@eem/core';
 import { currentProject, type RequestContext } from '../../context.js';
 import { type Db, inTransaction } from '../../db/database.js';
 import { JSON_COLUMNS } from '../../db/json-columns.js';
@@ -187,7 +187,7 @@ export async function createBillingScheme(ctx: RequestContext, body: SchemeField
   });
   await recordOperation(ctx, {
     operation: 'add',
-    object: `billing scheme ${body.name}`,
+    object: text('oplog.billingScheme', { name: body.name }),
     projectId: project.id,
   });
   return answer(ctx, project, id);
@@ -214,7 +214,7 @@ export async function updateBillingScheme(
   });
   await recordOperation(ctx, {
     operation: 'edit',
-    object: `billing scheme ${body.name}`,
+    object: text('oplog.billingScheme', { name: body.name }),
     projectId: project.id,
   });
   return answer(ctx, project, body.id);
@@ -231,7 +231,7 @@ export async function deleteBillingScheme(ctx: RequestContext, id: number): Prom
   await inTransaction(db, (trx) => deleteScheme(trx, project.id, id));
   await recordOperation(ctx, {
     operation: 'delete',
-    object: `billing scheme ${scheme.name}`,
+    object: text('oplog.billingScheme', { name: scheme.name }),
     projectId: project.id,
   });
   return null;

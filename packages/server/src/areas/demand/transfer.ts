@@ -14,6 +14,7 @@ import {
   hasSpecialCharacters,
   isDecimal2,
   TASK_OPERATION_TYPE,
+  text,
   zonedTime,
 } from '@eem/core';
 import ExcelJS from 'exceljs';
@@ -205,7 +206,7 @@ export async function importDemand(
       { ...start, operationType: TASK_OPERATION_TYPE.demandImport },
       {
         columns: DEMAND_COLUMNS,
-        what: 'quarter-hour demand',
+        what: 'demand',
         async check(rows) {
           const items: DemandItem[] = [];
           const errors = new Map<SheetRow, string[]>();
@@ -253,7 +254,7 @@ export async function importDemand(
                   source: ROLLUP_SOURCE.imported,
                 })),
             );
-          return `import succeeded: ${items.length} quarter hours of demand written`;
+          return text('import.demandWritten', { count: items.length });
         },
       },
     );
@@ -376,7 +377,7 @@ export async function importDemand(
           }
         }
         demandRuntime(ctx.services).invalidate();
-        return `import succeeded: ${added} inlets added, ${items.length - added} changed`;
+        return text('import.inletsWritten', { added, changed: items.length - added });
       },
     },
   );

@@ -16,9 +16,11 @@ import {
   hasSpecialCharacters,
   lengthMessage,
   MESSAGES,
-  NODE_MESSAGES,
   PATH_SEPARATOR,
   type ParameterValue,
+  renderText,
+  type StoredText,
+  text as storedText,
   TASK_OPERATION_TYPE,
   zonedTime,
 } from '@eem/core';
@@ -258,7 +260,7 @@ async function runDeviceImport(
   const progress = new TaskProgress(services.tasks, taskId);
   const finish = (
     success: boolean,
-    message: string,
+    message: StoredText,
     problems: ImportProblems,
     report: Buffer = Buffer.alloc(0),
   ) =>
@@ -271,7 +273,7 @@ async function runDeviceImport(
         fileName,
         dryRun,
         operation: 'add',
-        object: `devices from ${fileName}`,
+        object: storedText('oplog.deviceImport', { file: fileName }),
       },
       { success, message, problems, report },
     );
@@ -295,37 +297,46 @@ async function runDeviceImport(
     const problems = problemsOf(read.sheets, read.problems, checked, read.rowCount);
     if (problems.problems.length > 0) {
       const report = await deviceErrorReport(data, read.sheets, checked.errors, read.problems);
-      const counted =
-        checked.badRows > 0
-          ? `${checked.badRows} of ${read.rowCount} rows have errors`
-          : 'the workbook has errors';
       const first = problems.problems.slice(0, FIRST_PROBLEMS).map(problemText);
       await finish(
         false,
-        `${NODE_MESSAGES.importFailed}: ${counted}; nothing was imported; the error report lists every row (${first.join(' | ')})`,
+        storedText('import.failed', {
+          reason: storedText('import.rowErrors', {
+            bad: checked.badRows,
+            total: read.rowCount,
+            first: first.join(' | '),
+          }),
+        }),
         problems,
         report,
       );
       return;
     }
     if (dryRun) {
-      await finish(true, `${checked.planned.length} rows valid; nothing was written (dry run)`, problems);
+      await finish(true, storedText('import.dryRun', { count: checked.planned.length }), problems);
       return;
     }
     // Progress from inside the transaction goes through it (TaskHub.progress: SQLite's one connection).
     const written = await inTransaction(services.db, (trx) =>
       insertDevices(trx, checked.planned, progress.span(0.6, 0.95, checked.planned.length, 'writing', trx)),
     );
-    await finish(true, `${NODE_MESSAGES.importSucceeded}: ${written} devices imported`, problems);
+    await finish(
+      true,
+      storedText('import.succeeded', { what: storedText('import.devicesImported', { count: written }) }),
+      problems,
+    );
   } catch (error) {
-    let reason: string;
-    if (error instanceof WorkbookError) reason = error.message;
-    else if (isUniqueViolation(error))
-      reason = 'a device with one of the codes was added meanwhile; nothing was imported, try again';
+    let reason: StoredText;
+    if (error instanceof WorkbookError) reason = storedText('plain', { text: error.message });
+    else if (isUniqueViolation(error)) reason = storedText('import.deviceCodeTaken');
     else {
       ctx.request.log.error({ err: error }, 'device import failed');
-      reason = 'an internal error stopped the import; nothing was imported';
+      reason = storedText('import.internalError');
     }
-    await finish(false, `${NODE_MESSAGES.importFailed}: ${reason}`, importProblem(reason, rowCount));
+    await finish(
+      false,
+      storedText('import.failed', { reason }),
+      importProblem(renderText(reason, ctx.language), rowCount),
+    );
   }
 }

@@ -11,6 +11,7 @@ import {
   deviceStatusName,
   type ParameterValue,
   type TemplateParameter,
+  text,
 } from '@eem/core';
 import { currentProject, type RequestContext, requireUser } from '../../context.js';
 import type { Db } from '../../db/database.js';
@@ -19,7 +20,7 @@ import { ApiError } from '../../http/api-error.js';
 import { nodePaths } from '../datalog/point-store.js';
 import { subtreeIds } from '../events/event-filter.js';
 import { attachFiles } from '../files/file-store.js';
-import { recordOperation } from '../logs/record-operation.js';
+import { listedNames, recordOperation } from '../logs/record-operation.js';
 import { itemsByIds, projectPlans } from '../maintenance/repo/maintenance.js';
 import { findNode } from '../nodes/repo/nodes.js';
 import { openOrderCounts } from '../workorders/repo/orders.js';
@@ -187,7 +188,10 @@ export async function createDevice(ctx: RequestContext, body: Body<'createDevice
     created_at: now,
     updated_at: now,
   });
-  await recordOperation(ctx, { operation: 'add', object: `device ${row.code} ${row.name}` });
+  await recordOperation(ctx, {
+    operation: 'add',
+    object: text('oplog.device', { code: row.code, name: row.name }),
+  });
   const [item] = await deviceItems(ctx.services.db, project, [row], ctx.language);
   return item as Device;
 }
@@ -199,7 +203,10 @@ export async function updateDevice(ctx: RequestContext, body: Body<'updateDevice
     throw ApiError.notFound(`id: device ${body.id} does not exist in this project`);
   const values = await deviceValues(ctx, project, body, body.id);
   const row = await updateDeviceRow(db, project.id, body.id, { ...values, updated_at: ctx.services.clock() });
-  await recordOperation(ctx, { operation: 'edit', object: `device ${row.code} ${row.name}` });
+  await recordOperation(ctx, {
+    operation: 'edit',
+    object: text('oplog.device', { code: row.code, name: row.name }),
+  });
   const [item] = await deviceItems(db, project, [row], ctx.language);
   return item as Device;
 }
@@ -232,7 +239,7 @@ export async function deleteDevices(
   const deleted = await deleteDeviceRows(db, project.id, unique);
   await recordOperation(ctx, {
     operation: 'delete',
-    object: `devices ${rows.map((r) => r.code).join(', ')}`.slice(0, 250),
+    object: text('oplog.devices', { codes: listedNames(rows.map((r) => r.code)) }),
   });
   return { deleted };
 }
@@ -290,7 +297,7 @@ export async function createTemplate(
     created_at: now,
     updated_at: now,
   });
-  await recordOperation(ctx, { operation: 'add', object: `device template ${row.name}` });
+  await recordOperation(ctx, { operation: 'add', object: text('oplog.deviceTemplate', { name: row.name }) });
   return templateItem(row, 0);
 }
 
@@ -311,7 +318,7 @@ export async function updateTemplate(
     { name: body.name, parameters: body.parameters, item_ids: body.itemIds, updated_at: now },
     now,
   );
-  await recordOperation(ctx, { operation: 'edit', object: `device template ${row.name}` });
+  await recordOperation(ctx, { operation: 'edit', object: text('oplog.deviceTemplate', { name: row.name }) });
   return templateItem(row, (await deviceCountsByTemplate(db, project.id)).get(row.id) ?? 0);
 }
 
@@ -327,6 +334,9 @@ export async function deleteTemplate(ctx: RequestContext, id: number): Promise<n
   if (parts > 0)
     throw ApiError.conflict(`id: ${parts} spare parts are for the type ${row.name}; change them first`);
   await deleteTemplateRow(db, project.id, id);
-  await recordOperation(ctx, { operation: 'delete', object: `device template ${row.name}` });
+  await recordOperation(ctx, {
+    operation: 'delete',
+    object: text('oplog.deviceTemplate', { name: row.name }),
+  });
   return null;
 }

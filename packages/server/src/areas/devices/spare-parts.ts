@@ -20,6 +20,7 @@ import {
   STOCK_MOVE,
   STOCK_MOVE_LABELS,
   type StockMoveKind,
+  text,
   zonedTime,
 } from '@eem/core';
 import { currentProject, type RequestContext, requireUser } from '../../context.js';
@@ -164,7 +165,10 @@ export async function createSparePart(
     });
     if (moved) row = moved.part;
   }
-  await recordOperation(ctx, { operation: 'add', object: `spare part ${row.name} ${row.model}`.trim() });
+  await recordOperation(ctx, {
+    operation: 'add',
+    object: text('oplog.sparePart', { name: `${row.name} ${row.model}`.trim() }),
+  });
   return partItem(db, project, row);
 }
 
@@ -187,7 +191,10 @@ export async function updateSparePart(
     body.id,
     values({ ...body, stock: 0 }, ctx.services.clock()),
   );
-  await recordOperation(ctx, { operation: 'edit', object: `spare part ${row.name} ${row.model}`.trim() });
+  await recordOperation(ctx, {
+    operation: 'edit',
+    object: text('oplog.sparePart', { name: `${row.name} ${row.model}`.trim() }),
+  });
   return partItem(ctx.services.db, project, row);
 }
 
@@ -197,7 +204,10 @@ export async function deleteSparePart(ctx: RequestContext, id: number): Promise<
   if (await hasMoves(ctx.services.db, project.id, id))
     throw ApiError.conflict(`id: ${row.name} has stock moves; a part with a history stays for its records`);
   await deletePart(ctx.services.db, project.id, id);
-  await recordOperation(ctx, { operation: 'delete', object: `spare part ${row.name} ${row.model}`.trim() });
+  await recordOperation(ctx, {
+    operation: 'delete',
+    object: text('oplog.sparePart', { name: `${row.name} ${row.model}`.trim() }),
+  });
   return null;
 }
 
@@ -294,11 +304,10 @@ async function move(
     const now = await ownPart(ctx, project, body.partId, 'partId');
     throw ApiError.validation(SPARE_PART_MESSAGES.beyondStock(name, body.quantity, now.stock));
   }
-  const labels = STOCK_MOVE_LABELS[kind];
   await recordOperation(ctx, {
     operation: 'edit',
-    object: `spare part ${name}`,
-    description: `${labels[ctx.language === 'zh' ? 0 : 1]} ${body.quantity}`,
+    object: text('oplog.sparePart', { name }),
+    description: text('oplog.stockMove', { kind, quantity: body.quantity }),
   });
   const [item] = await moveItems(services.db, project, [moved.move], ctx.language);
   return { part: await partItem(services.db, project, moved.part), move: item as StockMove };

@@ -1,5 +1,5 @@
 /** energy.plan and energy.savePlan: monthly quotas of an accounting year against actual consumption. */
-import { monthPeriod, monthsOfYear, nextPeriodStart } from '@eem/core';
+import { monthPeriod, monthsOfYear, nextPeriodStart, text } from '@eem/core';
 import type { RequestContext } from '../../context.js';
 import { recordOperation } from '../logs/record-operation.js';
 
@@ -90,8 +90,8 @@ export async function savePlan(
   );
   await recordOperation(ctx, {
     operation: 'edit',
-    object: `energy plan ${body.year} of ${call.model.info(id).name}`,
-    description: `${saved} monthly plans set`,
+    object: text('oplog.energyPlan', { year: body.year, node: call.model.info(id).name }),
+    description: text('oplog.monthlyPlansSet', { count: saved }),
     result: 'success',
     projectId: call.project.id,
   });

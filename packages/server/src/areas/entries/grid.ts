@@ -8,6 +8,7 @@ import {
   nextPeriodStart,
   periodLabel,
   periodStarts,
+  text,
 } from '@eem/core';
 import { type RequestContext, requireUser } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
@@ -140,8 +141,8 @@ export async function save(ctx: RequestContext, body: Body<'save'>): Promise<Dat
   const result = await writeEntries(ctx.services.db, call.project.id, cells, { userId: user.id, now });
   await recordOperation(ctx, {
     operation: 'edit',
-    object: 'energy entries',
-    description: `${result.saved} saved, ${result.deleted} deleted`,
+    object: text('oplog.energyEntries'),
+    description: text('oplog.entriesSaved', { saved: result.saved, deleted: result.deleted }),
     projectId: call.project.id,
   });
   return result;

@@ -7,7 +7,7 @@
  * what its zip expands to.
  */
 import type { Project, Task } from '@eem/contract';
-import { ENERGY_LIMITS, MESSAGES } from '@eem/core';
+import { ENERGY_LIMITS, MESSAGES, renderText, type SheetImportKind, type StoredText, text } from '@eem/core';
 import type ExcelJS from 'exceljs';
 import type { RequestContext } from '../../context.js';
 import { type Db, inTransaction } from '../../db/database.js';
@@ -198,12 +198,12 @@ export interface SheetImportJob<T> {
   data: Buffer;
   dryRun: boolean;
   columns: readonly SheetColumn[];
-  /** What the operation log calls the imported rows ('energy entries'). */
-  what: string;
+  /** What the operation log calls the imported rows. */
+  what: SheetImportKind;
   /** Checks every row: the items to write, or messages per row. */
   check(rows: readonly SheetRow[]): Promise<{ items: T[]; errors: Map<SheetRow, string[]> }>;
   /** Writes every item in the transaction; the success message. */
-  write(trx: Db, items: readonly T[]): Promise<string>;
+  write(trx: Db, items: readonly T[]): Promise<StoredText>;
 }
 
 /**
@@ -243,7 +243,7 @@ export async function runSheetImport<T>(job: SheetImportJob<T>): Promise<void> {
   const progress = new TaskProgress(services.tasks, job.taskId);
   const finish = (
     success: boolean,
-    message: string,
+    message: StoredText,
     problems: ImportProblems,
     report: Buffer = Buffer.alloc(0),
   ) =>
@@ -256,7 +256,7 @@ export async function runSheetImport<T>(job: SheetImportJob<T>): Promise<void> {
         fileName: job.fileName,
         dryRun: job.dryRun,
         operation: 'edit',
-        object: `${job.what} from ${job.fileName}`,
+        object: text('oplog.sheetImport', { what: job.what, file: job.fileName }),
       },
       { success, message, problems, report },
     );
@@ -267,8 +267,12 @@ export async function runSheetImport<T>(job: SheetImportJob<T>): Promise<void> {
       workbook = await loadWorkbook(job.data);
     } catch (error) {
       const reason =
-        error instanceof WorkbookError ? error.message : 'the file cannot be read as an xlsx workbook';
-      await finish(false, `import failed: ${reason}`, importProblem(reason));
+        error instanceof WorkbookError ? text('plain', { text: error.message }) : text('import.unreadable');
+      await finish(
+        false,
+        text('import.failed', { reason }),
+        importProblem(renderText(reason, job.ctx.language)),
+      );
       return;
     }
     const read = readRows(workbook, job.columns);
@@ -278,11 +282,13 @@ export async function runSheetImport<T>(job: SheetImportJob<T>): Promise<void> {
       problems.unshift({
         sheet: '',
         row: 0,
-        messages: [`the workbook has ${total} rows; at most ${ENERGY_LIMITS.importRows} at a time`],
+        messages: [
+          renderText(text('import.tooManyRows', { total, max: ENERGY_LIMITS.importRows }), job.ctx.language),
+        ],
       });
     if (total === 0 && problems.length === 0)
-      problems.push({ sheet: '', row: 0, messages: ['the workbook has no rows to import'] });
-    await progress.at(0.2, { message: `checking: ${total} rows` });
+      problems.push({ sheet: '', row: 0, messages: [renderText(text('import.noRows'), job.ctx.language)] });
+    await progress.at(0.2, { message: text('import.phaseRows', { phase: 'checking', total }) });
     const checked =
       problems.length > 0 ? { items: [], errors: new Map<SheetRow, string[]>() } : await job.check(read.rows);
     const rowProblems = [...checked.errors]
@@ -299,7 +305,9 @@ export async function runSheetImport<T>(job: SheetImportJob<T>): Promise<void> {
       const first = all.slice(0, 3).map(problemText);
       await finish(
         false,
-        `import failed: ${checked.errors.size > 0 ? `${checked.errors.size} of ${total} rows have errors` : 'the workbook has errors'}; nothing was imported (${first.join(' | ')})`,
+        text('import.failed', {
+          reason: text('import.rowErrors', { bad: checked.errors.size, total, first: first.join(' | ') }),
+        }),
         list,
         await errorWorkbook(job.data, checked.errors, problems, read.errorColumns),
       );
@@ -307,16 +315,20 @@ export async function runSheetImport<T>(job: SheetImportJob<T>): Promise<void> {
     }
     const ok: ImportProblems = { rows: 0, total, problems: [], truncated: false };
     if (job.dryRun) {
-      await finish(true, `${total} rows valid; nothing was written (dry run)`, ok);
+      await finish(true, text('import.dryRun', { count: total }), ok);
       return;
     }
-    await progress.at(0.5, { message: `writing: ${total} rows` });
+    await progress.at(0.5, { message: text('import.phaseRows', { phase: 'writing', total }) });
     const message = await inTransaction(services.db, (trx) => job.write(trx, checked.items));
-    await finish(true, message, ok);
+    await finish(true, text('import.succeeded', { what: message }), ok);
   } catch (error) {
     job.ctx.request.log.error({ err: error }, `${job.what} import failed`);
-    const reason = 'an internal error stopped the import; nothing was imported';
-    await finish(false, `import failed: ${reason}`, importProblem(reason, total));
+    const reason = text('import.internalError');
+    await finish(
+      false,
+      text('import.failed', { reason }),
+      importProblem(renderText(reason, job.ctx.language), total),
+    );
   }
 }
 

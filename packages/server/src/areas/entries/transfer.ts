@@ -1,6 +1,6 @@
 /** entries.template and entries.import: the manual entry workbook, out and in. */
 import type { catalogue, EndpointParsedInput, Task } from '@eem/contract';
-import { ENERGY_TYPES, energyTypeName, TASK_OPERATION_TYPE, yearOf } from '@eem/core';
+import { ENERGY_TYPES, energyTypeName, TASK_OPERATION_TYPE, text, yearOf } from '@eem/core';
 import ExcelJS from 'exceljs';
 import { type RequestContext, requireUser } from '../../context.js';
 import { energyCall, mayRead } from '../energy/scope.js';
@@ -110,7 +110,7 @@ export async function importEntries(
     },
     {
       columns: COLUMNS,
-      what: 'energy entries',
+      what: 'entries',
       async check(rows) {
         const items: Item[] = [];
         const errors = new Map<SheetRow, string[]>();
@@ -160,7 +160,7 @@ export async function importEntries(
           userId: user.id,
           now: ctx.services.clock(),
         });
-        return `import succeeded: ${result.saved} entries written`;
+        return text('import.entriesWritten', { count: result.saved });
       },
     },
   );

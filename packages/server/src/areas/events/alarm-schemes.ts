@@ -5,6 +5,7 @@
  * the project; every change is in the operation log.
  */
 import type { AlarmScheme, catalogue, EndpointParsedInput, Project } from '@eem/contract';
+import { text } from '@eem/core';
 import { loadAuthUser } from '../../auth/auth-user.js';
 import { currentProject, type RequestContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
@@ -121,7 +122,7 @@ export async function createScheme(ctx: RequestContext, body: CreateBody): Promi
   const project = await currentProject(ctx);
   await checkReferences(ctx, project, body);
   const row = await insertScheme(ctx.services.db, project.id, schemeValues(body), ctx.services.clock());
-  await recordOperation(ctx, { operation: 'add', object: `alarm scheme ${row.name}` });
+  await recordOperation(ctx, { operation: 'add', object: text('oplog.alarmScheme', { name: row.name }) });
   return schemeOf(row);
 }
 
@@ -139,7 +140,7 @@ export async function updateScheme(
     schemeValues(body),
     ctx.services.clock(),
   );
-  await recordOperation(ctx, { operation: 'edit', object: `alarm scheme ${row.name}` });
+  await recordOperation(ctx, { operation: 'edit', object: text('oplog.alarmScheme', { name: row.name }) });
   return schemeOf(row);
 }
 
@@ -147,6 +148,6 @@ export async function deleteScheme(ctx: RequestContext, id: number): Promise<nul
   const project = await currentProject(ctx);
   const row = await schemeRow(ctx, project, id);
   await deleteSchemeRow(ctx.services.db, id);
-  await recordOperation(ctx, { operation: 'delete', object: `alarm scheme ${row.name}` });
+  await recordOperation(ctx, { operation: 'delete', object: text('oplog.alarmScheme', { name: row.name }) });
   return null;
 }

@@ -10,6 +10,7 @@ import {
   EVENT_LIMITS,
   EVENT_STATUS_LABELS,
   type EventClass,
+  text,
 } from '@eem/core';
 import ExcelJS from 'exceljs';
 import { currentProject, type RequestContext } from '../../context.js';
@@ -142,8 +143,8 @@ export async function exportEvents(ctx: RequestContext, kind: ExportKind, body: 
   const stamp = formatTime(ctx.services.clock(), project.timeZone).slice(0, 10).replaceAll('-', '');
   await recordOperation(ctx, {
     operation: 'export',
-    object: names.sheet[language],
-    description: `${list.length} rows`,
+    object: text('oplog.exportList', { list: kind }),
+    description: text('oplog.rows', { count: list.length }),
   });
   ctx.reply
     .header('content-type', XLSX_TYPE)

@@ -4,7 +4,7 @@
  * engine takes the class of a raised event from here and raises nothing of a disabled type.
  */
 import type { EventTypeSetting } from '@eem/contract';
-import { EVENT_CLASS, type EventClass, LOG_TYPE, logTypeName } from '@eem/core';
+import { EVENT_CLASS, type EventClass, LOG_TYPE, logTypeName, text } from '@eem/core';
 import { currentProject, type RequestContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { ApiError } from '../../http/api-error.js';
@@ -98,8 +98,8 @@ export async function saveTypeSettings(
   );
   await recordOperation(ctx, {
     operation: 'edit',
-    object: ctx.language === 'zh' ? '事件属性' : 'event types',
-    description: body.map((s) => s.logType).join(', '),
+    object: text('oplog.eventTypes'),
+    description: text('oplog.list', { items: body.map((s) => text('logType', { logType: s.logType })) }),
   });
   return typeSettings(ctx);
 }

@@ -1,5 +1,6 @@
 /** Handling plans of the tenant: ordered steps and the scenarios they handle, in order. */
 import type { catalogue, EndpointParsedInput, EventPlan } from '@eem/contract';
+import { text } from '@eem/core';
 import { assertGovernsTenant, scopeOf, tenantSharedRefusals } from '../../auth/scope.js';
 import { currentTenant, type RequestContext } from '../../context.js';
 import { nameTaken } from '../../db/tenant-names.js';
@@ -80,7 +81,7 @@ export async function createPlan(ctx: RequestContext, body: PlanBody): Promise<E
     scenarioIds,
     now: ctx.services.clock(),
   });
-  await recordOperation(ctx, { operation: 'add', object: `handling plan ${body.name}` });
+  await recordOperation(ctx, { operation: 'add', object: text('oplog.handlingPlan', { name: body.name }) });
   return onePlan(ctx, tenantId, id);
 }
 
@@ -95,7 +96,7 @@ export async function updatePlan(ctx: RequestContext, body: Body<'updatePlan'>):
     scenarioIds,
     now: ctx.services.clock(),
   });
-  await recordOperation(ctx, { operation: 'edit', object: `handling plan ${body.name}` });
+  await recordOperation(ctx, { operation: 'edit', object: text('oplog.handlingPlan', { name: body.name }) });
   return onePlan(ctx, tenantId, body.id);
 }
 
@@ -104,6 +105,6 @@ export async function deletePlan(ctx: RequestContext, id: number): Promise<null>
   const row = await ownPlan(ctx, tenantId, id);
   await assertGovernsTenant(ctx, await scopeOf(ctx), tenantId, planWhat(row.name));
   await deletePlanRows(ctx.services.db, id);
-  await recordOperation(ctx, { operation: 'delete', object: `handling plan ${row.name}` });
+  await recordOperation(ctx, { operation: 'delete', object: text('oplog.handlingPlan', { name: row.name }) });
   return null;
 }

@@ -1,6 +1,6 @@
 /** Fault scenarios of the tenant: query, add, change, delete (plans forget a deleted one). */
 import type { catalogue, EndpointParsedInput, FaultScenario } from '@eem/contract';
-import { LOG_TYPE_NAMES, NODE_LABELS } from '@eem/core';
+import { LOG_TYPE_NAMES, NODE_LABELS, text } from '@eem/core';
 import { assertGovernsTenant, scopeOf, tenantSharedRefusals } from '../../auth/scope.js';
 import { currentTenant, type RequestContext, requireUser } from '../../context.js';
 import { nameTaken } from '../../db/tenant-names.js';
@@ -94,7 +94,7 @@ export async function createScenario(ctx: RequestContext, body: ScenarioBody): P
     tenant_id: tenantId,
     created_at: now,
   });
-  await recordOperation(ctx, { operation: 'add', object: `fault scenario ${body.name}` });
+  await recordOperation(ctx, { operation: 'add', object: text('oplog.faultScenario', { name: body.name }) });
   return scenarioOf(row, await tenantSharedRefusals(ctx, await scopeOf(ctx), tenantId));
 }
 
@@ -107,7 +107,7 @@ export async function updateScenario(
   await assertGovernsTenant(ctx, await scopeOf(ctx), tenantId, scenarioWhat(own.name));
   await checkScenario(ctx, tenantId, body, body.id);
   const row = await updateScenarioRow(ctx.services.db, body.id, columns(body, ctx.services.clock()));
-  await recordOperation(ctx, { operation: 'edit', object: `fault scenario ${body.name}` });
+  await recordOperation(ctx, { operation: 'edit', object: text('oplog.faultScenario', { name: body.name }) });
   return scenarioOf(row, () => null);
 }
 
@@ -116,6 +116,9 @@ export async function deleteScenario(ctx: RequestContext, id: number): Promise<n
   const row = await ownScenario(ctx, tenantId, id);
   await assertGovernsTenant(ctx, await scopeOf(ctx), tenantId, scenarioWhat(row.name));
   await deleteScenarioRows(ctx.services.db, id);
-  await recordOperation(ctx, { operation: 'delete', object: `fault scenario ${row.name}` });
+  await recordOperation(ctx, {
+    operation: 'delete',
+    object: text('oplog.faultScenario', { name: row.name }),
+  });
   return null;
 }

@@ -1,4 +1,5 @@
 import type { catalogue } from '@eem/contract';
+import { text } from '@eem/core';
 import { scopeOf } from '../../auth/scope.js';
 import type { RequestContext } from '../../context.js';
 import { attachment } from '../../http/attachment.js';
@@ -18,7 +19,7 @@ async function exportTimeZone(ctx: RequestContext, bodyProjectId: number | undef
 async function sendWorkbook(
   ctx: RequestContext,
   data: Buffer,
-  names: { zh: string; en: string; object: { zh: string; en: string } },
+  names: { zh: string; en: string; list: 'taskLog' | 'operationLog' },
   rows: number,
   timeZone: string,
 ): Promise<null> {
@@ -26,8 +27,8 @@ async function sendWorkbook(
   const filename = `${names[ctx.language]}-${stamp}.xlsx`;
   await recordOperation(ctx, {
     operation: 'export',
-    object: names.object[ctx.language],
-    description: `${rows} rows`,
+    object: text('oplog.exportList', { list: names.list }),
+    description: text('oplog.rows', { count: rows }),
   });
   ctx.reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(filename)).send(data);
   return null;
@@ -44,7 +45,7 @@ export const logsHandlers: AreaHandlers<typeof catalogue.logs> = {
     return sendWorkbook(
       ctx,
       data,
-      { zh: '任务日志', en: 'task-log', object: { zh: '任务日志', en: 'task log' } },
+      { zh: '任务日志', en: 'task-log', list: 'taskLog' },
       list.length,
       timeZone,
     );
@@ -59,7 +60,7 @@ export const logsHandlers: AreaHandlers<typeof catalogue.logs> = {
     return sendWorkbook(
       ctx,
       data,
-      { zh: '操作日志', en: 'operation-log', object: { zh: '操作日志', en: 'operation log' } },
+      { zh: '操作日志', en: 'operation-log', list: 'operationLog' },
       list.length,
       timeZone,
     );

@@ -8,10 +8,12 @@ import {
   decodeAccount,
   encodeText,
   isProjectBound,
+  loginRefusalOf,
   type OperationResult,
   type OperationType,
   renderText,
   type StoredText,
+  text,
   WIRE_CODE,
 } from '@eem/core';
 import type { RequestContext } from '../../context.js';
@@ -49,6 +51,17 @@ export interface OperationEntry {
    * actor's. A root user's action in another tenant is that tenant's, not the root's own.
    */
   tenantId?: number | null;
+}
+
+/** A node as an entry names it: its type (a label in the reader's language) and name. */
+export function nodeObject(modelLabel: string, name: string): StoredText {
+  return text('oplog.node', { type: text('nodeType', { modelLabel }), name });
+}
+
+/** Names of many rows acted on at once: the first 20, then '…'. */
+export function listedNames(names: readonly string[]): string {
+  const shown = names.slice(0, 20).join(', ');
+  return (names.length > 20 ? `${shown} …` : shown).slice(0, 250);
 }
 
 function actorOf(ctx: RequestContext): Actor | null {
@@ -103,12 +116,16 @@ export async function recordOperationIn(db: Db, ctx: RequestContext, entry: Oper
       project_id: projectId,
       module,
       operation: entry.operation,
-      ...textColumns('object', entry.object),
+      ...operationTexts(entry.object, entry.description ?? ''),
       result: entry.result ?? 'success',
       client_ip: ctx.ip,
-      ...textColumns('description', entry.description ?? ''),
     });
   }
+}
+
+/** An entry's object and description columns: each its English rendering and its stored text. */
+export function operationTexts(object: string | StoredText, description: string | StoredText) {
+  return { ...textColumns('object', object), ...textColumns('description', description) };
 }
 
 /** A text's columns: the English rendering (or the plain string) and the stored text. */
@@ -157,7 +174,9 @@ export async function recordLogin(
         operation: 'login',
         object: account,
         result: 'failure',
-        description: error.msg,
+        description: loginRefusalOf(error.msg)
+          ? text('oplog.loginRefused', { reason: loginRefusalOf(error.msg) ?? '' })
+          : error.msg,
         projectId: link ?? null,
         actor: {
           id: row?.id ?? null,

@@ -12,14 +12,14 @@ import type {
   MaintenancePlan,
   Project,
 } from '@eem/contract';
-import { nextOccurrence, PLAN_LIMITS, PLAN_MESSAGES, type PlanCycle } from '@eem/core';
+import { nextOccurrence, PLAN_LIMITS, PLAN_MESSAGES, type PlanCycle, text } from '@eem/core';
 import { currentProject, type RequestContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { nameTaken } from '../../db/tenant-names.js';
 import { ApiError } from '../../http/api-error.js';
 import { devicesByIds, projectTemplates } from '../devices/repo/devices.js';
 import { partsByIds } from '../devices/repo/spare-parts.js';
-import { recordOperation } from '../logs/record-operation.js';
+import { listedNames, recordOperation } from '../logs/record-operation.js';
 import { projectPeople } from '../workorders/people.js';
 import { orderCountsByPlan } from '../workorders/repo/orders.js';
 import { teamNames } from '../workorders/repo/people.js';
@@ -178,7 +178,7 @@ export async function createPlan(ctx: RequestContext, body: Body<'createPlan'>):
     project_id: project.id,
     created_at: now,
   });
-  await recordOperation(ctx, { operation: 'add', object: `maintenance plan ${row.name}` });
+  await recordOperation(ctx, { operation: 'add', object: text('oplog.maintenancePlan', { name: row.name }) });
   return planItem(ctx.services.db, project, row);
 }
 
@@ -204,7 +204,10 @@ export async function updatePlan(ctx: RequestContext, body: Body<'updatePlan'>):
   // A new timing starts from the next occurrence after now; otherwise the schedule stays.
   const schedule = timing ? scheduleFrom(v, now, project.timeZone) : {};
   const row = await updatePlanRow(ctx.services.db, project.id, body.id, { ...v, ...schedule });
-  await recordOperation(ctx, { operation: 'edit', object: `maintenance plan ${row.name}` });
+  await recordOperation(ctx, {
+    operation: 'edit',
+    object: text('oplog.maintenancePlan', { name: row.name }),
+  });
   return planItem(ctx.services.db, project, row);
 }
 
@@ -212,7 +215,10 @@ export async function deletePlan(ctx: RequestContext, id: number): Promise<null>
   const project = await currentProject(ctx);
   const row = await ownPlan(ctx, project, id);
   await deletePlanRow(ctx.services.db, project.id, id);
-  await recordOperation(ctx, { operation: 'delete', object: `maintenance plan ${row.name}` });
+  await recordOperation(ctx, {
+    operation: 'delete',
+    object: text('oplog.maintenancePlan', { name: row.name }),
+  });
   return null;
 }
 
@@ -242,8 +248,8 @@ export async function setPlansEnabled(
   }
   await recordOperation(ctx, {
     operation: 'edit',
-    object: `maintenance plans ${rows.map((r) => r.name).join(', ')}`.slice(0, 250),
-    description: enabled ? 'enable' : 'disable',
+    object: text('oplog.maintenancePlans', { names: listedNames(rows.map((r) => r.name)) }),
+    description: text(enabled ? 'oplog.enabled' : 'oplog.disabled'),
   });
   return planItems(db, project, out);
 }
@@ -315,7 +321,7 @@ export async function createItem(ctx: RequestContext, body: Body<'createItem'>):
     project_id: project.id,
     created_at: now,
   });
-  await recordOperation(ctx, { operation: 'add', object: `maintenance item ${row.name}` });
+  await recordOperation(ctx, { operation: 'add', object: text('oplog.maintenanceItem', { name: row.name }) });
   return (await itemWire(ctx.services.db, project, [row]))[0] as MaintenanceItem;
 }
 
@@ -335,7 +341,10 @@ export async function updateItem(ctx: RequestContext, body: Body<'updateItem'>):
     body.id,
     itemValues(body, ctx.services.clock()),
   );
-  await recordOperation(ctx, { operation: 'edit', object: `maintenance item ${row.name}` });
+  await recordOperation(ctx, {
+    operation: 'edit',
+    object: text('oplog.maintenanceItem', { name: row.name }),
+  });
   return (await itemWire(ctx.services.db, project, [row]))[0] as MaintenanceItem;
 }
 
@@ -350,6 +359,9 @@ export async function deleteItem(ctx: RequestContext, id: number): Promise<null>
   if (template)
     throw ApiError.conflict(`id: the device template ${template.name} names ${row.name}; take it out first`);
   await deleteItemRow(db, project.id, id);
-  await recordOperation(ctx, { operation: 'delete', object: `maintenance item ${row.name}` });
+  await recordOperation(ctx, {
+    operation: 'delete',
+    object: text('oplog.maintenanceItem', { name: row.name }),
+  });
   return null;
 }

@@ -11,6 +11,7 @@ import {
   nextDayStart,
   startOf,
   TOU_LIMITS,
+  text,
   touVersionStatus,
 } from '@eem/core';
 import { currentProject, type RequestContext, requireUser } from '../../context.js';
@@ -142,7 +143,7 @@ export async function createScheme(
   const id = await insertScheme(db, project.id, body.name, values, ctx.services.clock());
   await recordOperation(ctx, {
     operation: 'add',
-    object: `time-of-use scheme ${body.name}`,
+    object: text('oplog.touScheme', { name: body.name }),
     projectId: project.id,
   });
   const [scheme] = await schemeList(ctx, project, id);
@@ -174,7 +175,7 @@ export async function updateScheme(
   }
   await recordOperation(ctx, {
     operation: 'edit',
-    object: `time-of-use scheme ${body.name}`,
+    object: text('oplog.touScheme', { name: body.name }),
     projectId: project.id,
   });
   const [scheme] = await schemeList(ctx, project, body.id);
@@ -191,7 +192,7 @@ export async function deleteScheme(ctx: RequestContext, id: number): Promise<nul
     throw ApiError.conflict(ENERGY_MESSAGES.schemeInUse(bound || 1));
   await recordOperation(ctx, {
     operation: 'delete',
-    object: `time-of-use scheme ${scheme.name}`,
+    object: text('oplog.touScheme', { name: scheme.name }),
     projectId: project.id,
   });
   return null;
@@ -237,8 +238,8 @@ export async function bindScheme(ctx: RequestContext, body: Body<'bindScheme'>):
   }
   await recordOperation(ctx, {
     operation: 'edit',
-    object: `time-of-use scheme ${scheme.name}`,
-    description: `bound to ${ids.length} nodes`,
+    object: text('oplog.touScheme', { name: scheme.name }),
+    description: text('oplog.boundNodes', { count: ids.length }),
     projectId: project.id,
   });
   const [answer] = await schemeList(ctx, project, body.schemeId);

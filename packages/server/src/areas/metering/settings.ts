@@ -1,6 +1,6 @@
 /** Display units, standard-coal factors and the accounting cycle of a project (/unitTransition, /cycleconfig). */
 import type { catalogue, EndpointData, EndpointParsedInput, Project } from '@eem/contract';
-import { ENERGY_TYPES, energyTypeName, energyTypeOf, nextPeriodStart, periodStart } from '@eem/core';
+import { ENERGY_TYPES, energyTypeName, energyTypeOf, nextPeriodStart, periodStart, text } from '@eem/core';
 import { currentProject, type RequestContext, requireUser } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { effectiveCoalFactors, unitOf } from '../energy/model.js';
@@ -43,10 +43,16 @@ export async function saveUnits(ctx: RequestContext, body: Body<'saveUnits'>): P
   await writeEnergySettings(db, project.id, { units: next }, ctx.services.clock());
   await recordOperation(ctx, {
     operation: 'edit',
-    object: 'unit settings',
-    description: body.items
-      .map((i) => `${energyTypeName(i.energyType)}: ${i.unit} × ${i.multiplier}`)
-      .join('; '),
+    object: text('oplog.unitSettings'),
+    description: text('oplog.list', {
+      items: body.items.map((i) =>
+        text('oplog.unit', {
+          energyType: text('energyType', { energyType: i.energyType }),
+          unit: i.unit,
+          multiplier: i.multiplier,
+        }),
+      ),
+    }),
     projectId: project.id,
   });
   return unitList(ctx, project);
@@ -104,8 +110,10 @@ export async function createCoalFactor(
   });
   await recordOperation(ctx, {
     operation: 'add',
-    object: `standard-coal coefficient of ${type.enName}`,
-    description: `${body.factor} tce/${type.baseUnit} (${body.scope})`,
+    object: text('oplog.coalCoefficient', {
+      energyType: text('energyType', { energyType: body.energyType }),
+    }),
+    description: text('oplog.coalFactor', { factor: body.factor, unit: type.baseUnit, scope: body.scope }),
     projectId: project.id,
   });
   return coalList(ctx, project);
@@ -128,8 +136,10 @@ export async function updateCoalFactor(
   await updateRow(ctx.services.db, row.id, body.factor, ctx.services.clock());
   await recordOperation(ctx, {
     operation: 'edit',
-    object: `standard-coal coefficient of ${energyTypeName(row.energy_type)}`,
-    description: `${row.factor} → ${body.factor}`,
+    object: text('oplog.coalCoefficient', {
+      energyType: text('energyType', { energyType: row.energy_type }),
+    }),
+    description: text('oplog.changedTo', { from: row.factor, to: body.factor }),
     projectId: project.id,
   });
   return coalList(ctx, project);
@@ -141,7 +151,9 @@ export async function deleteCoalFactor(ctx: RequestContext, id: number): Promise
   await deleteRow(ctx.services.db, row.id);
   await recordOperation(ctx, {
     operation: 'delete',
-    object: `standard-coal coefficient of ${energyTypeName(row.energy_type)}`,
+    object: text('oplog.coalCoefficient', {
+      energyType: text('energyType', { energyType: row.energy_type }),
+    }),
     projectId: project.id,
   });
   return coalList(ctx, project);
@@ -170,8 +182,13 @@ export async function saveCycle(ctx: RequestContext, body: Body<'saveCycle'>): P
   await writeEnergySettings(ctx.services.db, project.id, { cycle: body }, ctx.services.clock());
   await recordOperation(ctx, {
     operation: 'edit',
-    object: 'accounting cycle',
-    description: `day ${body.dayStartHour}:00, week day ${body.weekStartDay}, month day ${body.monthStartDay}, year month ${body.yearStartMonth}`,
+    object: text('oplog.accountingCycle'),
+    description: text('oplog.accountingCycleValues', {
+      dayStartHour: body.dayStartHour,
+      weekStartDay: body.weekStartDay,
+      monthStartDay: body.monthStartDay,
+      yearStartMonth: body.yearStartMonth,
+    }),
     projectId: project.id,
   });
   return cycleAnswer(ctx, project);

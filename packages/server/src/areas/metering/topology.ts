@@ -1,6 +1,6 @@
 /** Node–meter bindings (/associatRelation) and supply connections (/connectedRelation). */
 import type { catalogue, EndpointData, EndpointParsedInput } from '@eem/contract';
-import { ENERGY_MESSAGES, ENERGY_TYPE, energyTypeName } from '@eem/core';
+import { ENERGY_MESSAGES, ENERGY_TYPE, energyTypeName, text } from '@eem/core';
 import type { RequestContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import type { EnergyModel } from '../energy/model.js';
@@ -98,8 +98,8 @@ export async function saveAssociations(
   );
   await recordOperation(ctx, {
     operation: 'edit',
-    object: `meters of ${model.info(nodeId).name}`,
-    description: `${body.meters.length} meters bound`,
+    object: text('oplog.nodeMeters', { node: model.info(nodeId).name }),
+    description: text('oplog.metersBound', { count: body.meters.length }),
     projectId: call.project.id,
   });
   const rows = await bindingRows(ctx.services.db, call.project.id);
@@ -186,8 +186,10 @@ export async function saveConnections(
   );
   await recordOperation(ctx, {
     operation: 'edit',
-    object: `${energyTypeName(body.energyType)} supply connections`,
-    description: `${list.length} connections`,
+    object: text('oplog.supplyConnections', {
+      energyType: text('energyType', { energyType: body.energyType }),
+    }),
+    description: text('oplog.connections', { count: list.length }),
     projectId: call.project.id,
   });
   return connections(ctx, { energyType: body.energyType });

@@ -4,9 +4,10 @@
  * and records it in the operation log.
  */
 import type { catalogue, EndpointDataInput, EndpointParsedInput } from '@eem/contract';
+import { text } from '@eem/core';
 import type { RequestContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
-import { recordOperation } from '../logs/record-operation.js';
+import { nodeObject, recordOperation } from '../logs/record-operation.js';
 import { visibleRows } from './graph-rooms.js';
 
 type Body = EndpointParsedInput<typeof catalogue.monitor.remoteControl>['body'];
@@ -21,8 +22,8 @@ export async function remoteControl(ctx: RequestContext, body: Body): Promise<An
   await ctx.services.live.setBreaker(segment.id, closed);
   await recordOperation(ctx, {
     operation: 'edit',
-    object: `linesegment ${segment.name}`,
-    description: `remote control: breaker ${closed ? 'closed' : 'opened'}`,
+    object: nodeObject('linesegment', segment.name),
+    description: text('oplog.breaker', { closed }),
     projectId: project.id,
   });
   return { nodeId: segment.id, closed };

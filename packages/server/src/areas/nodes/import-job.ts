@@ -16,7 +16,7 @@
  * ('writing: 1200/20000 rows'); nothing waits on a timer.
  */
 import type { Project } from '@eem/contract';
-import { IMPORT_OUTCOME, NODE_MESSAGES, TASK_OPERATION_TYPE } from '@eem/core';
+import { renderText, type StoredText, TASK_OPERATION_TYPE, text } from '@eem/core';
 import type { RequestContext } from '../../context.js';
 import { inTransaction } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/portable.js';
@@ -64,7 +64,6 @@ export function networkImportRunning(ctx: RequestContext, projectId: number): Pr
 }
 
 export async function runImport(job: ImportJob): Promise<void> {
-  const outcome = IMPORT_OUTCOME[job.ctx.language];
   const { services } = job.ctx;
   const progress = new TaskProgress(services.tasks, job.taskId);
   const reportOf = (problems: ImportProblems, content: Buffer) => ({
@@ -76,9 +75,9 @@ export async function runImport(job: ImportJob): Promise<void> {
     problems,
   });
   const noticeContent = (report: boolean) => ({ filename: job.fileName, dryRun: job.dryRun, report });
-  const operationOf = (success: boolean, message: string) => ({
+  const operationOf = (success: boolean, message: StoredText) => ({
     operation: 'add' as const,
-    object: `nodes from ${job.fileName}`,
+    object: text('oplog.nodeImport', { file: job.fileName }),
     description: message,
     result: success ? ('success' as const) : ('failure' as const),
     projectId: job.project.id,
@@ -86,7 +85,7 @@ export async function runImport(job: ImportJob): Promise<void> {
   /** Keeps the problems (and the error report, if any), then ends the task (not a written import). */
   const finish = async (
     success: boolean,
-    message: string,
+    message: StoredText,
     problems: ImportProblems,
     report: Buffer = Buffer.alloc(0),
   ) => {
@@ -106,8 +105,12 @@ export async function runImport(job: ImportJob): Promise<void> {
       const taken = !(await services.nodeJobs.reserve(key));
       if (!taken) lock = key;
       if (taken || (await networkImportRunning(job.ctx, job.project.id))) {
-        const reason = NODE_MESSAGES.networkImportRunning;
-        await finish(false, `${outcome.failed}: ${reason}`, importProblem(reason, read.rowCount));
+        const reason = text('import.networkRunning');
+        await finish(
+          false,
+          text('import.failed', { reason }),
+          importProblem(renderText(reason, job.ctx.language), read.rowCount),
+        );
         return;
       }
     }
@@ -136,21 +139,17 @@ export async function runImport(job: ImportJob): Promise<void> {
         problems: read.problems,
       });
       const first = problems.problems.slice(0, FIRST_PROBLEMS).map(problemText);
-      const counted =
-        result.badRows > 0
-          ? `${result.badRows} of ${read.rowCount} rows have errors`
-          : 'the workbook has errors';
-      await finish(
-        false,
-        `${outcome.failed}: ${counted}; nothing was imported; the error report lists every row (${first.join(' | ')})`,
-        problems,
-        content,
-      );
+      const reason = text('import.rowErrors', {
+        bad: result.badRows,
+        total: read.rowCount,
+        first: first.join(' | '),
+      });
+      await finish(false, text('import.failed', { reason }), problems, content);
       return;
     }
     const rows = result.planned.length;
     if (job.dryRun) {
-      await finish(true, `${rows} rows valid; nothing was written (dry run)`, problems);
+      await finish(true, text('import.dryRun', { count: rows }), problems);
       return;
     }
     const parentIds = [...new Set(result.planned.flatMap((p) => (p.parentId ? [p.parentId] : [])))];
@@ -168,7 +167,7 @@ export async function runImport(job: ImportJob): Promise<void> {
         now: services.clock(),
         progress: progress.span(0.5, 0.95, rows, 'writing', trx),
       });
-      const message = `${outcome.succeeded}: ${written} nodes imported`;
+      const message = text('import.succeeded', { what: text('import.nodesImported', { count: written }) });
       await keepReport(trx, { ...reportOf(problems, Buffer.alloc(0)), now: services.clock() });
       const row = await services.tasks.finishIn(trx, job.taskId, true, message);
       await recordOperationIn(trx, job.ctx, operationOf(true, message));
@@ -181,18 +180,19 @@ export async function runImport(job: ImportJob): Promise<void> {
       .catch((error: unknown) => job.ctx.request.log.error({ err: error }, 'node import: notice failed'));
   } catch (error) {
     if (committed) throw error;
-    let reason: string;
-    if (error instanceof WorkbookError) reason = error.message;
-    else if (error instanceof ParentGone)
-      reason = 'a parent node was deleted while the import ran; nothing was imported, try again';
-    else if (isUniqueViolation(error))
-      reason =
-        'a node of the same name was written under the same parent meanwhile; nothing was imported, try again';
+    let reason: StoredText;
+    if (error instanceof WorkbookError) reason = text('plain', { text: error.message });
+    else if (error instanceof ParentGone) reason = text('import.parentGone');
+    else if (isUniqueViolation(error)) reason = text('import.nameTaken');
     else {
       job.ctx.request.log.error({ err: error }, 'node import failed');
-      reason = 'an internal error stopped the import; nothing was imported';
+      reason = text('import.internalError');
     }
-    await finish(false, `${outcome.failed}: ${reason}`, importProblem(reason, read?.rowCount));
+    await finish(
+      false,
+      text('import.failed', { reason }),
+      importProblem(renderText(reason, job.ctx.language), read?.rowCount),
+    );
   } finally {
     if (lock !== undefined) services.nodeJobs.release(lock);
   }

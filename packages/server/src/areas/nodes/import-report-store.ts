@@ -3,7 +3,7 @@
  * keeps them with the error report.
  */
 import type { Task } from '@eem/contract';
-import { LOG_TYPE, type OperationType, text } from '@eem/core';
+import { LOG_TYPE, type OperationType, type StoredText, text } from '@eem/core';
 import type { RequestContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { recordOperation } from '../logs/record-operation.js';
@@ -112,9 +112,9 @@ export async function finishImport(
     fileName: string;
     dryRun: boolean;
     operation: OperationType;
-    object: string;
+    object: StoredText;
   },
-  end: { success: boolean; message: string; problems: ImportProblems; report: Buffer },
+  end: { success: boolean; message: StoredText; problems: ImportProblems; report: Buffer },
 ): Promise<void> {
   const { services } = ctx;
   await keepReport(services.db, {

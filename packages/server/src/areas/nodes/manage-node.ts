@@ -5,11 +5,11 @@
  * under the node itself or its descendants is refused. Every write is in the operation log.
  */
 import type { catalogue, EndpointParsedInput, NodeItem, Project } from '@eem/contract';
-import { canHold, cannotHoldMessage, NODE_MESSAGES } from '@eem/core';
+import { canHold, cannotHoldMessage, NODE_MESSAGES, text } from '@eem/core';
 import { currentProject, type RequestContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/portable.js';
 import { ApiError } from '../../http/api-error.js';
-import { recordOperation } from '../logs/record-operation.js';
+import { nodeObject, recordOperation } from '../logs/record-operation.js';
 import { ancestors, nodeItem } from './node-items.js';
 import { resolveParent } from './node-parent.js';
 import {
@@ -81,8 +81,8 @@ async function add(ctx: RequestContext, project: Project, body: AddBody): Promis
   );
   await recordOperation(ctx, {
     operation: 'add',
-    object: `${node.modelLabel} ${node.name}`,
-    description: `under ${parent.modelLabel} ${parent.name}`,
+    object: nodeObject(node.modelLabel, node.name),
+    description: text('oplog.under', { parent: nodeObject(parent.modelLabel, parent.name) }),
     projectId: project.id,
   });
   return nodeItem(db, row);
@@ -97,7 +97,7 @@ async function remove(ctx: RequestContext, project: Project, body: DeleteBody): 
   if (grants > 0) ctx.services.auth.invalidateUsers();
   await recordOperation(ctx, {
     operation: 'delete',
-    object: `${node.model_label} ${node.name}`,
+    object: nodeObject(node.model_label, node.name),
     projectId: project.id,
   });
   return null;
@@ -123,8 +123,8 @@ async function move(ctx: RequestContext, project: Project, body: MoveBody): Prom
   );
   await recordOperation(ctx, {
     operation: 'edit',
-    object: `${node.model_label} ${node.name}`,
-    description: `moved under ${parent.modelLabel} ${parent.name}`,
+    object: nodeObject(node.model_label, node.name),
+    description: text('oplog.movedUnder', { parent: nodeObject(parent.modelLabel, parent.name) }),
     projectId: project.id,
   });
   return nodeItem(db, row);

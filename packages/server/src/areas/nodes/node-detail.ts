@@ -1,9 +1,9 @@
 /** nodeData and updateNode for nodes below the project (the project profile is the projects area's). */
 import type { NodeAttributes, NodeItem } from '@eem/contract';
-import { nodeType } from '@eem/core';
+import { nodeType, text } from '@eem/core';
 import { currentProject, type RequestContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
-import { recordOperation } from '../logs/record-operation.js';
+import { nodeObject, recordOperation } from '../logs/record-operation.js';
 import { duplicateName, existingNode, uniqueName } from './manage-node.js';
 import { nodeItem } from './node-items.js';
 import { attributesText, namedChild, nodeAttributes, updateNode as updateNodeRow } from './repo/nodes.js';
@@ -41,8 +41,8 @@ export async function updateNode(ctx: RequestContext, edit: NodeEdit): Promise<N
   const changed = [...(name !== node.name ? ['name'] : []), ...Object.keys(edit.attributes)];
   await recordOperation(ctx, {
     operation: 'edit',
-    object: `${node.model_label} ${name}`,
-    description: `fields: ${changed.join(', ') || 'none'}`,
+    object: nodeObject(node.model_label, name),
+    description: text('oplog.fieldsChanged', { count: changed.length }),
     projectId: project.id,
   });
   return nodeItem(db, row);

@@ -4,6 +4,7 @@
  * Throttled: nothing is written unless the ratio grew by a thousandth, and the callers report
  * every 5% of the rows.
  */
+import { type StoredText, text } from '@eem/core';
 import type { Db } from '../../db/database.js';
 import type { TaskHub, TaskMessage } from '../notices/task-hub.js';
 
@@ -15,9 +16,11 @@ export interface ProgressOptions {
 }
 
 /** The rows done of a phase, as the task's message says them: 'writing: 1200/20000 rows'. */
-export function rowsMessage(phase: string, done: number, total: number): string {
-  return `${phase}: ${done}/${total} rows`;
+export function rowsMessage(phase: ImportPhase, done: number, total: number): StoredText {
+  return text('import.rows', { phase, done, total });
 }
+
+export type ImportPhase = 'checking' | 'writing';
 
 export class TaskProgress {
   private last = 0;
@@ -48,7 +51,7 @@ export class TaskProgress {
     from: number,
     to: number,
     total: number,
-    phase: string,
+    phase: ImportPhase,
     transaction?: Db,
   ): (done: number) => Promise<void> {
     return (done) =>

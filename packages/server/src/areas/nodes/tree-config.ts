@@ -4,7 +4,7 @@
  * a context never saved answers its default.
  */
 import { catalogue, TREE_CONTEXTS, type TreeContextConfig } from '@eem/contract';
-import { NODE_ENUMS } from '@eem/core';
+import { NODE_ENUMS, text } from '@eem/core';
 import { currentProject, type RequestContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { recordOperation } from '../logs/record-operation.js';
@@ -86,8 +86,8 @@ export async function saveTreeConfig(
   await writeSetting(ctx.services.db, settingKey(project.id), next);
   await recordOperation(ctx, {
     operation: 'edit',
-    object: 'node tree configuration',
-    description: `contexts: ${body.map((c) => c.context).join(', ')}`,
+    object: text('oplog.nodeTreeConfig'),
+    description: text('oplog.treeContexts', { count: body.length }),
     projectId: project.id,
   });
   return next;

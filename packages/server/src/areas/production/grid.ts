@@ -1,6 +1,6 @@
 /** Products and the production grid of /productionPlan. */
 import type { catalogue, EndpointData, EndpointParsedInput, Product } from '@eem/contract';
-import { ENERGY_LIMITS, ENERGY_MESSAGES, monthPeriod, monthsOfYear, nextPeriodStart } from '@eem/core';
+import { ENERGY_LIMITS, ENERGY_MESSAGES, monthPeriod, monthsOfYear, nextPeriodStart, text } from '@eem/core';
 import { currentProject, type RequestContext } from '../../context.js';
 import { nameTaken } from '../../db/tenant-names.js';
 import { ApiError } from '../../http/api-error.js';
@@ -58,7 +58,11 @@ export async function createProduct(
     unit: body.unit,
     created_at: ctx.services.clock(),
   });
-  await recordOperation(ctx, { operation: 'add', object: `product ${body.name}`, projectId: project.id });
+  await recordOperation(ctx, {
+    operation: 'add',
+    object: text('oplog.product', { name: body.name }),
+    projectId: project.id,
+  });
   return wire(row, false);
 }
 
@@ -73,7 +77,11 @@ export async function updateProduct(
   if (await nameTaken(db, 'products', project.id, body.name, body.id))
     throw ApiError.conflict(ENERGY_MESSAGES.productNameTaken);
   await updateRow(db, project.id, body.id, { name: body.name, unit: body.unit });
-  await recordOperation(ctx, { operation: 'edit', object: `product ${body.name}`, projectId: project.id });
+  await recordOperation(ctx, {
+    operation: 'edit',
+    object: text('oplog.product', { name: body.name }),
+    projectId: project.id,
+  });
   const inUse = (await productionRows(db, project.id, { productId: body.id })).length > 0;
   return wire({ ...row, name: body.name, unit: body.unit }, inUse);
 }
@@ -84,7 +92,11 @@ export async function deleteProduct(ctx: RequestContext, id: number): Promise<nu
   const row = await productById(db, project.id, id);
   if (!row) throw ApiError.notFound(`product ${id} does not exist in this project`);
   if (!(await deleteUnusedProduct(db, project.id, id))) throw ApiError.conflict(ENERGY_MESSAGES.productInUse);
-  await recordOperation(ctx, { operation: 'delete', object: `product ${row.name}`, projectId: project.id });
+  await recordOperation(ctx, {
+    operation: 'delete',
+    object: text('oplog.product', { name: row.name }),
+    projectId: project.id,
+  });
   return null;
 }
 
@@ -196,8 +208,8 @@ export async function savePlans(ctx: RequestContext, body: Body<'savePlans'>): P
   await writeProduction(ctx.services.db, call.project.id, cells);
   await recordOperation(ctx, {
     operation: 'edit',
-    object: `production of ${product.name} ${body.year}`,
-    description: `${body.rows.length} rows`,
+    object: text('oplog.production', { product: product.name, year: body.year }),
+    description: text('oplog.rows', { count: body.rows.length }),
     projectId: call.project.id,
   });
   return gridOf(call, product, body.year, ids);

@@ -1,6 +1,6 @@
 /** production.template and production.import: the planned (type 4) or actual (type 3) output workbook. */
 import type { catalogue, EndpointParsedInput, Task } from '@eem/contract';
-import { ENERGY_MESSAGES, TASK_OPERATION_TYPE, yearOf } from '@eem/core';
+import { ENERGY_MESSAGES, TASK_OPERATION_TYPE, text, yearOf } from '@eem/core';
 import ExcelJS from 'exceljs';
 import { type RequestContext, requireUser } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
@@ -132,7 +132,7 @@ export async function importProduction(
     },
     {
       columns: COLUMNS,
-      what: kindName === 'plan' ? 'planned output' : 'actual output',
+      what: kindName === 'plan' ? 'plannedOutput' : 'actualOutput',
       async check(rows) {
         const items: Item[] = [];
         const errors = new Map<SheetRow, string[]>();
@@ -189,7 +189,7 @@ export async function importProduction(
       },
       async write(trx, items) {
         await writeProduction(trx, call.project.id, items);
-        return `import succeeded: ${items.length} monthly ${kindName === 'plan' ? 'plans' : 'actuals'} written`;
+        return text('import.productionWritten', { count: items.length, kind: kindName });
       },
     },
   );

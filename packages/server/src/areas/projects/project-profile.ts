@@ -1,6 +1,6 @@
 /** The project profile (/projectOverview): read with its image and documents, and edit. */
 import type { catalogue, EndpointParsedInput, ProjectProfile } from '@eem/contract';
-import { MESSAGES } from '@eem/core';
+import { MESSAGES, text } from '@eem/core';
 import { assertEnterable, type RequestContext, requireUser } from '../../context.js';
 import { nameTaken } from '../../db/tenant-names.js';
 import { ApiError } from '../../http/api-error.js';
@@ -105,8 +105,8 @@ export async function updateProfile(ctx: RequestContext, body: UpdateBody): Prom
   ctx.services.projects.invalidate();
   await recordOperation(ctx, {
     operation: 'edit',
-    object: `project ${body.name ?? row.name}`,
-    description: `profile fields: ${Object.keys(set).join(', ') || 'none'}`,
+    object: text('oplog.project', { name: body.name ?? row.name }),
+    description: text('oplog.fieldsChanged', { count: Object.keys(set).length }),
     projectId: row.id,
   });
   return readProfile(ctx, row.id);

@@ -4,6 +4,7 @@
  * user_nodes as `video:camera` and `doc:folder`.
  */
 import type { catalogue } from '@eem/contract';
+import { text } from '@eem/core';
 import { scopeOf } from '../../auth/scope.js';
 import type { RequestContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
@@ -84,8 +85,8 @@ async function save(ctx: RequestContext, body: { userId: number; cameras: number
   ctx.services.auth.invalidateUsers();
   await recordOperation(ctx, {
     operation: 'edit',
-    object: `video and document grants of user ${target.name}`,
-    description: `${body.cameras.length} cameras, ${body.folders.length} folders`,
+    object: text('oplog.userGrants', { name: target.name }),
+    description: text('oplog.grants', { cameras: body.cameras.length, folders: body.folders.length }),
   });
   return (await grantList(ctx, target.id, false)).data;
 }

@@ -1,5 +1,6 @@
 /** User groups: operations teams and ordinary groups, with members of the group's tenant and a logo. */
 import type { catalogue, EndpointParsedInput, UserGroup } from '@eem/contract';
+import { text } from '@eem/core';
 import { assertTenant, type Scope, scopeOf } from '../../auth/scope.js';
 import { headerProject, type RequestContext } from '../../context.js';
 import { nameTaken } from '../../db/tenant-names.js';
@@ -149,9 +150,9 @@ export const groupHandlers: Pick<
     await setGroupMembers(ctx.services.db, id, members);
     await recordOperation(ctx, {
       operation: 'add',
-      object: `user group ${body.name}`,
+      object: text('oplog.userGroup', { name: body.name }),
       tenantId,
-      description: `${members.length} members`,
+      description: text('oplog.members', { count: members.length }),
     });
     return oneGroup(ctx, id);
   },
@@ -172,9 +173,9 @@ export const groupHandlers: Pick<
     await setGroupMembers(ctx.services.db, row.id, members);
     await recordOperation(ctx, {
       operation: 'edit',
-      object: `user group ${body.name}`,
+      object: text('oplog.userGroup', { name: body.name }),
       tenantId: row.tenant_id,
-      description: `${members.length} members`,
+      description: text('oplog.members', { count: members.length }),
     });
     return oneGroup(ctx, row.id);
   },
@@ -184,7 +185,7 @@ export const groupHandlers: Pick<
     await deleteGroup(ctx.services.db, row.id);
     await recordOperation(ctx, {
       operation: 'delete',
-      object: `user group ${row.name}`,
+      object: text('oplog.userGroup', { name: row.name }),
       tenantId: row.tenant_id,
     });
     return null;

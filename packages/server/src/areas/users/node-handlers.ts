@@ -6,7 +6,7 @@
  * that kind within the caller's scope and keeps the rest.
  */
 import type { catalogue, EndpointParsedInput } from '@eem/contract';
-import { nodeType } from '@eem/core';
+import { nodeType, text } from '@eem/core';
 import { type Scope, scopeOf, tenantInScope } from '../../auth/scope.js';
 import type { RequestContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
@@ -180,8 +180,8 @@ async function replace(
   ctx.services.auth.invalidateUsers();
   await recordOperation(ctx, {
     operation: 'edit',
-    object: `${kind} node permissions of user ${target.name}`,
-    description: `${fresh.length} nodes`,
+    object: text('oplog.nodePermissions', { kind, name: target.name }),
+    description: text('oplog.nodes', { count: fresh.length }),
   });
 }
 

@@ -9,6 +9,7 @@ import {
   permissionTree,
   ROUTES,
   sharedObjectMessage,
+  text,
 } from '@eem/core';
 import { assertTenant, missingKeys, type Scope, scopeOf } from '../../auth/scope.js';
 import { currentTenant, type RequestContext } from '../../context.js';
@@ -199,9 +200,9 @@ export const roleHandlers: Pick<
     });
     await recordOperation(ctx, {
       operation: 'add',
-      object: `role ${body.name}`,
+      object: text('oplog.role', { name: body.name }),
       tenantId,
-      description: `${body.permissions.length} keys`,
+      description: text('oplog.permissionKeys', { count: body.permissions.length }),
     });
     return oneRole(ctx, scope, id);
   },
@@ -226,9 +227,9 @@ export const roleHandlers: Pick<
       );
     await recordOperation(ctx, {
       operation: 'edit',
-      object: `role ${body.name}`,
+      object: text('oplog.role', { name: body.name }),
       tenantId: row.tenant_id,
-      description: `${body.permissions.length} keys`,
+      description: text('oplog.permissionKeys', { count: body.permissions.length }),
     });
     return oneRole(ctx, scope, row.id);
   },
@@ -242,7 +243,11 @@ export const roleHandlers: Pick<
       );
     await deleteRole(ctx.services.db, row.id);
     ctx.services.auth.invalidateUsers();
-    await recordOperation(ctx, { operation: 'delete', object: `role ${row.name}`, tenantId: row.tenant_id });
+    await recordOperation(ctx, {
+      operation: 'delete',
+      object: text('oplog.role', { name: row.name }),
+      tenantId: row.tenant_id,
+    });
     return null;
   },
 };

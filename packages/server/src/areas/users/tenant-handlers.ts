@@ -1,5 +1,6 @@
 /** Tenants (service providers): a tree of tenants, each hosting projects and users. */
 import type { catalogue, Tenant } from '@eem/contract';
+import { text } from '@eem/core';
 import { assertTenant, type Scope, scopeOf, tenantInScope } from '../../auth/scope.js';
 import type { RequestContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
@@ -88,7 +89,7 @@ export const tenantHandlers: Pick<Users, 'tenants' | 'createTenant' | 'updateTen
       created_at: ctx.services.clock(),
     });
     ctx.services.auth.invalidateUsers();
-    await recordOperation(ctx, { operation: 'add', object: `tenant ${body.name}` });
+    await recordOperation(ctx, { operation: 'add', object: text('oplog.tenant', { name: body.name }) });
     return oneTenant(ctx, id);
   },
   async updateTenant({ body }, ctx) {
@@ -110,7 +111,7 @@ export const tenantHandlers: Pick<Users, 'tenants' | 'createTenant' | 'updateTen
       parent_id: body.parentId,
     });
     ctx.services.auth.invalidateUsers();
-    await recordOperation(ctx, { operation: 'edit', object: `tenant ${body.name}` });
+    await recordOperation(ctx, { operation: 'edit', object: text('oplog.tenant', { name: body.name }) });
     return oneTenant(ctx, row.id);
   },
   async deleteTenant({ query }, ctx) {
@@ -126,7 +127,7 @@ export const tenantHandlers: Pick<Users, 'tenants' | 'createTenant' | 'updateTen
     }
     await deleteTenant(ctx.services.db, row.id);
     ctx.services.auth.invalidateUsers();
-    await recordOperation(ctx, { operation: 'delete', object: `tenant ${row.name}` });
+    await recordOperation(ctx, { operation: 'delete', object: text('oplog.tenant', { name: row.name }) });
     return null;
   },
 };

@@ -1,6 +1,6 @@
 /** Users: the paged list, create, edit, delete and the root password reset. */
 import type { catalogue, EndpointParsedInput, UserRow } from '@eem/contract';
-import { isMasked, isProjectBound, MESSAGES, maskText } from '@eem/core';
+import { isMasked, isProjectBound, MESSAGES, maskText, text } from '@eem/core';
 import { hashPlainPassword } from '../../auth/passwords.js';
 import { assertTenant, type Scope, scopeOf } from '../../auth/scope.js';
 import type { RequestContext } from '../../context.js';
@@ -175,9 +175,9 @@ async function createUser(ctx: RequestContext, body: CreateBody): Promise<UserRo
   ctx.services.auth.invalidateUsers();
   await recordOperation(ctx, {
     operation: 'add',
-    object: `user ${body.name}`,
+    object: text('oplog.user', { name: body.name }),
     tenantId,
-    description: `role ${role.name}, usertype ${usertype}`,
+    description: text('oplog.userRole', { role: role.name, userType: text('userType', { usertype }) }),
   });
   return userRow(ctx.services.db, id);
 }
@@ -247,9 +247,9 @@ async function updateUser(ctx: RequestContext, body: UpdateBody): Promise<UserRo
   ctx.services.auth.invalidateUsers();
   await recordOperation(ctx, {
     operation: 'edit',
-    object: `user ${body.name}`,
+    object: text('oplog.user', { name: body.name }),
     tenantId,
-    description: `role ${role.name}, usertype ${usertype}`,
+    description: text('oplog.userRole', { role: role.name, userType: text('userType', { usertype }) }),
   });
   return userRow(db, stored.id);
 }
@@ -264,7 +264,7 @@ async function deleteUser(ctx: RequestContext, id: number): Promise<null> {
   ctx.services.auth.invalidateUsers();
   await recordOperation(ctx, {
     operation: 'delete',
-    object: `user ${target.name}`,
+    object: text('oplog.user', { name: target.name }),
     tenantId: target.tenantId,
   });
   return null;
@@ -289,7 +289,7 @@ async function resetPassword(
   await ctx.services.auth.resetPassword(target, body.newPassword);
   await recordOperation(ctx, {
     operation: 'resetPassword',
-    object: `user ${target.name}`,
+    object: text('oplog.user', { name: target.name }),
     tenantId: target.tenant_id,
   });
   return null;

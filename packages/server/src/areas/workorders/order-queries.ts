@@ -8,6 +8,7 @@ import {
   isWorkOrderType,
   msToHours,
   shownText,
+  text,
   WORK_ORDER_ACTIONS,
   WORK_ORDER_LIMITS,
   WORK_ORDER_STATUSES,
@@ -271,7 +272,11 @@ export async function exportOrders(
   });
   const data = Buffer.from(await workbook.xlsx.writeBuffer());
   const stamp = formatTime(ctx.services.clock(), tz).slice(0, 10).replaceAll('-', '');
-  await acting.record({ operation: 'export', object: label, description: `${total} rows` });
+  await acting.record({
+    operation: 'export',
+    object: text('oplog.workOrders', { orderType: type }),
+    description: text('oplog.rows', { count: total }),
+  });
   const name = `${language === 'zh' ? label : `${type}-orders`}-${stamp}.xlsx`;
   ctx.reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(name)).send(data);
   return null;

@@ -17,6 +17,7 @@ import {
   SPARE_PART_MESSAGES,
   STOCK_MOVE,
   stateActions,
+  text,
   WORK_ORDER_ACTION_INFO,
   WORK_ORDER_MESSAGES,
   WORK_ORDER_STATUS,
@@ -25,7 +26,6 @@ import {
   type WorkOrderFacts,
   type WorkOrderType,
   type WorkOrderViewer,
-  workOrderActionName,
   workOrderRefusal,
 } from '@eem/core';
 import type { Db } from '../../db/database.js';
@@ -248,8 +248,11 @@ async function createOrder(acting: Acting, draft: OrderDraft): Promise<WorkOrder
       );
     throw error;
   }
-  const label = WORK_ORDER_TYPE_INFO[draft.type].label[acting.language === 'zh' ? 0 : 1];
-  await acting.record({ operation: 'add', object: `${label} ${row.code}`, description: draft.description });
+  await acting.record({
+    operation: 'add',
+    object: text('oplog.workOrder', { orderType: draft.type, code: row.code }),
+    description: draft.description,
+  });
   return orderItem(services.db, row, acting.language);
 }
 
@@ -435,11 +438,10 @@ async function act(
     });
     if (updated) {
       await dropRemovedFiles(services, row, updated);
-      const label = WORK_ORDER_TYPE_INFO[type].label[acting.language === 'zh' ? 0 : 1];
       await acting.record({
         operation: 'edit',
-        object: `${label} ${code}`,
-        description: [workOrderActionName(action, acting.language), plan.note].filter(Boolean).join(': '),
+        object: text('oplog.workOrder', { orderType: type, code }),
+        description: text('oplog.orderAction', { action, note: plan.note ?? '' }),
       });
       return updated;
     }

@@ -1,5 +1,5 @@
 import { Modal } from '@douyinfe/semi-ui-19';
-import { READING_INTERVAL_MS, readingImportOutcome, TASK_OPERATION_TYPE } from '@eem/core';
+import { READING_INTERVAL_MS, renderText, TASK_OPERATION_TYPE, text } from '@eem/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeRequest, fakeServer, fileAnswer, renderWithProviders } from '../../../blocks/test-kit';
@@ -170,7 +170,10 @@ describe('MeterEntryPage', () => {
 
   it('imports a workbook as a task, says what it wrote and deleted, and then offers recalculation', async () => {
     let status = 2;
-    const outcome = readingImportOutcome({ rows: 3, written: 2, deleted: 1, dryRun: false });
+    const outcome = renderText(
+      text('import.readings', { rows: 3, written: 2, deleted: 1, dryRun: false }),
+      'en',
+    );
     const s = server({
       'datalog.importTemplate': () => fileAnswer(new Uint8Array([1]), 'readings template.xlsx'),
       'datalog.import': () => taskOf(51, TASK_OPERATION_TYPE.datalogImport, 2, 0),

@@ -21,6 +21,16 @@ describe('taskProblems', () => {
     ]);
   });
 
+  it('reads the list of a message in Chinese (full-width parentheses)', () => {
+    const message =
+      '导入失败：4 行中有 2 行有错误；未导入任何内容；错误报告列出了每一行（楼层 Floor row 4: unknown parent (x) | 房间 Room row 3: name is required）';
+    expect(taskProblems(message)).toEqual([
+      '楼层 Floor row 4: unknown parent (x)',
+      '房间 Room row 3: name is required',
+    ]);
+    expect(taskSummary(message)).toBe('导入失败：4 行中有 2 行有错误；未导入任何内容；错误报告列出了每一行');
+  });
+
   it('keeps a message without a list whole, and nothing for an empty one', () => {
     expect(taskProblems('导入失败: the file is not a workbook')).toEqual([
       '导入失败: the file is not a workbook',

@@ -29,9 +29,13 @@ export function useStartNodeImport(kind: ImportKind): (file: File, dryRun: boole
   };
 }
 
-/** Where the list of a failed task's message opens (its first '(' when the message ends with ')'). */
+/**
+ * Where the list of a failed task's message opens: its first '(' when the message ends with ')',
+ * its first '（' when it ends with '）' (the message in Chinese).
+ */
 function listStart(text: string): number {
-  return text.endsWith(')') ? text.indexOf('(') : -1;
+  if (text.endsWith(')')) return text.indexOf('(');
+  return text.endsWith('）') ? text.indexOf('（') : -1;
 }
 
 /** The problems a failed task names: the list in its parentheses, else the message itself. */

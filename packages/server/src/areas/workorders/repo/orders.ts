@@ -367,7 +367,7 @@ export function eventsWithoutOrder(
 ) {
   return db
     .selectFrom('events as e')
-    .select(['e.id', 'e.description', 'e.level', 'e.node_id', 'e.time'])
+    .select(['e.id', 'e.description', 'e.description_text', 'e.level', 'e.node_id', 'e.time'])
     .where('e.project_id', '=', projectId)
     .where('e.time', '>=', since)
     .where('e.status', '=', 1)

@@ -58,7 +58,7 @@ describe('task log', () => {
       typeName: 'Import actual production data',
       operationType: 3,
       status: 4,
-      message: 'row 12: output must be a number',
+      message: 'Import failed: the workbook has no rows to import',
       processInfo: { name: 'Import actual production data', status: 4 },
     });
     expect(all.list.find((t) => t.logType === 722)?.typeName).toBe('Deletion');
@@ -69,6 +69,10 @@ describe('task log', () => {
       { headers: { 'Accept-Language': 'zh-CN' } },
     );
     expect(zh.list.map((t) => t.typeName)).toEqual(['导入实际产量', '导入实际产量']);
+    expect(zh.list.map((t) => t.message)).toEqual([
+      '导入失败：工作簿没有可导入的行',
+      '导入失败：工作簿没有可导入的行',
+    ]);
   });
 
   it('keeps a project user to its project and filters by type and keyword', async () => {

@@ -246,7 +246,7 @@ describe('the energy analysis screens', () => {
     const chartRows = (chart: string) =>
       page
         .locator(`[data-testid=energy-home] [data-chart=${chart}] table tbody tr`)
-        .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+        .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent)));
     expect(await chartRows('donut')).toEqual(
       bands.map(([name, v]) => [name, `${two(v)} ${tou.unit}`, share(v)]),
     );

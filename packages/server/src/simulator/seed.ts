@@ -5,10 +5,14 @@
 import {
   allPermissionKeys,
   DUTY_TYPE,
+  encodeText,
   OPERATION_PERMISSIONS,
   ROLE_TYPE,
   ROUTES,
+  renderText,
+  type StoredText,
   TASK_STATUS,
+  text,
 } from '@eem/core';
 import { z } from 'zod';
 import { insertTask } from '../areas/notices/repo/tasks.js';
@@ -122,29 +126,32 @@ const FOLDERS: [name: string, children: string[]][] = [
   ['Drawings', []],
 ];
 
-const DEMO_TASKS = [
+const DEMO_TASKS: readonly {
+  operationType: number;
+  logType: number;
+  status: number;
+  message: StoredText | null;
+}[] = [
   {
     operationType: 4,
     logType: 720,
-    name: 'Import planned production data',
     status: TASK_STATUS.success,
-    message: '',
+    message: null,
   },
   {
     operationType: 3,
     logType: 720,
-    name: 'Import actual production data',
     status: TASK_STATUS.failed,
-    message: 'row 12: output must be a number',
+    // Stored as a text of core's catalogue, so it reads in each reader's language (issue 12).
+    message: text('import.failed', { reason: text('import.noRows') }),
   },
   {
     operationType: 1,
     logType: 722,
-    name: 'Delete pipeline network nodes',
     status: TASK_STATUS.success,
-    message: '',
+    message: null,
   },
-] as const;
+];
 
 /** Where the demo world's password came from, as the first start recorded it. */
 export async function demoPasswordSource(db: Db): Promise<DemoPasswordSource> {
@@ -423,15 +430,18 @@ export async function seedDemoWorld(
     for (const projectId of [sh, be]) {
       for (const [i, task] of DEMO_TASKS.entries()) {
         const started = now - (i + 1) * 3 * 3_600_000;
+        const name = text('task.operation', { operationType: task.operationType });
         await insertTask(trx, {
           project_id: projectId,
           user_id: managerOf[projectId] ?? opSh,
           operation_type: task.operationType,
           log_type: task.logType,
-          name: task.name,
+          name: renderText(name, 'en'),
+          name_text: encodeText(name),
           status: task.status,
           ratio: task.status === TASK_STATUS.success ? 1 : 0.4,
-          message: task.message,
+          message: task.message ? renderText(task.message, 'en') : '',
+          message_text: task.message ? encodeText(task.message) : null,
           started_at: started,
           finished_at: started + 90_000,
         });

@@ -522,6 +522,19 @@ describe('security headers (item 8)', () => {
     expect(again.headers.get('content-security-policy')).toBeNull();
     common(again.headers);
 
+    // The console's scripts carry no policy (a policy governs documents and workers; the
+    // console starts no worker from a script's address): some 320 bytes less per script.
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1] ?? '';
+    expect(script).not.toBe('');
+    const js = await fetch(`${server.url}${script}`);
+    expect(js.status).toBe(200);
+    expect(js.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(js.headers.get('content-security-policy')).toBeNull();
+    // Immutable: never revalidated, so no validators (the page keeps its etag, above).
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(js.headers.get('etag')).toBeNull();
+    expect(js.headers.get('last-modified')).toBeNull();
+
     const user = await session('operator-sh');
     const download = await fetch(`${server.url}/eem-service/v1/project/batchManageNode/template`, {
       headers: { authorization: `Bearer ${user.token}` },

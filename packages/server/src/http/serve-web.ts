@@ -45,6 +45,13 @@ export async function serveWeb(app: FastifyInstance): Promise<WebConsole | null>
       res.setHeader('vary', 'accept-encoding');
     },
   });
+  // A hashed asset is never revalidated (immutable) nor fetched in ranges: its validators and
+  // `accept-ranges` would be some 100 bytes on each of a cold /home's ~90 scripts (issue 12).
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (String(reply.getHeader('cache-control') ?? '').endsWith('immutable'))
+      for (const name of ['etag', 'last-modified', 'accept-ranges']) reply.removeHeader(name);
+    return payload;
+  });
   return {
     csp: consoleCsp(readFileSync(index, 'utf8')),
     fallback(request, reply) {

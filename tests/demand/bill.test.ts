@@ -361,7 +361,7 @@ describe("the utility's bill", () => {
 
   it('of another project is out of reach', async () => {
     const other = await refusal(manager.client.bills.bill({ body: { inletId: tight, month: MONTH } }));
-    expect(other.msg).toBe(`inletId: inlet ${tight} does not exist in this project`);
+    expect(other.msg).toBe(`body.inletId: inlet ${tight} does not exist in this project`);
     const list = await manager.client.bills.utilityBills({ body: {} });
     expect(list.total).toBe(0);
     const removal = await raw(

@@ -93,7 +93,9 @@ describe('fault scenarios', () => {
     expect(await bad({ ...scenarioBody('x'), deviceClassified: 'spaceship' })).toMatch(
       /^deviceClassified: spaceship is not a device class \(one of building, /,
     );
-    expect(await bad({ ...scenarioBody('x'), logTypes: [999] })).toBe('logTypes: 999 is not an event type');
+    expect(await bad({ ...scenarioBody('x'), logTypes: [999] })).toBe(
+      'body.logTypes: 999 is not an event type',
+    );
     expect(await bad({ ...scenarioBody('x'), attachments: ['0123456789abcdef0123456789abcdef.pdf'] })).toBe(
       'body.attachments.0: 0123456789abcdef0123456789abcdef.pdf is not an uploaded file',
     );
@@ -162,7 +164,7 @@ describe('fault scenarios', () => {
         admin.client.expert.updateScenario({ body: { ...scenarioBody('Taken over'), id: mine.id } }),
       )
     ).msg;
-    expect(msg).toBe(`id: fault scenario ${mine.id} does not exist`);
+    expect(msg).toBe(`fault scenario ${mine.id} does not exist`);
   });
 });
 
@@ -272,7 +274,7 @@ describe('matching events', () => {
     const msg = (
       await refusal(chicago.client.expert.resolveFaultScenarios({ body: { eventId: sag?.eventId ?? 0 } }))
     ).msg;
-    expect(msg).toBe(`eventId: event ${sag?.eventId} does not exist in this project`);
+    expect(msg).toBe(`event ${sag?.eventId} does not exist in this project`);
   });
 
   it('puts the scenario of the node type and log type first, then the one named like the event', async () => {
@@ -346,6 +348,6 @@ describe('matching events', () => {
     expect(counts.top.map((t) => t.count)).toEqual(sorted.map((t) => t.count));
     expect(
       (await refusal(manager.client.expert.analysisCount({ body: { startTime: now, endTime: now } }))).msg,
-    ).toBe('endTime: end time must be later than start time');
+    ).toBe('body.endTime: end time must be later than start time');
   });
 });

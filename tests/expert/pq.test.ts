@@ -74,7 +74,7 @@ describe('PQ events', () => {
   it('refuse spans over 31 days and bands upside down', async () => {
     const now = server.now();
     const over = refusal(query(manager, { startTime: now - 40 * DAY, endTime: now }));
-    expect((await over).msg).toBe('endTime: the query span cannot exceed 31 days');
+    expect((await over).msg).toBe('body.endTime: the query span cannot exceed 31 days');
     expect((await refusal(query(manager, { magnitudeMin: 90, magnitudeMax: 10 }))).msg).toBe(
       'magnitudeMax: must not be below magnitudeMin',
     );

@@ -404,7 +404,7 @@ describe('an order from an event', () => {
     const twice = await refusal(
       operator.client.workorders.repairCreate({ body: { eventId, description: 'again', tasklevel: 1 } }),
     );
-    expect(twice.msg).toBe(`eventId: event ${eventId} already has repair order ${order.code}`);
+    expect(twice.msg).toBe(`body.eventId: event ${eventId} already has repair order ${order.code}`);
     // Discarded, the event may get a new order.
     await operator.client.workorders.repairDiscard({ body: { code: order.code, reason: 'raised twice' } });
     expect((await operator.client.events.event({ params: { id: eventId } })).repairOrder).toBeNull();
@@ -488,7 +488,7 @@ describe('the project boundary', () => {
       msg: `code: order ${code} does not exist in this project`,
     });
     const fromBerlin = await refusal(berlin.client.workorders.repairTake({ body: { code } }));
-    expect(fromBerlin.msg).toBe(`code: order ${code} does not exist in this project`);
+    expect(fromBerlin.msg).toBe(`order ${code} does not exist in this project`);
     const list = await chicago.client.workorders.repairQuery({ body: { keyword: 'Shanghai only' } });
     expect(list.total).toBe(0);
     await expect(
@@ -498,7 +498,7 @@ describe('the project boundary', () => {
     const foreign = await refusal(
       berlin.client.workorders.repairCreate({ body: { description: 'x', deviceId: device.id } }),
     );
-    expect(foreign.msg).toBe(`deviceId: device ${device.id} does not exist in this project`);
+    expect(foreign.msg).toBe(`body.deviceId: device ${device.id} does not exist in this project`);
     expect(userId(server, 'operator-chi')).toBeGreaterThan(0);
   });
 });

@@ -326,7 +326,7 @@ describe("the utility's bill", () => {
         body: { inletId: tight, month: MONTH, number: '', lines, remark: '' },
       }),
     );
-    expect(again.msg).toMatch(/^month: a utility bill of Bill test tight for 2026-11 is entered already/);
+    expect(again.msg).toMatch(/^body\.month: a utility bill of Bill test tight for 2026-11 is entered already/);
     const denied = await raw(
       server,
       inspector.token,
@@ -374,7 +374,7 @@ describe("the utility's bill", () => {
         projectId: String(projectId(server, 'BE-01')),
       },
     );
-    expect(removal.msg).toMatch(/^id: utility bill 1 does not exist in this project/);
+    expect(removal.msg).toMatch(/^utility bill 1 does not exist in this project/);
   });
 });
 

@@ -88,7 +88,7 @@ describe('fault scenarios', () => {
     const bad = async (body: object) => (await raw(server, manager.token, 'POST', path, body, header)).msg;
     expect(await bad({ ...scenarioBody('x'), name: ' ' })).toBe('body.name: name is required');
     expect(await bad({ ...scenarioBody('x'), name: 'n'.repeat(256) })).toBe(
-      'body.name: name: at most 255 characters',
+      'body.name: at most 255 characters',
     );
     expect(await bad({ ...scenarioBody('x'), deviceClassified: 'spaceship' })).toMatch(
       /^deviceClassified: spaceship is not a device class \(one of building, /,
@@ -100,7 +100,7 @@ describe('fault scenarios', () => {
       'body.attachments.0: 0123456789abcdef0123456789abcdef.pdf is not an uploaded file',
     );
     expect(await bad({ ...scenarioBody('x'), attachments: ['a', 'b', 'c', 'd', 'e', 'f'] })).toBe(
-      'body.attachments: attachments: at most 5 documents',
+      'body.attachments: at most 5 documents',
     );
     const twin = await raw(server, manager.token, 'POST', path, scenarioBody('Pump bearing failure'), header);
     expect(twin).toMatchObject({
@@ -228,10 +228,10 @@ describe('handling plans', () => {
     const header = { projectId: String(projectId(server, 'BE-01')) };
     const bad = async (body: object) => raw(server, manager.token, 'POST', path, body, header);
     expect((await bad({ name: 'No steps', steps: [] })).msg).toBe(
-      'body.steps: steps: a plan needs at least one step',
+      'body.steps: a plan needs at least one step',
     );
     expect((await bad({ name: 'Empty step', steps: [{ text: ' ' }] })).msg).toBe(
-      'body.steps.0.text: steps: a step needs its text',
+      'body.steps.0.text: a step needs its text',
     );
     expect((await bad({ name: 'Unknown', steps: [{ text: 'x' }], scenarioIds: [987_654] })).msg).toBe(
       'scenarioIds: fault scenario 987654 does not exist',

@@ -341,6 +341,8 @@ let requests = 0;
 
 /** Request parts a refusal's path starts with (a file upload's `file` is one too). */
 const REQUEST_PART = /^(body|query|params|header|path|file)(\.|$)/;
+/** A path that names its request part twice (`body.body.name`). */
+const TWICE = /^(body|query|params|header|file)\.(body|query|params|header|file)(\.|$)/;
 /** A field named as code at the start of a message (`endTime: …`, `rows.0.node: …`). */
 const NAME_FIRST = /^[a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+|\[\d+\])*: /;
 /** An identifier written as code: camelCase (`endTime`) or a dotted path (`rows.0.node`). */
@@ -358,7 +360,8 @@ const UNITS = /\b(?:kWh|kW|kVA|kVar|kvarh|MWh|MW|kV)\b/g;
 function rawNamesIn(msg: string, handler: boolean): string[] {
   const found: string[] = [];
   for (const problem of splitProblems(msg)) {
-    if (problem.path && !REQUEST_PART.test(problem.path)) found.push(`path ${problem.path}`);
+    if (problem.path && (!REQUEST_PART.test(problem.path) || TWICE.test(problem.path)))
+      found.push(`path ${problem.path}`);
     if (NAME_FIRST.test(problem.message)) found.push(`a name first in "${problem.message}"`);
     if (!handler) continue;
     const words = problem.message.replace(/"[^"]*"|“[^”]*”/g, '').replace(UNITS, '');

@@ -43,7 +43,7 @@ export class ApiError extends Error {
 
   /** HTTP 404: what is missing, in words (a field name some core texts start with is dropped). */
   static notFound(msg: string): ApiError {
-    return new ApiError(WIRE_CODE.notFound, ruleText(msg), 404);
+    return new ApiError(WIRE_CODE.notFound, AT_REQUEST_PATH.test(msg) ? msg : ruleText(msg), 404);
   }
 
   /** HTTP 409: a core text naming its field (`name: …`) points at that body field. */
@@ -62,11 +62,15 @@ export class ApiError extends Error {
   }
 }
 
+/** A text that already starts with its request path (`body.name: …`, `query.taskId: …`). */
+const AT_REQUEST_PATH = /^(?:body|query|params|header|file)(?:\.[\w-]+)*: /;
+
 /**
  * A core text that names its field as code (`name: a scheme with this name exists`) as a
  * refusal of that body field (`body.name: …`); any other text as it is.
  */
 function inBody(msg: string): string {
+  if (AT_REQUEST_PATH.test(msg)) return msg;
   const named = /^([a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)*): /.exec(msg);
   return named ? `body.${named[1]}: ${ruleText(msg)}` : msg;
 }

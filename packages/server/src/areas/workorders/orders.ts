@@ -14,6 +14,7 @@ import {
   localParts,
   nextState,
   orderDeadline,
+  problemsText,
   SPARE_PART_MESSAGES,
   STOCK_MOVE,
   stateActions,
@@ -597,7 +598,8 @@ export async function submitOrders(
       submitted.push(code);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      refused.push({ code, message: error.msg });
+      // The order's reason in words: its request path is the order's own submit, not this batch.
+      refused.push({ code, message: problemsText(error.msg) });
     }
   }
   return { submitted, refused };

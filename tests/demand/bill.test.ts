@@ -326,7 +326,9 @@ describe("the utility's bill", () => {
         body: { inletId: tight, month: MONTH, number: '', lines, remark: '' },
       }),
     );
-    expect(again.msg).toMatch(/^body\.month: a utility bill of Bill test tight for 2026-11 is entered already/);
+    expect(again.msg).toMatch(
+      /^body\.month: a utility bill of Bill test tight for 2026-11 is entered already/,
+    );
     const denied = await raw(
       server,
       inspector.token,

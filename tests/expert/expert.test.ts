@@ -91,7 +91,7 @@ describe('fault scenarios', () => {
       'body.name: at most 255 characters',
     );
     expect(await bad({ ...scenarioBody('x'), deviceClassified: 'spaceship' })).toMatch(
-      /^deviceClassified: spaceship is not a device class \(one of building, /,
+      /^body\.deviceClassified: spaceship is not a device class \(one of building, /,
     );
     expect(await bad({ ...scenarioBody('x'), logTypes: [999] })).toBe(
       'body.logTypes: 999 is not an event type',
@@ -234,7 +234,7 @@ describe('handling plans', () => {
       'body.steps.0.text: a step needs its text',
     );
     expect((await bad({ name: 'Unknown', steps: [{ text: 'x' }], scenarioIds: [987_654] })).msg).toBe(
-      'scenarioIds: fault scenario 987654 does not exist',
+      'body.scenarioIds: fault scenario 987654 does not exist',
     );
     expect(await bad({ name: 'Voltage disturbance investigation', steps: [{ text: 'x' }] })).toMatchObject({
       status: 409,

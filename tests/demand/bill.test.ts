@@ -354,7 +354,7 @@ describe("the utility's bill", () => {
       /amount must be a number up to 999999999999.99 with at most 2 decimal places/,
     );
     expect(await bad({ inletId: tight, month: '2027-01', lines })).toMatch(
-      /^month: a bill can be entered for this month or an earlier one/,
+      /^body\.month: a bill can be entered for this month or an earlier one/,
     );
     // Nothing of the refused calls was written.
     const list = await operator.client.bills.utilityBills({ body: { inletIds: [tight] } });

@@ -105,7 +105,7 @@ describe('fault scenarios', () => {
     const twin = await raw(server, manager.token, 'POST', path, scenarioBody('Pump bearing failure'), header);
     expect(twin).toMatchObject({
       status: 409,
-      msg: 'name: a fault scenario named Pump bearing failure already exists',
+      msg: 'body.name: a fault scenario named Pump bearing failure already exists',
     });
 
     const pdf = await manager.client.files.uploadFile.upload({
@@ -136,7 +136,7 @@ describe('fault scenarios', () => {
     await tenantAdmin.client.expert.deleteScenario({ query: { id: created.id } });
     expect(await manager.client.expert.scenarios({ body: { scenariosId: created.id } })).toEqual([]);
     expect((await refusal(manager.client.expert.deleteScenario({ query: { id: created.id } }))).msg).toBe(
-      `id: fault scenario ${created.id} does not exist`,
+      `fault scenario ${created.id} does not exist`,
     );
   });
 
@@ -238,14 +238,14 @@ describe('handling plans', () => {
     );
     expect(await bad({ name: 'Voltage disturbance investigation', steps: [{ text: 'x' }] })).toMatchObject({
       status: 409,
-      msg: 'name: a handling plan named Voltage disturbance investigation already exists',
+      msg: 'body.name: a handling plan named Voltage disturbance investigation already exists',
     });
     const [foreign] = await chicago.client.expert.scenarios({ body: {} });
     expect((await bad({ name: 'Foreign', steps: [{ text: 'x' }], scenarioIds: [foreign?.id] })).msg).toBe(
-      `scenarioIds: fault scenario ${foreign?.id} does not exist`,
+      `body.scenarioIds: fault scenario ${foreign?.id} does not exist`,
     );
     expect((await refusal(manager.client.expert.deletePlan({ query: { id: 987_654 } }))).msg).toBe(
-      'id: handling plan 987654 does not exist',
+      'handling plan 987654 does not exist',
     );
     expect((await refusal(operator.client.expert.deletePlan({ query: { id: 1 } }))).msg).toBe(
       'no permission for this operation (needs expert_update)',

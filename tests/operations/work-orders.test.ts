@@ -176,7 +176,7 @@ describe('the repair life cycle, a permission per role', () => {
       }),
     );
     expect(beyond.msg).toBe(
-      `work.spareParts: spare-part consumption cannot exceed stock: ${part.stock + 1} of ${part.name} NH00 63A asked, ${part.stock} in stock`,
+      `body.work.spareParts: spare-part consumption cannot exceed stock: ${part.stock + 1} of ${part.name} NH00 63A asked, ${part.stock} in stock`,
     );
     expect((await tech1.client.workorders.repairDetail({ params: { code } })).order.workSheetStatus).toBe(
       S.toBeRepaired,

@@ -586,7 +586,7 @@ describe('bad input is refused with the field named', () => {
         },
       }),
     );
-    expect(refused.msg).toMatch(/^nodes: no time-of-use scheme applies to /);
+    expect(refused.msg).toMatch(/^body\.nodes: no time-of-use scheme applies to /);
   });
 });
 
@@ -617,7 +617,7 @@ describe('permissions and the project boundary', () => {
       { projectId: String(sh) },
     );
     expect(answer.code).not.toBe(0);
-    expect(answer.msg).toMatch(/^nodes: node \d+ does not exist in this project/);
+    expect(answer.msg).toMatch(/^body\.nodes: node \d+ does not exist in this project/);
     const header = await raw(
       server,
       operator.token,

@@ -32,9 +32,9 @@ describe('plan form', () => {
         { text: '', role: '' },
       ],
     };
-    expect(validatePlan(form, 'create')).toEqual({ 'steps.1': 'steps: a step needs its text' });
+    expect(validatePlan(form, 'create')).toEqual({ 'steps.1': 'a step needs its text' });
     expect(validatePlan({ ...form, steps: [] }, 'create')).toEqual({
-      steps: 'steps: a plan needs at least one step',
+      steps: 'a plan needs at least one step',
     });
     expect(planBody({ ...form, steps: [{ text: 'isolate', role: ' duty ' }] }).steps).toEqual([
       { text: 'isolate', role: 'duty' },

@@ -4,7 +4,13 @@ import type { Runtime } from './commands/runtime.js';
 import { openContext } from './context.js';
 import { CliError, InterruptedError } from './errors.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
-import { asSdkError, isForeignAnswer, networkCause, type SdkErrorShape } from './services/errors.js';
+import {
+  asSdkError,
+  isForeignAnswer,
+  networkCause,
+  type SdkErrorShape,
+  serverMessage,
+} from './services/errors.js';
 
 /** Where the server is, for messages: the address eem sent to, else the failed request's origin. */
 function serverOf(ctxServer: string | undefined, sdk: SdkErrorShape): string {
@@ -72,13 +78,13 @@ export async function reportError(runtime: Runtime, error: unknown): Promise<Exi
         return EXIT.error;
       }
       case 'WrongCredentialsError':
-        reporter.error(sdk.msg, sdk.lockWarning ?? WIRE_MESSAGES.lockWarning);
+        reporter.error(serverMessage(sdk), sdk.lockWarning ?? WIRE_MESSAGES.lockWarning);
         return EXIT.error;
       case 'ValidationError':
-        reporter.error(`the server refused the input: ${sdk.msg}`);
+        reporter.error(`the server refused the input: ${serverMessage(sdk)}`);
         return EXIT.error;
       default:
-        reporter.error(sdk.msg || (error as Error).message);
+        reporter.error(serverMessage(sdk) || (error as Error).message);
         return EXIT.error;
     }
   }

@@ -169,7 +169,7 @@ describe('eem energy consumption', () => {
     // The server's rule: a span of hours longer than 92 days, named by field.
     const long = await run(['energy', 'consumption', '--interval', '1h', '--from', day(120).text]);
     expect(long.code).not.toBe(0);
-    expect(long.stderr).toMatch(/endTime: the span of a query by hour cannot exceed 92 days/);
+    expect(long.stderr).toMatch(/input: the span of a query by hour cannot exceed 92 days/);
   });
 });
 

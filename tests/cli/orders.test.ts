@@ -118,7 +118,7 @@ describe('eem orders list and show', () => {
     expect(shown.stdout).toContain(`valve.png  1 KB  at creation  (${photo.fileName})`);
     const missing = await eem(home, ['orders', 'show', 'RO-000000-9999']);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain('code: order RO-000000-9999 does not exist in this project');
+    expect(missing.stderr).toContain('error: order RO-000000-9999 does not exist in this project');
   });
 
   it('refuses bad flags and codes before sending anything (exit 2)', async () => {
@@ -163,7 +163,7 @@ describe('eem orders take and submit', () => {
     expect(again.stderr).toContain(`order ${code} is to be repaired (待维修)`);
     const empty = await eem(home, ['orders', 'submit', code]);
     expect(empty.code).toBe(1);
-    expect(empty.stderr).toContain('result: the processing result is required');
+    expect(empty.stderr).toContain('the server refused the input: the processing result is required');
     const done = await eem(home, [
       'orders',
       'submit',

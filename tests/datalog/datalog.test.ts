@@ -187,7 +187,7 @@ describe('export', () => {
     const refused = await download(manager, { ...body, format: 'csv' });
     expect(refused.status).toBe(400);
     expect(JSON.parse(refused.data.toString()).msg).toBe(
-      `the export would hold ${count.rows} rows; the server exports at most 5000 rows at a time (maxExportCount): choose a shorter range`,
+      `the export would hold ${count.rows} rows; the server exports at most 5000 rows at a time: choose a shorter range`,
     );
   });
 });
@@ -203,7 +203,7 @@ describe('limits and bad input', () => {
           }),
         )
       ).msg,
-    ).toBe('endTime: the span of a query at interval raw cannot exceed 31 days');
+    ).toBe('body.endTime: the span of a query at interval raw cannot exceed 31 days');
     expect(
       (
         await refusal(
@@ -244,7 +244,7 @@ describe('limits and bad input', () => {
           }),
         )
       ).msg,
-    ).toBe('items[0].value: a cumulative counter cannot be negative');
+    ).toBe('body.items.0.value: a cumulative counter cannot be negative');
   });
 
   it('never answers another project’s points, and edits need datalog_update', async () => {
@@ -257,14 +257,14 @@ describe('limits and bad input', () => {
           }),
         )
       ).msg,
-    ).toBe(`pointIds: point ${id} does not exist in this project`);
+    ).toBe(`body.pointIds: point ${id} does not exist in this project`);
     expect(
       (
         await refusal(
           chicago.client.datalog.edit({ body: { pointId: id, items: [{ time: now, value: 1 }] } }),
         )
       ).msg,
-    ).toBe(`pointIds: point ${id} does not exist in this project`);
+    ).toBe(`body.pointIds: point ${id} does not exist in this project`);
     const denied = await refusal(
       inspector.client.datalog.edit({ body: { pointId: id, items: [{ time: now, value: 1 }] } }),
     );
@@ -628,7 +628,7 @@ describe('completeness, quantities and templates', () => {
     expect(added).toMatchObject({ dataId: 9001, pointCount: 0 });
     expect(
       (await refusal(manager.client.datalog.createQuantity({ body: { ...added, dataId: 9001 } }))).msg,
-    ).toBe('dataId: 9001 is already used');
+    ).toBe('body.dataId: 9001 is already used');
     expect(
       (await refusal(manager.client.datalog.updateQuantity({ body: { ...added, decimals: 9 } }))).msg,
     ).toContain('decimals must be 0 to 6');
@@ -660,7 +660,7 @@ describe('completeness, quantities and templates', () => {
     expect(await manager.client.datalog.trendTemplates()).toEqual([replaced]);
     expect(await chicago.client.datalog.trendTemplates()).toEqual([]);
     expect((await refusal(chicago.client.datalog.deleteTrendTemplate({ query: { id: saved.id } }))).msg).toBe(
-      `id: trend template ${saved.id} does not exist`,
+      `trend template ${saved.id} does not exist`,
     );
     await manager.client.datalog.deleteTrendTemplate({ query: { id: saved.id } });
     expect(await manager.client.datalog.trendTemplates()).toEqual([]);

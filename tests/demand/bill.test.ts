@@ -326,7 +326,9 @@ describe("the utility's bill", () => {
         body: { inletId: tight, month: MONTH, number: '', lines, remark: '' },
       }),
     );
-    expect(again.msg).toMatch(/^month: a utility bill of Bill test tight for 2026-11 is entered already/);
+    expect(again.msg).toMatch(
+      /^body\.month: a utility bill of Bill test tight for 2026-11 is entered already/,
+    );
     const denied = await raw(
       server,
       inspector.token,
@@ -352,7 +354,7 @@ describe("the utility's bill", () => {
       /amount must be a number up to 999999999999.99 with at most 2 decimal places/,
     );
     expect(await bad({ inletId: tight, month: '2027-01', lines })).toMatch(
-      /^month: a bill can be entered for this month or an earlier one/,
+      /^body\.month: a bill can be entered for this month or an earlier one/,
     );
     // Nothing of the refused calls was written.
     const list = await operator.client.bills.utilityBills({ body: { inletIds: [tight] } });
@@ -361,7 +363,7 @@ describe("the utility's bill", () => {
 
   it('of another project is out of reach', async () => {
     const other = await refusal(manager.client.bills.bill({ body: { inletId: tight, month: MONTH } }));
-    expect(other.msg).toBe(`inletId: inlet ${tight} does not exist in this project`);
+    expect(other.msg).toBe(`body.inletId: inlet ${tight} does not exist in this project`);
     const list = await manager.client.bills.utilityBills({ body: {} });
     expect(list.total).toBe(0);
     const removal = await raw(
@@ -374,7 +376,7 @@ describe("the utility's bill", () => {
         projectId: String(projectId(server, 'BE-01')),
       },
     );
-    expect(removal.msg).toMatch(/^id: utility bill 1 does not exist in this project/);
+    expect(removal.msg).toMatch(/^utility bill 1 does not exist in this project/);
   });
 });
 

@@ -241,7 +241,7 @@ describe('bindings and connections', () => {
         },
       }),
     );
-    expect(cycle.msg).toMatch(/^connections: the connections form a cycle \(/);
+    expect(cycle.msg).toMatch(/^body\.connections: the connections form a cycle \(/);
     expect(await manager.client.metering.connections({ body: { energyType: ELECTRICITY } })).toEqual(before);
   });
 });

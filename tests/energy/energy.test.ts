@@ -548,7 +548,7 @@ describe('bad input is refused with the field named', () => {
         },
       }),
     );
-    expect(refused.msg).toMatch(/^nodes: no time-of-use scheme applies to /);
+    expect(refused.msg).toMatch(/^body\.nodes: no time-of-use scheme applies to /);
   });
 });
 
@@ -572,7 +572,7 @@ describe('permissions and the project boundary', () => {
       cycle: DATE_TYPE.day,
     });
     expect(answer.code).not.toBe(0);
-    expect(answer.msg).toMatch(/^nodes: node \d+ does not exist in this project/);
+    expect(answer.msg).toMatch(/^body\.nodes: node \d+ does not exist in this project/);
     const header = await asUser(
       operator,
       'POST',

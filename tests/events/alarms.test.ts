@@ -246,7 +246,7 @@ describe('the alarm engine', () => {
     const error = await chicago.client.events
       .event({ params: { id: event?.id as number } })
       .catch((e: unknown) => e);
-    expect((error as { msg: string }).msg).toBe(`events: event ${event?.id} does not exist in this project`);
+    expect((error as { msg: string }).msg).toBe(`event ${event?.id} does not exist in this project`);
     const theirs = await chicago.client.events.eventLog({
       body: { startTime: since, endTime: server.now() + 3_600_000, page: { index: 0, limit: 1000 } },
     });

@@ -7,7 +7,7 @@
  * scheme rules and the project boundary.
  */
 import { catalogue } from '@eem/contract';
-import { EVENT_LIMITS, EVENT_MESSAGES, EVENT_STATUS, LOG_TYPE, zonedTime } from '@eem/core';
+import { EVENT_LIMITS, EVENT_MESSAGES, EVENT_STATUS, LOG_TYPE, ruleText, zonedTime } from '@eem/core';
 import { createClient, PermissionError } from '@eem/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, projectId, raw, refusal } from '../admin/support.js';
@@ -245,7 +245,7 @@ describe('the event log', () => {
       page: { index: 0, limit: 10 },
     };
     const refused = await refusal(manager.client.events.eventLog({ body }));
-    expect(refused.msg).toBe('endTime: the query span cannot exceed 31 days');
+    expect(refused.msg).toBe('body.endTime: the query span cannot exceed 31 days');
     // 31 local days across the spring change (one hour short in UTC) fit.
     const fits = await manager.client.events.eventLog({
       body: { ...body, endTime: zonedTime('Europe/Berlin', 2026, 4, 1) },
@@ -257,7 +257,7 @@ describe('the event log', () => {
     const event = await manager.client.events.event({ params: { id: ids.loss as number } });
     expect(event).toMatchObject({ id: ids.loss, value: 7.1, threshold: 5, unit: '%' });
     const refused = await refusal(manager.client.events.event({ params: { id: chicagoEvent } }));
-    expect(refused.msg).toBe(EVENT_MESSAGES.unknownEvent(chicagoEvent));
+    expect(refused.msg).toBe(ruleText(EVENT_MESSAGES.unknownEvent(chicagoEvent)));
     const theirs = await chicago.client.events.eventLog({ body: paged });
     expect(theirs.list.map((e) => e.id)).toEqual([chicagoEvent]);
   });
@@ -331,7 +331,7 @@ describe('confirmation', () => {
         },
       }),
     );
-    expect(refused.msg).toBe(EVENT_MESSAGES.unknownEvent(chicagoEvent));
+    expect(refused.msg).toBe(`body.${EVENT_MESSAGES.unknownEvent(chicagoEvent)}`);
     expect((await manager.client.events.event({ params: { id: ids.loss as number } })).status).toBe(
       EVENT_STATUS.pending,
     );
@@ -499,7 +499,7 @@ describe('alarm schemes', () => {
     // The platform administrator in Chicago Mill may change schemes, but not Berlin's from there.
     const admin = await login(server, 'admin', { projectId: CH });
     const foreign = await refusal(admin.client.events.deleteScheme({ query: { id: created.id } }));
-    expect(foreign.msg).toBe(`id: alarm scheme ${created.id} does not exist in this project`);
+    expect(foreign.msg).toBe(`alarm scheme ${created.id} does not exist in this project`);
     await manager.client.events.deleteScheme({ query: { id: created.id } });
     expect(
       (await manager.client.events.schemes({ body: { keyword: '' } })).some((s) => s.id === created.id),

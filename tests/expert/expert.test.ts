@@ -88,22 +88,24 @@ describe('fault scenarios', () => {
     const bad = async (body: object) => (await raw(server, manager.token, 'POST', path, body, header)).msg;
     expect(await bad({ ...scenarioBody('x'), name: ' ' })).toBe('body.name: name is required');
     expect(await bad({ ...scenarioBody('x'), name: 'n'.repeat(256) })).toBe(
-      'body.name: name: at most 255 characters',
+      'body.name: at most 255 characters',
     );
     expect(await bad({ ...scenarioBody('x'), deviceClassified: 'spaceship' })).toMatch(
-      /^deviceClassified: spaceship is not a device class \(one of building, /,
+      /^body\.deviceClassified: spaceship is not a device class \(one of building, /,
     );
-    expect(await bad({ ...scenarioBody('x'), logTypes: [999] })).toBe('logTypes: 999 is not an event type');
+    expect(await bad({ ...scenarioBody('x'), logTypes: [999] })).toBe(
+      'body.logTypes: 999 is not an event type',
+    );
     expect(await bad({ ...scenarioBody('x'), attachments: ['0123456789abcdef0123456789abcdef.pdf'] })).toBe(
       'body.attachments.0: 0123456789abcdef0123456789abcdef.pdf is not an uploaded file',
     );
     expect(await bad({ ...scenarioBody('x'), attachments: ['a', 'b', 'c', 'd', 'e', 'f'] })).toBe(
-      'body.attachments: attachments: at most 5 documents',
+      'body.attachments: at most 5 documents',
     );
     const twin = await raw(server, manager.token, 'POST', path, scenarioBody('Pump bearing failure'), header);
     expect(twin).toMatchObject({
       status: 409,
-      msg: 'name: a fault scenario named Pump bearing failure already exists',
+      msg: 'body.name: a fault scenario named Pump bearing failure already exists',
     });
 
     const pdf = await manager.client.files.uploadFile.upload({
@@ -134,7 +136,7 @@ describe('fault scenarios', () => {
     await tenantAdmin.client.expert.deleteScenario({ query: { id: created.id } });
     expect(await manager.client.expert.scenarios({ body: { scenariosId: created.id } })).toEqual([]);
     expect((await refusal(manager.client.expert.deleteScenario({ query: { id: created.id } }))).msg).toBe(
-      `id: fault scenario ${created.id} does not exist`,
+      `fault scenario ${created.id} does not exist`,
     );
   });
 
@@ -162,7 +164,7 @@ describe('fault scenarios', () => {
         admin.client.expert.updateScenario({ body: { ...scenarioBody('Taken over'), id: mine.id } }),
       )
     ).msg;
-    expect(msg).toBe(`id: fault scenario ${mine.id} does not exist`);
+    expect(msg).toBe(`fault scenario ${mine.id} does not exist`);
   });
 });
 
@@ -226,24 +228,24 @@ describe('handling plans', () => {
     const header = { projectId: String(projectId(server, 'BE-01')) };
     const bad = async (body: object) => raw(server, manager.token, 'POST', path, body, header);
     expect((await bad({ name: 'No steps', steps: [] })).msg).toBe(
-      'body.steps: steps: a plan needs at least one step',
+      'body.steps: a plan needs at least one step',
     );
     expect((await bad({ name: 'Empty step', steps: [{ text: ' ' }] })).msg).toBe(
-      'body.steps.0.text: steps: a step needs its text',
+      'body.steps.0.text: a step needs its text',
     );
     expect((await bad({ name: 'Unknown', steps: [{ text: 'x' }], scenarioIds: [987_654] })).msg).toBe(
-      'scenarioIds: fault scenario 987654 does not exist',
+      'body.scenarioIds: fault scenario 987654 does not exist',
     );
     expect(await bad({ name: 'Voltage disturbance investigation', steps: [{ text: 'x' }] })).toMatchObject({
       status: 409,
-      msg: 'name: a handling plan named Voltage disturbance investigation already exists',
+      msg: 'body.name: a handling plan named Voltage disturbance investigation already exists',
     });
     const [foreign] = await chicago.client.expert.scenarios({ body: {} });
     expect((await bad({ name: 'Foreign', steps: [{ text: 'x' }], scenarioIds: [foreign?.id] })).msg).toBe(
-      `scenarioIds: fault scenario ${foreign?.id} does not exist`,
+      `body.scenarioIds: fault scenario ${foreign?.id} does not exist`,
     );
     expect((await refusal(manager.client.expert.deletePlan({ query: { id: 987_654 } }))).msg).toBe(
-      'id: handling plan 987654 does not exist',
+      'handling plan 987654 does not exist',
     );
     expect((await refusal(operator.client.expert.deletePlan({ query: { id: 1 } }))).msg).toBe(
       'no permission for this operation (needs expert_update)',
@@ -272,7 +274,7 @@ describe('matching events', () => {
     const msg = (
       await refusal(chicago.client.expert.resolveFaultScenarios({ body: { eventId: sag?.eventId ?? 0 } }))
     ).msg;
-    expect(msg).toBe(`eventId: event ${sag?.eventId} does not exist in this project`);
+    expect(msg).toBe(`event ${sag?.eventId} does not exist in this project`);
   });
 
   it('puts the scenario of the node type and log type first, then the one named like the event', async () => {
@@ -346,6 +348,6 @@ describe('matching events', () => {
     expect(counts.top.map((t) => t.count)).toEqual(sorted.map((t) => t.count));
     expect(
       (await refusal(manager.client.expert.analysisCount({ body: { startTime: now, endTime: now } }))).msg,
-    ).toBe('endTime: end time must be later than start time');
+    ).toBe('body.endTime: end time must be later than start time');
   });
 });

@@ -74,12 +74,12 @@ describe('PQ events', () => {
   it('refuse spans over 31 days and bands upside down', async () => {
     const now = server.now();
     const over = refusal(query(manager, { startTime: now - 40 * DAY, endTime: now }));
-    expect((await over).msg).toBe('endTime: the query span cannot exceed 31 days');
+    expect((await over).msg).toBe('body.endTime: the query span cannot exceed 31 days');
     expect((await refusal(query(manager, { magnitudeMin: 90, magnitudeMax: 10 }))).msg).toBe(
-      'magnitudeMax: must not be below magnitudeMin',
+      'body.magnitudeMax: the maximum must not be below the minimum',
     );
     expect((await refusal(query(manager, { startTime: now, endTime: now - 1 }))).msg).toBe(
-      'body.endTime: endTime: end time must be later than start time',
+      'body.endTime: end time must be later than start time',
     );
   });
 });
@@ -185,7 +185,7 @@ describe('another project', () => {
     expect(theirs.list.length).toBeGreaterThan(0);
     expect(theirs.list.some((e) => ours.has(e.eventId))).toBe(false);
     const eventId = all[0]?.eventId ?? 0;
-    const message = `eventId: event ${eventId} does not exist in this project`;
+    const message = `event ${eventId} does not exist in this project`;
     await expect(chicago.client.pq.wave({ body: { eventId } })).rejects.toBeInstanceOf(NotFoundError);
     expect((await refusal(chicago.client.pq.wave({ body: { eventId } }))).msg).toBe(message);
     expect((await refusal(chicago.client.pq.waveDownload.download({ body: { eventId } }))).msg).toBe(message);

@@ -296,24 +296,24 @@ describe('another project’s ids', () => {
           operator.client.devices.updateDevice({
             body: { id: foreignDevice, name: 'Mine now', code: 'MINE-1' },
           }),
-        `id: device ${foreignDevice} does not exist in this project`,
+        `device ${foreignDevice} does not exist in this project`,
       ],
       [
         () => operator.client.devices.deleteDevices({ query: { ids: [foreignDevice] } }),
-        `ids: device ${foreignDevice} does not exist in this project`,
+        `device ${foreignDevice} does not exist in this project`,
       ],
       [
         () => operator.client.devices.stockIn({ body: { partId: foreignPart, quantity: 1 } }),
-        `partId: spare part ${foreignPart} does not exist in this project`,
+        `spare part ${foreignPart} does not exist in this project`,
       ],
       [
         () =>
           operator.client.workorders.repairCreate({ body: { description: 'x', deviceId: foreignDevice } }),
-        `deviceId: device ${foreignDevice} does not exist in this project`,
+        `body.deviceId: device ${foreignDevice} does not exist in this project`,
       ],
       [
         () => operator.client.devices.qrCode.download({ query: { id: foreignDevice } }),
-        `id: device ${foreignDevice} does not exist in this project`,
+        `device ${foreignDevice} does not exist in this project`,
       ],
     ];
     for (const [call, text] of cases) expect((await refusal(call())).msg).toBe(text);
@@ -338,10 +338,10 @@ describe('another project’s ids', () => {
     if (!foreignOrder) throw new Error('no Chicago order');
     const { code } = foreignOrder;
     expect((await refusal(operator.client.workorders.repairDetail({ params: { code } }))).msg).toBe(
-      `code: order ${code} does not exist in this project`,
+      `order ${code} does not exist in this project`,
     );
     expect((await refusal(operator.client.workorders.repairTake({ body: { code } }))).msg).toBe(
-      `code: order ${code} does not exist in this project`,
+      `order ${code} does not exist in this project`,
     );
   });
 });

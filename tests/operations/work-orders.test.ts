@@ -159,7 +159,7 @@ describe('the repair life cycle, a permission per role', () => {
 
   it('refuses a submit without a result, with completion before start, or with more parts than in stock', async () => {
     expect((await refusal(tech1.client.workorders.repairSubmit({ body: { code } }))).msg).toBe(
-      'result: the processing result is required',
+      'body.result: the processing result is required',
     );
     const backwards = await refusal(
       tech1.client.workorders.repairSubmit({
@@ -169,14 +169,14 @@ describe('the repair life cycle, a permission per role', () => {
         },
       }),
     );
-    expect(backwards.msg).toBe('body.work.finishtime: finishtime: completion cannot be before the start');
+    expect(backwards.msg).toBe('body.work.finishtime: completion cannot be before the start');
     const beyond = await refusal(
       tech1.client.workorders.repairSubmit({
         body: { code, work: { result: 'ok', spareParts: [{ partId: part.id, quantity: part.stock + 1 }] } },
       }),
     );
     expect(beyond.msg).toBe(
-      `work.spareParts: spare-part consumption cannot exceed stock: ${part.stock + 1} of ${part.name} NH00 63A asked, ${part.stock} in stock`,
+      `body.work.spareParts: spare-part consumption cannot exceed stock: ${part.stock + 1} of ${part.name} NH00 63A asked, ${part.stock} in stock`,
     );
     expect((await tech1.client.workorders.repairDetail({ params: { code } })).order.workSheetStatus).toBe(
       S.toBeRepaired,
@@ -205,7 +205,7 @@ describe('the repair life cycle, a permission per role', () => {
     const noComment = await refusal(
       auditor.client.workorders.repairReview({ body: { code, outcome: 'fail' } }),
     );
-    expect(noComment.msg).toBe('body.comment: comment: say why the order is returned');
+    expect(noComment.msg).toBe('body.comment: say why the order is returned');
     const saved = await auditor.client.workorders.repairReview({
       body: { code, outcome: 'save', comment: 'checking the photos' },
     });
@@ -347,12 +347,12 @@ describe('batch submit', () => {
     });
     expect(answer.submitted).toEqual([ready.code]);
     expect(answer.refused).toEqual([
-      { code: unready.code, message: 'result: the processing result is required' },
+      { code: unready.code, message: 'the processing result is required' },
       {
         code: untouched.code,
         message: `order ${untouched.code} is to be confirmed (待确认): submit is not possible in that state`,
       },
-      { code: 'RO-000000-9999', message: 'code: order RO-000000-9999 does not exist in this project' },
+      { code: 'RO-000000-9999', message: 'order RO-000000-9999 does not exist in this project' },
     ]);
   });
 });
@@ -404,7 +404,7 @@ describe('an order from an event', () => {
     const twice = await refusal(
       operator.client.workorders.repairCreate({ body: { eventId, description: 'again', tasklevel: 1 } }),
     );
-    expect(twice.msg).toBe(`eventId: event ${eventId} already has repair order ${order.code}`);
+    expect(twice.msg).toBe(`body.eventId: event ${eventId} already has repair order ${order.code}`);
     // Discarded, the event may get a new order.
     await operator.client.workorders.repairDiscard({ body: { code: order.code, reason: 'raised twice' } });
     expect((await operator.client.events.event({ params: { id: eventId } })).repairOrder).toBeNull();
@@ -453,7 +453,7 @@ describe('the board', () => {
         body: { startTime: start, endTime: start + 400 * 86_400_000 },
       }),
     );
-    expect(long.msg).toBe('body.endTime: endTime: the query span cannot exceed 12 months');
+    expect(long.msg).toBe('body.endTime: the query span cannot exceed 12 months');
     const keyword = await raw(
       server,
       operator.token,
@@ -464,7 +464,7 @@ describe('the board', () => {
       },
       { projectId: String(SH) },
     );
-    expect(keyword).toMatchObject({ status: 400, msg: 'body.keyword: keyword: at most 100 characters' });
+    expect(keyword).toMatchObject({ status: 400, msg: 'body.keyword: at most 100 characters' });
     const many = await raw(
       server,
       operator.token,
@@ -475,7 +475,7 @@ describe('the board', () => {
       },
       { projectId: String(SH) },
     );
-    expect(many).toMatchObject({ status: 400, msg: 'body.codes: codes: at most 100 orders at a time' });
+    expect(many).toMatchObject({ status: 400, msg: 'body.codes: at most 100 orders at a time' });
   });
 });
 
@@ -485,10 +485,10 @@ describe('the project boundary', () => {
     const fromChicago = await refusal(chicago.client.workorders.repairDetail({ params: { code } }));
     expect(fromChicago).toEqual({
       name: 'NotFoundError',
-      msg: `code: order ${code} does not exist in this project`,
+      msg: `order ${code} does not exist in this project`,
     });
     const fromBerlin = await refusal(berlin.client.workorders.repairTake({ body: { code } }));
-    expect(fromBerlin.msg).toBe(`code: order ${code} does not exist in this project`);
+    expect(fromBerlin.msg).toBe(`order ${code} does not exist in this project`);
     const list = await chicago.client.workorders.repairQuery({ body: { keyword: 'Shanghai only' } });
     expect(list.total).toBe(0);
     await expect(
@@ -498,7 +498,7 @@ describe('the project boundary', () => {
     const foreign = await refusal(
       berlin.client.workorders.repairCreate({ body: { description: 'x', deviceId: device.id } }),
     );
-    expect(foreign.msg).toBe(`deviceId: device ${device.id} does not exist in this project`);
+    expect(foreign.msg).toBe(`body.deviceId: device ${device.id} does not exist in this project`);
     expect(userId(server, 'operator-chi')).toBeGreaterThan(0);
   });
 });
@@ -579,7 +579,7 @@ describe('attachments', () => {
     const many = await refusal(
       tech1.client.workorders.repairStash({ body: { code, work: { attachments: six } } }),
     );
-    expect(many.msg).toBe('body.work.attachments: attachments: at most 5 files');
+    expect(many.msg).toBe('body.work.attachments: at most 5 files');
     // A file uploaded in another project of the tenant is no file of this one.
     const elsewhere = await upload(berlin, 'image', 'berlin.png', png(10, 10));
     const foreign = await refusal(

@@ -11,7 +11,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import { type AnyEndpoint, INPUT_PARTS, inputSchema, type JsonSchema, listEndpoints } from '@eem/contract';
-import { HEADERS } from '@eem/core';
+import { HEADERS, splitProblems } from '@eem/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../support/clients.js';
 import { type InProcessServer, startInProcessServer } from '../support/server.js';
@@ -298,6 +298,8 @@ interface Case {
   params: Record<string, string>;
   query: Record<string, string | string[]> | null;
   body: Json | typeof MISSING;
+  /** Accept-Language: the cases alternate, the plausible one goes in both. */
+  language: 'en' | 'zh';
 }
 
 function urlOf(c: Case): string {
@@ -337,11 +339,44 @@ async function expectedRefusal(c: Case): Promise<string | null> {
 const problems: string[] = [];
 let requests = 0;
 
+/** Request parts a refusal's path starts with (a file upload's `file` is one too). */
+const REQUEST_PART = /^(body|query|params|header|path|file)(\.|$)/;
+/** A path that names its request part twice (`body.body.name`). */
+const TWICE = /^(body|query|params|header|file)\.(body|query|params|header|file)(\.|$)/;
+/** A field named as code at the start of a message (`endTime: …`, `rows.0.node: …`). */
+const NAME_FIRST = /^[a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+|\[\d+\])*: /;
+/** An identifier written as code: camelCase (`endTime`) or a dotted path (`rows.0.node`). */
+const CODE_NAME = /\b[a-z]+[A-Z][A-Za-z0-9]*\b|\b[a-z]\w*(?:\.\w+|\[\d+\])+\b/;
+/** Units spelled with a capital inside (not identifiers). */
+const UNITS = /\b(?:kWh|kW|kVA|kVar|kvarh|MWh|MW|kV)\b/g;
+
+/**
+ * Issue 12 item 10: every problem of a refusal is `where: message` with `where` a request path
+ * (`body.endTime`) or no path at all, and its message carries no field name of its own (what a
+ * person reads once the faces strip the path). A refusal of the handlers (the contract let the
+ * input through) says its rule in words: no identifier of code anywhere in it. The contract's
+ * own type messages still name fields by their keys ("nodeId must be a positive whole number").
+ */
+function rawNamesIn(msg: string, handler: boolean): string[] {
+  const found: string[] = [];
+  for (const problem of splitProblems(msg)) {
+    if (problem.path && (!REQUEST_PART.test(problem.path) || TWICE.test(problem.path)))
+      found.push(`path ${problem.path}`);
+    if (NAME_FIRST.test(problem.message)) found.push(`a name first in "${problem.message}"`);
+    if (!handler) continue;
+    const words = problem.message.replace(/"[^"]*"|“[^”]*”/g, '').replace(UNITS, '');
+    const name = CODE_NAME.exec(words);
+    if (name) found.push(`"${name[0]}" in "${problem.message}"`);
+  }
+  return found;
+}
+const rawNames = new Map<string, string>();
+
 async function check(c: Case): Promise<void> {
   const headers: Record<string, string> = {
     authorization: `Bearer ${c.endpoint.id === 'session.logout' ? spareToken : token}`,
     [HEADERS.projectId]: String(projectId),
-    'accept-language': 'en',
+    'accept-language': c.language,
   };
   let body: string | undefined;
   if (c.endpoint.kind === 'upload') {
@@ -401,6 +436,9 @@ async function check(c: Case): Promise<void> {
     problems.push(`${where}: an error answer of ${answer.text.length} characters`);
   // Uploads parse their form fields only when they are sent as multipart (they are).
   const refused = await expectedRefusal(c);
+  if (answer.status >= 400 && answer.status < 500 && answer.status !== 429)
+    for (const raw of rawNamesIn(envelope.msg, refused === null))
+      if (!rawNames.has(raw)) rawNames.set(raw, `${where} (${c.language})`);
   // A URL past what the server reads (16 KB of headers) is refused before any field is read.
   const urlTooLong = answer.status === 431 || answer.status === 414;
   if (refused !== null && c.endpoint.kind !== 'upload' && !urlTooLong) {
@@ -426,7 +464,7 @@ async function runAll(cases: Case[], parallel = 8): Promise<void> {
 }
 
 function casesOf(endpoint: AnyEndpoint): Case[] {
-  const base: Case = { endpoint, what: 'plausible', params: {}, query: null, body: MISSING };
+  const base: Case = { endpoint, what: 'plausible', params: {}, query: null, body: MISSING, language: 'en' };
   const schemas: Partial<Record<(typeof INPUT_PARTS)[number], { json: JsonSchema; ctx: Context }>> = {};
   for (const part of INPUT_PARTS) {
     const schema = endpoint[part];
@@ -442,7 +480,7 @@ function casesOf(endpoint: AnyEndpoint): Case[] {
     else if (part === 'query') base.query = wireQuery(value);
     else base.body = value;
   }
-  const cases: Case[] = [base];
+  const cases: Case[] = [base, { ...base, language: 'zh' }];
   for (const part of INPUT_PARTS) {
     const found = schemas[part];
     if (!found) continue;
@@ -452,6 +490,7 @@ function casesOf(endpoint: AnyEndpoint): Case[] {
       for (const [name, value] of mutations(site, found.ctx)) {
         const changed = setAt(plausible, site.path, value);
         const what = `${part}.${site.path.join('.')}: ${name}`;
+        const language = cases.length % 2 === 0 ? 'en' : 'zh';
         if (part === 'params') {
           // A path always has its parameters: a missing one is another URL.
           if (value === MISSING || value === null) continue;
@@ -460,13 +499,15 @@ function casesOf(endpoint: AnyEndpoint): Case[] {
           cases.push({
             ...base,
             what,
+            language,
             params: Object.fromEntries(Object.entries(text).map(([k, v]) => [k, String(v)])),
           });
-        } else if (part === 'query') cases.push({ ...base, what, query: wireQuery(changed) });
+        } else if (part === 'query') cases.push({ ...base, what, language, query: wireQuery(changed) });
         else
           cases.push({
             ...base,
             what,
+            language,
             body: site.path.length === 0 && value === MISSING ? MISSING : changed,
           });
       }
@@ -483,6 +524,8 @@ describe('the fuzzer', () => {
     expect(requests).toBeGreaterThan(endpoints.length * 10);
     process.stdout.write(`fuzz: ${requests} requests to ${endpoints.length} endpoints\n`);
     expect(problems.slice(0, 60)).toEqual([]);
+    // No refusal names a field as code or carries a path that is not the request's.
+    expect([...rawNames].map(([raw, where]) => `${where}: ${raw}`)).toEqual([]);
   }, 600_000);
 
   it('malformed multipart bodies on every upload answer 400 with the envelope', async () => {

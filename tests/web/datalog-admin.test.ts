@@ -215,7 +215,7 @@ describe('/physicalQuantityConfig', () => {
     await form.locator('[data-field=name] input').fill('x'.repeat(51));
     await form.locator('[data-field=decimals] input').fill('9');
     await form.locator('button:has-text("Save")').click();
-    await form.locator('[data-field=name] [role=alert]:has-text("name: at most 50 characters")').waitFor();
+    await form.locator('[data-field=name] [role=alert]:has-text("at most 50 characters")').waitFor();
     await form.locator('[data-field=decimals] [role=alert]:has-text("decimals must be 0 to 6")').waitFor();
     await screenshot(page, 'datalog-admin-quantity-refused');
     await form.locator('[data-field=name] input').fill('E2E flow');

@@ -2,6 +2,7 @@
  * Recognises the SDK's errors by name and fields, so that the error handler need not load the
  * SDK (and works whichever copy of it threw).
  */
+import { problemsText } from '@eem/core';
 
 export interface SdkErrorShape {
   name: string;
@@ -23,6 +24,19 @@ export function asSdkError(error: unknown): SdkErrorShape | undefined {
   if (typeof e.code !== 'number' || typeof e.msg !== 'string' || typeof e.endpointId !== 'string')
     return undefined;
   return e as SdkErrorShape;
+}
+
+/**
+ * The server's message for a person: a refusal's problems without their request paths
+ * (`body.endTime: …` → `…`; core's problemsText, as the console shows them).
+ */
+export function serverMessage(sdk: Pick<SdkErrorShape, 'msg'>): string {
+  return problemsText(sdk.msg);
+}
+
+/** The same for an error that may not be the SDK's ('' when it is not). */
+export function serverMessageOf(sdk: SdkErrorShape | undefined): string {
+  return sdk ? serverMessage(sdk) : '';
 }
 
 export function isSdkError(error: unknown, name: string): boolean {

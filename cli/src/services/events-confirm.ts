@@ -12,7 +12,7 @@ import type { Context } from '../context.js';
 import { CliError, UsageError } from '../errors.js';
 import { withProgress } from '../output/progress.js';
 import { checkFlags } from './contract-flags.js';
-import { asSdkError } from './errors.js';
+import { asSdkError, serverMessage } from './errors.js';
 import { eventError, requireEventProject } from './events.js';
 import { checkEventFlags, eventFilterOf, type FilterFlags, parseEventIds } from './events-flags.js';
 import { ask } from './prompt.js';
@@ -99,7 +99,7 @@ function plural(n: number): string {
 function confirmError(error: unknown): unknown {
   const sdk = asSdkError(error);
   if (sdk?.name === 'ValidationError' || sdk?.name === 'NotFoundError')
-    return new CliError(`the server refused the confirmation: ${sdk.msg}`, { cause: error });
+    return new CliError(`the server refused the confirmation: ${serverMessage(sdk)}`, { cause: error });
   return eventError(error, 'confirm events');
 }
 

@@ -11,7 +11,7 @@ import { CliError, UsageError } from '../errors.js';
 import { type OutputFlags, resolveFormat } from '../output/format.js';
 import { withProgress } from '../output/progress.js';
 import type { Column } from '../output/render.js';
-import { asSdkError } from './errors.js';
+import { asSdkError, serverMessage } from './errors.js';
 import { className, paintLevel } from './events-colours.js';
 import {
   checkEventFlags,
@@ -40,11 +40,11 @@ export function requireEventProject(session: ActiveSession): number {
 export function eventError(error: unknown, what: string): unknown {
   const sdk = asSdkError(error);
   if (sdk?.name === 'PermissionError')
-    return new CliError(`you may not ${what}: ${sdk.msg}`, {
+    return new CliError(`you may not ${what}: ${serverMessage(sdk)}`, {
       hint: 'Ask an administrator for the permission (event_browser to read events, event_confirm to confirm them).',
       cause: error,
     });
-  if (sdk?.name === 'NotFoundError') return new CliError(sdk.msg, { cause: error });
+  if (sdk?.name === 'NotFoundError') return new CliError(serverMessage(sdk), { cause: error });
   return error;
 }
 

@@ -18,7 +18,7 @@ import type { Context } from '../context.js';
 import { CliError, InterruptedError, UnknownOutcomeError, UsageError } from '../errors.js';
 import type { EndingSignal } from '../exit-codes.js';
 import { type ProgressUpdate, taskProgress } from '../output/task-progress.js';
-import { asSdkError, networkCause } from './errors.js';
+import { asSdkError, networkCause, serverMessage } from './errors.js';
 
 export const DEFAULT_INTERVAL_SECONDS = POLLING.importMs / 1000;
 
@@ -142,12 +142,12 @@ async function channelUser(
 export function pollError(taskId: number, error: unknown): unknown {
   const sdk = asSdkError(error);
   if (sdk?.name === 'NotFoundError')
-    return new CliError(`task ${taskId} does not exist (any more): ${sdk.msg}`, {
+    return new CliError(`task ${taskId} does not exist (any more): ${serverMessage(sdk)}`, {
       hint: 'See `eem tasks list` for the tasks of the current project.',
       cause: error,
     });
   if (sdk?.name === 'PermissionError')
-    return new CliError(`you may not see task ${taskId}: ${sdk.msg}`, {
+    return new CliError(`you may not see task ${taskId}: ${serverMessage(sdk)}`, {
       hint: 'A task is seen by its owner and by users of its project.',
       cause: error,
     });

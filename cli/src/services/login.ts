@@ -9,7 +9,7 @@ import type { Profile, ProjectRef } from '../config/profiles.js';
 import type { Context } from '../context.js';
 import { CliError, UsageError } from '../errors.js';
 import { withProgress } from '../output/progress.js';
-import { asSdkError, isSdkError } from './errors.js';
+import { asSdkError, isSdkError, serverMessage } from './errors.js';
 import { ask, askSecret, readAllStdin } from './prompt.js';
 import { buildClient, type ChosenProfile, chooseProfile, chooseServer } from './session.js';
 import { ssoSignIn } from './sso.js';
@@ -77,7 +77,7 @@ async function passwordSignIn(ctx: Context, client: Client, profile: Profile | u
   } catch (error) {
     if (isSdkError(error, 'WrongCredentialsError')) {
       const e = asSdkError(error);
-      throw new CliError(e?.msg ?? WIRE_MESSAGES.wrongCredentials, {
+      throw new CliError(e ? serverMessage(e) : WIRE_MESSAGES.wrongCredentials, {
         hint: e?.lockWarning ?? WIRE_MESSAGES.lockWarning,
       });
     }
@@ -90,7 +90,7 @@ async function passwordSignIn(ctx: Context, client: Client, profile: Profile | u
     await client.changeExpiredPassword(account, password, next);
   } catch (error) {
     const e = asSdkError(error);
-    throw new CliError(`${WIRE_MESSAGES.modifyFailed} ${e?.msg ?? ''}`.trim(), { cause: error });
+    throw new CliError(`${WIRE_MESSAGES.modifyFailed} ${e ? serverMessage(e) : ''}`.trim(), { cause: error });
   }
   ctx.reporter.success('Password changed; signing in with the new one.');
   return client.login(account, next, { client: 'cli', now: ctx.io.now() });

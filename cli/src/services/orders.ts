@@ -24,7 +24,7 @@ import { type OutputFlags, resolveFormat } from '../output/format.js';
 import { withProgress } from '../output/progress.js';
 import type { Column } from '../output/render.js';
 import { checkFlags } from './contract-flags.js';
-import { asSdkError } from './errors.js';
+import { asSdkError, serverMessage } from './errors.js';
 import { parseLimit } from './events-flags.js';
 import { positiveInt, requireProject } from './nodes.js';
 import { openSession } from './session.js';
@@ -141,11 +141,11 @@ export function orderFilterOf(flags: ListFlags, me: number | undefined): OrderFi
 function orderError(error: unknown, what: string): unknown {
   const sdk = asSdkError(error);
   if (sdk?.name === 'PermissionError')
-    return new CliError(`you may not ${what}: ${sdk.msg}`, {
+    return new CliError(`you may not ${what}: ${serverMessage(sdk)}`, {
       hint: 'Ask an administrator for the permission (ops_repairorder or ops_serviceOrder to read orders, workorder_take to take and submit them).',
       cause: error,
     });
-  if (sdk?.name === 'NotFoundError') return new CliError(sdk.msg, { cause: error });
+  if (sdk?.name === 'NotFoundError') return new CliError(serverMessage(sdk), { cause: error });
   return error;
 }
 

@@ -9,7 +9,7 @@ import { isProjectBound, type Module, resolveModule, WIRE_MESSAGES } from '@eem/
 import { Box, Text, useApp, useInput } from 'ink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { textWidth } from '../output/text-width.js';
-import { asSdkError, isSdkError } from '../services/errors.js';
+import { asSdkError, isSdkError, serverMessage, serverMessageOf } from '../services/errors.js';
 import type { StreamState } from '../services/notices-tail-stream.js';
 import type { ProjectCatalogue } from '../services/projects.js';
 import {
@@ -84,7 +84,7 @@ export function App({ services, session, onExit }: AppProps) {
       }
       const sdk = asSdkError(error);
       setStatus({
-        text: sdk?.msg || (error instanceof Error ? error.message : String(error)),
+        text: (sdk && serverMessage(sdk)) || (error instanceof Error ? error.message : String(error)),
         tone: 'error',
       });
     },
@@ -160,7 +160,9 @@ export function App({ services, session, onExit }: AppProps) {
           if (!live) return;
           if (isSdkError(error, 'SessionExpiredError')) fail(error);
           else
-            setTasksError(asSdkError(error)?.msg || (error instanceof Error ? error.message : String(error)));
+            setTasksError(
+              serverMessageOf(asSdkError(error)) || (error instanceof Error ? error.message : String(error)),
+            );
         },
       );
     };

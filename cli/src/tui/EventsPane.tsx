@@ -11,7 +11,7 @@ import { Box, Text, useInput } from 'ink';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { textWidth as textWidthOf, truncate } from '../output/text-width.js';
 import { displayTime } from '../output/time.js';
-import { asSdkError, isSdkError } from '../services/errors.js';
+import { asSdkError, isSdkError, serverMessageOf } from '../services/errors.js';
 import { alarmColour } from '../services/events-colours.js';
 import type { AppServices } from './app-model.js';
 import { visibleWindow } from './app-model.js';
@@ -114,7 +114,7 @@ export function EventsPane({
       setCursor((c) => Math.min(c, Math.max(0, list.length - 1)));
     } catch (e) {
       if (isSdkError(e, 'SessionExpiredError')) onFail(e);
-      else setError(asSdkError(e)?.msg || (e instanceof Error ? e.message : String(e)));
+      else setError(serverMessageOf(asSdkError(e)) || (e instanceof Error ? e.message : String(e)));
     }
   }, [services, projectId, onFail]);
 
@@ -149,7 +149,7 @@ export function EventsPane({
       if (isSdkError(e, 'SessionExpiredError')) onFail(e);
       else
         setMessage({
-          text: asSdkError(e)?.msg || (e instanceof Error ? e.message : String(e)),
+          text: serverMessageOf(asSdkError(e)) || (e instanceof Error ? e.message : String(e)),
           tone: 'error',
         });
     } finally {

@@ -149,13 +149,13 @@ export const DATALOG_LIMITS = {
 export const DATALOG_MESSAGES = {
   pointsRequired: 'pointIds: choose at least one measurement point',
   unknownPoint: (id: number) => `pointIds: point ${id} does not exist in this project`,
-  tooManyPoints: (max: number) => `pointIds: at most ${max} points at a time (maxNodes)`,
+  tooManyPoints: (max: number) => `pointIds: at most ${max} points at a time`,
   span: (interval: DatalogInterval) =>
     `endTime: the span of a query at interval ${interval} cannot exceed ${INTERVAL_SPAN_DAYS[interval]} days`,
   tooManyValues: (count: number, max: number) =>
     `the answer would hold ${count} values; at most ${max} at a time: choose a longer interval or a shorter range`,
   tooManyRows: (count: number, max: number) =>
-    `the export would hold ${count} rows; the server exports at most ${max} rows at a time (maxExportCount): choose a shorter range`,
+    `the export would hold ${count} rows; the server exports at most ${max} rows at a time: choose a shorter range`,
   negativeCounter: 'value: a cumulative counter cannot be negative',
   reasonTooLong: maxLengthMessage('reason', DATALOG_LIMITS.editReasonMax),
   noProject: 'choose a project first',

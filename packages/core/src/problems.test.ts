@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localizeMessage, localizeProblems, problemsText, splitProblems } from './problems.js';
+import { localizeMessage, localizeProblems, problemsText, ruleText, splitProblems } from './problems.js';
 import { lengthMessage, MESSAGES, requiredMessage } from './rules.js';
 
 describe('problems of a refused request', () => {
@@ -28,5 +28,27 @@ describe('problems of a refused request', () => {
       'body.newPassword: 新密码不能与原密码相同',
     );
     expect(localizeMessage('something new', 'zh')).toBe('something new');
+  });
+
+  it('keeps a rule without the field name some rule texts start with (issue 12 item 10)', () => {
+    expect(ruleText('nodes: choose at least one node')).toBe('choose at least one node');
+    expect(ruleText('rows.0.node: the node is listed twice')).toBe('the node is listed twice');
+    expect(ruleText('Meter AH1: items are for electricity meters')).toBe(
+      'Meter AH1: items are for electricity meters',
+    );
+    expect(ruleText('a.xlsx is empty (0 bytes)')).toBe('a.xlsx is empty (0 bytes)');
+  });
+
+  it("renders the handlers' own refusals in Chinese, at their request paths", () => {
+    expect(localizeProblems('body.endTime: end time must be later than start time', 'zh')).toBe(
+      'body.endTime: 结束时间须晚于开始时间',
+    );
+    expect(localizeProblems('body.deviceId: device 12 does not exist in this project', 'zh')).toBe(
+      'body.deviceId: 本项目中不存在设备 12',
+    );
+    expect(localizeProblems('body.nodes: node 5 is a building, not a meter', 'zh')).toBe(
+      'body.nodes: 节点 5 是建筑，不是表计',
+    );
+    expect(localizeMessage('the maximum must not be below the minimum', 'zh')).toBe('最大值不能小于最小值');
   });
 });

@@ -8,6 +8,7 @@
  */
 import { COST_MESSAGES_ZH, COST_PATTERNS_ZH } from './cost.js';
 import { LOSS_MESSAGES_ZH } from './loss.js';
+import { REFUSAL_MESSAGES_ZH, REFUSAL_PATTERNS_ZH } from './refusals.js';
 import { MESSAGES } from './rules.js';
 import { SHARE_MESSAGES_ZH } from './share.js';
 import { WIRE_MESSAGES } from './wire.js';
@@ -47,6 +48,7 @@ const ZH: Record<string, string> = {
   [WIRE_MESSAGES.noPermission]: '没有该操作的权限',
   'the record was written at the same time by another request; try again':
     '该记录刚被另一个请求同时写入，请重试',
+  ...REFUSAL_MESSAGES_ZH,
 };
 
 /** Messages with a part that varies, in both languages. */
@@ -58,6 +60,7 @@ const PATTERNS: readonly [RegExp, (...groups: string[]) => string][] = [
   [/^the account (.+) already exists$/, (name) => `账号“${name}”已存在`],
   [/^an? (.+?) numbered (.+) already exists$/, (what, code) => `编号“${code}”已存在（${what}）`],
   ...COST_PATTERNS_ZH,
+  ...REFUSAL_PATTERNS_ZH,
 ];
 
 /** One message in `language` (Chinese when a translation is known; the English otherwise). */
@@ -124,3 +127,5 @@ export function localizeProblems(text: string, language: ProblemLanguage): strin
     )
     .join('; ');
 }
+
+export { ruleText } from './refusals.js';

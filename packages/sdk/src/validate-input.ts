@@ -1,5 +1,6 @@
 /** Input is checked with the endpoint's own schemas before anything is sent. */
 import type { AnyEndpoint } from '@eem/contract';
+import { ruleText } from '@eem/core';
 import { describeIssues, ValidationError, type ValidationIssue } from './errors.js';
 
 /** The loose shape every endpoint input has at run time. */
@@ -25,7 +26,8 @@ export async function validateInput(endpoint: AnyEndpoint, input: RawInput | und
     const result = await schema.safeParseAsync(value);
     if (result.success) continue;
     for (const issue of result.error.issues) {
-      issues.push({ path: [part, ...issue.path.map(String)].join('.'), message: issue.message });
+      // The path says where, as the server's answer does: the rule without a field name of its own.
+      issues.push({ path: [part, ...issue.path.map(String)].join('.'), message: ruleText(issue.message) });
     }
   }
   if (issues.length > 0) {

@@ -38,7 +38,7 @@ export function requireUser(ctx: RequestContext): AuthUser {
 export async function currentProject(ctx: RequestContext): Promise<Project> {
   requireUser(ctx);
   if (ctx.projectId === null)
-    throw ApiError.validation('header.projectId: choose a project (send the projectId header)');
+    throw ApiError.at('header.projectId', 'choose a project (send the projectId header)');
   const project = await ctx.services.projects.get(ctx.projectId);
   if (!project) throw ApiError.notFound(`project ${ctx.projectId} does not exist`);
   return project;

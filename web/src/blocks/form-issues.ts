@@ -4,7 +4,7 @@
  * refuses what the server refuses with the same message. A refusal of the server is placed
  * at its field the same way (serverFieldErrors).
  */
-import { splitProblems } from '@eem/core';
+import { ruleText, splitProblems } from '@eem/core';
 
 /** What a zod `safeParse` answers (structural, so no zod import is needed here). */
 export interface ParseOutcome {
@@ -29,7 +29,8 @@ export function fieldErrors(outcome: ParseOutcome, fieldOf: FieldOf = firstSegme
   if (outcome.success || !outcome.error) return errors;
   for (const issue of outcome.error.issues) {
     const field = fieldOf(issue.path);
-    if (!(field in errors)) errors[field] = issue.message;
+    // At its field the rule needs no field name of its own (core's `nodes: …` texts).
+    if (!(field in errors)) errors[field] = ruleText(issue.message);
   }
   return errors;
 }

@@ -290,12 +290,10 @@ export class AuthService {
       throw ApiError.permission('you may only change your own password');
     const needsInspection = needsInspectionPassword(user.roleType, user.dutyType);
     if (needsInspection && !body.inspectionPassword?.trim()) {
-      throw ApiError.validation('body.inspectionPassword: please enter inspection password');
+      throw ApiError.at('body.inspectionPassword', 'please enter inspection password');
     }
     if (!(await this.provePassword(user.id, body.oldPassword, caller.ip))) {
-      throw ApiError.validation(
-        `body.oldPassword: ${WIRE_MESSAGES.modifyFailed} ${MESSAGES.oldPasswordWrong}`,
-      );
+      throw ApiError.at('body.oldPassword', `${WIRE_MESSAGES.modifyFailed} ${MESSAGES.oldPasswordWrong}`);
     }
     await this.storePassword(
       user.id,
@@ -325,7 +323,7 @@ export class AuthService {
     await this.checkFreshness('expired-password', account, body.timestamps);
     const row = await this.verifyCredentials(account, body.oldPassword, { ip, allowExpired: true });
     if (row.password_expires_at === null || row.password_expires_at > this.clock())
-      throw ApiError.validation(`body.name: ${MESSAGES.passwordNotExpired}`);
+      throw ApiError.at('body.name', MESSAGES.passwordNotExpired);
     await this.storePassword(row.id, body.newPassword);
     await this.guard.newPassword(row.name);
     await this.revokeUserSessions(row.id);
@@ -403,11 +401,11 @@ export class AuthService {
  */
 function checkedAccount(userName: string): string {
   const account = decodeAccount(userName)?.trim();
-  if (!account) throw ApiError.validation('body.userName: account must be the base64 of the UTF-8 account');
+  if (!account) throw ApiError.at('body.userName', 'account must be the base64 of the UTF-8 account');
   if (account.includes('\u0000'))
-    throw ApiError.validation('body.userName: the account cannot contain the NUL character (U+0000)');
+    throw ApiError.at('body.userName', 'the account cannot contain the NUL character (U+0000)');
   if ([...account].length > NAME_LIMITS.name)
-    throw ApiError.validation(`body.userName: an account is at most ${NAME_LIMITS.name} characters`);
+    throw ApiError.at('body.userName', `an account is at most ${NAME_LIMITS.name} characters`);
   return account;
 }
 

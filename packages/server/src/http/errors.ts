@@ -5,7 +5,7 @@
  * endpoint). Messages are capped: a request with thousands of bad items gets the first problems
  * and a count, never an answer larger than the request.
  */
-import { localizeProblems, WIRE_CODE } from '@eem/core';
+import { localizeProblems, ruleText, WIRE_CODE } from '@eem/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isUniqueViolation } from '../db/portable.js';
 import { ApiError } from './api-error.js';
@@ -32,7 +32,8 @@ export function summariseIssues(
 ): string {
   const listed = issues.slice(0, ISSUES_LISTED).map((issue) => {
     const where = [part, ...issue.path.map(String)].join('.');
-    return capText(`${capText(where, 120)}: ${issue.message}`, ISSUE_MAX);
+    // The path says where; a rule text that names its field again (`nodes: …`) loses the name.
+    return capText(`${capText(where, 120)}: ${ruleText(issue.message)}`, ISSUE_MAX);
   });
   const more = issues.length - listed.length;
   if (more > 0) listed.push(`and ${more} more problem${more === 1 ? '' : 's'}`);

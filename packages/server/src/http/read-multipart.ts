@@ -28,7 +28,7 @@ function errorCode(error: unknown): string | undefined {
 }
 
 export async function readMultipart(request: FastifyRequest): Promise<MultipartForm> {
-  if (!request.isMultipart()) throw ApiError.validation('body: send the file as multipart/form-data');
+  if (!request.isMultipart()) throw ApiError.at('body', 'send the file as multipart/form-data');
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
   try {
@@ -46,14 +46,14 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartF
     }
   } catch (error) {
     const code = errorCode(error);
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw ApiError.validation(`file: ${MESSAGES.fileTooLarge}`);
-    if (code === 'FST_FILES_LIMIT') throw ApiError.validation('file: send one file per upload');
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw ApiError.at('file', MESSAGES.fileTooLarge);
+    if (code === 'FST_FILES_LIMIT') throw ApiError.at('file', 'send one file per upload');
     if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
-      throw ApiError.validation('body: too many form fields');
+      throw ApiError.at('body', 'too many form fields');
     // Anything else the parser says (a part without headers, a body cut short, no boundary) is
     // the request's fault: a 400 naming it, never a 500.
     const reason = error instanceof Error ? error.message : String(error);
-    throw ApiError.validation(`body: the multipart body is malformed (${capText(reason, 200)})`);
+    throw ApiError.at('body', `the multipart body is malformed (${capText(reason, 200)})`);
   }
   return { fields, files };
 }

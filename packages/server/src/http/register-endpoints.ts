@@ -70,7 +70,7 @@ function resolveProject(request: FastifyRequest, user: AuthUser | null): number 
     // 0 or no header: no project (platform mode); otherwise an id, nothing else.
     const parsed = id.safeParse(text);
     if (!parsed.success)
-      throw ApiError.validation(`header.projectId: must be a project id (a positive whole number) or 0`);
+      throw ApiError.at('header.projectId', `must be a project id (a positive whole number) or 0`);
     projectId = parsed.data;
   }
   if (!user) return projectId;

@@ -227,7 +227,7 @@ describe('LedgerScreen', () => {
     type('name', 'x'.repeat(51));
     fireEvent.click(within(modal()).getByText('Save'));
     await waitFor(() =>
-      expect(field('name').querySelector('[role=alert]')?.textContent).toBe('name: at most 50 characters'),
+      expect(field('name').querySelector('[role=alert]')?.textContent).toBe('at most 50 characters'),
     );
     expect(field('dataId').querySelector('[role=alert]')?.textContent).toBe('dataId must be a number');
     expect(s.callsOf('datalog.createQuantity')).toHaveLength(0);

@@ -45,7 +45,7 @@ export function inletRef(inlet: InletRow): { id: number; name: string; busSegmen
 /** An inlet of the project the user may read (its meter visible to them), or a refusal naming the field. */
 export async function inletOf(call: BillCall, id: number, field = 'inletId'): Promise<InletRow> {
   const inlet = await inletById(call.ctx.services.db, call.project.id, id);
-  if (!inlet) throw ApiError.validation(DEMAND_MESSAGES.inletUnknown(id).replace('inletId', field));
+  if (!inlet) throw ApiError.at(`body.${field}`, DEMAND_MESSAGES.inletUnknown(id));
   if (!mayRead(call, Number(inlet.meter_node_id)))
     throw ApiError.permission(
       `${field}: your node permissions do not cover the meter of inlet ${inlet.name}`,
@@ -67,8 +67,9 @@ export async function inletsNamed(call: BillCall, ids: readonly number[] | undef
 /** Refuses an inlet without a billing scheme: nothing of its bill can be priced. */
 export function requireScheme(inlet: InletRow): void {
   if (inlet.billing_scheme_id === null)
-    throw ApiError.validation(
-      `billingSchemeId: inlet ${inlet.name} has no billing scheme; bind one on the billing scheme page`,
+    throw ApiError.at(
+      'body.billingSchemeId',
+      `inlet ${inlet.name} has no billing scheme; bind one on the billing scheme page`,
     );
 }
 
@@ -101,7 +102,7 @@ export async function termsFor(
     schemeById(db, call.project.id, schemeId),
     versionsOf(db, call.project.id, [schemeId]),
   ]);
-  if (!scheme) throw ApiError.validation(DEMAND_MESSAGES.schemeUnknown(schemeId));
+  if (!scheme) throw ApiError.rule(DEMAND_MESSAGES.schemeUnknown(schemeId));
   return months.map((month) => {
     const v = versions.find((x) => x.month_from <= month && (x.month_to === null || month <= x.month_to));
     if (!v) return null;

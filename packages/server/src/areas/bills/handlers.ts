@@ -164,7 +164,7 @@ async function billFields(
 ) {
   const inlet = await inletOf(call, body.inletId);
   if (body.month > monthOf(call.now, call.project.timeZone))
-    throw ApiError.validation('month: a bill can be entered for this month or an earlier one');
+    throw ApiError.at('body.month', 'a bill can be entered for this month or an earlier one');
   const lines = body.lines.map((l) => ({
     code: l.code,
     name: l.name || lineName(l.code, call.ctx.language),

@@ -90,8 +90,9 @@ export async function proposalFor(
     termsAround(call, inlet, month),
   ]);
   if (method === 'minCost' && !(terms && terms.demandPrice > 0))
-    throw ApiError.validation(
-      `method: minCost needs a billing scheme with a demand price for inlet ${inlet.name}`,
+    throw ApiError.at(
+      'body.method',
+      `the lowest-cost method needs a billing scheme with a demand price for inlet ${inlet.name}`,
     );
   const result = declaredProposal({
     maxima: past.map((h) => h.maxKw),

@@ -484,7 +484,7 @@ export async function bindNodes(ctx: RequestContext, body: CostBody<'bindNodes'>
 export async function deleteScheme(ctx: RequestContext, id: number): Promise<null> {
   const call = await energyCall(ctx);
   const scheme = await existingScheme(call, id);
-  if (scheme.objects.length > 0) throw ApiError.validation(COST_MESSAGES.schemeLinked(scheme.objects.length));
+  if (scheme.objects.length > 0) throw ApiError.rule(COST_MESSAGES.schemeLinked(scheme.objects.length));
   await inTransaction(ctx.services.db, (trx) => deleteSchemeRows(trx, call.project.id, id));
   await recordOperation(ctx, {
     operation: 'delete',

@@ -137,8 +137,9 @@ export async function quantities(ctx: RequestContext, body: Body<'quantities'>):
 function checkDeviceTypes(types: readonly string[]): void {
   const unknown = types.find((t) => !POINT_TYPES.has(t));
   if (unknown !== undefined)
-    throw ApiError.validation(
-      `deviceTypes: ${unknown} cannot carry points (one of ${POINT_NODE_TYPES.join(', ')})`,
+    throw ApiError.at(
+      'body.deviceTypes',
+      `${unknown} cannot carry points (one of ${POINT_NODE_TYPES.join(', ')})`,
     );
 }
 
@@ -199,7 +200,7 @@ export async function updateQuantity(
   const row = await ownQuantity(ctx, project.tenantId, body.id);
   await assertGovernsQuantity(ctx, project.tenantId, row);
   if (row.data_id !== body.dataId)
-    throw ApiError.validation('dataId: the data id of a quantity cannot change');
+    throw ApiError.at('body.dataId', 'the data id of a quantity cannot change');
   const updated = await updateQuantityRow(ctx.services.db, row.id, columns(body, ctx.services.clock()));
   await recordOperation(ctx, {
     operation: 'edit',

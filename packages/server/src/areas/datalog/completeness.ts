@@ -30,8 +30,9 @@ type Body = EndpointParsedInput<typeof catalogue.datalog.completeness>['body'];
 
 function checkRange(body: { startTime: number; endTime: number }, project: Project): void {
   if (spanDays(body.startTime, body.endTime, project.timeZone) > DATALOG_LIMITS.completenessDays)
-    throw ApiError.validation(
-      `endTime: the completeness span cannot exceed ${DATALOG_LIMITS.completenessDays} days`,
+    throw ApiError.at(
+      'body.endTime',
+      `the completeness span cannot exceed ${DATALOG_LIMITS.completenessDays} days`,
     );
 }
 

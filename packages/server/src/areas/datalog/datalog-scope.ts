@@ -11,9 +11,9 @@ export async function namedPoints(
   project: Project,
   pointIds: readonly number[],
 ): Promise<PointInfo[]> {
-  if (pointIds.length === 0) throw ApiError.validation(DATALOG_MESSAGES.pointsRequired);
+  if (pointIds.length === 0) throw ApiError.rule(DATALOG_MESSAGES.pointsRequired);
   const max = ctx.services.config.datalogMaxNodes;
-  if (pointIds.length > max) throw ApiError.validation(DATALOG_MESSAGES.tooManyPoints(max));
+  if (pointIds.length > max) throw ApiError.rule(DATALOG_MESSAGES.tooManyPoints(max));
   const points = await loadPoints(ctx.services.db, project, {
     pointIds,
     language: ctx.language,
@@ -22,7 +22,7 @@ export async function namedPoints(
   const byId = new Map(points.map((p) => [p.id, p]));
   return pointIds.map((id) => {
     const point = byId.get(id);
-    if (!point) throw ApiError.validation(DATALOG_MESSAGES.unknownPoint(id));
+    if (!point) throw ApiError.rule(DATALOG_MESSAGES.unknownPoint(id));
     return point;
   });
 }
@@ -32,5 +32,5 @@ export function checkSpanOf(
   project: Project,
 ): void {
   const problem = checkDatalogSpan(body.startTime, body.endTime, body.interval, project.timeZone);
-  if (problem) throw ApiError.validation(problem);
+  if (problem) throw ApiError.rule(problem);
 }

@@ -18,13 +18,13 @@ export async function edit(ctx: RequestContext, body: Body<'edit'>): Promise<Dat
   const user = requireUser(ctx);
   const project = await currentProject(ctx);
   const [point] = await namedPoints(ctx, project, [body.pointId]);
-  if (!point) throw ApiError.validation(DATALOG_MESSAGES.unknownPoint(body.pointId));
+  if (!point) throw ApiError.rule(DATALOG_MESSAGES.unknownPoint(body.pointId));
   const seen = new Set<number>();
   for (const [i, item] of body.items.entries()) {
-    if (seen.has(item.time)) throw ApiError.validation(`items[${i}].time: the same time is listed twice`);
+    if (seen.has(item.time)) throw ApiError.at(`body.items.${i}.time`, `the same time is listed twice`);
     seen.add(item.time);
     if (point.kind === 'cumulative' && item.value !== null && item.value < 0)
-      throw ApiError.validation(`items[${i}].${DATALOG_MESSAGES.negativeCounter}`);
+      throw ApiError.at(`body.items.${i}.value`, DATALOG_MESSAGES.negativeCounter);
   }
   const now = ctx.services.clock();
   const result = await inTransaction(ctx.services.db, (trx) =>

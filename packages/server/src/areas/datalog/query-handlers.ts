@@ -31,7 +31,7 @@ export async function query(ctx: RequestContext, body: Body<'query'>): Promise<D
   checkSpanOf(body, project);
   const perPoint = estimatedValues(body.startTime, body.endTime, body.interval, project.timeZone);
   if (perPoint * list.length > DATALOG_LIMITS.maxQueryValues)
-    throw ApiError.validation(
+    throw ApiError.rule(
       DATALOG_MESSAGES.tooManyValues(perPoint * list.length, DATALOG_LIMITS.maxQueryValues),
     );
   return {
@@ -81,7 +81,7 @@ async function exportRows(
 function checkExportSpan(body: Body<'query'>, project: Project): void {
   if (body.interval === 'raw') {
     if (!(body.endTime > body.startTime))
-      throw ApiError.validation('endTime: end time must be later than start time');
+      throw ApiError.at('body.endTime', 'end time must be later than start time');
     return;
   }
   checkSpanOf(body, project);
@@ -103,7 +103,7 @@ export async function exportQuery(ctx: RequestContext, body: Body<'exportQuery'>
   checkExportSpan(body, project);
   const rows = await exportRows(ctx, list, body, project.timeZone);
   const max = ctx.services.config.datalogMaxExportCount;
-  if (rows > max) throw ApiError.validation(DATALOG_MESSAGES.tooManyRows(rows, max));
+  if (rows > max) throw ApiError.rule(DATALOG_MESSAGES.tooManyRows(rows, max));
   const source =
     body.interval === 'raw'
       ? rawRows(ctx.services.db, list, body.startTime, body.endTime)

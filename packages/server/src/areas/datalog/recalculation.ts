@@ -33,14 +33,16 @@ export async function startRecalculation(ctx: RequestContext, body: Body): Promi
   const user = requireUser(ctx);
   const project = await currentProject(ctx);
   if (spanDays(body.startTime, body.endTime, project.timeZone) > DATALOG_LIMITS.recalculationDays)
-    throw ApiError.validation(
-      `endTime: a recalculation spans at most ${DATALOG_LIMITS.recalculationDays} days`,
+    throw ApiError.at(
+      'body.endTime',
+      `a recalculation spans at most ${DATALOG_LIMITS.recalculationDays} days`,
     );
   // Rollups are rebuilt from the raw readings: none before the retention horizon (ADR 0016).
   const kept = ctx.services.cluster.readingsKeptFrom(ctx.services.clock());
   if (kept !== null && body.startTime < kept)
-    throw ApiError.validation(
-      `startTime: raw readings before ${new IsoFormatter(project.timeZone).format(kept)} are not kept (EEM_READINGS_RETENTION_MONTHS); their rollups cannot be recalculated`,
+    throw ApiError.at(
+      'body.startTime',
+      `raw readings before ${new IsoFormatter(project.timeZone).format(kept)} are not kept (EEM_READINGS_RETENTION_MONTHS); their rollups cannot be recalculated`,
     );
   const { db } = ctx.services;
   const nodeIds = [...new Set(body.nodes.map((n) => n.id))];
@@ -48,7 +50,7 @@ export async function startRecalculation(ctx: RequestContext, body: Body): Promi
     const known = await existingNodeIds(db, project.id, nodeIds);
     const unknown = nodeIds.find((id) => !known.has(id));
     if (unknown !== undefined)
-      throw ApiError.validation(`nodes: node ${unknown} does not exist in this project`);
+      throw ApiError.at('body.nodes', `node ${unknown} does not exist in this project`);
     await ensurePoints(db, project, ctx.services.clock(), nodeIds);
   }
   const points = [
@@ -56,7 +58,7 @@ export async function startRecalculation(ctx: RequestContext, body: Body): Promi
     ...(body.pointIds.length > 0 ? await namedPoints(ctx, project, body.pointIds) : []),
   ];
   const ids = [...new Set(points.map((p) => p.id))];
-  if (ids.length === 0) throw ApiError.validation('nodes: the chosen nodes have no measurement points');
+  if (ids.length === 0) throw ApiError.at('body.nodes', 'the chosen nodes have no measurement points');
   const jobs = ctx.services.nodeJobs;
   if (!(await jobs.reserve(key(project.id)))) throw ApiError.conflict(DATALOG_MESSAGES.recalculationRunning);
   let task: Task;

@@ -40,7 +40,7 @@ async function projectUsers(
   );
   return [...new Set(ids)].map((id) => {
     const name = byId.get(id);
-    if (name === undefined) throw ApiError.validation(`${field}: user ${id} is not a user of this project`);
+    if (name === undefined) throw ApiError.at(`body.${field}`, `user ${id} is not a user of this project`);
     return { id, name };
   });
 }
@@ -90,7 +90,7 @@ export async function saveWarningConfig(
   const project = await currentProject(ctx);
   const inlet = await inletOf(ctx, project, body.inletId);
   const problem = checkWarningLevels(body.levels);
-  if (problem) throw ApiError.validation(problem);
+  if (problem) throw ApiError.rule(problem);
   await projectUsers(ctx, project, body.receiverIds, 'receiverIds');
   await saveWarningConfigRow(ctx.services.db, {
     inlet_id: inlet.id,
@@ -121,9 +121,9 @@ export async function declare(
   const inlet = await inletOf(ctx, project, body.inletId);
   const thisMonth = monthOf(ctx.services.clock(), project.timeZone);
   if (body.month < thisMonth)
-    throw ApiError.validation(`month: a declaration is for this month (${thisMonth}) or later`);
+    throw ApiError.at('body.month', `a declaration is for this month (${thisMonth}) or later`);
   if (body.month > addMonth(thisMonth, DEMAND_LIMITS.months))
-    throw ApiError.validation(`month: a declaration is for at most ${DEMAND_LIMITS.months} months ahead`);
+    throw ApiError.at('body.month', `a declaration is for at most ${DEMAND_LIMITS.months} months ahead`);
   await projectUsers(ctx, project, body.reminderUserIds, 'reminderUserIds');
   await saveDeclaration(ctx.services.db, {
     project_id: project.id,

@@ -156,13 +156,13 @@ async function checkFields(
     throw ApiError.conflict(DEMAND_MESSAGES.busSegmentRepeats);
   const meter = await findNode(db, project.id, body.meter.id);
   if (!meter || (await powerPointOf(db, meter.id)) === undefined)
-    throw ApiError.validation(DEMAND_MESSAGES.meterUnknown);
+    throw ApiError.rule(DEMAND_MESSAGES.meterUnknown);
   const user = requireUser(ctx);
   const visible = visibleNodes(user, project, await nodeSkeleton(db, project.id));
-  if (visible !== null && !visible.has(meter.id)) throw ApiError.validation(DEMAND_MESSAGES.meterUnknown);
+  if (visible !== null && !visible.has(meter.id)) throw ApiError.rule(DEMAND_MESSAGES.meterUnknown);
   if (body.billingSchemeId !== null) {
     const scheme = await schemeById(db, project.id, body.billingSchemeId);
-    if (!scheme) throw ApiError.validation(DEMAND_MESSAGES.schemeUnknown(body.billingSchemeId));
+    if (!scheme) throw ApiError.rule(DEMAND_MESSAGES.schemeUnknown(body.billingSchemeId));
   }
 }
 
@@ -192,7 +192,7 @@ export async function createInlet(
   const { db, clock } = ctx.services;
   await checkFields(ctx, project, body);
   if ((await inletsOf(db, project.id)).length >= DEMAND_LIMITS.inlets)
-    throw ApiError.validation(DEMAND_MESSAGES.tooManyInlets);
+    throw ApiError.rule(DEMAND_MESSAGES.tooManyInlets);
   const now = clock();
   const id = await insertInlet(db, {
     project_id: project.id,

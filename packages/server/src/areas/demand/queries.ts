@@ -173,10 +173,9 @@ export async function history(
   const cycle = body.cycle as 1 | 3;
   const bounds = periodStarts(body.startTime, body.endTime, cycle, tz);
   const periods = bounds.length - 1;
-  if (cycle === 1 && periods > DEMAND_LIMITS.days)
-    throw ApiError.validation(`endTime: ${DEMAND_MESSAGES.daySpan}`);
+  if (cycle === 1 && periods > DEMAND_LIMITS.days) throw ApiError.at('body.endTime', DEMAND_MESSAGES.daySpan);
   if (cycle === 3 && periods > DEMAND_LIMITS.months)
-    throw ApiError.validation(`endTime: ${DEMAND_MESSAGES.monthSpan}`);
+    throw ApiError.at('body.endTime', DEMAND_MESSAGES.monthSpan);
   const inlets = await inletsNamed(ctx, project, body.inletIds);
   const times = bounds.slice(0, -1);
   const from = bounds[0] as number;

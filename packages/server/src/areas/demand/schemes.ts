@@ -132,10 +132,10 @@ async function checkScheme(
   if (await nameTaken(db, 'billing_schemes', project.id, body.name, id))
     throw ApiError.conflict(DEMAND_MESSAGES.schemeNameRepeats);
   const problem = checkVersions(body.versions);
-  if (problem) throw ApiError.validation(problem);
+  if (problem) throw ApiError.rule(problem);
   if (body.touSchemeId !== null) {
     const tou = (await touSchemesOf(db, project.id)).find((s) => s.id === body.touSchemeId);
-    if (!tou) throw ApiError.validation(DEMAND_MESSAGES.touSchemeUnknown(body.touSchemeId));
+    if (!tou) throw ApiError.rule(DEMAND_MESSAGES.touSchemeUnknown(body.touSchemeId));
   }
   await inletsNamed(ctx, project, body.inletIds);
 }

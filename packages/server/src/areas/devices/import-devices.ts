@@ -69,11 +69,12 @@ export async function startDeviceImport(ctx: RequestContext, body: { dryRun: boo
   const user = requireUser(ctx);
   const project = await currentProject(ctx);
   const file = ctx.uploads.find((f) => f.field === 'file') ?? ctx.uploads[0];
-  if (!file) throw ApiError.validation('file: choose a file');
+  if (!file) throw ApiError.at('file', 'choose a file');
   checkSpreadsheet(file);
   if (file.data.length > DEVICE_LIMITS.importMaxBytes)
-    throw ApiError.validation(
-      `file: ${MESSAGES.fileTooLarge} (a device workbook is at most ${DEVICE_LIMITS.importMaxBytes / 1024 / 1024} MB)`,
+    throw ApiError.at(
+      'file',
+      `${MESSAGES.fileTooLarge} (a device workbook is at most ${DEVICE_LIMITS.importMaxBytes / 1024 / 1024} MB)`,
     );
   const task = await createImportTask(ctx, {
     projectId: project.id,

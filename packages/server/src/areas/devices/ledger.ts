@@ -144,12 +144,12 @@ async function deviceValues(
   if (body.templateId !== null) {
     template = await templateById(db, project.id, body.templateId);
     if (!template)
-      throw ApiError.validation(`templateId: template ${body.templateId} does not exist in this project`);
+      throw ApiError.at('body.templateId', `template ${body.templateId} does not exist in this project`);
   }
   const checked = checkParameters(template?.parameters ?? null, body.parameters);
-  if ('problem' in checked) throw ApiError.validation(`parameters: ${checked.problem}`);
+  if ('problem' in checked) throw ApiError.at('body.parameters', checked.problem);
   if (body.nodeId !== null && !(await findNode(db, project.id, body.nodeId)))
-    throw ApiError.validation(`nodeId: node ${body.nodeId} does not exist in this project`);
+    throw ApiError.at('body.nodeId', `node ${body.nodeId} does not exist in this project`);
   const user = requireUser(ctx);
   const files = { tenantId: project.tenantId, userId: user.id };
   if (body.image !== null)
@@ -279,7 +279,7 @@ async function checkTemplate(
   const items = await itemsByIds(db, project.id, body.itemIds);
   const missing = body.itemIds.find((id) => !items.some((i) => i.id === id));
   if (missing !== undefined)
-    throw ApiError.validation(`itemIds: maintenance item ${missing} does not exist in this project`);
+    throw ApiError.at('body.itemIds', `maintenance item ${missing} does not exist in this project`);
 }
 
 export async function createTemplate(

@@ -122,11 +122,11 @@ async function checkPart(ctx: RequestContext, project: Project, body: Body<'crea
       `name: a spare part ${body.name}${body.model ? ` ${body.model}` : ''} already exists`,
     );
   if (body.templateId !== null && !(await templateById(db, project.id, body.templateId)))
-    throw ApiError.validation(`templateId: template ${body.templateId} does not exist in this project`);
+    throw ApiError.at('body.templateId', `template ${body.templateId} does not exist in this project`);
   const found = await devicesByIds(db, project.id, body.deviceIds);
   const missing = body.deviceIds.find((id) => !found.some((d) => d.id === id));
   if (missing !== undefined)
-    throw ApiError.validation(`deviceIds: device ${missing} does not exist in this project`);
+    throw ApiError.at('body.deviceIds', `device ${missing} does not exist in this project`);
 }
 
 function values(body: Body<'createSparePart'>, now: number) {
@@ -281,9 +281,9 @@ async function move(
   const { services } = ctx;
   const part = await ownPart(ctx, project, body.partId, 'partId');
   if (body.deviceId !== null && (await devicesByIds(services.db, project.id, [body.deviceId])).length === 0)
-    throw ApiError.validation(`deviceId: device ${body.deviceId} does not exist in this project`);
+    throw ApiError.at('body.deviceId', `device ${body.deviceId} does not exist in this project`);
   if (kind === STOCK_MOVE.in && part.stock + body.quantity > SPARE_PART_LIMITS.quantityMax)
-    throw ApiError.validation(`quantity: the stock would exceed ${SPARE_PART_LIMITS.quantityMax}`);
+    throw ApiError.at('body.quantity', `the stock would exceed ${SPARE_PART_LIMITS.quantityMax}`);
   const name = part.model ? `${part.name} ${part.model}` : part.name;
   const moved = await services.notices.transaction(async (trx, publish) => {
     const result = await moveStock(trx, part, {
@@ -302,7 +302,7 @@ async function move(
   if (!moved) {
     // Read again: the stock may have changed since it was read above.
     const now = await ownPart(ctx, project, body.partId, 'partId');
-    throw ApiError.validation(SPARE_PART_MESSAGES.beyondStock(name, body.quantity, now.stock));
+    throw ApiError.rule(SPARE_PART_MESSAGES.beyondStock(name, body.quantity, now.stock));
   }
   await recordOperation(ctx, {
     operation: 'edit',

@@ -45,7 +45,7 @@ async function checkSchemes(call: EnergyCall, ids: readonly number[]): Promise<v
       const meter = call.model.meterOf(p);
       return meter !== undefined && plans.schemeOfNode(meter) !== undefined;
     });
-    if (!covered) throw ApiError.validation(ENERGY_MESSAGES.noScheme(call.model.info(id).name));
+    if (!covered) throw ApiError.rule(ENERGY_MESSAGES.noScheme(call.model.info(id).name));
   }
 }
 
@@ -292,9 +292,7 @@ export async function balance(
   const id = nodeOf(call, body.node, 'node');
   const type = body.energyType;
   if (!call.model.hasOwnMeters(id, type))
-    throw ApiError.validation(
-      ENERGY_MESSAGES.ownMeterRequired(call.model.info(id).name).replace('nodeId', 'node'),
-    );
+    throw ApiError.at('body.node', ENERGY_MESSAGES.ownMeterRequired(call.model.info(id).name));
   const { own, parts } = feedParts(call, id, type);
   const bounds = boundsOf(call, body, unit, parts.length + 1);
   const source = await readSources(

@@ -71,24 +71,22 @@ export async function predict(ctx: RequestContext, body: Body): Promise<Data> {
   const id = nodeOf(call, body.node, 'node');
   const { timeZone } = call.project;
   const composition = call.model.composition(id, ENERGY_TYPE.electricity);
-  if (isEmpty(composition))
-    throw ApiError.validation(ENERGY_MESSAGES.forecastElectricity.replace('nodeId', 'node'));
+  if (isEmpty(composition)) throw ApiError.at('body.node', ENERGY_MESSAGES.forecastElectricity);
   const now = ctx.services.clock();
   const today = startOf(now, 'day', timeZone);
   const start = startOf(body.startTime ?? now, 'day', timeZone);
   if (start < today)
-    throw ApiError.validation('startTime: a forecast cannot start in the past (choose today or later)');
+    throw ApiError.at('body.startTime', 'a forecast cannot start in the past (choose today or later)');
   const p = localParts(start, timeZone);
   const end = zonedTime(timeZone, p.year, p.month, p.day + (body.horizon === 'week' ? 7 : 1));
-  if (end - now > 62 * DAY) throw ApiError.validation('startTime: a forecast starts at most 8 weeks ahead');
+  if (end - now > 62 * DAY) throw ApiError.at('body.startTime', 'a forecast starts at most 8 weeks ahead');
   const origin = Math.min(start, today);
   const o = localParts(origin, timeZone);
   const historyFrom = zonedTime(timeZone, o.year, o.month, o.day - FORECAST.historyDays);
   const step = body.resolution === '15m' ? READING_INTERVAL_MS : 3_600_000;
   const history = await loads(call, composition, historyFrom, Math.min(now, end), body.resolution);
   const before = new Map([...history].filter(([t]) => t < origin));
-  if (before.size === 0)
-    throw ApiError.validation(ENERGY_MESSAGES.noHistory(call.model.info(id).name).replace('nodeId', 'node'));
+  if (before.size === 0) throw ApiError.at('body.node', ENERGY_MESSAGES.noHistory(call.model.info(id).name));
   const targets = intervals(start, end, body.resolution, timeZone);
   // Made at the start of the window (today: with nothing of today), so today's actual load shows how it fares.
   const forecast = forecastAt(history, start, targets, step, timeZone);

@@ -12,7 +12,10 @@ import {
   ENERGY_LIMITS,
   ENERGY_MESSAGES,
   energyTypeOf,
+  nodeType,
   type PeriodUnit,
+  ruleText,
+  SPAN_MESSAGES,
   spanDays,
 } from '@eem/core';
 import { currentProject, type RequestContext, requireUser } from '../../context.js';
@@ -50,24 +53,30 @@ export function mayRead(call: EnergyCall, id: number): boolean {
   return id !== PROJECT_NODE && call.visible.has(id);
 }
 
+/** A node type in words ('line segment'). */
+const typeName = (modelLabel: string) => nodeType(modelLabel)?.label[1].toLowerCase() ?? modelLabel;
+
 /** The model id of a node a body names (0 for the project), checked: in the project, of that type, visible. */
 export function nodeOf(call: EnergyCall, ref: EnergyNodeRef, field = 'nodes'): number {
   if (ref.modelLabel === 'project') {
     if (ref.id !== call.project.id)
-      throw ApiError.validation(`${field}: project ${ref.id} is not the current project`);
+      throw ApiError.at(`body.${field}`, `project ${ref.id} is not the current project`);
     if (!mayRead(call, PROJECT_NODE))
       throw ApiError.permission(
-        `${field}: your node permissions cover parts of this project; choose one of your nodes`,
+        `body.${field}: your node permissions cover parts of this project; choose one of your nodes`,
       );
     return PROJECT_NODE;
   }
   const node = call.model.node(ref.id);
   if (!node || ref.id === PROJECT_NODE)
-    throw ApiError.validation(ENERGY_MESSAGES.unknownNode(ref.id).replace('nodes:', `${field}:`));
+    throw ApiError.at(`body.${field}`, ENERGY_MESSAGES.unknownNode(ref.id));
   if (node.modelLabel !== ref.modelLabel)
-    throw ApiError.validation(`${field}: node ${ref.id} is a ${node.modelLabel}, not a ${ref.modelLabel}`);
+    throw ApiError.at(
+      `body.${field}`,
+      `node ${ref.id} is a ${typeName(node.modelLabel)}, not a ${typeName(ref.modelLabel)}`,
+    );
   if (!mayRead(call, ref.id))
-    throw ApiError.permission(ENERGY_MESSAGES.hiddenNode(node.name).replace('nodes:', `${field}:`));
+    throw ApiError.permission(`body.${field}: ${ruleText(ENERGY_MESSAGES.hiddenNode(node.name))}`);
   return ref.id;
 }
 
@@ -82,8 +91,7 @@ export function childrenOf(call: EnergyCall, id: number): number[] {
 }
 
 export function checkEnergyType(type: number, field = 'energyType'): void {
-  if (!energyTypeOf(type))
-    throw ApiError.validation(ENERGY_MESSAGES.unknownEnergyType(type).replace('energyType', field));
+  if (!energyTypeOf(type)) throw ApiError.at(`body.${field}`, ENERGY_MESSAGES.unknownEnergyType(type));
 }
 
 /** The screens' span limits (31 days, 12 months, 10 years) on the project's calendar; the period unit. */
@@ -92,7 +100,7 @@ export function screenSpan(
   range: { startTime: number; endTime: number; cycle: number },
 ): PeriodUnit {
   const problem = checkSpan(range.startTime, range.endTime, range.cycle as DateType, call.project.timeZone);
-  if (problem) throw ApiError.validation(`endTime: ${problem}`);
+  if (problem) throw ApiError.at('body.endTime', problem);
   return DATE_TYPE_UNITS[range.cycle as DateType];
 }
 
@@ -102,10 +110,9 @@ export function bulkSpan(
   range: { startTime: number; endTime: number; cycle: number },
 ): PeriodUnit {
   const unit = DATE_TYPE_UNITS[range.cycle as DateType];
-  if (!(range.endTime > range.startTime))
-    throw ApiError.validation('endTime: end time must be later than start time');
+  if (!(range.endTime > range.startTime)) throw ApiError.at('body.endTime', SPAN_MESSAGES.order);
   if (spanDays(range.startTime, range.endTime, call.project.timeZone) > BULK_SPAN_DAYS[unit])
-    throw ApiError.validation(ENERGY_MESSAGES.bulkSpan(unit));
+    throw ApiError.at('body.endTime', ENERGY_MESSAGES.bulkSpan(unit));
   return unit;
 }
 
@@ -119,6 +126,6 @@ export function boundsOf(
   const bounds = periodBounds(range.startTime, range.endTime, unit, call.project.timeZone, call.model.cycle);
   const values = Math.max(0, bounds.length - 1) * Math.max(1, rows);
   if (values > ENERGY_LIMITS.maxValues)
-    throw ApiError.validation(ENERGY_MESSAGES.tooManyValues(values, ENERGY_LIMITS.maxValues));
+    throw ApiError.rule(ENERGY_MESSAGES.tooManyValues(values, ENERGY_LIMITS.maxValues));
   return bounds;
 }

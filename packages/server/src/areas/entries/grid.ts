@@ -122,11 +122,11 @@ export async function save(ctx: RequestContext, body: Body<'save'>): Promise<Dat
     const node = nodeOf(call, c.node, `${field}.node`);
     const type = energyTypeOf(c.energyType);
     if (!type || type.kind === 'aggregate')
-      throw ApiError.validation(`${field}.energyType: standard coal is computed, not entered`);
+      throw ApiError.at(`body.${field}.energyType`, 'standard coal is computed, not entered');
     const problem = checkPeriod(call, c.period, now);
-    if (problem) throw ApiError.validation(`${field}.${problem}`);
+    if (problem) throw ApiError.at(`body.${field}.period`, problem);
     const key = `${node}:${c.energyType}:${c.period}`;
-    if (seen.has(key)) throw ApiError.validation(`${field}: the same node, energy type and period twice`);
+    if (seen.has(key)) throw ApiError.at(`body.${field}`, 'the same node, energy type and period twice');
     seen.add(key);
     const { multiplier } = call.model.unit(c.energyType);
     return {

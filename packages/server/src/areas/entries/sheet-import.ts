@@ -68,26 +68,30 @@ export function zipExpandedBytes(data: Buffer): number | null {
 /** The workbook of an import call, checked at the edge: type, size, and what it expands to. */
 export function uploadedSheet(uploads: readonly UploadedFile[]): UploadedFile {
   const file = uploads.find((f) => f.field === 'file') ?? uploads[0];
-  if (!file) throw ApiError.validation('file: choose a file');
+  if (!file) throw ApiError.at('file', 'choose a file');
   const ext = extensionOf(file.filename);
   if ((ext === 'xlsx' || ext === 'xls') && file.data.length > SHEET_IMPORT_MAX_BYTES)
-    throw ApiError.validation(
-      `file: ${MESSAGES.fileTooLarge} (at most ${SHEET_IMPORT_MAX_BYTES / 1024 / 1024} MB)`,
+    throw ApiError.at(
+      'file',
+      `${MESSAGES.fileTooLarge} (at most ${SHEET_IMPORT_MAX_BYTES / 1024 / 1024} MB)`,
     );
   const found = sniffSpreadsheet(file.filename, file.data);
-  if ('problem' in found) throw ApiError.validation(`file: ${found.problem}`);
+  if ('problem' in found) throw ApiError.at('file', found.problem);
   if (found.kind === 'xls')
-    throw ApiError.validation(
-      `file: ${file.filename} is an Excel 97-2003 workbook (.xls), which this import cannot read; save it as .xlsx and import that file`,
+    throw ApiError.at(
+      'file',
+      `${file.filename} is an Excel 97-2003 workbook (.xls), which this import cannot read; save it as .xlsx and import that file`,
     );
   const expanded = zipExpandedBytes(file.data);
   if (expanded === null)
-    throw ApiError.validation(
-      `file: ${file.filename} is a damaged or cut-short xlsx (its zip directory cannot be read); save it again from Excel and import that`,
+    throw ApiError.at(
+      'file',
+      `${file.filename} is a damaged or cut-short xlsx (its zip directory cannot be read); save it again from Excel and import that`,
     );
   if (expanded > SHEET_IMPORT_MAX_EXPANDED)
-    throw ApiError.validation(
-      `file: the workbook expands to ${Math.round(expanded / 1024 / 1024)} MB; at most ${SHEET_IMPORT_MAX_EXPANDED / 1024 / 1024} MB`,
+    throw ApiError.at(
+      'file',
+      `the workbook expands to ${Math.round(expanded / 1024 / 1024)} MB; at most ${SHEET_IMPORT_MAX_EXPANDED / 1024 / 1024} MB`,
     );
   return file;
 }

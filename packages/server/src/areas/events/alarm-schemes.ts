@@ -82,12 +82,12 @@ async function checkReferences(ctx: RequestContext, project: Project, body: Sche
     const found = await existingNodeIds(db, project.id, body.nodeIds);
     const missing = body.nodeIds.find((id) => !found.has(id));
     if (missing !== undefined)
-      throw ApiError.validation(`nodeIds: node ${missing} does not exist in this project`);
+      throw ApiError.at('body.nodeIds', `node ${missing} does not exist in this project`);
   }
   for (const userId of new Set(body.receiverUserIds)) {
     const user = await loadAuthUser(db, userId);
     if (!user?.projectIds.includes(project.id))
-      throw ApiError.validation(`receiverUserIds: user ${userId} cannot enter this project`);
+      throw ApiError.at('body.receiverUserIds', `user ${userId} cannot enter this project`);
   }
   if (body.receiverGroupIds.length > 0) {
     const groups = await groupsByIds(db, body.receiverGroupIds);
@@ -100,7 +100,7 @@ async function checkReferences(ctx: RequestContext, project: Project, body: Sche
     );
     const missing = body.receiverGroupIds.find((id) => !ok.has(id));
     if (missing !== undefined)
-      throw ApiError.validation(`receiverGroupIds: user group ${missing} does not exist in this project`);
+      throw ApiError.at('body.receiverGroupIds', `user group ${missing} does not exist in this project`);
   }
 }
 

@@ -17,7 +17,7 @@ type Mode = 'normal' | 'simple';
 function resultOf(mode: Mode, result: string | undefined): string | StoredText {
   if (mode === 'simple') return text('event.confirmed');
   const written = result?.trim() ?? '';
-  if (!written) throw ApiError.validation(EVENT_MESSAGES.resultRequired);
+  if (!written) throw ApiError.rule(EVENT_MESSAGES.resultRequired);
   return written;
 }
 
@@ -51,7 +51,7 @@ export async function confirmEvents(
   const ids = [...new Set(body.events.map((e) => e.eventId))];
   const status = await eventStatuses(ctx.services.db, project.id, ids);
   const unknown = ids.find((id) => !status.has(id));
-  if (unknown !== undefined) throw ApiError.validation(EVENT_MESSAGES.unknownEvent(unknown));
+  if (unknown !== undefined) throw ApiError.rule(EVENT_MESSAGES.unknownEvent(unknown));
   const confirmed = ids.filter((id) => status.get(id) !== EVENT_STATUS.confirmed);
   const skipped = ids.filter((id) => status.get(id) === EVENT_STATUS.confirmed);
   await confirm(ctx, confirmed, result);

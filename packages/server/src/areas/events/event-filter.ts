@@ -13,7 +13,7 @@ import type { EventQuery } from './repo/events.js';
 /** Refuses a range longer than 31 days of the project's calendar (or an end before the start). */
 export function checkEventRange(filter: { startTime: number; endTime: number }, project: Project): void {
   const problem = checkSpan(filter.startTime, filter.endTime, DATE_TYPE.day, project.timeZone);
-  if (problem) throw ApiError.validation(`endTime: ${problem}`);
+  if (problem) throw ApiError.at('body.endTime', problem);
 }
 
 /** The nodes of `roots` with every node below them, within the project. */

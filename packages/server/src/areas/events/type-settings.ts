@@ -80,7 +80,7 @@ export async function saveTypeSettings(
   const project = await currentProject(ctx);
   for (const [i, s] of body.entries())
     if (!EVENT_TYPES.includes(s.logType as (typeof EVENT_TYPES)[number]))
-      throw ApiError.validation(`body.${i}.logType: ${s.logType} is not an event type (701 to 716)`);
+      throw ApiError.at(`body.${i}.logType`, `${s.logType} is not an event type (701 to 716)`);
   await saveTypeSettingRows(
     ctx.services.db,
     project.id,

@@ -54,7 +54,7 @@ async function checkPlan(
   if (scenarioIds.length === 0) return [];
   const found = await scenarioIdsOfTenant(db, tenantId, scenarioIds);
   const missing = scenarioIds.find((id) => !found.has(id));
-  if (missing !== undefined) throw ApiError.validation(planMessages.unknownScenario(missing));
+  if (missing !== undefined) throw ApiError.rule(planMessages.unknownScenario(missing));
   return scenarioIds;
 }
 

@@ -57,7 +57,7 @@ export async function analysisCount(
   ctx: RequestContext,
   body: Body<'analysisCount'>,
 ): Promise<Data<'analysisCount'>> {
-  if (!(body.endTime > body.startTime)) throw ApiError.validation(resolveMessages.endAfterStart);
+  if (!(body.endTime > body.startTime)) throw ApiError.rule(resolveMessages.endAfterStart);
   const project = await currentProject(ctx);
   const { db } = ctx.services;
   // A match depends on the node type, class and log type only: count the events by them.

@@ -50,11 +50,11 @@ export async function scenarios(ctx: RequestContext, body: Body<'scenarios'>): P
 
 async function checkScenario(ctx: RequestContext, tenantId: number, body: ScenarioBody, exceptId = 0) {
   if (body.deviceClassified !== '' && !NODE_LABELS.includes(body.deviceClassified))
-    throw ApiError.validation(expertMessages.unknownDeviceClass(body.deviceClassified));
+    throw ApiError.rule(expertMessages.unknownDeviceClass(body.deviceClassified));
   const unknown = body.logTypes.find((t) => !LOG_TYPE_NAMES[t]);
-  if (unknown !== undefined) throw ApiError.validation(expertMessages.unknownLogType(unknown));
+  if (unknown !== undefined) throw ApiError.rule(expertMessages.unknownLogType(unknown));
   if (new Set(body.attachments).size !== body.attachments.length)
-    throw ApiError.validation(expertMessages.attachmentTwice);
+    throw ApiError.rule(expertMessages.attachmentTwice);
   if (await nameTaken(ctx.services.db, 'fault_scenarios', tenantId, body.name, exceptId))
     throw ApiError.conflict(expertMessages.scenarioNameTaken(body.name));
   await attachFiles(ctx.services, body.attachments, {

@@ -1,6 +1,6 @@
 /** The favorites area: the star on the node trees, per user and project. */
 import type { catalogue, FavoriteNode } from '@eem/contract';
-import { ENERGY_LIMITS, ENERGY_MESSAGES } from '@eem/core';
+import { ENERGY_LIMITS, ENERGY_MESSAGES, ruleText } from '@eem/core';
 import { currentProject, type RequestContext, requireUser } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AreaHandlers } from '../../http/handlers.js';
@@ -29,15 +29,15 @@ export const favoritesHandlers: AreaHandlers<typeof catalogue.favorites> = {
     const project = await currentProject(ctx);
     const { db } = ctx.services;
     const node = await findNode(db, project.id, body.nodeId);
-    if (!node)
-      throw ApiError.validation(ENERGY_MESSAGES.unknownNode(body.nodeId).replace('nodes:', 'nodeId:'));
+    if (!node) throw ApiError.at('body.nodeId', ENERGY_MESSAGES.unknownNode(body.nodeId));
     if (node.model_label !== body.modelLabel)
-      throw ApiError.validation(
-        `modelLabel: node ${node.id} is a ${node.model_label}, not a ${body.modelLabel}`,
+      throw ApiError.at(
+        'body.modelLabel',
+        `node ${node.id} is a ${node.model_label}, not a ${body.modelLabel}`,
       );
     const visible = visibleNodes(user, project, await nodeSkeleton(db, project.id));
     if (visible !== null && !visible.has(node.id))
-      throw ApiError.permission(ENERGY_MESSAGES.hiddenNode(node.name).replace('nodes:', 'nodeId:'));
+      throw ApiError.permission(`body.nodeId: ${ruleText(ENERGY_MESSAGES.hiddenNode(node.name))}`);
     const existing = (await favoriteRows(db, project.id, user.id)).find((r) => r.nodeId === node.id);
     if (!existing && (await favoriteCount(db, project.id, user.id)) >= ENERGY_LIMITS.favorites)
       throw ApiError.validation(

@@ -86,7 +86,7 @@ export function filesDir(services: Services): string {
 
 function pathOf(services: Services, fileName: string): string {
   if (!FILE_NAME_PATTERN.test(fileName))
-    throw ApiError.validation('fileName must name a file uploaded with uploadFile');
+    throw ApiError.validation('the file name must be one of a file uploaded to the server');
   return join(filesDir(services), fileName);
 }
 
@@ -99,21 +99,21 @@ export async function storeUpload(
   const rule = UPLOAD_KINDS[owner.kind];
   const originalName = cleanName(file.filename);
   const ext = extensionOf(originalName);
-  if (!(rule.extensions as readonly string[]).includes(ext))
-    throw ApiError.validation(`file: ${rule.message}`);
-  if (file.data.length > rule.maxBytes) throw ApiError.validation(`file: ${MESSAGES.fileTooLarge}`);
-  if (file.data.length === 0) throw ApiError.validation('file: the file is empty');
+  if (!(rule.extensions as readonly string[]).includes(ext)) throw ApiError.at('file', rule.message);
+  if (file.data.length > rule.maxBytes) throw ApiError.at('file', MESSAGES.fileTooLarge);
+  if (file.data.length === 0) throw ApiError.at('file', 'the file is empty');
   const signature = SIGNATURES[ext] ?? [];
   if (!signature.every((byte, i) => file.data[i] === byte)) {
-    throw ApiError.validation(`file: the content is not a ${ext} file`);
+    throw ApiError.at('file', `the content is not a ${ext} file`);
   }
   if (owner.kind === 'image') {
     // An image is bounded by what it expands to when shown, not only by its bytes.
     // (A header without a readable size is no picture a browser would decode.)
     const size = imageDimensions(file.data, ext);
     if (size && size.width * size.height > UPLOAD_LIMITS.imagePixelsMax)
-      throw ApiError.validation(
-        `file: the image is ${size.width}×${size.height} pixels; at most ${UPLOAD_LIMITS.imagePixelsMax / 1_000_000} million pixels`,
+      throw ApiError.at(
+        'file',
+        `the image is ${size.width}×${size.height} pixels; at most ${UPLOAD_LIMITS.imagePixelsMax / 1_000_000} million pixels`,
       );
   }
   const fileName = `${randomBytes(16).toString('hex')}.${ext}`;
@@ -190,10 +190,10 @@ export async function attachFiles(
     const otherProject =
       expect.projectId !== undefined && row?.project_id != null && row.project_id !== expect.projectId;
     if (!row || otherProject || (row.tenant_id !== expect.tenantId && row.user_id !== expect.userId)) {
-      throw ApiError.validation(`body.${where}: ${name} is not an uploaded file`);
+      throw ApiError.at(`body.${where}`, `${name} is not an uploaded file`);
     }
     if (!kinds.includes(row.kind as UploadKind))
-      throw ApiError.validation(`body.${where}: ${kinds.map((k) => UPLOAD_KINDS[k].message).join('; ')}`);
+      throw ApiError.at(`body.${where}`, `${kinds.map((k) => UPLOAD_KINDS[k].message).join('; ')}`);
     out.push(row);
   }
   const move = out

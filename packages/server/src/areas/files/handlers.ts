@@ -36,7 +36,7 @@ export const filesHandlers: AreaHandlers<typeof catalogue.files> = {
   async uploadFile({ body }, ctx) {
     const user = requireUser(ctx);
     const file = ctx.uploads.find((f) => f.field === 'file') ?? ctx.uploads[0];
-    if (!file) throw ApiError.validation('file: choose a file');
+    if (!file) throw ApiError.at('file', 'choose a file');
     const row = await storeUpload(ctx.services, file, {
       kind: body.kind,
       tenantId: await currentTenant(ctx),

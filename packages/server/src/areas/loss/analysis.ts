@@ -67,7 +67,7 @@ async function networkOf(call: EnergyCall, body: LossBody<'analysis'>): Promise<
   }
   if (!body.node || body.energyType === undefined) throw invalid(LOSS_MESSAGES.objectOrNode);
   if (!energyTypeOf(body.energyType))
-    throw ApiError.validation(`energyType: unknown energy type ${body.energyType}`);
+    throw ApiError.at('body.energyType', `unknown energy type ${body.energyType}`);
   const type = body.energyType;
   const id = nodeOf(call, body.node, 'node');
   const consumerIds = call.model.feeds(id, type).filter((c) => mayRead(call, c));

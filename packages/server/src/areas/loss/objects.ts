@@ -145,7 +145,7 @@ export async function saveConfig(ctx: RequestContext, body: LossBody<'saveConfig
   if (await nameTaken(db, 'loss_objects', call.project.id, body.name, body.id))
     throw invalid(LOSS_MESSAGES.nameRepeats);
   if (body.id === undefined && (await lossObjectCount(db, call.project.id)) >= LOSS_LIMITS.objects)
-    throw ApiError.validation(LOSS_MESSAGES.tooManyObjects);
+    throw ApiError.rule(LOSS_MESSAGES.tooManyObjects);
   const now = clock();
   const id = await inTransaction(db, (trx) =>
     writeLossObject(

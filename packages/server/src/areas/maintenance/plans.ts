@@ -133,19 +133,19 @@ async function checkPlan(ctx: RequestContext, project: Project, body: Body<'crea
   const devices = await devicesByIds(db, project.id, body.deviceIds);
   const missingDevice = body.deviceIds.find((id) => !devices.some((d) => d.id === id));
   if (missingDevice !== undefined)
-    throw ApiError.validation(`deviceIds: device ${missingDevice} does not exist in this project`);
+    throw ApiError.at('body.deviceIds', `device ${missingDevice} does not exist in this project`);
   const items = await itemsByIds(db, project.id, body.itemIds);
   const missingItem = body.itemIds.find((id) => !items.some((i) => i.id === id));
   if (missingItem !== undefined)
-    throw ApiError.validation(`itemIds: maintenance item ${missingItem} does not exist in this project`);
+    throw ApiError.at('body.itemIds', `maintenance item ${missingItem} does not exist in this project`);
   const people = await projectPeople(ctx.services, project);
   if (body.teamId !== null && !people.teams.some((t) => t.id === body.teamId))
-    throw ApiError.validation(`teamId: team ${body.teamId} is not an operations team of this project`);
+    throw ApiError.at('body.teamId', `team ${body.teamId} is not an operations team of this project`);
 }
 
 function firstTimeRule(ctx: RequestContext, firstTime: number): void {
   if (firstTime < ctx.services.clock() + PLAN_LIMITS.firstExecutionLeadMs)
-    throw ApiError.validation(PLAN_MESSAGES.firstExecution);
+    throw ApiError.rule(PLAN_MESSAGES.firstExecution);
 }
 
 function values(body: Body<'createPlan'>, now: number) {
@@ -292,11 +292,11 @@ async function checkItem(ctx: RequestContext, project: Project, body: Body<'crea
   if (await nameTaken(db, 'maintenance_items', project.id, body.name, exceptId))
     throw ApiError.conflict(`name: a maintenance item named ${body.name} already exists`);
   const ids = body.spareParts.map((p) => p.partId);
-  if (new Set(ids).size !== ids.length) throw ApiError.validation('spareParts: a part is listed twice');
+  if (new Set(ids).size !== ids.length) throw ApiError.at('body.spareParts', 'a part is listed twice');
   const parts = await partsByIds(db, project.id, ids);
   const missing = ids.find((id) => !parts.some((p) => p.id === id));
   if (missing !== undefined)
-    throw ApiError.validation(`spareParts: spare part ${missing} does not exist in this project`);
+    throw ApiError.at('body.spareParts', `spare part ${missing} does not exist in this project`);
 }
 
 function itemValues(body: Body<'createItem'>, now: number) {

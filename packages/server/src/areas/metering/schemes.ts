@@ -93,7 +93,7 @@ function versionValues(project: Project, versions: Body<'createScheme'>['version
   const problem = checkTouVersions(
     values.map((v) => ({ effectiveFrom: v.effective_from, effectiveTo: v.effective_to })),
   );
-  if (problem) throw ApiError.validation(`versions: ${problem}`);
+  if (problem) throw ApiError.at('body.versions', problem);
   return values;
 }
 
@@ -216,12 +216,12 @@ export async function bindScheme(ctx: RequestContext, body: Body<'bindScheme'>):
   for (const ref of body.nodes) {
     if (ref.modelLabel === 'project') {
       if (ref.id !== project.id)
-        throw ApiError.validation(`nodes: project ${ref.id} is not the current project`);
+        throw ApiError.at('body.nodes', `project ${ref.id} is not the current project`);
       ids.push(PROJECT_NODE);
       continue;
     }
     const node = model.node(ref.id);
-    if (!node || ref.id === PROJECT_NODE) throw ApiError.validation(ENERGY_MESSAGES.unknownNode(ref.id));
+    if (!node || ref.id === PROJECT_NODE) throw ApiError.rule(ENERGY_MESSAGES.unknownNode(ref.id));
     if (visible !== null && !visible.has(ref.id))
       throw ApiError.permission(ENERGY_MESSAGES.hiddenNode(node.name));
     ids.push(ref.id);

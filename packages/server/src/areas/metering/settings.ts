@@ -94,7 +94,7 @@ export async function createCoalFactor(
   const project = await currentProject(ctx);
   const type = energyTypeOf(body.energyType);
   if (!type || type.kind === 'aggregate')
-    throw ApiError.validation('energyType: standard coal has no coefficient of its own');
+    throw ApiError.at('body.energyType', 'standard coal has no coefficient of its own');
   const owner = body.scope === 'global' ? 0 : project.id;
   checkScope(ctx, owner);
   const rows = await coalFactorRows(ctx.services.db, project.id);

@@ -76,19 +76,20 @@ export async function saveAssociations(
   const seen = new Set<number>();
   for (const m of body.meters) {
     const meter = model.node(m.meterId);
-    if (meter?.modelLabel !== 'meter') throw ApiError.validation(ENERGY_MESSAGES.notAMeter(m.meterId));
-    if (seen.has(m.meterId)) throw ApiError.validation(`meters: ${meter.name} is listed twice`);
+    if (meter?.modelLabel !== 'meter') throw ApiError.rule(ENERGY_MESSAGES.notAMeter(m.meterId));
+    if (seen.has(m.meterId)) throw ApiError.at('body.meters', `${meter.name} is listed twice`);
     seen.add(m.meterId);
     if (m.meterId === nodeId)
-      throw ApiError.validation(
-        `meters: ${meter.name} is this node itself; a meter measures itself without a binding`,
+      throw ApiError.at(
+        'body.meters',
+        `${meter.name} is this node itself; a meter measures itself without a binding`,
       );
     if (meter.energyType !== m.energyType)
-      throw ApiError.validation(
+      throw ApiError.rule(
         ENERGY_MESSAGES.meterEnergyType(meter.name, energyTypeName(meter.energyType ?? 0, ctx.language)),
       );
     if (m.item !== null && m.energyType !== ENERGY_TYPE.electricity)
-      throw ApiError.validation(`meters: ${meter.name}: items (A1..D6) are for electricity meters`);
+      throw ApiError.at('body.meters', `${meter.name}: items (A1..D6) are for electricity meters`);
   }
   await replaceBindings(
     ctx.services.db,
@@ -164,20 +165,17 @@ export async function saveConnections(
   const pairs = new Map<string, { fromId: number; toId: number }>();
   for (const c of body.connections) {
     for (const id of [c.fromId, c.toId]) {
-      if (!model.node(id) || id === 0)
-        throw ApiError.validation(ENERGY_MESSAGES.unknownNode(id).replace('nodes:', 'connections:'));
+      if (!model.node(id) || id === 0) throw ApiError.at('body.connections', ENERGY_MESSAGES.unknownNode(id));
       nodeOf(call, { id, modelLabel: model.node(id)?.modelLabel ?? '' }, 'connections');
     }
     if (c.fromId === c.toId)
-      throw ApiError.validation(`${ENERGY_MESSAGES.selfConnection} (${model.info(c.fromId).name})`);
+      throw ApiError.rule(`${ENERGY_MESSAGES.selfConnection} (${model.info(c.fromId).name})`);
     pairs.set(`${c.fromId}:${c.toId}`, c);
   }
   const list = [...pairs.values()];
   const cycle = findCycle(list);
   if (cycle)
-    throw ApiError.validation(
-      ENERGY_MESSAGES.connectionCycle(cycle.map((id) => model.info(id).name).join(' → ')),
-    );
+    throw ApiError.rule(ENERGY_MESSAGES.connectionCycle(cycle.map((id) => model.info(id).name).join(' → ')));
   await replaceConnections(
     ctx.services.db,
     call.project.id,

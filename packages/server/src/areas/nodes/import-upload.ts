@@ -12,17 +12,15 @@ import { NODE_IMPORT_MAX_BYTES } from './import-limits.js';
 export function checkSpreadsheet(file: UploadedFile): void {
   const ext = extensionOf(file.filename);
   if ((ext === 'xls' || ext === 'xlsx') && file.data.length > NODE_IMPORT_MAX_BYTES)
-    throw ApiError.validation(
-      `file: ${MESSAGES.fileTooLarge} (at most ${NODE_IMPORT_MAX_BYTES / 1024 / 1024} MB)`,
-    );
+    throw ApiError.at('file', `${MESSAGES.fileTooLarge} (at most ${NODE_IMPORT_MAX_BYTES / 1024 / 1024} MB)`);
   const found = sniffSpreadsheet(file.filename, file.data);
-  if ('problem' in found) throw ApiError.validation(`file: ${found.problem}`);
+  if ('problem' in found) throw ApiError.at('file', found.problem);
 }
 
 /** The workbook of an import call (multipart field `file`, or the only file), checked. */
 export function uploadedSpreadsheet(uploads: readonly UploadedFile[]): UploadedFile {
   const file = uploads.find((f) => f.field === 'file') ?? uploads[0];
-  if (!file) throw ApiError.validation('file: choose a file');
+  if (!file) throw ApiError.at('file', 'choose a file');
   checkSpreadsheet(file);
   return file;
 }

@@ -61,9 +61,7 @@ async function add(ctx: RequestContext, project: Project, body: AddBody): Promis
   const parent = await resolveParent(db, project, body.parent);
   const { node } = body;
   if (!canHold(parent.modelLabel, node.modelLabel))
-    throw ApiError.validation(
-      `body.node.modelLabel: ${cannotHoldMessage(parent.modelLabel, node.modelLabel)}`,
-    );
+    throw ApiError.at('body.node.modelLabel', `${cannotHoldMessage(parent.modelLabel, node.modelLabel)}`);
   if (await namedChild(db, project.id, parent.id, node.name)) throw duplicateName('body.node.name');
   const now = ctx.services.clock();
   const sort = await nextSort(db, project.id);
@@ -108,12 +106,12 @@ async function move(ctx: RequestContext, project: Project, body: MoveBody): Prom
   const node = await existingNode(ctx, project, body.node);
   const parent = await resolveParent(db, project, body.parent);
   if (!canHold(parent.modelLabel, node.model_label))
-    throw ApiError.validation(`body.parent: ${cannotHoldMessage(parent.modelLabel, node.model_label)}`);
+    throw ApiError.at('body.parent', `${cannotHoldMessage(parent.modelLabel, node.model_label)}`);
   if (parent.id !== 0) {
     const target = await findNode(db, project.id, parent.id);
     const chain = target ? [...(await ancestors(db, project.id, target)), target] : [];
     if (chain.some((n) => n.id === node.id))
-      throw ApiError.validation('body.parent: a node cannot be moved under itself or one of its descendants');
+      throw ApiError.at('body.parent', 'a node cannot be moved under itself or one of its descendants');
   }
   if (parent.id === node.parent_id) return nodeItem(db, node);
   if (await namedChild(db, project.id, parent.id, node.name, node.id)) throw duplicateName('body.node');

@@ -17,7 +17,7 @@ export interface NodeEdit {
 
 export async function readNode(ctx: RequestContext, id: number, modelLabel: string): Promise<NodeItem> {
   if (!nodeType(modelLabel))
-    throw ApiError.validation(`body.modelLabel: ${modelLabel} is not project or a node type`);
+    throw ApiError.at('body.modelLabel', `${modelLabel} is not project or a node type`);
   const project = await currentProject(ctx);
   const node = await existingNode(ctx, project, { id, modelLabel }, 'body');
   return nodeItem(ctx.services.db, node);

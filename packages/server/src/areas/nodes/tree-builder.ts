@@ -5,7 +5,7 @@
  */
 import type { NodeAttributes, NodeTreeItem } from '@eem/contract';
 import { nodeType } from '@eem/core';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError, type RequestPath } from '../../http/api-error.js';
 import { type NodeRow, nodeAttributes } from './repo/nodes.js';
 
 export interface TreeFilter {
@@ -47,22 +47,22 @@ const BUILT_IN_PROPS = new Set(['id', 'name']);
 export function checkConditions(conditions: readonly TreeCondition[]): void {
   const seen = new Set<string>();
   for (const [i, condition] of conditions.entries()) {
-    const where = `body.subLayerConditions.${i}`;
+    const where: RequestPath = `body.subLayerConditions.${i}`;
     if (condition.modelLabel === 'project') continue;
     const type = nodeType(condition.modelLabel);
-    if (!type) throw ApiError.validation(`${where}.modelLabel: ${condition.modelLabel} is not a node type`);
+    if (!type) throw ApiError.at(`${where}.modelLabel`, `${condition.modelLabel} is not a node type`);
     if (seen.has(condition.modelLabel))
-      throw ApiError.validation(`${where}.modelLabel: ${condition.modelLabel} is listed twice`);
+      throw ApiError.at(`${where}.modelLabel`, `${condition.modelLabel} is listed twice`);
     seen.add(condition.modelLabel);
     const props = new Set([...BUILT_IN_PROPS, ...type.fields.map((f) => f.key)]);
     for (const [j, filter] of condition.filters.entries()) {
-      const at = `${where}.filters.${j}`;
+      const at: RequestPath = `${where}.filters.${j}`;
       if (!props.has(filter.prop))
-        throw ApiError.validation(`${at}.prop: ${filter.prop} is not a field of a ${condition.modelLabel}`);
+        throw ApiError.at(`${at}.prop`, `${filter.prop} is not a field of a ${condition.modelLabel}`);
       if (filter.operator === 'IN' && !Array.isArray(filter.limit))
-        throw ApiError.validation(`${at}.limit: IN needs a list of values`);
+        throw ApiError.at(`${at}.limit`, 'IN needs a list of values');
       if (filter.operator === 'EQ' && (typeof filter.limit === 'object' || filter.limit === undefined))
-        throw ApiError.validation(`${at}.limit: EQ needs one value (text or number)`);
+        throw ApiError.at(`${at}.limit`, 'EQ needs one value (text or number)');
     }
   }
 }

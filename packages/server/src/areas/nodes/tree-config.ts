@@ -76,8 +76,9 @@ export async function saveTreeConfig(
   for (const [i, config] of body.entries()) {
     for (const [j, roomType] of config.roomTypes.entries()) {
       if (!ROOM_TYPES.has(roomType))
-        throw ApiError.validation(
-          `body.${i}.roomTypes.${j}: ${roomType} is not a room type (${[...ROOM_TYPES].join(', ')})`,
+        throw ApiError.at(
+          `body.${i}.roomTypes.${j}`,
+          `${roomType} is not a room type (${[...ROOM_TYPES].join(', ')})`,
         );
     }
   }

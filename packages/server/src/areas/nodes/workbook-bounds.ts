@@ -34,7 +34,7 @@ interface ZipEntry {
 
 const MB = 1024 * 1024;
 
-const refuse = (rule: string) => ApiError.validation(`file: ${rule}; nothing was imported`);
+const refuse = (rule: string) => ApiError.at('file', `${rule}; nothing was imported`);
 
 /** The entries of a zip's central directory (zip64 too), or null when it cannot be read. */
 function zipEntries(data: Buffer): ZipEntry[] | null {

@@ -17,7 +17,7 @@ type Body<K extends keyof typeof catalogue.pq> = EndpointParsedInput<(typeof cat
 
 function checkBand(min: number | null, max: number | null, field: string): void {
   if (min !== null && max !== null && min > max)
-    throw ApiError.validation(`${field}Max: must not be below ${field}Min`);
+    throw ApiError.at(`body.${field}Max`, 'the maximum must not be below the minimum');
 }
 
 async function events(

@@ -162,7 +162,7 @@ export async function gridOf(
 
 async function productOf(call: EnergyCall, id: number): Promise<ProductRow> {
   const product = await productById(call.ctx.services.db, call.project.id, id);
-  if (!product) throw ApiError.validation(`productId: product ${id} does not exist in this project`);
+  if (!product) throw ApiError.at('body.productId', `product ${id} does not exist in this project`);
   return product;
 }
 
@@ -181,7 +181,7 @@ export async function savePlans(ctx: RequestContext, body: Body<'savePlans'>): P
   body.rows.forEach((row, i) => {
     const [node] = nodesOf(call, [row.node], `rows.${i}.node`);
     if (node === undefined) return;
-    if (ids.includes(node)) throw ApiError.validation(`rows.${i}.node: the node is listed twice`);
+    if (ids.includes(node)) throw ApiError.at(`body.rows.${i}.node`, `the node is listed twice`);
     ids.push(node);
     for (const [kind, values] of [
       [PRODUCTION_KIND.plan, row.plan],
@@ -191,8 +191,9 @@ export async function savePlans(ctx: RequestContext, body: Body<'savePlans'>): P
       values.forEach((value, m) => {
         const month = months[m] as (typeof months)[number];
         if (kind === PRODUCTION_KIND.actual && value !== null && month.future)
-          throw ApiError.validation(
-            `rows.${i}.actual.${m}: ${ENERGY_MESSAGES.futureActual.replace('month: ', '')} (${month.year}-${month.month})`,
+          throw ApiError.at(
+            `body.rows.${i}.actual.${m}`,
+            `${ENERGY_MESSAGES.futureActual.replace('month: ', '')} (${month.year}-${month.month})`,
           );
         cells.push({
           product_id: product.id,

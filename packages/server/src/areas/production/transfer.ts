@@ -116,8 +116,7 @@ export async function importProduction(
   const kindName: Kind = body.kind;
   const kind = kindName === 'plan' ? PRODUCTION_KIND.plan : PRODUCTION_KIND.actual;
   const products = await productsOf(ctx.services.db, call.project.id);
-  if (products.length === 0)
-    throw ApiError.validation('file: the project has no products yet; add them first');
+  if (products.length === 0) throw ApiError.at('file', 'the project has no products yet; add them first');
   return startSheetImport<Item>(
     ctx,
     {

@@ -57,7 +57,7 @@ export async function updateProfile(ctx: RequestContext, body: UpdateBody): Prom
   const deadline =
     body.cooperationDeadline === undefined ? row.cooperation_deadline : body.cooperationDeadline;
   if (operationDate !== null && deadline !== null && !(deadline > operationDate)) {
-    throw ApiError.validation(`body.cooperationDeadline: ${MESSAGES.cooperationAfterOperation}`);
+    throw ApiError.at('body.cooperationDeadline', MESSAGES.cooperationAfterOperation);
   }
   if (body.name !== undefined && body.name !== row.name) {
     if (await nameTaken(db, 'projects', row.tenant_id, body.name, row.id))
@@ -77,7 +77,7 @@ export async function updateProfile(ctx: RequestContext, body: UpdateBody): Prom
     });
   if (body.documents) {
     if (new Set(body.documents).size !== body.documents.length)
-      throw ApiError.validation('body.documents: a document is listed twice');
+      throw ApiError.at('body.documents', 'a document is listed twice');
     await attachFiles(ctx.services, body.documents, {
       ...owner,
       kind: 'document',

@@ -20,8 +20,7 @@ export const sessionHandlers: AreaHandlers<typeof catalogue.session> = {
     const text = Array.isArray(raw) ? raw[0] : raw;
     if (!text) return toWireUser(caller);
     const parsed = idSchema.safeParse(text);
-    if (!parsed.success)
-      throw ApiError.validation('header.User-ID: must be a user id (a positive whole number)');
+    if (!parsed.success) throw ApiError.at('header.User-ID', 'must be a user id (a positive whole number)');
     const id = parsed.data;
     if (id === caller.id) return toWireUser(caller);
     const other = await ctx.services.auth.user(id);

@@ -175,7 +175,7 @@ async function save(
   if (await schemeNameTaken(db, call.project.id, type, fields.name, id))
     throw invalid(SHARE_MESSAGES.nameRepeats);
   if (id === undefined && (await schemeCount(db, call.project.id, type)) >= SHARE_LIMITS.schemes)
-    throw ApiError.validation(SHARE_MESSAGES.tooManySchemes);
+    throw ApiError.rule(SHARE_MESSAGES.tooManySchemes);
   const sameBasis =
     before !== null &&
     before.energy_type === fields.energy_type &&

@@ -67,11 +67,11 @@ async function save(ctx: RequestContext, body: { userId: number; cameras: number
   const folderIds = new Set(data.folders.map((f) => f.id));
   for (const [i, id] of body.cameras.entries()) {
     if (!cameraIds.has(id))
-      throw ApiError.validation(`body.cameras.${i}: camera ${id} is not in a project you and the user share`);
+      throw ApiError.at(`body.cameras.${i}`, `camera ${id} is not in a project you and the user share`);
   }
   for (const [i, id] of body.folders.entries()) {
     if (!folderIds.has(id))
-      throw ApiError.validation(`body.folders.${i}: folder ${id} is not in a project you and the user share`);
+      throw ApiError.at(`body.folders.${i}`, `folder ${id} is not in a project you and the user share`);
   }
   // Every camera and folder of the shared projects is replaced; others' grants stay.
   const grants = (label: string, ids: Iterable<number>) =>

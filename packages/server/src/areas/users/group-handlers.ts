@@ -75,12 +75,12 @@ async function checkMembers(
   const links = await projectLinksOf(ctx.services.db, ids);
   for (const [i, id] of ids.entries()) {
     const u = rows.find((r) => r.id === id);
-    if (!u) throw ApiError.validation(`body.users.${i}: user ${id} does not exist`);
+    if (!u) throw ApiError.at(`body.users.${i}`, `user ${id} does not exist`);
     const linked = links.filter((l) => l.user_id === id).map((l) => l.project_id);
     if (!userVisible(scope, { root: u.is_root === 1, tenantId: u.tenant_id, linked }))
       throw ApiError.permission(`no permission for user ${id}`);
     if (u.tenant_id !== tenantId)
-      throw ApiError.validation(`body.users.${i}: user ${id} is not of the group's tenant`);
+      throw ApiError.at(`body.users.${i}`, `user ${id} is not of the group's tenant`);
   }
   return [...new Set(ids)];
 }
@@ -131,7 +131,7 @@ export const groupHandlers: Pick<
     const project = await headerProject(ctx);
     const tenantId = project?.tenantId ?? body.tenantId ?? user.tenantId;
     if (body.tenantId !== undefined && body.tenantId !== tenantId) {
-      throw ApiError.validation('body.tenantId: a group made in a project belongs to the project’s tenant');
+      throw ApiError.at('body.tenantId', 'a group made in a project belongs to the project’s tenant');
     }
     assertTenant(scope, tenantId);
     if (scope.boundProjects && !project)
@@ -160,7 +160,7 @@ export const groupHandlers: Pick<
     const scope = await scopeOf(ctx);
     const row = await reachableGroup(ctx, scope, body.id);
     if (body.tenantId !== undefined && body.tenantId !== row.tenant_id) {
-      throw ApiError.validation('body.tenantId: the tenant of a group cannot change');
+      throw ApiError.at('body.tenantId', 'the tenant of a group cannot change');
     }
     await checkName(ctx, row.tenant_id, body.name, row.id);
     const members = await checkMembers(ctx, scope, body.users, row.tenant_id);

@@ -9,7 +9,7 @@ import type { catalogue, EndpointParsedInput } from '@eem/contract';
 import { nodeType, text } from '@eem/core';
 import { type Scope, scopeOf, tenantInScope } from '../../auth/scope.js';
 import type { RequestContext } from '../../context.js';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError, type RequestPath } from '../../http/api-error.js';
 import type { AreaHandlers } from '../../http/handlers.js';
 import { recordOperation } from '../logs/record-operation.js';
 import { nodeNames } from '../nodes/repo/nodes.js';
@@ -141,14 +141,14 @@ async function checkModelNodes(
   const projects = await ctx.services.projects.all();
   const out: StoredNode[] = [];
   for (const [i, node] of resolved.entries()) {
-    const where = `body.nodes.${i}`;
+    const where: RequestPath = `body.nodes.${i}`;
     const label = node.model_label;
     const what = `${label} ${node.node_id}`;
     if (label !== 'tenant' && label !== 'project' && nodeType(label) === undefined) {
       // The contract refuses these first; kept for a body that reaches here another way.
-      throw ApiError.validation(`${where}.modelLabel: must be tenant, project or a node type`);
+      throw ApiError.at(`${where}.modelLabel`, 'must be tenant, project or a node type');
     }
-    if (node.tenantId === null) throw ApiError.validation(`${where}.id: ${what} does not exist`);
+    if (node.tenantId === null) throw ApiError.at(`${where}.id`, `${what} does not exist`);
     if (!family.has(node.tenantId)) {
       const named =
         label === 'tenant'
@@ -156,7 +156,7 @@ async function checkModelNodes(
           : label === 'project'
             ? `project ${node.name}`
             : `${label} ${node.name} (project ${projects.get(node.projectId ?? 0)?.name ?? node.projectId})`;
-      throw ApiError.validation(`${where}.id: ${named} is not of the user's tenant`);
+      throw ApiError.at(`${where}.id`, `${named} is not of the user's tenant`);
     }
     if (!inScope(scope, node)) throw ApiError.permission(`no permission for ${what}`);
     out.push({ model_label: label, node_id: node.node_id });
@@ -200,7 +200,7 @@ async function assignOther(ctx: RequestContext, body: OtherBody, kind: Kind) {
   const target = await manageableUser(ctx, scope, body.userId);
   // No graphs or reports exist in this product yet: any node named is unknown.
   const first = body.nodes[0];
-  if (first) throw ApiError.validation(`body.nodes.0.id: ${kind} node ${first.id} does not exist`);
+  if (first) throw ApiError.at('body.nodes.0.id', `${kind} node ${first.id} does not exist`);
   await replace(ctx, target, kind, await stored(ctx, target.id, kind), []);
   return { userId: target.id, nodes: wireOther(await stored(ctx, target.id, kind)) };
 }

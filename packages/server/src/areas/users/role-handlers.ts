@@ -151,7 +151,7 @@ async function roleTenant(ctx: RequestContext, scope: Scope, requested: number |
     throw ApiError.permission(`no permission for tenant ${tenantId}`);
   assertTenant(scope, tenantId);
   if (!(await tenantExists(ctx.services.db, tenantId)))
-    throw ApiError.validation(`body.tenantId: tenant ${tenantId} does not exist`);
+    throw ApiError.at('body.tenantId', `tenant ${tenantId} does not exist`);
   return tenantId;
 }
 
@@ -210,7 +210,7 @@ export const roleHandlers: Pick<
     const scope = await scopeOf(ctx);
     const row = await reachableRole(ctx, scope, body.id, true);
     if (body.tenantId !== undefined && body.tenantId !== row.tenant_id) {
-      throw ApiError.validation('body.tenantId: the tenant of a role cannot change');
+      throw ApiError.at('body.tenantId', 'the tenant of a role cannot change');
     }
     await checkBody(ctx, scope, body, row.tenant_id, row.id);
     const next = values(body);

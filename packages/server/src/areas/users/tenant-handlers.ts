@@ -58,7 +58,7 @@ async function checkParent(ctx: RequestContext, scope: Scope, parentId: number |
     return;
   }
   if (!(await tenantExists(ctx.services.db, parentId)))
-    throw ApiError.validation(`body.parentId: tenant ${parentId} does not exist`);
+    throw ApiError.at('body.parentId', `tenant ${parentId} does not exist`);
   if (!tenantInScope(scope, parentId)) throw ApiError.permission(`no permission for tenant ${parentId}`);
 }
 
@@ -99,7 +99,7 @@ export const tenantHandlers: Pick<Users, 'tenants' | 'createTenant' | 'updateTen
       await checkParent(ctx, scope, body.parentId);
       const below = await tenantFamily(ctx.services.db, row.id);
       if (body.parentId !== null && below.includes(body.parentId)) {
-        throw ApiError.validation('body.parentId: a tenant cannot be moved under itself or its child');
+        throw ApiError.at('body.parentId', 'a tenant cannot be moved under itself or its child');
       }
       if (!scope.root && row.id === scope.user.tenantId)
         throw ApiError.permission('you cannot move your own tenant');

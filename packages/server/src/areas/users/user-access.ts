@@ -79,12 +79,12 @@ export async function assignableRole(
   tenantId: number,
 ): Promise<RoleRow> {
   const role = await roleById(ctx.services.db, roleId);
-  if (!role) throw ApiError.validation(`body.roleId: role ${roleId} does not exist`);
+  if (!role) throw ApiError.at('body.roleId', `role ${roleId} does not exist`);
   if (!scope.root && !tenantInScope(scope, role.tenant_id))
     throw ApiError.permission(`no permission for role ${roleId}`);
   const family = await tenantFamily(ctx.services.db, role.tenant_id);
   if (!family.includes(tenantId))
-    throw ApiError.validation(`body.roleId: role ${role.name} is not a role of the user's tenant`);
+    throw ApiError.at('body.roleId', `role ${role.name} is not a role of the user's tenant`);
   const missing = missingKeys(scope, role.permissions);
   if (missing.length > 0) {
     throw ApiError.permission(
@@ -110,10 +110,10 @@ export async function linkableProjects(
   const family = await tenantFamily(ctx.services.db, tenantId);
   for (const [i, id] of projectIds.entries()) {
     const project = await ctx.services.projects.get(id);
-    if (!project) throw ApiError.validation(`body.projectIds.${i}: project ${id} does not exist`);
+    if (!project) throw ApiError.at(`body.projectIds.${i}`, `project ${id} does not exist`);
     assertProject(scope, id);
     if (!family.includes(project.tenantId))
-      throw ApiError.validation(`body.projectIds.${i}: project ${project.name} is not of the user's tenant`);
+      throw ApiError.at(`body.projectIds.${i}`, `project ${project.name} is not of the user's tenant`);
   }
   return [...new Set(projectIds)];
 }
@@ -187,12 +187,10 @@ export async function joinableGroups(
   const byId = new Map(rows.map((g) => [g.id, g]));
   for (const [i, id] of groupIds.entries()) {
     const group = byId.get(id);
-    if (!group) throw ApiError.validation(`body.userGroupIds.${i}: user group ${id} does not exist`);
+    if (!group) throw ApiError.at(`body.userGroupIds.${i}`, `user group ${id} does not exist`);
     if (!groupVisible(scope, group)) throw ApiError.permission(`no permission for user group ${id}`);
     if (group.tenant_id !== tenantId)
-      throw ApiError.validation(
-        `body.userGroupIds.${i}: user group ${group.name} is not of the user's tenant`,
-      );
+      throw ApiError.at(`body.userGroupIds.${i}`, `user group ${group.name} is not of the user's tenant`);
   }
   return [...new Set(groupIds)];
 }

@@ -4,7 +4,7 @@ import { isMasked, isProjectBound, MESSAGES, maskText, text } from '@eem/core';
 import { hashPlainPassword } from '../../auth/passwords.js';
 import { assertTenant, type Scope, scopeOf } from '../../auth/scope.js';
 import type { RequestContext } from '../../context.js';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError, type RequestPath } from '../../http/api-error.js';
 import type { AreaHandlers } from '../../http/handlers.js';
 import { attachFiles } from '../files/file-store.js';
 import { recordOperation } from '../logs/record-operation.js';
@@ -51,15 +51,15 @@ async function candidateIds(ctx: RequestContext, scope: Scope, body: ListBody): 
   return userIdsOfTenants(db, scope.tenantIds && [...scope.tenantIds]);
 }
 
-function numeric(value: unknown, where: string): number {
+function numeric(value: unknown, where: RequestPath): number {
   const n = Number(value);
-  if (!Number.isFinite(n)) throw ApiError.validation(`${where}: must be a number`);
+  if (!Number.isFinite(n)) throw ApiError.at(where, 'must be a number');
   return n;
 }
 
 function matchesFilters(row: UserRow, body: ListBody): boolean {
   for (const [i, f] of body.filters.entries()) {
-    const where = `body.filters.${i}.limit`;
+    const where: RequestPath = `body.filters.${i}.limit`;
     const values = Array.isArray(f.limit) ? f.limit : [f.limit];
     if (f.prop === 'name') {
       const texts = values.map((v) => String(v).toLowerCase());
@@ -86,7 +86,7 @@ function matchesFilters(row: UserRow, body: ListBody): boolean {
 function unmasked(sent: string, stored: string | null, field: string): string {
   if (!isMasked(sent)) return sent;
   if (stored !== null && sent === maskText(stored)) return stored;
-  throw ApiError.validation(`body.${field}: ${MESSAGES.maskedUnchanged}`);
+  throw ApiError.at(`body.${field}`, MESSAGES.maskedUnchanged);
 }
 
 async function assertAccountFree(ctx: RequestContext, name: string, exceptId?: number): Promise<void> {
@@ -104,7 +104,7 @@ async function targetTenant(
   if (scope.boundProjects) throw ApiError.permission('a project user manages users of its own tenant only');
   assertTenant(scope, requested);
   if (!(await tenantExists(ctx.services.db, requested)))
-    throw ApiError.validation(`body.tenantId: tenant ${requested} does not exist`);
+    throw ApiError.at('body.tenantId', `tenant ${requested} does not exist`);
   return requested;
 }
 
@@ -146,7 +146,7 @@ async function createUser(ctx: RequestContext, body: CreateBody): Promise<UserRo
   const role = await assignableRole(ctx, scope, body.roleId, tenantId);
   const inspection = body.inspectionPassword?.trim();
   if (roleNeedsInspection(role) && !inspection)
-    throw ApiError.validation(`body.inspectionPassword: ${MESSAGES.inspectionPasswordRequired}`);
+    throw ApiError.at('body.inspectionPassword', MESSAGES.inspectionPasswordRequired);
   const email = unmasked(body.email, null, 'email');
   const phone = unmasked(body.mobilePhone, null, 'mobilePhone');
   const projects = await linkableProjects(ctx, scope, body.projectIds, tenantId);
@@ -200,7 +200,7 @@ async function updateUser(ctx: RequestContext, body: UpdateBody): Promise<UserRo
   const role = await assignableRole(ctx, scope, body.roleId, tenantId);
   const inspection = body.inspectionPassword?.trim();
   if (roleNeedsInspection(role) && !inspection && stored.inspection_password_hash === null) {
-    throw ApiError.validation(`body.inspectionPassword: ${MESSAGES.inspectionPasswordRequired}`);
+    throw ApiError.at('body.inspectionPassword', MESSAGES.inspectionPasswordRequired);
   }
   const requested = await linkableProjects(ctx, scope, body.projectIds, tenantId);
   const old = target.linked;
@@ -256,9 +256,9 @@ async function updateUser(ctx: RequestContext, body: UpdateBody): Promise<UserRo
 
 async function deleteUser(ctx: RequestContext, id: number): Promise<null> {
   const scope = await scopeOf(ctx);
-  if (id === scope.user.id) throw ApiError.validation('query.id: you cannot delete yourself');
+  if (id === scope.user.id) throw ApiError.at('query.id', 'you cannot delete yourself');
   const target = await manageableUser(ctx, scope, id);
-  if (target.root) throw ApiError.validation('query.id: a root user cannot be deleted');
+  if (target.root) throw ApiError.at('query.id', 'a root user cannot be deleted');
   await ctx.services.auth.revokeUserSessions(id);
   await deleteUserRows(ctx.services.db, id);
   ctx.services.auth.invalidateUsers();
@@ -280,12 +280,12 @@ async function resetPassword(
   if (body.rootName !== caller.name)
     throw ApiError.permission('body.rootName: must be the signed-in root user');
   if (!(await ctx.services.auth.provePassword(caller.id, body.rootPassword, ctx.request.ip))) {
-    throw ApiError.validation('body.rootPassword: the root password is wrong');
+    throw ApiError.at('body.rootPassword', 'the root password is wrong');
   }
   const target = await userByName(ctx.services.db, body.userName);
   if (!target) throw ApiError.notFound(`body.userName: user ${body.userName} does not exist`);
   if (target.id === caller.id)
-    throw ApiError.validation('body.userName: change your own password with change password');
+    throw ApiError.at('body.userName', 'change your own password with change password');
   await ctx.services.auth.resetPassword(target, body.newPassword);
   await recordOperation(ctx, {
     operation: 'resetPassword',

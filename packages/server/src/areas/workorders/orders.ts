@@ -14,6 +14,7 @@ import {
   localParts,
   nextState,
   orderDeadline,
+  problemsText,
   SPARE_PART_MESSAGES,
   STOCK_MOVE,
   stateActions,
@@ -195,20 +196,20 @@ async function checkTeam(acting: Acting, teamId: number | null, field = 'teamId'
   if (teamId === null) return;
   const people = await projectPeople(acting.services, acting.project);
   if (!people.teams.some((t) => t.id === teamId))
-    throw ApiError.validation(`${field}: team ${teamId} is not an operations team of this project`);
+    throw ApiError.at(`body.${field}`, `team ${teamId} is not an operations team of this project`);
 }
 
 async function checkDevice(acting: Acting, deviceId: number | null) {
   if (deviceId === null) return undefined;
   const device = await deviceById(acting.services.db, acting.project.id, deviceId);
-  if (!device) throw ApiError.validation(`deviceId: device ${deviceId} does not exist in this project`);
+  if (!device) throw ApiError.at('body.deviceId', `device ${deviceId} does not exist in this project`);
   return device;
 }
 
 async function checkNode(acting: Acting, nodeId: number | null): Promise<void> {
   if (nodeId === null) return;
   if (!(await findNode(acting.services.db, acting.project.id, nodeId)))
-    throw ApiError.validation(`nodeId: node ${nodeId} does not exist in this project`);
+    throw ApiError.at('body.nodeId', `node ${nodeId} does not exist in this project`);
 }
 
 /** Photos and documents uploaded for an order of this project; they become the project's. */
@@ -278,7 +279,7 @@ export async function createRepairOrder(acting: Acting, body: RepairInput): Prom
   let { deviceId, nodeId } = body;
   if (body.eventId !== null) {
     const event = await eventById(db, acting.project.id, body.eventId);
-    if (!event) throw ApiError.validation(`eventId: event ${body.eventId} does not exist in this project`);
+    if (!event) throw ApiError.at('body.eventId', `event ${body.eventId} does not exist in this project`);
     const existing = await orderOfEvent(acting, body.eventId);
     if (existing)
       throw ApiError.conflict(`eventId: event ${body.eventId} already has repair order ${existing}`);
@@ -288,7 +289,7 @@ export async function createRepairOrder(acting: Acting, body: RepairInput): Prom
   }
   const device = await checkDevice(acting, deviceId);
   if (device?.status === DEVICE_STATUS.scrapped)
-    throw ApiError.validation(`deviceId: ${device.name} is scrapped`);
+    throw ApiError.at('body.deviceId', `${device.name} is scrapped`);
   await checkNode(acting, nodeId);
   await checkTeam(acting, body.teamId);
   await checkPhotos(acting, body.attachments, 'attachments');
@@ -351,12 +352,12 @@ export async function createMaintenanceOrder(
 ): Promise<WorkOrder> {
   const device = await checkDevice(acting, body.deviceId);
   if (device?.status === DEVICE_STATUS.scrapped)
-    throw ApiError.validation(`deviceId: ${device.name} is scrapped`);
+    throw ApiError.at('body.deviceId', `${device.name} is scrapped`);
   await checkTeam(acting, body.teamId);
   const items = await orderItemsOf(acting.services.db, acting.project.id, body.itemIds);
   const missing = body.itemIds.find((id) => !items.some((i) => i.itemId === id));
   if (missing !== undefined)
-    throw ApiError.validation(`itemIds: maintenance item ${missing} does not exist in this project`);
+    throw ApiError.at('body.itemIds', `maintenance item ${missing} does not exist in this project`);
   return createOrder(acting, {
     type: 'maintenance',
     description: body.description,
@@ -457,9 +458,7 @@ export async function assignOrder(
   const people = await projectPeople(acting.services, acting.project);
   const executor = people.users.find((u) => u.id === body.executorId);
   if (!executor?.permissions.has(WORK_ORDER_ACTION_INFO.take.permission))
-    throw ApiError.validation(
-      `executorId: user ${body.executorId} may not take orders in this project (needs ${WORK_ORDER_ACTION_INFO.take.permission})`,
-    );
+    throw ApiError.at('body.executorId', `user ${body.executorId} may not take orders in this project`);
   if (body.teamId !== undefined) await checkTeam(acting, body.teamId);
   const name = (await personNames(acting.services.db, [executor.id])).get(executor.id) ?? executor.name;
   return act(acting, type, body.code, 'assign', async (row, now) => ({
@@ -495,7 +494,7 @@ async function mergedWork(
   });
   const unknownItem = w.items?.find((i) => !row.items.some((item) => item.itemId === i.itemId));
   if (unknownItem)
-    throw ApiError.validation(`work.items: item ${unknownItem.itemId} is not an item of order ${row.code}`);
+    throw ApiError.at('body.work.items', `item ${unknownItem.itemId} is not an item of order ${row.code}`);
   const spareParts = w.spareParts ?? row.work.spareParts;
   const found = await partsByIds(
     acting.services.db,
@@ -507,13 +506,13 @@ async function mergedWork(
   );
   const missing = spareParts.find((p) => !parts.has(p.partId));
   if (missing)
-    throw ApiError.validation(`work.spareParts: spare part ${missing.partId} does not exist in this project`);
+    throw ApiError.at('body.work.spareParts', `spare part ${missing.partId} does not exist in this project`);
   const attachments = w.attachments ?? row.work.attachments;
   if (w.attachments) await checkPhotos(acting, w.attachments, 'work.attachments');
   const executetime = w.executetime === undefined ? row.executetime : w.executetime;
   const finishtime = w.finishtime === undefined ? row.finishtime : w.finishtime;
   if (executetime !== null && finishtime !== null && finishtime < executetime)
-    throw ApiError.validation(WORK_ORDER_MESSAGES.finishBeforeStart);
+    throw ApiError.rule(WORK_ORDER_MESSAGES.finishBeforeStart);
   return {
     change: {
       items,
@@ -550,16 +549,17 @@ async function submittedWork(
 ): Promise<Plan> {
   const { change, parts } = await mergedWork(acting, row, work);
   const recorded = change.work ?? row.work;
-  if (!recorded.result.trim()) throw ApiError.validation(WORK_ORDER_MESSAGES.resultRequired);
+  if (!recorded.result.trim()) throw ApiError.rule(WORK_ORDER_MESSAGES.resultRequired);
   const executetime = change.executetime ?? row.taken_at ?? row.created_at;
   const finishtime = change.finishtime ?? now;
-  if (finishtime > now + CLOCK_SKEW_MS) throw ApiError.validation(WORK_ORDER_MESSAGES.finishInFuture);
-  if (finishtime < executetime) throw ApiError.validation(WORK_ORDER_MESSAGES.finishBeforeStart);
+  if (finishtime > now + CLOCK_SKEW_MS) throw ApiError.rule(WORK_ORDER_MESSAGES.finishInFuture);
+  if (finishtime < executetime) throw ApiError.rule(WORK_ORDER_MESSAGES.finishBeforeStart);
   for (const used of recorded.spareParts) {
     const part = parts.get(used.partId);
     if (part && used.quantity > part.stock)
-      throw ApiError.validation(
-        `work.spareParts: ${SPARE_PART_MESSAGES.beyondStock(part.name, used.quantity, part.stock).replace(/^quantity: /, '')}`,
+      throw ApiError.at(
+        'body.work.spareParts',
+        `${SPARE_PART_MESSAGES.beyondStock(part.name, used.quantity, part.stock).replace(/^quantity: /, '')}`,
       );
   }
   return {
@@ -600,7 +600,8 @@ export async function submitOrders(
       submitted.push(code);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      refused.push({ code, message: error.msg });
+      // The order's reason in words: its request path is the order's own submit, not this batch.
+      refused.push({ code, message: problemsText(error.msg) });
     }
   }
   return { submitted, refused };

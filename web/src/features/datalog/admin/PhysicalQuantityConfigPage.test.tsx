@@ -109,7 +109,7 @@ describe('PhysicalQuantityConfigPage', () => {
     type('decimals', '9');
     fireEvent.click(within(modal()).getByText('Save'));
     await waitFor(() =>
-      expect(field('name').querySelector('[role=alert]')?.textContent).toBe('name: at most 50 characters'),
+      expect(field('name').querySelector('[role=alert]')?.textContent).toBe('at most 50 characters'),
     );
     expect(field('dataId').querySelector('[role=alert]')?.textContent).toBe('dataId must be a number');
     expect(field('decimals').querySelector('[role=alert]')?.textContent).toBe('decimals must be 0 to 6');

@@ -99,7 +99,7 @@ describe('AccidentHandleAdministrationPage', () => {
     await screen.findByText('Add handling plan');
     fireEvent.change(field('name').querySelector('input') as HTMLElement, { target: { value: 'Trip plan' } });
     fireEvent.click(within(modal()).getByText('Save'));
-    expect((await within(modal()).findByRole('alert')).textContent).toBe('steps: a step needs its text');
+    expect((await within(modal()).findByRole('alert')).textContent).toBe('a step needs its text');
     fireEvent.change(within(modal()).getByLabelText('Step 1'), { target: { value: 'isolate the feeder' } });
     fireEvent.change(within(modal()).getByLabelText('Responsible role 1'), {
       target: { value: 'electrician' },

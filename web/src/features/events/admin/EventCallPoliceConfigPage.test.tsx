@@ -92,12 +92,12 @@ describe('EventCallPoliceConfigPage', () => {
     fireEvent.click(within(modal()).getByText('Save'));
     await waitFor(() =>
       expect(field('thresholds').querySelector('[role=alert]')?.textContent).toBe(
-        'thresholds: choose at least one level',
+        'choose at least one level',
       ),
     );
     expect(field('kind').querySelector('[role=alert]')?.textContent).toBe('kind is required');
     expect(field('logTypes').querySelector('[role=alert]')?.textContent).toBe(
-      'logTypes: choose at least one event type',
+      'choose at least one event type',
     );
     expect(s.callsOf('events.createScheme')).toHaveLength(0);
   });

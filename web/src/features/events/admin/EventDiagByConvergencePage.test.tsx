@@ -72,7 +72,7 @@ describe('EventDiagByConvergencePage', () => {
     fireEvent.click(screen.getByText('Confirm all 3 members'));
     await waitFor(() =>
       expect(document.querySelector('[data-field=result] [role=alert]')?.textContent).toBe(
-        'result: the processing result is required',
+        'the processing result is required',
       ),
     );
     expect(s.callsOf('events.confirm')).toHaveLength(0);

@@ -14,11 +14,11 @@ describe('scenario form', () => {
     expect(validateScenario(form, 'create')).toEqual({});
     expect(validateScenario({ ...form, name: ' ' }, 'create')).toEqual({ name: 'name is required' });
     expect(validateScenario({ ...form, name: 'x'.repeat(256) }, 'create')).toEqual({
-      name: 'name: at most 255 characters',
+      name: 'at most 255 characters',
     });
     expect(
       validateScenario({ ...form, attachments: ['a', 'b', 'c', 'd', 'e', 'f'] }, 'create').attachments,
-    ).toBe('attachments: at most 5 documents');
+    ).toBe('at most 5 documents');
   });
 });
 
@@ -32,9 +32,9 @@ describe('plan form', () => {
         { text: '', role: '' },
       ],
     };
-    expect(validatePlan(form, 'create')).toEqual({ 'steps.1': 'steps: a step needs its text' });
+    expect(validatePlan(form, 'create')).toEqual({ 'steps.1': 'a step needs its text' });
     expect(validatePlan({ ...form, steps: [] }, 'create')).toEqual({
-      steps: 'steps: a plan needs at least one step',
+      steps: 'a plan needs at least one step',
     });
     expect(planBody({ ...form, steps: [{ text: 'isolate', role: ' duty ' }] }).steps).toEqual([
       { text: 'isolate', role: 'duty' },

@@ -3,9 +3,9 @@ import { confirmBody, validateConfirm } from './confirm-form';
 
 describe('confirm form', () => {
   it('requires the processing result', () => {
-    expect(validateConfirm([1, 2], '  ')).toEqual({ result: 'result: the processing result is required' });
-    expect(validateConfirm([1, 2], 'x'.repeat(256))).toEqual({ result: 'result: at most 255 characters' });
-    expect(validateConfirm([], 'fixed')).toEqual({ events: 'events: choose at least one event' });
+    expect(validateConfirm([1, 2], '  ')).toEqual({ result: 'the processing result is required' });
+    expect(validateConfirm([1, 2], 'x'.repeat(256))).toEqual({ result: 'at most 255 characters' });
+    expect(validateConfirm([], 'fixed')).toEqual({ events: 'choose at least one event' });
     expect(validateConfirm([1], 'fixed')).toEqual({});
   });
 

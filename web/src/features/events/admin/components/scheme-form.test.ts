@@ -39,18 +39,18 @@ describe('scheme form', () => {
 
   it('refuses a scheme without levels, types, name or kind, and a window that ends first', () => {
     expect(validateScheme({ ...valid(), thresholds: [] }, 'create')).toEqual({
-      thresholds: 'thresholds: choose at least one level',
+      thresholds: 'choose at least one level',
     });
     expect(validateScheme({ ...valid(), logTypes: [] }, 'create')).toEqual({
-      logTypes: 'logTypes: choose at least one event type',
+      logTypes: 'choose at least one event type',
     });
     expect(validateScheme({ ...valid(), name: '' }, 'create').name).toBe('name is required');
     expect(validateScheme({ ...valid(), name: 'x'.repeat(256) }, 'create').name).toBe(
-      'name: at most 255 characters',
+      'at most 255 characters',
     );
     expect(validateScheme({ ...valid(), kind: null }, 'create').kind).toBe('kind is required');
     expect(validateScheme({ ...valid(), activeFrom: '18:00', activeTo: '08:00' }, 'create')).toEqual({
-      activeTo: 'activeTo: the end time must be after the start time',
+      activeTo: 'the end time must be after the start time',
     });
     expect(
       validateScheme(
@@ -63,7 +63,7 @@ describe('scheme form', () => {
         },
         'create',
       ),
-    ).toEqual({ thresholds: 'thresholds: a level is listed twice' });
+    ).toEqual({ thresholds: 'a level is listed twice' });
   });
 
   it('offers the next free level', () => {

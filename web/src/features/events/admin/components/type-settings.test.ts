@@ -38,7 +38,7 @@ describe('type settings', () => {
   it('refuses an upper limit that is not over the lower, naming the type', () => {
     const rows = [row(701, { lowerLimit: 10, upperLimit: 20 }), row(712, { lowerLimit: 5, upperLimit: 5 })];
     expect(typeSettingErrors(rows)).toEqual({
-      712: 'upperLimit: the upper limit must be greater than the lower',
+      712: 'the upper limit must be greater than the lower',
     });
   });
 });

@@ -15,7 +15,7 @@ import {
   unitCost,
 } from './cost.js';
 import { ruleOf } from './demand.js';
-import { localizeMessage, localizeProblems } from './problems.js';
+import { localizeMessage, localizeProblems } from './problem-language.js';
 
 const version = (v: Partial<RateVersion>): RateVersion => ({
   effectiveFrom: '2026-01-01',

@@ -14,6 +14,7 @@ export * from './maintenance.js';
 export * from './menu.js';
 export * from './nodes.js';
 export * from './permissions.js';
+export * from './problem-language.js';
 export * from './problems.js';
 export * from './routes.js';
 export * from './rules.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { localizeMessage, localizeProblems, problemsText, ruleText, splitProblems } from './problems.js';
+import { localizeMessage, localizeProblems } from './problem-language.js';
+import { problemsText, ruleText, splitProblems } from './problems.js';
 import { lengthMessage, MESSAGES, requiredMessage } from './rules.js';
 
 describe('problems of a refused request', () => {

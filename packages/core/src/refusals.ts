@@ -2,7 +2,7 @@
  * The Chinese texts of the server's own refusals (issue 12 item 10): the rules the handlers
  * check beyond the contract (spans, ids that name nothing here, items listed twice), as they
  * read once the request path is taken off (`body.endTime: end time must be later than start
- * time` → the rule). problems.ts reads these tables with its own.
+ * time` → the rule). problem-language.ts reads these tables with its own.
  */
 import { EVENT_MESSAGES } from './alarms.js';
 import { DATALOG_MESSAGES } from './datalog.js';
@@ -10,17 +10,9 @@ import { DEMAND_MESSAGES } from './demand.js';
 import { ENERGY_MESSAGES } from './energy.js';
 import { PLAN_MESSAGES } from './maintenance.js';
 import { NODE_TYPES } from './nodes.js';
+import { ruleText } from './problems.js';
 import { SPAN_MESSAGES } from './time.js';
 import { WORK_ORDER_MESSAGES } from './workorders.js';
-
-/**
- * A rule's text without the field name some rule texts start with (`nodes: choose at least one
- * node` → `choose at least one node`): where a refusal points is its request path, never a name
- * inside its message (the server's ApiError.at and issue summaries, the web's form errors).
- */
-export function ruleText(message: string): string {
-  return message.replace(/^[a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+|\[\d+\])*: /, '');
-}
 
 /** What a refusal names, in Chinese ("node" → 节点); other words stay as they are. */
 const THINGS_ZH: Record<string, string> = {

@@ -53,7 +53,10 @@ export function registerSecurityHeaders(app: FastifyInstance, console: { csp: st
       // (issue 12, bytes over the wire). A worker script added later needs the policy again.
       const type = String(reply.getHeader('content-type') ?? '');
       if (type.includes('javascript')) return payload;
-      reply.header('content-security-policy', type.startsWith('text/html') && console ? console.csp : API_CSP);
+      reply.header(
+        'content-security-policy',
+        type.startsWith('text/html') && console ? console.csp : API_CSP,
+      );
     }
     return payload;
   });

@@ -3,7 +3,7 @@
  * done in a running task's message, the pipe-network lock shared by batch imports with
  * pipe-network rows, and meters and devices in the pipe-network import.
  */
-import { IMPORT_OUTCOME, NODE_MESSAGES, TASK_OPERATION_TYPE, TASK_STATUS, text } from '@eem/core';
+import { IMPORT_OUTCOME, NODE_MESSAGES, renderText, TASK_OPERATION_TYPE, TASK_STATUS, text } from '@eem/core';
 import { NotFoundError, PermissionError } from '@eem/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectId, refusal, userId } from '../admin/support.js';
@@ -194,10 +194,11 @@ describe('the pipe-network lock', () => {
       const done = await waitForTask(admin.client, task.id);
       expect(done).toMatchObject({
         status: 4,
-        message: `${IMPORT_OUTCOME.en.failed}: ${NODE_MESSAGES.networkImportRunning}`,
+        // The task's message is a text of core's catalogue, rendered in the reader's language.
+        message: renderText(text('import.failed', { reason: text('import.networkRunning') }), 'en'),
       });
       expect((await problemsOf(admin, task.id)).problems[0]?.messages).toEqual([
-        NODE_MESSAGES.networkImportRunning,
+        renderText(text('import.networkRunning'), 'en'),
       ]);
     } finally {
       await server.services.tasks.finish(other.id, false, 'test over');

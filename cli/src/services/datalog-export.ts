@@ -9,6 +9,7 @@
  */
 import { createWriteStream, realpathSync } from 'node:fs';
 import type { Writable } from 'node:stream';
+import { isTooManyRowsMessage } from '@eem/core';
 import type { Context } from '../context.js';
 import { CliError, InterruptedError, UsageError } from '../errors.js';
 import type { EndingSignal } from '../exit-codes.js';
@@ -37,7 +38,7 @@ export interface ExportFlags extends QueryFlags {
 /** The server refused a chunk for its rows (DATALOG_MESSAGES.tooManyRows). */
 export function isTooManyRows(error: unknown): boolean {
   const sdk = asSdkError(error);
-  return sdk !== undefined && /maxExportCount/.test(sdk.msg);
+  return sdk !== undefined && isTooManyRowsMessage(sdk.msg);
 }
 
 interface Target {

@@ -162,6 +162,11 @@ export const DATALOG_MESSAGES = {
   recalculationRunning: 'a recalculation is already running for this project',
 } as const;
 
+/** Whether a refusal is DATALOG_MESSAGES.tooManyRows (the CLI cuts that chunk again). */
+export function isTooManyRowsMessage(message: string): boolean {
+  return /the export would hold \d+ rows; the server exports at most \d+ rows at a time/.test(message);
+}
+
 /** How many days a span covers on the calendar of `timeZone` (a DST day counts as one). */
 export function spanDays(startMs: number, endMs: number, timeZone: string): number {
   const a = localParts(startMs, timeZone);

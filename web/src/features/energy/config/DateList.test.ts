@@ -35,10 +35,10 @@ describe('the extra holidays and working days of a version', () => {
   it('say the contract’s message only at the contract’s bound', () => {
     expect(boundMessage(schema, body(days(TOU_LIMITS.holidays - 1)), 0, 'holidays')).toBeNull();
     expect(boundMessage(schema, body(days(TOU_LIMITS.holidays)), 0, 'holidays')).toBe(
-      `holidays: at most ${TOU_LIMITS.holidays}`,
+      `at most ${TOU_LIMITS.holidays}`,
     );
     expect(boundMessage(schema, body([], days(TOU_LIMITS.holidays)), 0, 'workdays')).toBe(
-      `workdays: at most ${TOU_LIMITS.holidays}`,
+      `at most ${TOU_LIMITS.holidays}`,
     );
     expect(boundMessage(undefined, body(days(TOU_LIMITS.holidays)), 0, 'holidays')).toBeNull();
   });

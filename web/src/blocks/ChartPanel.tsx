@@ -4,10 +4,11 @@
  * 'save as PNG' button.
  */
 import { IconDownload } from '@douyinfe/semi-icons';
-import { Button, Card, Empty, Spin, Typography } from '@douyinfe/semi-ui-19';
+import { Button } from '@douyinfe/semi-ui-19';
 import { type ReactNode, useMemo, useRef } from 'react';
 import { useTexts } from '../i18n/texts';
 import { useChartTheme } from '../theme/chart-palettes';
+import { ChartCard } from './ChartCard';
 import { buildChartSpec, type ChartData, type ChartKind, isEmptyChart } from './chart/chart-spec';
 import { useChart } from './chart/use-chart';
 import { blockTexts } from './texts';
@@ -85,21 +86,8 @@ export function ChartPanel({
   );
 
   return (
-    <Card
-      // A long title wraps instead of being cut beside the buttons (Semi cuts a text title).
-      title={typeof title === 'string' ? <Typography.Title heading={6}>{title}</Typography.Title> : title}
-      headerExtraContent={header}
-      bodyStyle={{ padding: 12 }}
-    >
-      <Spin spinning={Boolean(loading)}>
-        {empty ? (
-          <div style={{ height, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-            <Empty description={t('noData')} />
-          </div>
-        ) : (
-          <div ref={host} style={{ height, width: '100%' }} data-testid="chart-host" />
-        )}
-      </Spin>
-    </Card>
+    <ChartCard title={title} header={header} height={height} loading={loading} empty={empty}>
+      <div ref={host} style={{ height, width: '100%' }} data-testid="chart-host" />
+    </ChartCard>
   );
 }

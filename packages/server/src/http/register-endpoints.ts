@@ -6,7 +6,7 @@
 import { type AnyEndpoint, catalogue, id, listEndpoints } from '@eem/contract';
 import { HEADERS, WIRE_CODE } from '@eem/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { RequestContext } from '../context.js';
 import type { Services } from '../services.js';
@@ -30,9 +30,21 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 export { requestLanguage } from './errors.js';
 
-function parsePart(part: string, schema: z.ZodType | undefined, value: unknown): unknown {
+/**
+ * Zod's own rule texts (a wrong type, a missing field) in Chinese for a Chinese request; the
+ * contract's texts are its own and go through core's problem-language like every refusal.
+ */
+const ZH_PARSE = { error: z.locales.zhCN().localeError };
+
+function parsePart(
+  part: string,
+  schema: z.ZodType | undefined,
+  value: unknown,
+  language: 'zh' | 'en',
+): unknown {
   if (!schema) return undefined;
-  const result = schema.safeParse(value ?? (part === 'body' ? {} : value));
+  const input = value ?? (part === 'body' ? {} : value);
+  const result = language === 'zh' ? schema.safeParse(input, ZH_PARSE) : schema.safeParse(input);
   if (!result.success) throw ApiError.validation(summariseIssues(part, result.error.issues));
   const nul = nulPath(result.data, part);
   if (nul) throw ApiError.validation(`${nul}: ${NUL_MESSAGE}`);
@@ -117,17 +129,18 @@ export function registerEndpoints(
         const { user, sessionHash } = await authorize(services, endpoint, request);
         // An upload's body is its form fields; the files go to the handler as ctx.uploads.
         const form: MultipartForm | null = endpoint.kind === 'upload' ? await readMultipart(request) : null;
+        const language = requestLanguage(request);
         const input = {
-          params: parsePart('params', endpoint.params, request.params),
-          query: parsePart('query', endpoint.query, request.query),
-          body: parsePart('body', endpoint.body, form ? form.fields : request.body),
+          params: parsePart('params', endpoint.params, request.params, language),
+          query: parsePart('query', endpoint.query, request.query, language),
+          body: parsePart('body', endpoint.body, form ? form.fields : request.body, language),
         };
         const ctx: RequestContext = {
           services,
           user,
           sessionHash,
           projectId: resolveProject(request, user),
-          language: requestLanguage(request),
+          language,
           ip: request.ip,
           uploads: form?.files ?? [],
           request,

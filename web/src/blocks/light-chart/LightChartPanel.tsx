@@ -7,7 +7,7 @@
  * every value. Other screens keep ChartPanel (VChart).
  */
 import { IconDownload } from '@douyinfe/semi-icons';
-import { Button, Card, Empty, Spin, Typography } from '@douyinfe/semi-ui-19';
+import { Button } from '@douyinfe/semi-ui-19';
 import {
   type KeyboardEvent,
   type MouseEvent,
@@ -21,6 +21,7 @@ import {
 import { formatWithUnit } from '../../app/format';
 import { useTexts } from '../../i18n/texts';
 import { type ChartTheme, useChartTheme } from '../../theme/chart-palettes';
+import { ChartCard } from '../ChartCard';
 import type { ChartData } from '../chart/chart-spec';
 import { isEmptyChart } from '../chart/chart-spec';
 import { saveBlob } from '../save-file';
@@ -506,21 +507,7 @@ export function LightChartPanel({
   );
 
   return (
-    <Card
-      title={
-        <Typography.Title heading={6} style={{ whiteSpace: 'normal' }}>
-          {title}
-        </Typography.Title>
-      }
-      headerExtraContent={header}
-      bodyStyle={{ padding: 12 }}
-    >
-      <Spin spinning={Boolean(loading)}>
-        {empty ? (
-          <div style={{ height, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-            <Empty description={t('noData')} />
-          </div>
-        ) : (
+    <ChartCard title={title} header={header} height={height} loading={loading} empty={empty}>
           <div ref={setHost} className="eem-light-chart" data-chart={kind} style={{ minHeight: height }}>
             <figure
               aria-label={title}
@@ -598,8 +585,6 @@ export function LightChartPanel({
               </table>
             ) : null}
           </div>
-        )}
-      </Spin>
-    </Card>
+    </ChartCard>
   );
 }

@@ -56,10 +56,8 @@ function useLabelledBy(name: PickerName): [string, ReactNode] {
 }
 
 export function Select(props: NamedSelectProps) {
-  const { 'aria-label': label, 'aria-labelledby': labelledBy, inputProps, ...rest } = props;
-  const [id, hiddenName] = useLabelledBy(
-    labelledBy ? { 'aria-labelledby': labelledBy } : { 'aria-label': label ?? '' },
-  );
+  const { 'aria-label': _label, 'aria-labelledby': _labelledBy, inputProps, ...rest } = props;
+  const [id, hiddenName] = useLabelledBy(props);
   return (
     <>
       <SemiSelect {...rest} aria-labelledby={id} inputProps={{ 'aria-labelledby': id, ...inputProps }} />
@@ -69,10 +67,8 @@ export function Select(props: NamedSelectProps) {
 }
 
 export function DatePicker(props: NamedDatePickerProps) {
-  const { 'aria-label': label, 'aria-labelledby': labelledBy, ...rest } = props;
-  const [id, hiddenName] = useLabelledBy(
-    labelledBy ? { 'aria-labelledby': labelledBy } : { 'aria-label': label ?? '' },
-  );
+  const { 'aria-label': _label, 'aria-labelledby': _labelledBy, ...rest } = props;
+  const [id, hiddenName] = useLabelledBy(props);
   return (
     <>
       <SemiDatePicker {...rest} aria-labelledby={id} />

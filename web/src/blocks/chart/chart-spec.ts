@@ -73,8 +73,11 @@ export function shortCategory(category: string): string {
 /** Slices under this share of the whole get no label (legend and tooltip name them). */
 export const PIE_LABEL_MIN_SHARE = 0.01;
 
-/** A slice's share of the whole, as its label says it (the legend names the slice). */
-function share(value: number | null, total: number): string {
+/**
+ * A slice's share of the whole, as its label says it ('34%', '4.5%' below ten; '' when there is
+ * no share): the VChart pies and the light donut of the home alike.
+ */
+export function shareText(value: number | null, total: number): string {
   if (value === null || value <= 0 || total <= 0) return '';
   const pct = (value / total) * 100;
   return `${pct >= 10 ? Math.round(pct) : pct.toFixed(1)}%`;
@@ -112,7 +115,7 @@ export function buildChartSpec(data: ChartData, options: ChartOptions): ChartSpe
         dataFilter: (labels: { data?: { value?: number | null } }[]) =>
           labels.filter((l) => labelledSlice(l.data?.value ?? null, total)),
         formatMethod: (_text: unknown, datum?: { value?: number | null }) =>
-          share(datum?.value ?? null, total),
+          shareText(datum?.value ?? null, total),
         style: { fill: theme.text },
       },
       legends: {

@@ -508,83 +508,83 @@ export function LightChartPanel({
 
   return (
     <ChartCard title={title} header={header} height={height} loading={loading} empty={empty}>
-          <div ref={setHost} className="eem-light-chart" data-chart={kind} style={{ minHeight: height }}>
-            <figure
-              aria-label={title}
-              aria-describedby={hint}
-              // biome-ignore lint/a11y/noNoninteractiveTabindex: the arrow keys walk the chart's values from here
-              tabIndex={0}
-              className="eem-light-chart-focus"
-              onKeyDown={onKey}
-              onFocus={() => setActive((a) => a ?? 0)}
-              onBlur={() => setActive(null)}
-              onMouseMove={onPointer}
-              onMouseLeave={() => setActive(null)}
+      <div ref={setHost} className="eem-light-chart" data-chart={kind} style={{ minHeight: height }}>
+        <figure
+          aria-label={title}
+          aria-describedby={hint}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the arrow keys walk the chart's values from here
+          tabIndex={0}
+          className="eem-light-chart-focus"
+          onKeyDown={onKey}
+          onFocus={() => setActive((a) => a ?? 0)}
+          onBlur={() => setActive(null)}
+          onMouseMove={onPointer}
+          onMouseLeave={() => setActive(null)}
+        >
+          {drawn ? (
+            <svg
+              ref={svgRef}
+              xmlns="http://www.w3.org/2000/svg"
+              width={width}
+              height={drawn.height}
+              fontFamily={font || 'sans-serif'}
+              aria-hidden="true"
+              data-drawn=""
             >
-              {drawn ? (
-                <svg
-                  ref={svgRef}
-                  xmlns="http://www.w3.org/2000/svg"
-                  width={width}
-                  height={drawn.height}
-                  fontFamily={font || 'sans-serif'}
-                  aria-hidden="true"
-                  data-drawn=""
-                >
-                  {drawn.svg}
-                </svg>
-              ) : null}
-            </figure>
-            <span id={hint} className="eem-sr-only">
-              {l('keys', { title })}
-            </span>
-            {tip ? (
-              <div
-                className="eem-light-chart-tip"
-                role="status"
-                style={{
-                  left: tip.x,
-                  top: tip.y,
-                  transform: `translate(${tip.x > width / 2 ? 'calc(-100% - 12px)' : '12px'}, -50%)`,
-                }}
-              >
-                <div className="eem-light-chart-tip-title">{tip.title}</div>
-                {tip.rows.map((r) => (
-                  <div key={`${r.name}-${r.value}`} className="eem-light-chart-tip-row">
-                    <span className="eem-light-chart-swatch" style={{ background: r.color }} />
-                    {r.name ? <span>{r.name}</span> : null}
-                    <strong>{r.value}</strong>
-                  </div>
-                ))}
+              {drawn.svg}
+            </svg>
+          ) : null}
+        </figure>
+        <span id={hint} className="eem-sr-only">
+          {l('keys', { title })}
+        </span>
+        {tip ? (
+          <div
+            className="eem-light-chart-tip"
+            role="status"
+            style={{
+              left: tip.x,
+              top: tip.y,
+              transform: `translate(${tip.x > width / 2 ? 'calc(-100% - 12px)' : '12px'}, -50%)`,
+            }}
+          >
+            <div className="eem-light-chart-tip-title">{tip.title}</div>
+            {tip.rows.map((r) => (
+              <div key={`${r.name}-${r.value}`} className="eem-light-chart-tip-row">
+                <span className="eem-light-chart-swatch" style={{ background: r.color }} />
+                {r.name ? <span>{r.name}</span> : null}
+                <strong>{r.value}</strong>
               </div>
-            ) : null}
-            {drawn ? (
-              <table className="eem-sr-only">
-                <caption>{title}</caption>
-                <thead>
-                  <tr>
-                    {drawn.table.head.map((h, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
-                      <th key={i} scope="col">
-                        {h}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {drawn.table.rows.map((row, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: rows in the chart's order
-                    <tr key={i}>
-                      {row.map((cell, k) => (
-                        // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
-                        <td key={k}>{cell}</td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            ) : null}
+            ))}
           </div>
+        ) : null}
+        {drawn ? (
+          <table className="eem-sr-only">
+            <caption>{title}</caption>
+            <thead>
+              <tr>
+                {drawn.table.head.map((h, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
+                  <th key={i} scope="col">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {drawn.table.rows.map((row, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows in the chart's order
+                <tr key={i}>
+                  {row.map((cell, k) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
+                    <td key={k}>{cell}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+      </div>
     </ChartCard>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { barLayout, donutLayout, lineLayout, nearestIndex, shareText, wrapText } from './light-chart-model';
+import { shareText } from '../chart/chart-spec';
+import { barLayout, donutLayout, lineLayout, nearestIndex, wrapText } from './light-chart-model';
 
 /** 7 px a character, as without a canvas. */
 const measure = (text: string) => text.length * 7;

@@ -8,6 +8,7 @@
 import { scaleLinear } from 'd3-scale';
 import { arc, area, line, pie } from 'd3-shape';
 import { formatNumber, isInvalidValue } from '../../app/format';
+import { shareText } from '../chart/chart-spec';
 
 export interface Named {
   name: string;
@@ -24,13 +25,6 @@ export function numberOf(v: unknown): number | null {
   if (isInvalidValue(v)) return null;
   const n = typeof v === 'number' ? v : Number(v);
   return Number.isFinite(n) ? n : null;
-}
-
-/** A slice's share of the whole: '34%', '4.5%' below ten; '' when there is no share. */
-export function shareText(value: number | null, total: number): string {
-  if (value === null || value <= 0 || total <= 0) return '';
-  const pct = (value / total) * 100;
-  return `${pct >= 10 ? Math.round(pct) : pct.toFixed(1)}%`;
 }
 
 /** A number as the charts write it: two decimals, or none for whole numbers (counts). */
